@@ -1,0 +1,24 @@
+import { Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+
+/** The page every unknown path shows (spec: headed "Seite nicht gefunden", with a login link). */
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-6 p-8 text-center">
+      <p className="text-6xl font-bold text-brand-pink" aria-hidden="true">
+        404
+      </p>
+      <h1 className="text-3xl font-semibold">{t('notFound.title')}</h1>
+      <p className="text-lg">{t('notFound.text')}</p>
+      <div className="flex flex-wrap justify-center gap-4">
+        <Link to="/login" className="rounded-md bg-brand-dark px-5 py-2.5 font-medium text-white hover:bg-brand-dark/90">
+          {t('notFound.login')}
+        </Link>
+        <Link to="/" className="rounded-md px-5 py-2.5 font-medium underline">
+          {t('actions.toHome')}
+        </Link>
+      </div>
+    </main>
+  );
+}

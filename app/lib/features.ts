@@ -1,0 +1,47 @@
+/** Feature bits of an organisation's booked suites (spec 001, point 6). */
+export const Feature = {
+  content: 1,
+  personalization: 2,
+  userManagement: 4,
+  lead: 8,
+  salesHub: 16,
+  event: 32,
+  email: 64,
+  chats: 128,
+  appointment: 256,
+  platformAdmin: 512,
+  leadTracking: 1024,
+  dlg: 2048,
+} as const;
+
+export type FeatureName = keyof typeof Feature;
+
+export const FEATURE_NAMES = Object.keys(Feature) as FeatureName[];
+
+const bits = (...names: FeatureName[]) => names.reduce((mask, n) => mask | Feature[n], 0);
+
+/**
+ * Packages as masks. BASIC, EVENT and SALES are given by the spec; DATA and DLG are not, so DATA is the
+ * lead-tracking data suite and DLG the DLG branding bit on their own.
+ */
+export const Package = {
+  BASIC: bits('content', 'personalization', 'userManagement', 'lead', 'email', 'appointment'),
+  EVENT: bits('content', 'personalization', 'userManagement', 'event', 'email', 'chats', 'appointment'),
+  SALES: bits('content', 'personalization', 'userManagement', 'lead', 'salesHub', 'email', 'appointment'),
+  DATA: bits('leadTracking'),
+  DLG: bits('dlg'),
+} as const;
+
+export type PackageName = keyof typeof Package;
+
+export function hasFeature(mask: number, feature: FeatureName): boolean {
+  return (mask & Feature[feature]) === Feature[feature];
+}
+
+export function featureNamesOf(mask: number): FeatureName[] {
+  return FEATURE_NAMES.filter((name) => hasFeature(mask, name));
+}
+
+export function isFeatureName(value: string): value is FeatureName {
+  return (FEATURE_NAMES as string[]).includes(value);
+}

@@ -1,0 +1,112 @@
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { useChangeLanguage } from 'remix-i18next/react';
+import { GeneralErrorBoundary } from './components/error-boundary';
+import { toLocale } from './lib/language';
+import { useNonce } from './lib/nonce';
+import { readConsent } from './server/consent.server';
+import { readToast } from './server/toast.server';
+import stylesheet from './tailwind.css?url';
+
+export const handle = { i18n: ['common', 'errors', 'validation'] };
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { toast, clear } = await readToast(request);
+  const viewer = context.viewer;
+  const data = {
+    locale: toLocale(context.language),
+    language: context.language,
+    consent: readConsent(request.headers.get('cookie')),
+    toast,
+    user: viewer
+      ? {
+          id: viewer.userId,
+          email: viewer.email,
+          firstName: viewer.firstName,
+          lastName: viewer.lastName,
+          isStaff: viewer.isStaff,
+          sales: viewer.sales,
+          features: viewer.features,
+          organization: viewer.organization,
+          organizations: viewer.organizations,
+        }
+      : null,
+  };
+  return Response.json(data, { headers: clear ? { 'Set-Cookie': clear } : {} });
+}
+
+export interface RootData {
+  locale: 'de' | 'en';
+  language: 'DE' | 'EN';
+  consent: boolean | null;
+  toast: { type: 'success' | 'error' | 'info'; key: string; values?: Record<string, string | number> } | null;
+  user: {
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    isStaff: boolean;
+    sales: boolean;
+    features: number;
+    organization: { id: string; name: string; slug: string } | null;
+    organizations: { id: string; name: string; slug: string }[];
+  } | null;
+}
+
+/** The root loader's data from anywhere in the tree (undefined while an error boundary renders without it). */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData('root') as RootData | undefined;
+}
+
+export function Document({ children, locale }: { children: React.ReactNode; locale: string }) {
+  const nonce = useNonce();
+  const { i18n } = useTranslation();
+  return (
+    <html lang={locale} dir={i18n.dir(locale)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const { i18n } = useTranslation();
+  const locale = data?.locale ?? i18n.language ?? 'en';
+  return <Document locale={locale}>{children}</Document>;
+}
+
+export default function App() {
+  const { locale } = useLoaderData<typeof loader>() as unknown as RootData;
+  useChangeLanguage(locale);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <GeneralErrorBoundary error={error} />;
+}

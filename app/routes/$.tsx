@@ -1,0 +1,21 @@
+import type { MetaFunction } from '@remix-run/node';
+import { NotFoundPage } from '~/components/not-found';
+
+/** Every path no other route claims: answers 404 with the not-found page. */
+export async function loader() {
+  throw new Response('Not Found', { status: 404 });
+}
+
+export async function action() {
+  throw new Response('Not Found', { status: 404 });
+}
+
+export const meta: MetaFunction = () => [{ title: '404' }];
+
+export default function CatchAll() {
+  return <NotFoundPage />;
+}
+
+export function ErrorBoundary() {
+  return <NotFoundPage />;
+}

@@ -1,0 +1,88 @@
+import path from 'node:path';
+import compression from 'compression';
+import express, { type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import morgan from 'morgan';
+import { createDb, migrateLatest, pingDb, type Db } from '#db/connection';
+import { buildSchema, graphqlHandler } from '#graphql/server';
+import type { AppServices } from './context.server';
+import type { Env } from './env.server';
+import { createStorage } from './storage/create-storage.server';
+
+export async function createAppServices(env: Env, db?: Db): Promise<AppServices> {
+  const database = db ?? createDb({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
+  return { env, db: database, storage: createStorage(env) };
+}
+
+export interface ExpressAppOptions {
+  /** serves the Remix app; absent in API-only tests */
+  remixHandler?: RequestHandler;
+  /** static middleware (Vite in dev, build/client in production) mounted before Remix */
+  assets?: RequestHandler[];
+}
+
+/** Content-Security-Policy: no inline scripts except Remix's own (nonce), no third-party origins. */
+function securityHeaders(env: Env): RequestHandler {
+  const dev = env.NODE_ENV === 'development';
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'script-src': [
+          "'self'",
+          (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+          ...(dev ? ["'unsafe-eval'"] : []),
+        ],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https://i.ytimg.com', 'https://img.youtube.com'],
+        'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
+        'connect-src': ["'self'", ...(dev ? ['ws:'] : [])],
+        'upgrade-insecure-requests': env.PUBLIC_URL?.startsWith('https://') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: env.PUBLIC_URL?.startsWith('https://') ? undefined : false,
+  });
+}
+
+/** Builds the Express app: security headers, compression, logs, /healthz, /graphql/, locales, Remix. */
+export async function createExpressApp(app: AppServices, options: ExpressAppOptions = {}): Promise<Express> {
+  const server = express();
+  server.disable('x-powered-by');
+  server.set('trust proxy', 'loopback');
+  server.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomUUID().replace(/-/g, '');
+    next();
+  });
+  server.use(securityHeaders(app.env));
+  server.use(compression());
+  if (app.env.LOG_REQUESTS || (app.env.NODE_ENV !== 'test' && process.env.CI !== 'true')) {
+    server.use(morgan(app.env.NODE_ENV === 'production' ? 'combined' : 'dev'));
+  }
+
+  server.get('/healthz', async (_req, res) => {
+    const ok = await pingDb(app.db);
+    res.status(ok ? 200 : 503).type('application/json').send({ status: ok ? 'ok' : 'unavailable', database: ok });
+  });
+
+  server.use(
+    '/locales',
+    express.static(path.join(app.env.rootDir, 'locales'), {
+      maxAge: app.env.NODE_ENV === 'production' ? '1h' : 0,
+      extensions: ['json'],
+      index: false,
+    }),
+  );
+
+  const schema = buildSchema(app.env.rootDir);
+  const graphql = graphqlHandler(app, schema);
+  server.all(['/graphql', '/graphql/'], graphql);
+
+  for (const handler of options.assets ?? []) server.use(handler);
+  if (options.remixHandler) server.all('*', options.remixHandler);
+  return server;
+}
+
+export async function prepareDatabase(app: AppServices): Promise<void> {
+  await migrateLatest(app.db);
+}

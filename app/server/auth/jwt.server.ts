@@ -1,0 +1,64 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Env } from '../env.server';
+
+/** Access tokens live about five minutes: the feature mask they carry is refreshed that often. */
+export const ACCESS_TOKEN_TTL_SECONDS = 5 * 60;
+
+export interface AccessTokenClaims {
+  /** user id */
+  sub: string;
+  email: string;
+  /** current organisation id */
+  org: string | null;
+  /** feature bit mask of that organisation at issue time */
+  features: number;
+  type: 'access';
+}
+
+export type JwtErrorCode = 'JWT_DECODE_ERROR' | 'JWT_INVALID_TOKEN' | 'JWT_SIGNATURE_EXPIRED' | 'JWT_MISSING_TOKEN';
+
+export class JwtError extends Error {
+  constructor(readonly code: JwtErrorCode) {
+    super(code);
+    this.name = 'JwtError';
+  }
+}
+
+const key = (env: Env) => new TextEncoder().encode(env.jwtSecret);
+
+export async function signAccessToken(env: Env, claims: Omit<AccessTokenClaims, 'type'>): Promise<string> {
+  return new SignJWT({ email: claims.email, org: claims.org, features: claims.features, type: 'access' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+    .sign(key(env));
+}
+
+export async function verifyAccessToken(env: Env, token: string): Promise<AccessTokenClaims> {
+  try {
+    const { payload } = await jwtVerify(token, key(env), { algorithms: ['HS256'] });
+    if (payload.type !== 'access' || typeof payload.sub !== 'string') throw new JwtError('JWT_INVALID_TOKEN');
+    return {
+      sub: payload.sub,
+      email: String(payload.email ?? ''),
+      org: typeof payload.org === 'string' ? payload.org : null,
+      features: typeof payload.features === 'number' ? payload.features : 0,
+      type: 'access',
+    };
+  } catch (error) {
+    if (error instanceof JwtError) throw error;
+    if (error instanceof joseErrors.JWTExpired) throw new JwtError('JWT_SIGNATURE_EXPIRED');
+    if (error instanceof joseErrors.JWSInvalid || error instanceof joseErrors.JWTInvalid) {
+      throw new JwtError('JWT_DECODE_ERROR');
+    }
+    throw new JwtError('JWT_INVALID_TOKEN');
+  }
+}
+
+/** Reads `Authorization: JWT <token>` (the spec's form) or `Bearer <token>`. */
+export function tokenFromAuthorization(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const match = /^(JWT|Bearer)\s+(\S+)$/i.exec(header.trim());
+  return match ? match[2] : null;
+}

@@ -1,0 +1,26 @@
+import { createInstance, type i18n as I18n, type TFunction } from 'i18next';
+import { i18nConfig } from '~/i18n';
+import { toLocale, type Language } from '~/lib/language';
+import { resources } from '../../locales/index';
+
+let shared: I18n | null = null;
+
+function sharedInstance(): I18n {
+  if (!shared) {
+    shared = createInstance();
+    void shared.init({ ...i18nConfig, resources, initImmediate: false });
+  }
+  return shared;
+}
+
+/** A translate function fixed to one language, for services, mails and GraphQL messages. */
+export function getT(language: Language): TFunction {
+  return sharedInstance().getFixedT(toLocale(language));
+}
+
+/** A fresh instance for rendering one request with react-i18next. */
+export async function createRequestI18n(language: Language): Promise<I18n> {
+  const instance = createInstance();
+  await instance.init({ ...i18nConfig, resources, lng: toLocale(language), initImmediate: false });
+  return instance;
+}

@@ -1,0 +1,45 @@
+import { parse as parseCookie } from 'cookie';
+import { detectLanguage, type Language } from '~/lib/language';
+import { createServiceContext, type AppServices, type ServiceContext } from './context.server';
+import { readSessionId, userIdForSession } from './session.server';
+import { loadViewer, type Viewer } from './viewer.server';
+
+export const LANGUAGE_COOKIE = 'lng';
+
+/** Everything a route or resolver knows about the current request. Built once per request. */
+export interface RequestContext {
+  app: AppServices;
+  sessionId: string | null;
+  viewer: Viewer | null;
+  language: Language;
+  service: ServiceContext;
+  /** nonce of this response's Content-Security-Policy, for Remix's inline scripts */
+  cspNonce?: string;
+}
+
+export interface RequestLike {
+  url: string;
+  headers: { get(name: string): string | null };
+}
+
+/** Resolves the session cookie to a viewer and detects the language (spec 000 point 1). */
+export async function buildRequestContext(app: AppServices, request: RequestLike): Promise<RequestContext> {
+  const cookieHeader = request.headers.get('cookie');
+  const sessionId = await readSessionId(app.env, cookieHeader);
+  const userId = sessionId ? await userIdForSession(app.db, sessionId) : null;
+  const viewer = userId ? await loadViewer(app.db, userId) : null;
+  const cookies = cookieHeader ? parseCookie(cookieHeader) : {};
+  const language = detectLanguage({
+    query: new URL(request.url, 'http://localhost').searchParams.get('lang'),
+    userLanguage: viewer?.defaultLanguage,
+    cookie: cookies[LANGUAGE_COOKIE],
+    acceptLanguage: request.headers.get('accept-language'),
+  });
+  return {
+    app,
+    sessionId: viewer ? sessionId : null,
+    viewer,
+    language,
+    service: createServiceContext(app, viewer, language),
+  };
+}

@@ -1,0 +1,72 @@
+import { createCookie, type Cookie } from '@remix-run/node';
+import type { Db } from '#db/connection';
+import type { Env } from './env.server';
+
+/** A session ends after this long without a request ... */
+export const SESSION_IDLE_MS = 1000 * 60 * 60 * 24 * 7;
+/** ... and at the latest this long after login, active or not. */
+export const SESSION_ABSOLUTE_MS = 1000 * 60 * 60 * 24 * 30;
+/** last_seen_at is written at most this often, so requests stay read-only. */
+const TOUCH_EVERY_MS = 1000 * 60 * 5;
+
+let cookie: Cookie | null = null;
+
+export function sessionCookie(env: Env): Cookie {
+  if (!cookie) {
+    cookie = createCookie('__session', {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure: env.PUBLIC_URL?.startsWith('https://') ?? false,
+      secrets: [env.sessionSecret],
+      maxAge: SESSION_ABSOLUTE_MS / 1000,
+    });
+  }
+  return cookie;
+}
+
+/** Reads the session id from the request's cookie; null when absent or tampered with. */
+export async function readSessionId(env: Env, cookieHeader: string | null | undefined): Promise<string | null> {
+  if (!cookieHeader) return null;
+  const value = await sessionCookie(env).parse(cookieHeader);
+  return typeof value === 'string' && /^[0-9a-f-]{36}$/i.test(value) ? value : null;
+}
+
+/** The user of a live session, refreshing its idle timer; expired sessions are removed. */
+export async function userIdForSession(db: Db, sessionId: string): Promise<string | null> {
+  const row = await db('sessions').where({ id: sessionId }).first('user_id', 'last_seen_at', 'expires_at');
+  if (!row) return null;
+  const now = Date.now();
+  const lastSeen = new Date(row.last_seen_at).getTime();
+  if (new Date(row.expires_at).getTime() <= now || lastSeen + SESSION_IDLE_MS <= now) {
+    await db('sessions').where({ id: sessionId }).delete();
+    return null;
+  }
+  if (now - lastSeen > TOUCH_EVERY_MS) {
+    await db('sessions').where({ id: sessionId }).update({ last_seen_at: new Date(now) });
+  }
+  return row.user_id;
+}
+
+/** Starts a new session (a fresh id at every login) and returns the Set-Cookie header. */
+export async function createSession(
+  env: Env,
+  db: Db,
+  userId: string,
+  userAgent?: string | null,
+): Promise<{ sessionId: string; setCookie: string }> {
+  const [row] = await db('sessions')
+    .insert({
+      user_id: userId,
+      expires_at: new Date(Date.now() + SESSION_ABSOLUTE_MS),
+      user_agent: userAgent?.slice(0, 500) ?? null,
+    })
+    .returning('id');
+  return { sessionId: row.id, setCookie: await sessionCookie(env).serialize(row.id) };
+}
+
+/** Ends a session; returns the Set-Cookie header that clears the browser's cookie. */
+export async function destroySession(env: Env, db: Db, sessionId: string | null): Promise<string> {
+  if (sessionId) await db('sessions').where({ id: sessionId }).delete();
+  return sessionCookie(env).serialize('', { maxAge: 0 });
+}

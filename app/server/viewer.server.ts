@@ -1,0 +1,70 @@
+import type { Db } from '#db/connection';
+import { isLanguage, type Language } from '~/lib/language';
+
+export interface ViewerOrganization {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+/** The logged-in user as services see them: identity, current organisation, role and booked features. */
+export interface Viewer {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isStaff: boolean;
+  defaultLanguage: Language;
+  organization: ViewerOrganization | null;
+  role: 'admin' | 'sales' | null;
+  isOwner: boolean;
+  /** the member is flagged as sales user in the current organisation */
+  sales: boolean;
+  /** feature bit mask of the current organisation (0 without one) */
+  features: number;
+  organizations: ViewerOrganization[];
+}
+
+interface MembershipRow {
+  organization_id: string;
+  name: string;
+  slug: string;
+  suites: number;
+  role: 'admin' | 'sales';
+  is_owner: boolean;
+  sales: boolean;
+  is_active: boolean;
+}
+
+/**
+ * Loads the viewer for a user id in two queries (user, memberships). The current organisation is the user's
+ * default organisation when they are still a member of it, else their oldest membership.
+ * Returns null for unknown or inactive users.
+ */
+export async function loadViewer(db: Db, userId: string): Promise<Viewer | null> {
+  const user = await db('users')
+    .where({ id: userId })
+    .first('id', 'email', 'first_name', 'last_name', 'is_staff', 'is_active', 'default_language', 'default_organization_id');
+  if (!user || !user.is_active) return null;
+  const memberships: MembershipRow[] = await db('organization_members as m')
+    .join('organizations as o', 'o.id', 'm.organization_id')
+    .where('m.user_id', userId)
+    .orderBy('m.created_at', 'asc')
+    .select('m.organization_id', 'o.name', 'o.slug', 'o.suites', 'o.is_active', 'm.role', 'm.is_owner', 'm.sales');
+  const active = memberships.filter((m) => m.is_active);
+  const current = active.find((m) => m.organization_id === user.default_organization_id) ?? active[0] ?? null;
+  return {
+    userId: user.id,
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    isStaff: user.is_staff,
+    defaultLanguage: isLanguage(user.default_language) ? user.default_language : 'DE',
+    organization: current ? { id: current.organization_id, name: current.name, slug: current.slug } : null,
+    role: current?.role ?? null,
+    isOwner: current?.is_owner ?? false,
+    sales: current ? current.sales || current.role === 'sales' : false,
+    features: current?.suites ?? 0,
+    organizations: active.map((m) => ({ id: m.organization_id, name: m.name, slug: m.slug })),
+  };
+}

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import pg from 'pg';
+import { migrationSource } from './migrations/index';
+
+// Return DATE and TIMESTAMP columns as they are stored instead of shifting them into local time.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
+// BIGINT counts (count(*)) fit in a JS number for our sizes.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
+
+export type Db = Knex;
+
+export interface DbOptions {
+  /** postgres:// URL; when absent the embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** Folder of the embedded database; `memory` keeps it in memory (tests). */
+  pgliteDir?: string;
+  pool?: { min: number; max: number };
+}
+
+export function createDb(options: DbOptions): Db {
+  if (options.databaseUrl) {
+    return knexFactory({
+      client: 'pg',
+      connection: options.databaseUrl,
+      pool: options.pool ?? { min: 0, max: 10 },
+      migrations: { migrationSource, tableName: 'knex_migrations' },
+    });
+  }
+  const dir = options.pgliteDir ?? 'var/db';
+  let connection: object = {};
+  if (dir !== 'memory') {
+    fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+    connection = { filename: path.resolve(dir) };
+  }
+  return knexFactory({
+    client: ClientPgLite,
+    dialect: 'postgres',
+    connection,
+    migrations: { migrationSource, tableName: 'knex_migrations' },
+  });
+}
+
+export async function migrateLatest(db: Db): Promise<string[]> {
+  const [, applied] = (await db.migrate.latest()) as [number, string[]];
+  return applied;
+}
+
+/** Cheap liveness check used by /healthz. */
+export async function pingDb(db: Db): Promise<boolean> {
+  try {
+    await db.raw('select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}

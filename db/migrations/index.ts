@@ -1,0 +1,18 @@
+import type { Knex } from 'knex';
+import * as m0001 from './0001_foundation';
+
+/**
+ * Every migration, in order. Migrations are bundled with the server (no file-system scan at run time),
+ * so a new migration file must be listed here; a unit test checks that none is forgotten.
+ */
+const migrations: Record<string, Knex.Migration> = {
+  '0001_foundation': m0001,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(migrations).sort(),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => migrations[name],
+};
+
+export const migrationNames = Object.keys(migrations);

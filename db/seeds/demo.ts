@@ -1,0 +1,72 @@
+import type { Db } from '../connection';
+import { hashPassword } from '../../app/server/auth/password.server';
+import { Package, Feature } from '../../app/lib/features';
+
+export const DEMO_PASSWORD = 'Messe-Demo-2026!';
+
+export const DEMO_LOGINS = [
+  { role: 'host admin', email: 'admin@demo.example', password: DEMO_PASSWORD },
+  { role: 'sales rep', email: 'sales@demo.example', password: DEMO_PASSWORD },
+  { role: 'platform staff', email: 'staff@demo.example', password: DEMO_PASSWORD },
+  { role: 'visitor', email: 'visitor@demo.example', password: DEMO_PASSWORD },
+] as const;
+
+/**
+ * Creates the demo world when the database has no users yet (or with force on an empty-ish database).
+ * Everything is written in one transaction: a half-seeded demo never exists.
+ */
+export async function seedDemo(db: Db, options: { force: boolean }): Promise<{ seeded: boolean }> {
+  const [{ count }] = await db('users').count<{ count: number }[]>('* as count');
+  if (Number(count) > 0 && !options.force) return { seeded: false };
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction(async (trx) => {
+    const [demoOrg] = await trx('organizations')
+      .insert({
+        name: 'Demo Messe GmbH',
+        slug: 'demo-messe',
+        email: 'kontakt@demo.example',
+        suites: Package.BASIC | Package.EVENT | Package.SALES | Package.DATA,
+      })
+      .returning('id');
+    const [platformOrg] = await trx('organizations')
+      .insert({
+        name: 'Plattform-Betrieb',
+        slug: 'plattform',
+        email: 'staff@demo.example',
+        suites: Package.BASIC | Feature.platformAdmin,
+      })
+      .returning('id');
+
+    const user = (email: string, firstName: string, lastName: string, extra: Record<string, unknown> = {}) =>
+      trx('users')
+        .insert({
+          email,
+          first_name: firstName,
+          last_name: lastName,
+          password_hash: passwordHash,
+          is_active: true,
+          default_language: 'DE',
+          ...extra,
+        })
+        .returning('id')
+        .then(([row]) => row.id as string);
+
+    const admin = await user('admin@demo.example', 'Anna', 'Aussteller', { default_organization_id: demoOrg.id });
+    const sales = await user('sales@demo.example', 'Sven', 'Vertrieb', { default_organization_id: demoOrg.id });
+    const staff = await user('staff@demo.example', 'Paula', 'Plattform', {
+      is_staff: true,
+      default_organization_id: platformOrg.id,
+      default_language: 'EN',
+    });
+    await user('visitor@demo.example', 'Victor', 'Besucher');
+
+    await trx('organization_members').insert([
+      { organization_id: demoOrg.id, user_id: admin, role: 'admin', is_owner: true },
+      { organization_id: demoOrg.id, user_id: sales, role: 'sales', sales: true },
+      { organization_id: platformOrg.id, user_id: staff, role: 'admin', is_owner: true },
+      { organization_id: demoOrg.id, user_id: staff, role: 'admin' },
+    ]);
+  });
+  return { seeded: true };
+}

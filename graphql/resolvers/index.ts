@@ -1,0 +1,28 @@
+import { mergeResolvers } from '@graphql-tools/merge';
+import { GraphQLScalarType, Kind } from 'graphql';
+import type { Resolvers } from '../generated/types';
+import { i18nResolvers } from './i18n';
+
+const DateTime = new GraphQLScalarType({
+  name: 'DateTime',
+  serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString()),
+  parseValue: (value) => {
+    const date = new Date(String(value));
+    if (Number.isNaN(date.getTime())) throw new TypeError('DateTime must be an ISO-8601 string');
+    return date;
+  },
+  parseLiteral: (ast) => {
+    if (ast.kind !== Kind.STRING) throw new TypeError('DateTime must be an ISO-8601 string');
+    const date = new Date(ast.value);
+    if (Number.isNaN(date.getTime())) throw new TypeError('DateTime must be an ISO-8601 string');
+    return date;
+  },
+});
+
+const baseResolvers: Resolvers = {
+  DateTime,
+  Query: { apiVersion: () => '1' },
+  Mutation: { ping: () => true },
+};
+
+export const resolvers = mergeResolvers([baseResolvers, i18nResolvers]) as Resolvers;

@@ -1,0 +1,20 @@
+import deCommon from './de/common.json';
+import deErrors from './de/errors.json';
+import deValidation from './de/validation.json';
+import enCommon from './en/common.json';
+import enErrors from './en/errors.json';
+import enValidation from './en/validation.json';
+
+/**
+ * All translations, bundled into the server (services translate their error messages). The browser loads
+ * only the namespaces of its language from /locales/{lng}/{ns}.json. A unit test checks that every JSON file
+ * in locales/ is listed here and that DE and EN have the same keys.
+ */
+export const resources = {
+  de: { common: deCommon, errors: deErrors, validation: deValidation },
+  en: { common: enCommon, errors: enErrors, validation: enValidation },
+} as const;
+
+export type Namespace = keyof (typeof resources)['en'];
+export const NAMESPACES = Object.keys(resources.en) as Namespace[];
+export const DEFAULT_NAMESPACE: Namespace = 'common';

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import type { ServerBuild } from '@remix-run/node';
+import { createRequestHandler } from '@remix-run/express';
+import express, { type Request as ExpressRequest } from 'express';
+import { seedDemo, DEMO_LOGINS } from '#db/seeds/demo';
+import { createAppServices, createExpressApp, prepareDatabase } from '~/server/app.server';
+import { loadEnv } from '~/server/env.server';
+import { buildRequestContext } from '~/server/request-context.server';
+import type { AppServices } from '~/server/context.server';
+
+async function main() {
+  const env = loadEnv();
+  const app = await createAppServices(env);
+  await prepareDatabase(app);
+  if (env.SEED_DEMO !== 'never') {
+    const { seeded } = await seedDemo(app.db, { force: false });
+    if (seeded) console.log('Demo data created.');
+  }
+
+  const isProduction = env.NODE_ENV === 'production';
+  const assets: express.RequestHandler[] = [];
+  let build: () => Promise<ServerBuild>;
+
+  if (isProduction) {
+    const buildDir = path.join(env.rootDir, 'build');
+    assets.push(
+      express.static(path.join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y', index: false }),
+    );
+    assets.push(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }));
+    const serverBuild = (await import(path.join(buildDir, 'server', 'index.js'))) as ServerBuild;
+    build = async () => serverBuild;
+  } else {
+    const vite = await import('vite');
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    assets.push(viteServer.middlewares);
+    assets.push(express.static(path.join(env.rootDir, 'public'), { maxAge: 0 }));
+    build = () => viteServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>;
+  }
+
+  const remixHandler = createRequestHandler({
+    build,
+    mode: env.NODE_ENV,
+    getLoadContext: (req: ExpressRequest, res) =>
+      buildLoadContext(app, req, String(res.locals.cspNonce ?? '')) as never,
+  });
+
+  const server = await createExpressApp(app, { remixHandler, assets });
+  const listener = server.listen(env.PORT, env.HOST, () => {
+    const url = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+    console.log(`\nFairplatform is running on ${url}`);
+    if (env.SEED_DEMO !== 'never') {
+      console.log('Demo logins:');
+      for (const login of DEMO_LOGINS) console.log(`  ${login.role.padEnd(14)} ${login.email}  /  ${login.password}`);
+    }
+  });
+
+  const shutdown = (signal: string) => {
+    console.log(`${signal} received: closing connections ...`);
+    listener.close(async () => {
+      await app.db.destroy();
+      process.exit(0);
+    });
+    listener.closeIdleConnections?.();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+async function buildLoadContext(app: AppServices, req: ExpressRequest, cspNonce: string) {
+  const ctx = await buildRequestContext(app, {
+    url: req.originalUrl,
+    headers: { get: (name: string) => req.get(name) ?? null },
+  });
+  return { ...ctx, cspNonce };
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

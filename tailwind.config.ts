@@ -1,0 +1,18 @@
+import type { Config } from 'tailwindcss';
+
+/** Design values of spec 001 point 9: brand colours; Tailwind's spacing, radius and shadow scales. */
+export default {
+  content: ['./app/**/*.{ts,tsx}'],
+  theme: {
+    extend: {
+      colors: {
+        brand: { DEFAULT: '#283853', dark: '#283853', pink: '#e45364', grey: '#f7f7f7', green: '#77bf70', red: '#e2001a' },
+        dlg: { green: '#00a651' },
+      },
+      screens: { lg: '1024px' },
+      width: { sidebar: '256px', 'sidebar-collapsed': '64px' },
+      fontFamily: { sans: ['system-ui', '-apple-system', 'Segoe UI', 'Roboto', 'Helvetica Neue', 'Arial', 'sans-serif'] },
+    },
+  },
+  plugins: [],
+} satisfies Config;

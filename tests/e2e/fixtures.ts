@@ -1,0 +1,53 @@
+import { test as base, expect } from '@playwright/test';
+import knexFactory, { type Knex } from 'knex';
+import { loadEnv } from '../../app/server/env.server';
+import { createSession } from '../../app/server/session.server';
+import { createUser, createOrganization, addMember } from '../fixtures/factories';
+import { Package } from '../../app/lib/features';
+
+/**
+ * Playwright fixtures: `db` talks to the database the app under test uses; `login` creates a user with an
+ * organisation and puts a session cookie into the browser (no login form needed), and cleans up afterwards.
+ */
+export const test = base.extend<
+  {
+    login: (options?: { suites?: number; language?: 'DE' | 'EN'; sales?: boolean; organizations?: number }) => Promise<{ userId: string; organizationIds: string[] }>;
+  },
+  { db: Knex }
+>({
+  db: [
+    async ({}, use) => {
+      const url = process.env.E2E_DATABASE_URL;
+      if (!url) throw new Error('E2E_DATABASE_URL is not set: run the end-to-end tests with `npm run test:e2e`.');
+      const db = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 2 } });
+      await use(db);
+      await db.destroy();
+    },
+    { scope: 'worker' },
+  ],
+  login: async ({ db, context, baseURL }, use) => {
+    const created: string[] = [];
+    const orgs: string[] = [];
+    await use(async (options = {}) => {
+      const user = await createUser(db, { default_language: options.language ?? 'EN' });
+      created.push(user.id);
+      const organizationIds: string[] = [];
+      for (let i = 0; i < (options.organizations ?? 1); i += 1) {
+        const org = await createOrganization(db, { suites: options.suites ?? Package.BASIC | Package.EVENT | Package.SALES });
+        orgs.push(org.id);
+        organizationIds.push(org.id);
+        await addMember(db, org.id, user.id, { role: options.sales ? 'sales' : 'admin', isOwner: i === 0, sales: options.sales });
+      }
+      const env = loadEnv({ ...process.env, NODE_ENV: 'production' });
+      const { setCookie } = await createSession(env, db, user.id);
+      const [pair] = setCookie.split(';');
+      const [name, ...value] = pair.split('=');
+      await context.addCookies([{ name, value: value.join('='), url: baseURL! }]);
+      return { userId: user.id, organizationIds };
+    });
+    if (created.length) await db('users').whereIn('id', created).delete();
+    if (orgs.length) await db('organizations').whereIn('id', orgs).delete();
+  },
+});
+
+export { expect };

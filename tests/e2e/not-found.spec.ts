@@ -1,0 +1,30 @@
+import { expect, test } from './fixtures';
+
+test.describe('404 page in German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('is headed "Seite nicht gefunden", with a login link and status 404', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Seite nicht gefunden');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await page.getByRole('link', { name: 'Anmelden' }).click();
+    await expect(page).toHaveURL(/\/login/);
+  });
+});
+
+test.describe('404 page in English', () => {
+  test.use({ locale: 'en-US' });
+
+  test('is "Page not found" and also served at /404', async ({ page }) => {
+    const response = await page.goto('/404');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('follows the lang query parameter over the browser language', async ({ page }) => {
+    await page.goto('/missing?lang=de');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Seite nicht gefunden');
+  });
+});
