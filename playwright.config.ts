@@ -17,6 +17,7 @@ const chromiumArgs = [
 /** Debian's Chromium (Playwright cannot download browsers here); the app runs its production build. */
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: `test-results/${port}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -31,7 +32,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: 'node --enable-source-maps build/server.js',
+    command: `node --enable-source-maps ${process.env.BUILD_DIR ?? 'build'}/server.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -42,7 +43,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
-      UPLOAD_DIR: 'var/e2e-uploads',
+      UPLOAD_DIR: `var/e2e-uploads-${port}`,
       SEED_DEMO: 'always',
     },
   },

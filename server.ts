@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { createRequestHandler } from '@remix-run/express';
 import express, { type Request as ExpressRequest } from 'express';
@@ -22,7 +23,8 @@ async function main() {
   let build: () => Promise<ServerBuild>;
 
   if (isProduction) {
-    const buildDir = path.join(env.rootDir, 'build');
+    // build/server.js sits next to build/client and build/server (BUILD_DIR may rename the folder).
+    const buildDir = path.dirname(fileURLToPath(import.meta.url));
     assets.push(
       express.static(path.join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y', index: false }),
     );

@@ -20,6 +20,7 @@ export default defineConfig({
   build: { target: 'es2020', cssMinify: true },
   plugins: [
     remix({
+      buildDirectory: process.env.BUILD_DIR ?? 'build',
       ignoredRouteFiles: ['**/*.css', '**/*.test.*'],
       future: {
         v3_fetcherPersist: true,

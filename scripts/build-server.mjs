@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 
 await build({
   entryPoints: ['server.ts'],
-  outfile: 'build/server.js',
+  outfile: `${process.env.BUILD_DIR ?? 'build'}/server.js`,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -14,4 +14,4 @@ await build({
   logLevel: 'warning',
   loader: { '.json': 'json' },
 });
-console.log('Server bundle written to build/server.js');
+console.log(`Server bundle written to ${process.env.BUILD_DIR ?? 'build'}/server.js`);

@@ -9,7 +9,7 @@ const run = (cmd, args, env = process.env) => {
 
 if (!process.argv.includes('--no-build')) run('npm', ['run', 'build']);
 
-const child = spawn(process.execPath, ['--enable-source-maps', 'build/server.js'], {
+const child = spawn(process.execPath, ['--enable-source-maps', `${process.env.BUILD_DIR ?? 'build'}/server.js`], {
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production' },
 });
