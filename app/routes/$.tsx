@@ -1,5 +1,8 @@
 import type { MetaFunction } from '@remix-run/node';
 import { NotFoundPage } from '~/components/not-found';
+import { defineGuards } from '~/server/guards.server';
+
+export const guards = defineGuards({ public: true });
 
 /** Every path no other route claims: answers 404 with the not-found page. */
 export async function loader() {

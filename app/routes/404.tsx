@@ -1,1 +1,1 @@
-export { loader, meta, default, ErrorBoundary } from './$';
+export { loader, meta, default, ErrorBoundary, guards } from './$';
