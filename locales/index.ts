@@ -1,8 +1,10 @@
 import deCommon from './de/common.json';
 import deErrors from './de/errors.json';
+import deFiles from './de/files.json';
 import deValidation from './de/validation.json';
 import enCommon from './en/common.json';
 import enErrors from './en/errors.json';
+import enFiles from './en/files.json';
 import enValidation from './en/validation.json';
 
 /**
@@ -11,8 +13,8 @@ import enValidation from './en/validation.json';
  * in locales/ is listed here and that DE and EN have the same keys.
  */
 export const resources = {
-  de: { common: deCommon, errors: deErrors, validation: deValidation },
-  en: { common: enCommon, errors: enErrors, validation: enValidation },
+  de: { common: deCommon, errors: deErrors, files: deFiles, validation: deValidation },
+  en: { common: enCommon, errors: enErrors, files: enFiles, validation: enValidation },
 } as const;
 
 export type Namespace = keyof (typeof resources)['en'];

@@ -5,9 +5,11 @@ import helmet from 'helmet';
 import morgan from 'morgan';
 import { createDb, migrateLatest, pingDb, type Db } from '#db/connection';
 import { buildSchema, graphqlHandler } from '#graphql/server';
+import { graphqlMultipart } from '#graphql/multipart';
 import type { AppServices } from './context.server';
 import type { Env } from './env.server';
 import { createStorage } from './storage/create-storage.server';
+import { filesRouter } from './services/files/route.server';
 
 export async function createAppServices(env: Env, db?: Db): Promise<AppServices> {
   const database = db ?? createDb({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
@@ -76,7 +78,9 @@ export async function createExpressApp(app: AppServices, options: ExpressAppOpti
 
   const schema = buildSchema(app.env.rootDir);
   const graphql = graphqlHandler(app, schema);
+  server.post(['/graphql', '/graphql/'], graphqlMultipart(app));
   server.all(['/graphql', '/graphql/'], graphql);
+  server.use(filesRouter(app));
 
   for (const handler of options.assets ?? []) server.use(handler);
   if (options.remixHandler) server.all('*', options.remixHandler);

@@ -1,6 +1,7 @@
 import { mergeResolvers } from '@graphql-tools/merge';
 import { GraphQLScalarType, Kind } from 'graphql';
 import type { Resolvers } from '../generated/types';
+import { fileResolvers } from './files';
 import { i18nResolvers } from './i18n';
 
 const DateTime = new GraphQLScalarType({
@@ -25,4 +26,4 @@ const baseResolvers: Resolvers = {
   Mutation: { ping: () => true },
 };
 
-export const resolvers = mergeResolvers([baseResolvers, i18nResolvers]) as Resolvers;
+export const resolvers = mergeResolvers([baseResolvers, fileResolvers, i18nResolvers]) as Resolvers;

@@ -1,9 +1,10 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Storage } from './storage.server';
+import type { ByteRange, Storage } from './storage.server';
 
 /** Files in a local folder (var/uploads by default). Writes go to a temp file first, then are renamed. */
 export class LocalStorage implements Storage {
@@ -20,10 +21,10 @@ export class LocalStorage implements Storage {
     return full;
   }
 
-  async put(key: string, body: Readable | Buffer): Promise<void> {
+  async put(key: string, body: Readable | Buffer, _contentType?: string): Promise<void> {
     const target = this.pathOf(key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
-    const temp = `${target}.${process.pid}.${Date.now()}.partial`;
+    const temp = `${target}.${process.pid}.${crypto.randomUUID()}.partial`;
     try {
       if (Buffer.isBuffer(body)) await fsp.writeFile(temp, body);
       else await pipeline(body, fs.createWriteStream(temp));
@@ -34,9 +35,10 @@ export class LocalStorage implements Storage {
     }
   }
 
-  async get(key: string): Promise<Readable | null> {
+  async get(key: string, range?: ByteRange): Promise<Readable | null> {
     const file = this.pathOf(key);
-    return (await this.exists(key)) ? fs.createReadStream(file) : null;
+    if (!(await this.exists(key))) return null;
+    return range ? fs.createReadStream(file, { start: range.start, end: range.end }) : fs.createReadStream(file);
   }
 
   async delete(key: string): Promise<void> {

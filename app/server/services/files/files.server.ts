@@ -1,0 +1,344 @@
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
+import DataLoader from 'dataloader';
+import { imageSize } from 'image-size';
+import type { Knex } from 'knex';
+import { defineLoader, type ServiceContext } from '../../context.server';
+import type { ByteRange } from '../../storage/storage.server';
+import { DomainError } from '../errors';
+import { isBinaryStl, sniffFileType, SNIFF_BYTES, type SniffedType } from './file-types.server';
+import { MAX_UPLOAD_BYTES, type FilePurpose } from './limits';
+
+export interface FileRecord {
+  id: string;
+  organizationId: string | null;
+  uploadedById: string | null;
+  storageKey: string;
+  filename: string;
+  mimeType: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  isPublic: boolean;
+  createdAt: Date;
+}
+
+interface FileRow {
+  id: string;
+  organization_id: string | null;
+  uploaded_by_id: string | null;
+  storage_key: string;
+  filename: string;
+  mime_type: string;
+  size: string | number;
+  width: number | null;
+  height: number | null;
+  is_public: boolean;
+  created_at: Date;
+}
+
+const toRecord = (row: FileRow): FileRecord => ({
+  id: row.id,
+  organizationId: row.organization_id,
+  uploadedById: row.uploaded_by_id,
+  storageKey: row.storage_key,
+  filename: row.filename,
+  mimeType: row.mime_type,
+  size: Number(row.size),
+  width: row.width,
+  height: row.height,
+  isPublic: row.is_public,
+  createdAt: row.created_at,
+});
+
+export interface UploadFileInput {
+  stream: Readable;
+  filename: string;
+  /** what the client claims; informational only, the type is sniffed from the bytes */
+  declaredMimeType?: string | null;
+  /** the organisation the file belongs to; default: the viewer's current one (none: a personal file) */
+  forOrg?: string | null;
+  purpose?: FilePurpose | null;
+}
+
+/** Images larger than this head are not measured further (their dimensions sit in the first bytes anyway). */
+const IMAGE_PROBE_BYTES = 2 * 1024 * 1024;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isFileId(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** The public path a file is served at (through the access check in the files route). */
+export function fileUrl(file: Pick<FileRecord, 'id'>): string {
+  return `/files/${file.id}`;
+}
+
+function tooLarge(ctx: ServiceContext): DomainError {
+  return new DomainError('FILE_TOO_LARGE', ctx.t('errors:fileTooLarge'), 'file');
+}
+
+function typeNotAllowed(ctx: ServiceContext): DomainError {
+  return new DomainError('FILE_TYPE_NOT_ALLOWED', ctx.t('errors:fileTypeNotAllowed'), 'file');
+}
+
+/** Keeps the last path segment of what the browser sent, without control characters, at most 255 characters. */
+export function cleanFilename(raw: string, ext: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  if (!cleaned || cleaned === '.' || cleaned === '..') return `file.${ext}`;
+  if (cleaned.length <= 255) return cleaned;
+  const dot = cleaned.lastIndexOf('.');
+  const suffix = dot > 0 && cleaned.length - dot <= 16 ? cleaned.slice(dot) : '';
+  return cleaned.slice(0, 255 - suffix.length) + suffix;
+}
+
+function owningOrganization(ctx: ServiceContext, forOrg: string | null | undefined): string | null {
+  const viewer = ctx.viewer!;
+  if (!forOrg) return viewer.organization?.id ?? null;
+  if (!viewer.organizations.some((o) => o.id === forOrg)) {
+    throw new DomainError('PERMISSION_DENIED', ctx.t('errors:permissionDenied'), 'forOrg');
+  }
+  return forOrg;
+}
+
+/**
+ * Reads an upload stream chunk by chunk and counts: crossing the limit stops reading at once (the source is
+ * destroyed), so a too-large file is never held in memory or storage.
+ */
+class LimitedReader {
+  size = 0;
+  exceeded = false;
+  private readonly iterator: AsyncIterator<unknown>;
+
+  constructor(
+    private readonly source: Readable,
+    private readonly limit: number,
+  ) {
+    this.iterator = source[Symbol.asyncIterator]();
+  }
+
+  async next(): Promise<Buffer | null> {
+    const result = await this.iterator.next();
+    if (result.done) return null;
+    const chunk = Buffer.isBuffer(result.value) ? result.value : Buffer.from(result.value as Uint8Array);
+    this.size += chunk.length;
+    if (this.size > this.limit) {
+      this.exceeded = true;
+      this.source.destroy();
+      throw new Error('upload limit exceeded');
+    }
+    return chunk;
+  }
+
+  destroy() {
+    this.source.destroy();
+  }
+}
+
+function measureImage(probe: Buffer): { width: number; height: number } | null {
+  try {
+    const size = imageSize(probe);
+    if (!size.width || !size.height) return null;
+    // EXIF orientations 5 to 8 turn the picture by 90 degrees: the viewer sees width and height swapped.
+    const turned = (size.orientation ?? 1) >= 5;
+    return turned ? { width: size.height, height: size.width } : { width: size.width, height: size.height };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Stores an uploaded file for the viewer: enforces the 20 MB limit while streaming, takes the type from the
+ * bytes against the allow-list, measures images, writes the object under a random key and then the `files`
+ * row. On any failure neither an object nor a row is left behind (also when a surrounding transaction rolls
+ * back later).
+ */
+export async function uploadFile(ctx: ServiceContext, input: UploadFileInput): Promise<FileRecord> {
+  const { stream } = input;
+  const abort = (error: DomainError): never => {
+    stream.destroy();
+    throw error;
+  };
+  const viewer = ctx.viewer ?? abort(new DomainError('UNAUTHENTICATED', ctx.t('errors:unauthenticated')));
+  let organizationId: string | null = null;
+  try {
+    organizationId = owningOrganization(ctx, input.forOrg);
+  } catch (error) {
+    abort(error as DomainError);
+  }
+
+  const reader = new LimitedReader(stream, MAX_UPLOAD_BYTES);
+  const failed = (error: unknown): unknown => (reader.exceeded ? tooLarge(ctx) : error);
+
+  const headChunks: Buffer[] = [];
+  let headLength = 0;
+  let ended = false;
+  try {
+    while (headLength < SNIFF_BYTES) {
+      const chunk = await reader.next();
+      if (!chunk) {
+        ended = true;
+        break;
+      }
+      headChunks.push(chunk);
+      headLength += chunk.length;
+    }
+  } catch (error) {
+    reader.destroy();
+    throw failed(error);
+  }
+  const head = Buffer.concat(headChunks);
+  const type: SniffedType | null = head.length ? await sniffFileType(head, input.purpose ?? undefined) : null;
+  if (!type) {
+    reader.destroy();
+    throw typeNotAllowed(ctx);
+  }
+
+  let dimensions = type.category === 'image' ? measureImage(head) : null;
+  // JPEGs with a large EXIF block keep their size further in: keep reading the head for them, bounded.
+  const probeChunks: Buffer[] = type.category === 'image' && !dimensions ? [head] : [];
+  let probeLength = head.length;
+
+  async function* body() {
+    yield head;
+    if (ended) return;
+    for (let chunk = await reader.next(); chunk; chunk = await reader.next()) {
+      if (probeChunks.length && probeLength < IMAGE_PROBE_BYTES) {
+        const part = chunk.subarray(0, IMAGE_PROBE_BYTES - probeLength);
+        probeChunks.push(part);
+        probeLength += part.length;
+      }
+      yield chunk;
+    }
+  }
+
+  const owner = organizationId ? `org/${organizationId}` : `user/${viewer.userId}`;
+  const key = `${owner}/${crypto.randomUUID()}.${type.ext}`;
+  const storage = ctx.app.storage;
+  try {
+    await storage.put(key, Readable.from(body(), { objectMode: false }), type.mimeType);
+  } catch (error) {
+    reader.destroy();
+    await storage.delete(key).catch(() => undefined);
+    throw failed(error);
+  }
+
+  const removeObject = () => storage.delete(key).catch(() => undefined);
+  if (type.needsBinaryStlCheck && !isBinaryStl(head, reader.size)) {
+    await removeObject();
+    throw typeNotAllowed(ctx);
+  }
+  if (type.category === 'image') {
+    dimensions ??= probeChunks.length ? measureImage(Buffer.concat(probeChunks)) : null;
+    if (!dimensions) {
+      await removeObject();
+      throw new DomainError('INVALID', ctx.t('files:imageUnreadable'), 'file');
+    }
+  }
+
+  let row: FileRow;
+  try {
+    [row] = await ctx
+      .db('files')
+      .insert({
+        organization_id: organizationId,
+        uploaded_by_id: viewer.userId,
+        storage_key: key,
+        filename: cleanFilename(input.filename, type.ext),
+        mime_type: type.mimeType,
+        size: reader.size,
+        width: dimensions?.width ?? null,
+        height: dimensions?.height ?? null,
+        is_public: false,
+      })
+      .returning('*');
+  } catch (error) {
+    await removeObject();
+    throw error;
+  }
+  if (ctx.db.isTransaction) {
+    (ctx.db as Knex.Transaction).executionPromise.catch(removeObject);
+  }
+  return toRecord(row);
+}
+
+/** Public files can be seen by anyone; others by members of the owning organisation and the uploader. */
+export function canAccessFile(ctx: ServiceContext, file: FileRecord): boolean {
+  if (file.isPublic) return true;
+  const viewer = ctx.viewer;
+  if (!viewer) return false;
+  if (file.uploadedById === viewer.userId) return true;
+  return !!file.organizationId && viewer.organizations.some((o) => o.id === file.organizationId);
+}
+
+/** Files by id, batched per request (lists of halls, stands, panoramas ask for many). No access check. */
+export const fileById = defineLoader(
+  (ctx) =>
+    new DataLoader<string, FileRecord | null>(async (ids) => {
+      const rows: FileRow[] = await ctx.db('files').whereIn('id', ids as string[]).select('*');
+      const byId = new Map(rows.map((r) => [r.id, toRecord(r)]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }),
+);
+
+/** The file if it exists and the viewer may see it; null otherwise (a hidden file looks like a missing one). */
+export async function findFile(ctx: ServiceContext, id: string): Promise<FileRecord | null> {
+  if (!isFileId(id)) return null;
+  const file = await fileById(ctx).load(id.toLowerCase());
+  return file && canAccessFile(ctx, file) ? file : null;
+}
+
+/** Like findFile, but a missing or hidden file is a NOT_FOUND error. */
+export async function getFile(ctx: ServiceContext, id: string): Promise<FileRecord> {
+  const file = await findFile(ctx, id);
+  if (!file) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), 'id');
+  return file;
+}
+
+/** The stored bytes of a file the caller has already found with findFile. */
+export async function openFile(ctx: ServiceContext, file: FileRecord, range?: ByteRange): Promise<Readable | null> {
+  return ctx.app.storage.get(file.storageKey, range);
+}
+
+/**
+ * Makes a file servable to everyone (it belongs to a public object now) or private again. Only members of
+ * the owning organisation, or the uploader of a personal file, may do that.
+ */
+export async function setFilePublic(ctx: ServiceContext, id: string, isPublic: boolean): Promise<FileRecord> {
+  if (!ctx.viewer) throw new DomainError('UNAUTHENTICATED', ctx.t('errors:unauthenticated'));
+  const file = await getFile(ctx, id);
+  const viewer = ctx.viewer;
+  const mayChange = file.organizationId
+    ? viewer.organizations.some((o) => o.id === file.organizationId)
+    : file.uploadedById === viewer.userId;
+  if (!mayChange) throw new DomainError('PERMISSION_DENIED', ctx.t('errors:permissionDenied'));
+  const [row] = await ctx.db('files').where({ id: file.id }).update({ is_public: isPublic, updated_at: ctx.db.fn.now() }).returning('*');
+  fileById(ctx).clear(file.id);
+  return toRecord(row);
+}
+
+export type ImageRatio = '16:9' | '2:1';
+
+const RATIOS: Record<ImageRatio, number> = { '16:9': 16 / 9, '2:1': 2 };
+
+/**
+ * Stand and stage images need 16:9, panoramas 2:1 (spec 001 point 5). `tolerance` is relative (0.01 = 1 %),
+ * so scaled images such as 1366x768 still pass. A file without dimensions is not an image and fails too.
+ */
+export function assertImageRatio(
+  ctx: ServiceContext,
+  file: Pick<FileRecord, 'width' | 'height'>,
+  ratio: ImageRatio,
+  tolerance = 0.01,
+  field = 'file',
+): void {
+  const { width, height } = file;
+  if (!width || !height) throw new DomainError('INVALID', ctx.t('files:notAnImage', { ratio }), field);
+  const actual = width / height;
+  if (Math.abs(actual - RATIOS[ratio]) / RATIOS[ratio] > tolerance) {
+    throw new DomainError('INVALID', ctx.t('files:wrongRatio', { ratio, width, height }), field);
+  }
+}

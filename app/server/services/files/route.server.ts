@@ -1,0 +1,92 @@
+import { pipeline } from 'node:stream/promises';
+import { Router, type Request } from 'express';
+import { graphqlContext } from '#graphql/server';
+import { createServiceContext, type AppServices, type ServiceContext } from '../../context.server';
+import type { ByteRange } from '../../storage/storage.server';
+import { isInlineType } from './file-types.server';
+import { findFile, openFile, type FileRecord } from './files.server';
+
+const encodeRfc5987 = (value: string) =>
+  encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** `inline` or `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266). */
+export function contentDisposition(file: Pick<FileRecord, 'filename' | 'mimeType'>): string {
+  const type = isInlineType(file.mimeType) ? 'inline' : 'attachment';
+  const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(file.filename)}`;
+}
+
+/** The viewer from the JWT header or the session cookie; a broken token just means "anonymous" here. */
+async function serviceContextOf(app: AppServices, req: Request): Promise<ServiceContext> {
+  try {
+    return (await graphqlContext(app, req)).service;
+  } catch {
+    return createServiceContext(app, null, 'EN');
+  }
+}
+
+/**
+ * GET/HEAD /files/:fileId: the bytes of a file the viewer may see, with its sniffed type, nosniff, inline or
+ * attachment disposition, an ETag (files never change) and single byte ranges (video seeking). Missing and
+ * hidden files are both 404, so a file's existence is not revealed.
+ */
+export function filesRouter(app: AppServices): Router {
+  const router = Router();
+  router.get('/files/:fileId', async (req, res, next) => {
+    try {
+      const ctx = await serviceContextOf(app, req);
+      const file = await findFile(ctx, req.params.fileId);
+      if (!file) {
+        res.status(404).type('text/plain').send('Not Found');
+        return;
+      }
+      // no-transform keeps compression away, so Content-Length and ranges stay exact.
+      res.set({
+        'Content-Type': file.mimeType,
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Disposition': contentDisposition(file),
+        'Cache-Control': file.isPublic ? 'public, max-age=86400, no-transform' : 'private, no-cache, no-transform',
+        ETag: `"${file.id}"`,
+        'Last-Modified': file.createdAt.toUTCString(),
+        'Accept-Ranges': 'bytes',
+      });
+      if (!file.isPublic) res.vary('Cookie').vary('Authorization');
+      if (req.fresh) {
+        res.status(304).end();
+        return;
+      }
+
+      let range: ByteRange | undefined;
+      const ranges = req.headers.range ? req.range(file.size, { combine: true }) : undefined;
+      if (ranges === -1) {
+        res.status(416).set('Content-Range', `bytes */${file.size}`).end();
+        return;
+      }
+      if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1) {
+        range = { start: ranges[0].start, end: ranges[0].end };
+      }
+
+      const stream = await openFile(ctx, file, range);
+      if (!stream) {
+        res.status(404).type('text/plain').send('Not Found');
+        return;
+      }
+      if (range) {
+        res.status(206).set('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`);
+        res.set('Content-Length', String(range.end - range.start + 1));
+      } else {
+        res.set('Content-Length', String(file.size));
+      }
+      if (req.method === 'HEAD') {
+        stream.destroy();
+        res.end();
+        return;
+      }
+      // A client that goes away mid-download is not an error worth a log line.
+      await pipeline(stream, res).catch(() => undefined);
+    } catch (error) {
+      next(error);
+    }
+  });
+  return router;
+}
