@@ -1,11 +1,15 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-const alias = {
-  '~': path.resolve(__dirname, 'app'),
-  '#graphql': path.resolve(__dirname, 'graphql'),
-  '#db': path.resolve(__dirname, 'db'),
-};
+// graphql-http's Express adapter is CommonJS and loads graphql's CJS build; Vite would give our own imports
+// the ESM build ("module" field), and graphql refuses schemas from "another realm". Node itself resolves
+// both to the CJS build, so tests do the same.
+const alias = [
+  { find: '~', replacement: path.resolve(__dirname, 'app') },
+  { find: '#graphql', replacement: path.resolve(__dirname, 'graphql') },
+  { find: '#db', replacement: path.resolve(__dirname, 'db') },
+  { find: /^graphql$/, replacement: path.resolve(__dirname, 'node_modules/graphql/index.js') },
+];
 
 export default defineConfig({
   resolve: { alias },

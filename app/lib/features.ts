@@ -45,3 +45,11 @@ export function featureNamesOf(mask: number): FeatureName[] {
 export function isFeatureName(value: string): value is FeatureName {
   return (FEATURE_NAMES as string[]).includes(value);
 }
+
+/** A sales user only gets lead capture and the sales suite, if booked (spec 001 point 6), plus the DLG look. */
+export const SALES_USER_FEATURES = Feature.lead | Feature.salesHub | Feature.leadTracking | Feature.dlg;
+
+/** The features a member can use: the organisation's suites, narrowed for sales users. */
+export function effectiveFeatures(suites: number, salesUser: boolean): number {
+  return salesUser ? suites & SALES_USER_FEATURES : suites;
+}

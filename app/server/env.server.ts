@@ -41,7 +41,7 @@ export type Env = z.infer<typeof EnvSchema> & {
 const DEV_SECRET = 'dev-only-secret-change-me-0123456789';
 
 /** Parses and validates the environment once; exits with a readable message on bad input. */
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);

@@ -1,4 +1,5 @@
 import type { Db } from '#db/connection';
+import { effectiveFeatures } from '~/lib/features';
 import { isLanguage, type Language } from '~/lib/language';
 
 export interface ViewerOrganization {
@@ -20,7 +21,7 @@ export interface Viewer {
   isOwner: boolean;
   /** the member is flagged as sales user in the current organisation */
   sales: boolean;
-  /** feature bit mask of the current organisation (0 without one) */
+  /** features the viewer can use: the current organisation's suites, narrowed for sales users (0 without one) */
   features: number;
   organizations: ViewerOrganization[];
 }
@@ -53,6 +54,7 @@ export async function loadViewer(db: Db, userId: string): Promise<Viewer | null>
     .select('m.organization_id', 'o.name', 'o.slug', 'o.suites', 'o.is_active', 'm.role', 'm.is_owner', 'm.sales');
   const active = memberships.filter((m) => m.is_active);
   const current = active.find((m) => m.organization_id === user.default_organization_id) ?? active[0] ?? null;
+  const sales = current ? current.sales || current.role === 'sales' : false;
   return {
     userId: user.id,
     email: user.email,
@@ -63,8 +65,17 @@ export async function loadViewer(db: Db, userId: string): Promise<Viewer | null>
     organization: current ? { id: current.organization_id, name: current.name, slug: current.slug } : null,
     role: current?.role ?? null,
     isOwner: current?.is_owner ?? false,
-    sales: current ? current.sales || current.role === 'sales' : false,
-    features: current?.suites ?? 0,
+    sales,
+    features: current ? effectiveFeatures(current.suites, sales) : 0,
     organizations: active.map((m) => ({ id: m.organization_id, name: m.name, slug: m.slug })),
   };
+}
+
+/**
+ * Reloads the viewer after a change to their own memberships (created or joined an organisation), so the rest
+ * of the same request sees it. The object is updated in place: every holder of the context sees the change.
+ */
+export async function refreshViewer(db: Db, viewer: Viewer): Promise<void> {
+  const fresh = await loadViewer(db, viewer.userId);
+  if (fresh) Object.assign(viewer, fresh);
 }

@@ -1,0 +1,43 @@
+import { Feature, hasFeature, type FeatureName } from '~/lib/features';
+import type { ServiceContext } from '../context.server';
+import type { Viewer } from '../viewer.server';
+import { DomainError } from './errors';
+
+/** The logged-in viewer, or UNAUTHENTICATED. */
+export function requireViewer(ctx: ServiceContext): Viewer {
+  if (!ctx.viewer) throw new DomainError('UNAUTHENTICATED', ctx.t('errors:unauthenticated'));
+  return ctx.viewer;
+}
+
+export function permissionDenied(ctx: ServiceContext): DomainError {
+  return new DomainError('PERMISSION_DENIED', ctx.t('errors:permissionDenied'));
+}
+
+/** The viewer's current organisation, or PERMISSION_DENIED when they have none. */
+export function requireOrganization(ctx: ServiceContext): { viewer: Viewer; organizationId: string } {
+  const viewer = requireViewer(ctx);
+  if (!viewer.organization) throw permissionDenied(ctx);
+  return { viewer, organizationId: viewer.organization.id };
+}
+
+/** An admin (or the owner) of the viewer's current organisation. */
+export function requireOrgAdmin(ctx: ServiceContext): { viewer: Viewer; organizationId: string } {
+  const result = requireOrganization(ctx);
+  if (result.viewer.role !== 'admin' && !result.viewer.isOwner) throw permissionDenied(ctx);
+  return result;
+}
+
+/** The current organisation has booked the feature (spec 001 point 6). */
+export function requireFeature(ctx: ServiceContext, feature: FeatureName): void {
+  const viewer = requireViewer(ctx);
+  if (!hasFeature(viewer.features, feature)) {
+    throw new DomainError('PERMISSION_DENIED', ctx.t('errors:permissionDenied'));
+  }
+}
+
+/** Platform staff: the isStaff flag and the platform-admin bit (512) of their organisation. */
+export function requireStaff(ctx: ServiceContext): Viewer {
+  const viewer = requireViewer(ctx);
+  if (!viewer.isStaff || (viewer.features & Feature.platformAdmin) !== Feature.platformAdmin) throw permissionDenied(ctx);
+  return viewer;
+}

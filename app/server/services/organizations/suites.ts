@@ -1,0 +1,42 @@
+import { Feature, FEATURE_NAMES, Package, type FeatureName, type PackageName } from '~/lib/features';
+import type { ServiceContext } from '../../context.server';
+import { requireStaff } from '../authz';
+import { DomainError } from '../errors';
+import { organizationColumns, type OrganizationRecord } from './organizations';
+
+const ALL_BITS = FEATURE_NAMES.reduce((mask, name) => mask | Feature[name], 0);
+/** Bits only the event or sales suites bring; they need the basic suite. */
+const NEEDS_BASIC = Feature.event | Feature.chats | Feature.salesHub;
+
+export const hasPackage = (mask: number, name: PackageName) => (mask & Package[name]) === Package[name];
+
+/**
+ * Applies the suite rules to a requested mask (spec 001 point 6): removing basic also removes event and sales;
+ * adding event or sales without basic is refused. Returns the mask to store.
+ */
+export function normalizeSuites(previous: number, requested: number): { mask: number } | { error: 'suitesNeedBasic' } {
+  const next = requested & ALL_BITS;
+  if (hasPackage(next, 'BASIC') || !(next & NEEDS_BASIC)) return { mask: next };
+  const hadBasic = hasPackage(previous, 'BASIC');
+  if (hadBasic) return { mask: next & ~NEEDS_BASIC };
+  return { error: 'suitesNeedBasic' };
+}
+
+export function suitesFrom(packages: PackageName[], features: FeatureName[]): number {
+  return packages.reduce((m, p) => m | Package[p], 0) | features.reduce((m, f) => m | Feature[f], 0);
+}
+
+/** Platform staff set an organisation's suites; members see the change within five minutes (token refresh). */
+export async function setOrganizationSuites(ctx: ServiceContext, organizationId: string, suites: number): Promise<OrganizationRecord> {
+  requireStaff(ctx);
+  const org = await ctx.db('organizations').where({ id: organizationId }).first('suites');
+  if (!org) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), 'id');
+  const result = normalizeSuites(org.suites, suites);
+  if ('error' in result) throw new DomainError('INVALID', ctx.t(`org:errors.${result.error}`), 'suites');
+  const [updated] = await ctx
+    .db('organizations')
+    .where({ id: organizationId })
+    .update({ suites: result.mask, updated_at: ctx.db.fn.now() })
+    .returning(organizationColumns());
+  return updated as OrganizationRecord;
+}
