@@ -1,10 +1,14 @@
+import deAuth from './de/auth.json';
 import deCommon from './de/common.json';
 import deErrors from './de/errors.json';
 import deFiles from './de/files.json';
+import deMail from './de/mail.json';
 import deValidation from './de/validation.json';
+import enAuth from './en/auth.json';
 import enCommon from './en/common.json';
 import enErrors from './en/errors.json';
 import enFiles from './en/files.json';
+import enMail from './en/mail.json';
 import enValidation from './en/validation.json';
 
 /**
@@ -13,8 +17,8 @@ import enValidation from './en/validation.json';
  * in locales/ is listed here and that DE and EN have the same keys.
  */
 export const resources = {
-  de: { common: deCommon, errors: deErrors, files: deFiles, validation: deValidation },
-  en: { common: enCommon, errors: enErrors, files: enFiles, validation: enValidation },
+  de: { auth: deAuth, mail: deMail, common: deCommon, errors: deErrors, files: deFiles, validation: deValidation },
+  en: { auth: enAuth, mail: enMail, common: enCommon, errors: enErrors, files: enFiles, validation: enValidation },
 } as const;
 
 export type Namespace = keyof (typeof resources)['en'];

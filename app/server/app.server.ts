@@ -6,6 +6,7 @@ import morgan from 'morgan';
 import { createDb, migrateLatest, pingDb, type Db } from '#db/connection';
 import { buildSchema, graphqlHandler } from '#graphql/server';
 import { graphqlMultipart } from '#graphql/multipart';
+import { httpExchange } from './auth/http-exchange.server';
 import type { AppServices } from './context.server';
 import type { Env } from './env.server';
 import { createStorage } from './storage/create-storage.server';
@@ -78,6 +79,7 @@ export async function createExpressApp(app: AppServices, options: ExpressAppOpti
 
   const schema = buildSchema(app.env.rootDir);
   const graphql = graphqlHandler(app, schema);
+  server.use(['/graphql', '/graphql/'], httpExchange);
   server.post(['/graphql', '/graphql/'], graphqlMultipart(app));
   server.all(['/graphql', '/graphql/'], graphql);
   server.use(filesRouter(app));

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import * as m0001 from './0001_foundation';
+import * as m0003 from './0003_accounts';
 
 /**
  * Every migration, in order. Migrations are bundled with the server (no file-system scan at run time),
@@ -7,6 +8,7 @@ import * as m0001 from './0001_foundation';
  */
 const migrations: Record<string, Knex.Migration> = {
   '0001_foundation': m0001,
+  '0003_accounts': m0003,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

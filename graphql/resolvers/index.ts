@@ -1,6 +1,7 @@
 import { mergeResolvers } from '@graphql-tools/merge';
 import { GraphQLScalarType, Kind } from 'graphql';
 import type { Resolvers } from '../generated/types';
+import { accountResolvers } from './accounts';
 import { fileResolvers } from './files';
 import { i18nResolvers } from './i18n';
 
@@ -26,4 +27,4 @@ const baseResolvers: Resolvers = {
   Mutation: { ping: () => true },
 };
 
-export const resolvers = mergeResolvers([baseResolvers, fileResolvers, i18nResolvers]) as Resolvers;
+export const resolvers = mergeResolvers([baseResolvers, accountResolvers, fileResolvers, i18nResolvers]) as Resolvers;

@@ -13,6 +13,9 @@ export interface AccessTokenClaims {
   /** feature bit mask of that organisation at issue time */
   features: number;
   type: 'access';
+  /** issue and expiry time (seconds since the epoch), present on verified tokens */
+  iat?: number;
+  exp?: number;
 }
 
 export type JwtErrorCode = 'JWT_DECODE_ERROR' | 'JWT_INVALID_TOKEN' | 'JWT_SIGNATURE_EXPIRED' | 'JWT_MISSING_TOKEN';
@@ -45,6 +48,8 @@ export async function verifyAccessToken(env: Env, token: string): Promise<Access
       org: typeof payload.org === 'string' ? payload.org : null,
       features: typeof payload.features === 'number' ? payload.features : 0,
       type: 'access',
+      iat: payload.iat,
+      exp: payload.exp,
     };
   } catch (error) {
     if (error instanceof JwtError) throw error;

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { isLanguage, type Language } from '~/lib/language';
+import { inTransaction, type ServiceContext } from '../../context.server';
+import { hashPassword } from '../../auth/password.server';
+import { ACCOUNT_TOKEN_TTL_SECONDS, consumeAccountToken, issueAccountToken } from '../../auth/tokens.server';
+import { enqueueMail, notifyOutbox } from '../../mail/outbox.server';
+import { activationMail } from '../../mail/templates.server';
+import { DomainError, type FieldError } from '../errors';
+import {
+  findUserByEmail,
+  isUniqueViolation,
+  linkWith,
+  mailLinkBase,
+  normalizeEmail,
+  passwordErrors,
+  throwIfAny,
+} from './common';
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  defaultLanguage?: string | null;
+}
+
+const NAME_MAX = 150;
+
+function nameErrors(ctx: ServiceContext, input: { firstName?: string | null; lastName?: string | null }): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const field of ['firstName', 'lastName'] as const) {
+    const value = input[field]?.trim() ?? '';
+    if (!value) errors.push({ code: 'REQUIRED', field, message: ctx.t('validation:required') });
+    else if (value.length > NAME_MAX) {
+      errors.push({ code: 'INVALID', field, message: ctx.t('validation:maxLength', { max: NAME_MAX }) });
+    }
+  }
+  return errors;
+}
+
+/**
+ * Registers an inactive user and mails the activation link (in the chosen language) to
+ * `${redirectUrl or PUBLIC_URL/activate-account}?email=...&token=...`. The mail is written in the same
+ * transaction and sent after commit.
+ */
+export async function accountRegister(
+  ctx: ServiceContext,
+  input: RegisterInput,
+  redirectUrl?: string | null,
+): Promise<{ userId: string; email: string }> {
+  const email = normalizeEmail(input.email ?? '');
+  const errors: FieldError[] = [];
+  if (!email) errors.push({ code: 'REQUIRED', field: 'email', message: ctx.t('validation:required') });
+  else if (!z.string().email().max(254).safeParse(email).success) {
+    errors.push({ code: 'INVALID', field: 'email', message: ctx.t('validation:email') });
+  }
+  errors.push(...nameErrors(ctx, input));
+  const languageValue = input.defaultLanguage?.trim().toUpperCase() || ctx.language;
+  if (!isLanguage(languageValue)) {
+    errors.push({
+      code: 'INVALID',
+      field: 'defaultLanguage',
+      message: ctx.t('errors:invalidLanguage', { value: input.defaultLanguage }),
+    });
+  }
+  const language: Language = isLanguage(languageValue) ? languageValue : ctx.language;
+  errors.push(...passwordErrors(ctx, input.password ?? '', { email, firstName: input.firstName, lastName: input.lastName }));
+  const linkBase = mailLinkBase(ctx, redirectUrl, '/activate-account');
+  if (!errors.some((e) => e.field === 'email') && (await findUserByEmail(ctx.db, email))) {
+    errors.unshift({ code: 'EMAIL_EXISTS', field: 'email', message: ctx.t('auth:emailExists') });
+  }
+  throwIfAny(errors);
+
+  const passwordHash = await hashPassword(input.password);
+  const firstName = input.firstName!.trim();
+  try {
+    const userId = await inTransaction(ctx, async (tx) => {
+      const [user] = await tx
+        .db('users')
+        .insert({
+          email,
+          password_hash: passwordHash,
+          first_name: firstName,
+          last_name: input.lastName!.trim(),
+          default_language: language,
+          is_active: false,
+        })
+        .returning('id');
+      const token = await issueAccountToken(tx.db, user.id, 'activation');
+      const link = linkWith(linkBase, { email, token });
+      const days = ACCOUNT_TOKEN_TTL_SECONDS.activation / 86400;
+      await enqueueMail(tx.db, { to: email, ...activationMail(language, firstName, link, days) });
+      return user.id as string;
+    });
+    notifyOutbox(ctx.app);
+    return { userId, email };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError('EMAIL_EXISTS', ctx.t('auth:emailExists'), 'email');
+    throw error;
+  }
+}
+
+/** Activates the account of the activation link. */
+export async function confirmAccount(ctx: ServiceContext, email: string, token: string): Promise<{ userId: string }> {
+  const user = await findUserByEmail(ctx.db, email ?? '');
+  if (!user) throw new DomainError('NOT_FOUND', ctx.t('auth:noUserWithEmail'), 'email');
+  if (user.is_active && user.email_confirmed_at) {
+    throw new DomainError('INVALID', ctx.t('auth:alreadyActivated'), 'email');
+  }
+  await inTransaction(ctx, async (tx) => {
+    if (!(await consumeAccountToken(tx.db, user.id, 'activation', token ?? ''))) {
+      throw new DomainError('INVALID', ctx.t('auth:activationTokenInvalid'), 'token');
+    }
+    await tx
+      .db('users')
+      .where({ id: user.id })
+      .update({ is_active: true, email_confirmed_at: tx.db.fn.now(), updated_at: tx.db.fn.now() });
+  });
+  return { userId: user.id };
+}
