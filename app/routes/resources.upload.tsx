@@ -1,0 +1,110 @@
+import { Readable } from 'node:stream';
+import { unstable_parseMultipartFormData, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { defineGuards, runGuards, safeNext } from '~/server/guards.server';
+import { DomainError, isDomainError, type ErrorCode } from '~/server/services/errors';
+import { fileUrl, uploadFile, type FileRecord } from '~/server/services/files/files.server';
+import { isFilePurpose } from '~/server/services/files/limits';
+import { redirectWithToast } from '~/server/toast.server';
+
+/** Translation keys for the toast after a plain form post (a toast carries a key, not a finished text). */
+const TOAST_KEYS: Partial<Record<ErrorCode, string>> = {
+  FILE_TOO_LARGE: 'errors:fileTooLarge',
+  FILE_TYPE_NOT_ALLOWED: 'errors:fileTypeNotAllowed',
+  PERMISSION_DENIED: 'errors:permissionDenied',
+  REQUIRED: 'files:upload.noFile',
+  INVALID: 'files:imageUnreadable',
+};
+
+const MAX_FIELD_BYTES = 2048;
+
+async function readField(data: AsyncIterable<Uint8Array>): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of data) {
+    size += chunk.length;
+    if (size <= MAX_FIELD_BYTES) chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks).toString('utf8').slice(0, MAX_FIELD_BYTES);
+}
+
+async function drain(data: AsyncIterable<Uint8Array>): Promise<void> {
+  for await (const _chunk of data) {
+    // discard
+  }
+}
+
+function filePayload(file: FileRecord) {
+  return {
+    id: file.id,
+    url: fileUrl(file),
+    filename: file.filename,
+    mimeType: file.mimeType,
+    size: file.size,
+    width: file.width,
+    height: file.height,
+  };
+}
+
+/** Uploads need a logged-in user; an anonymous post goes to /login?next=. */
+export const guards = defineGuards({});
+
+/**
+ * POST /resources/upload: one file (field `file`; optional `forOrg`, `purpose`, `redirectTo` before it).
+ * A fetch/XHR caller that accepts JSON gets `{ file }` or `{ error }`; a plain form post is redirected back
+ * with a toast, so the upload works without JavaScript.
+ */
+export async function action(args: ActionFunctionArgs) {
+  await runGuards(args, guards);
+  const { request, context } = args;
+  const wantsJson = (request.headers.get('accept') ?? '').includes('application/json');
+  const fields = new Map<string, string>();
+  let uploaded: FileRecord | null = null;
+  let failure: DomainError | null = null;
+
+  try {
+    await unstable_parseMultipartFormData(request, async ({ name, filename, contentType, data }) => {
+      if (filename === undefined) {
+        fields.set(name, await readField(data));
+        return undefined;
+      }
+      if (name !== 'file' || uploaded || failure || !filename) {
+        await drain(data);
+        return undefined;
+      }
+      const purpose = fields.get('purpose');
+      try {
+        uploaded = await uploadFile(context.service, {
+          stream: Readable.from(data),
+          filename,
+          declaredMimeType: contentType,
+          forOrg: fields.get('forOrg') || null,
+          purpose: isFilePurpose(purpose) ? purpose : null,
+        });
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        failure = error;
+        await drain(data).catch(() => undefined);
+      }
+      return undefined;
+    });
+  } catch (error) {
+    if (!failure) throw error;
+  }
+  if (!uploaded && !failure) failure = new DomainError('REQUIRED', context.service.t('files:upload.noFile'), 'file');
+  const file = uploaded as FileRecord | null;
+  const error = failure as DomainError | null;
+
+  if (wantsJson) {
+    if (file) return Response.json({ file: filePayload(file) });
+    const status = error!.code === 'FILE_TOO_LARGE' ? 413 : 400;
+    return Response.json({ error: error!.errors[0] }, { status });
+  }
+  const back = safeNext(fields.get('redirectTo'), safeNext(new URL(request.headers.get('referer') ?? '/', request.url).pathname));
+  if (file) return redirectWithToast(back, { type: 'success', key: 'files:uploaded', values: { filename: file.filename } });
+  return redirectWithToast(back, { type: 'error', key: TOAST_KEYS[error!.code] ?? 'errors:generic' });
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  await runGuards(args, guards);
+  throw new Response('Not Found', { status: 404 });
+}
