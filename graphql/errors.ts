@@ -1,4 +1,6 @@
 import { GraphQLError } from 'graphql';
+import type { TFunction } from 'i18next';
+import { JwtError } from '~/server/auth/jwt.server';
 import { DomainError, isDomainError, type FieldError } from '~/server/services/errors';
 
 export interface ErrorPayload {
@@ -34,4 +36,48 @@ export function toGraphQLError(error: unknown): unknown {
     return new GraphQLError(error.message, { extensions: { code: error.code, field: error.field } });
   }
   return error;
+}
+
+/** graphql-js gives up validating (too many errors, or too many overlapping fields to compare) with this. */
+const VALIDATION_ABORTED = /^(Validation aborted\.|Too many validation errors, error limit reached\. Validation aborted\.)$/;
+
+export interface FormatErrorOptions {
+  t: TFunction;
+  /** show an unexpected error's own message (development only) */
+  expose: boolean;
+  /** where unexpected errors are reported */
+  log: (error: Error) => void;
+}
+
+/**
+ * The last step before an error reaches a client. Request, syntax and validation errors and the errors our
+ * code raises on purpose (GraphQLError, DomainError, JwtError) keep their message. Anything else thrown by a
+ * resolver is a bug: it is logged and the client sees only the generic message with
+ * `extensions.code: INTERNAL_SERVER_ERROR`, so no SQL or stack detail leaks.
+ */
+export function formatGraphQLError(error: Readonly<GraphQLError | Error>, options: FormatErrorOptions): GraphQLError | Error {
+  if (!(error instanceof GraphQLError)) return error as Error;
+  if (VALIDATION_ABORTED.test(error.message) && !error.originalError) {
+    return new GraphQLError(options.t('errors:query.aborted'), { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+  }
+  const original = error.originalError;
+  if (!original || original instanceof GraphQLError) return error;
+  const located = { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path };
+  if (original instanceof DomainError) {
+    const extensions = { ...error.extensions, code: original.code, ...(original.field ? { field: original.field } : {}) };
+    return new GraphQLError(original.message, { ...located, extensions });
+  }
+  if (original instanceof JwtError) {
+    return new GraphQLError(options.t('errors:unauthenticated'), {
+      ...located,
+      extensions: { code: 'UNAUTHENTICATED', reason: original.code },
+    });
+  }
+  // without a path the error is about the request itself (a variable that does not coerce): the client's doing
+  if (!error.path) return error;
+  options.log(original);
+  return new GraphQLError(options.expose ? original.message : options.t('errors:generic'), {
+    ...located,
+    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+  });
 }

@@ -1,14 +1,23 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Request as ExpressRequest, RequestHandler } from 'express';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { mergeTypeDefs } from '@graphql-tools/merge';
-import type { GraphQLSchema } from 'graphql';
-import { createHandler } from 'graphql-http/lib/use/express';
+import { getOperationAST, GraphQLError, parse, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { createHandler, type Response as HttpResponse } from 'graphql-http';
+import { parse as parseCookie } from 'cookie';
+import type { TFunction } from 'i18next';
+import { detectLanguage, type Language } from '~/lib/language';
 import type { AppServices } from '~/server/context.server';
 import { createServiceContext } from '~/server/context.server';
 import { JwtError, tokenFromAuthorization, verifyAccessToken } from '~/server/auth/jwt.server';
-import { buildRequestContext } from '~/server/request-context.server';
+import { getT } from '~/server/i18n.server';
+import { buildRequestContext, LANGUAGE_COOKIE } from '~/server/request-context.server';
 import { loadViewer } from '~/server/viewer.server';
-import type { GraphQLContext } from './context';
+import { passesCsrfCheck, type GraphQLContext } from './context';
+import { formatGraphQLError, unauthenticated } from './errors';
+import { graphiqlAssets, type GraphiQLAssets } from './graphiql/assets';
+import { renderGraphiQLPage } from './graphiql/page';
+import { parseWithTokenLimit, QUERY_LIMITS, queryLimitRules, type QueryLimits } from './limits';
 import { loadTypeDefs } from './schema/load';
 import { resolvers } from './resolvers/index';
 
@@ -22,7 +31,8 @@ function headersOf(req: ExpressRequest) {
 
 /**
  * Builds the resolvers' context. A JWT in the Authorization header wins over the session cookie; its feature
- * mask is the one the token carries (refreshed with the token, at least every five minutes).
+ * mask is the one the token carries (refreshed with the token, at least every five minutes). A token that
+ * does not verify throws JwtError (the handler answers UNAUTHENTICATED).
  */
 export async function graphqlContext(app: AppServices, req: ExpressRequest): Promise<GraphQLContext> {
   const request = { url: req.originalUrl, headers: headersOf(req) };
@@ -33,15 +43,209 @@ export async function graphqlContext(app: AppServices, req: ExpressRequest): Pro
     const viewer = await loadViewer(app.db, claims.sub);
     if (!viewer) throw new JwtError('JWT_INVALID_TOKEN');
     viewer.features = claims.org === viewer.organization?.id ? claims.features : viewer.features;
-    return { ...base, viewer, sessionId: null, service: createServiceContext(app, viewer, base.language), auth: 'jwt' };
+    const language = detectLanguage({ query: new URL(request.url, 'http://localhost').searchParams.get('lang'), userLanguage: viewer.defaultLanguage, acceptLanguage: req.get('accept-language') });
+    return { ...base, viewer, language, sessionId: null, service: createServiceContext(app, viewer, language), auth: 'jwt' };
   }
   const ctx = await buildRequestContext(app, request);
   return { ...ctx, auth: ctx.viewer ? 'session' : 'none' };
 }
 
-export function graphqlHandler(app: AppServices, schema: GraphQLSchema): RequestHandler {
-  return createHandler<GraphQLContext & Record<PropertyKey, unknown>>({
-    schema,
-    context: async (req) => (await graphqlContext(app, req.raw)) as GraphQLContext & Record<PropertyKey, unknown>,
+/** The language of a request before its viewer is known (?lang=, language cookie, Accept-Language). */
+function requestLanguage(req: ExpressRequest): Language {
+  const cookies = parseCookie(req.get('cookie') ?? '');
+  return detectLanguage({
+    query: typeof req.query.lang === 'string' ? req.query.lang : null,
+    cookie: cookies[LANGUAGE_COOKIE],
+    acceptLanguage: req.get('accept-language'),
   });
+}
+
+type MediaType = 'application/graphql-response+json' | 'application/json';
+
+/** The response type graphql-http chooses for an Accept header (the first acceptable entry wins). */
+export function acceptedMediaType(accept: string | null | undefined): MediaType | null {
+  for (const entry of (accept || '*/*').replace(/\s/g, '').toLowerCase().split(',')) {
+    const [mediaType] = entry.split(';');
+    if (mediaType === 'application/graphql-response+json') return mediaType;
+    if (mediaType === 'application/json' || mediaType === 'application/*' || mediaType === '*/*') return 'application/json';
+  }
+  return null;
+}
+
+const STATUS_TEXT: Record<number, string> = { 200: 'OK', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 413: 'Payload Too Large' };
+
+function errorResponse(
+  errors: readonly (GraphQLError | Error)[],
+  status: number,
+  mediaType: MediaType,
+  headers: Record<string, string> = {},
+): HttpResponse {
+  return [
+    JSON.stringify({ errors }),
+    { status, statusText: STATUS_TEXT[status] ?? '', headers: { 'content-type': `${mediaType}; charset=utf-8`, ...headers } },
+  ];
+}
+
+/** Whether the operation the request selects is a mutation (false when the document does not say). */
+function selectsMutation(query: string, operationName: string | undefined): boolean {
+  try {
+    return getOperationAST(parse(query), operationName)?.operation === 'mutation';
+  } catch {
+    return false;
+  }
+}
+
+export interface GraphQLHandlerOptions {
+  limits?: Partial<QueryLimits>;
+  /** the largest JSON body read (multipart uploads have their own limits) */
+  maxBodyBytes?: number;
+  /** the GraphiQL bundle; made from the env when absent */
+  graphiql?: GraphiQLAssets;
+}
+
+export const GRAPHIQL_ASSETS_PATH = '/graphql/assets';
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * POST /graphql/ (and GET for queries) via graphql-http, plus GraphiQL for a browser that asks for HTML.
+ *
+ * Status codes follow the GraphQL-over-HTTP spec: with `Accept: application/graphql-response+json` a request
+ * that fails before execution (syntax, validation, limits, variables) is a 400; with `application/json` it is
+ * a 200 with `errors`. An Authorization token that does not verify is a request error too, with
+ * `extensions.code: UNAUTHENTICATED` and `extensions.reason` (JWT_SIGNATURE_EXPIRED, JWT_DECODE_ERROR,
+ * JWT_INVALID_TOKEN) so the client refreshes its token: 401 with graphql-response+json, 200 with
+ * application/json (legacy clients treat non-2xx as a network failure and would never read the code). A
+ * cookie-authenticated mutation that fails the CSRF check is always a 403.
+ */
+export function graphqlHandler(app: AppServices, schema: GraphQLSchema, options: GraphQLHandlerOptions = {}): RequestHandler {
+  const limits: QueryLimits = { ...QUERY_LIMITS, ...options.limits };
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const graphiql = options.graphiql ?? graphiqlAssets(app.env);
+  /** the current request's translate function: its language until the viewer is known, then the viewer's */
+  const scope = new AsyncLocalStorage<{ t: TFunction }>();
+  const scopedT = () => scope.getStore()?.t ?? getT('EN');
+  const formatError = (error: Readonly<GraphQLError | Error>) =>
+    formatGraphQLError(error, {
+      t: scopedT(),
+      expose: app.env.NODE_ENV === 'development',
+      log: (unexpected) => console.error('[graphql] unexpected error in a resolver:', unexpected),
+    });
+
+  const handle = createHandler<ExpressRequest, undefined, GraphQLContext & Record<PropertyKey, unknown>>({
+    schema,
+    parse: (source, parseOptions) => parseWithTokenLimit(source, { maxTokens: limits.maxTokens, t: scopedT(), parseOptions }),
+    context: async (req, params) => {
+      const mediaType = acceptedMediaType(req.raw.get('accept')) ?? 'application/json';
+      let ctx: GraphQLContext;
+      try {
+        ctx = await graphqlContext(app, req.raw);
+      } catch (error) {
+        if (!(error instanceof JwtError)) throw error;
+        const rejection = unauthenticated(scopedT()('errors:unauthenticated'), error.code);
+        return mediaType === 'application/json'
+          ? errorResponse([rejection], 200, mediaType)
+          : errorResponse([rejection], 401, mediaType, { 'www-authenticate': 'Bearer realm="graphql", error="invalid_token"' });
+      }
+      const store = scope.getStore();
+      if (store) store.t = ctx.service.t;
+      if (ctx.auth === 'session' && selectsMutation(params.query, params.operationName ?? undefined)) {
+        const raw = req.raw;
+        const csrfOk = passesCsrfCheck({
+          csrfHeader: raw.get('x-csrf-token') ?? null,
+          origin: raw.get('origin') ?? null,
+          secFetchSite: raw.get('sec-fetch-site') ?? null,
+          ownOrigin: `${raw.protocol}://${raw.get('host')}`,
+          publicUrl: app.env.PUBLIC_URL,
+        });
+        if (!csrfOk) {
+          const rejection = new GraphQLError(ctx.service.t('errors:query.csrf'), { extensions: { code: 'JWT_INVALID_CSRF_TOKEN' } });
+          return errorResponse([rejection], 403, mediaType);
+        }
+      }
+      return ctx as GraphQLContext & Record<PropertyKey, unknown>;
+    },
+    validationRules: (_req, args, specifiedRules) => {
+      const ctx = args.contextValue as GraphQLContext | undefined;
+      const t = ctx?.service.t ?? scopedT();
+      return [...specifiedRules, ...queryLimitRules({ ...limits, t, variables: args.variableValues })];
+    },
+    onOperation: (req, _args, result) => {
+      // a result without data is a request error (a variable that does not coerce): 400 for the new media type
+      if (!('data' in result) && acceptedMediaType(req.raw.get('accept')) === 'application/graphql-response+json') {
+        return errorResponse((result as ExecutionResult).errors?.map(formatError) ?? [], 400, 'application/graphql-response+json');
+      }
+    },
+    formatError,
+  });
+
+  return async (req, res) => {
+    if (req.method === 'GET' && req.accepts(['application/graphql-response+json', 'application/json', 'text/html']) === 'text/html') {
+      const language = requestLanguage(req);
+      const manifest = await graphiql.manifest();
+      res
+        .status(200)
+        .type('html')
+        .set('cache-control', 'no-store')
+        .send(renderGraphiQLPage({ endpoint: '/graphql/', assetsPath: GRAPHIQL_ASSETS_PATH, manifest, language, t: getT(language) }));
+      return;
+    }
+
+    await scope.run({ t: getT(requestLanguage(req)) }, async () => {
+      try {
+        let body: string | Record<string, unknown> | null = null;
+        if (req.method === 'POST') {
+          // a body parsed before us (the multipart upload middleware) is taken as it is
+          const read = req.body !== undefined ? (req.body as Record<string, unknown>) : await readBody(req, maxBodyBytes);
+          if (read === TOO_LARGE) {
+            const tooLarge = new GraphQLError(scopedT()('errors:query.tooLarge', { max: Math.round(maxBodyBytes / 1024 / 1024) }));
+            const [payload, init] = errorResponse([tooLarge], 413, acceptedMediaType(req.get('accept')) ?? 'application/json', { connection: 'close' });
+            res.writeHead(init.status, init.statusText, init.headers).end(payload);
+            return;
+          }
+          body = read;
+        }
+        const [payload, init] = await handle({
+          url: req.originalUrl,
+          method: req.method,
+          headers: headersOf(req),
+          body,
+          raw: req,
+          context: undefined,
+        });
+        res.writeHead(init.status, init.statusText, init.headers).end(payload);
+      } catch (error) {
+        console.error('[graphql] request failed:', error);
+        if (!res.headersSent) {
+          const failure = new GraphQLError(scopedT()('errors:generic'), { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+          res.status(500).type('application/json').send(JSON.stringify({ errors: [failure] }));
+        }
+      }
+    });
+  };
+}
+
+const TOO_LARGE = Symbol('too large');
+
+/** Reads a request body up to `maxBytes`; a larger one is drained and reported as TOO_LARGE. */
+function readBody(req: ExpressRequest, maxBytes: number): Promise<string | typeof TOO_LARGE> {
+  const declared = Number(req.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    req.resume();
+    return Promise.resolve(TOO_LARGE);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > maxBytes ? TOO_LARGE : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** Serves GraphiQL's bundle at GRAPHIQL_ASSETS_PATH. */
+export function graphiqlAssetsHandler(app: AppServices): RequestHandler {
+  return graphiqlAssets(app.env).middleware;
 }

@@ -4,7 +4,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import morgan from 'morgan';
 import { createDb, migrateLatest, pingDb, type Db } from '#db/connection';
-import { buildSchema, graphqlHandler } from '#graphql/server';
+import { buildSchema, GRAPHIQL_ASSETS_PATH, graphiqlAssetsHandler, graphqlHandler } from '#graphql/server';
 import { graphqlMultipart } from '#graphql/multipart';
 import { httpExchange } from './auth/http-exchange.server';
 import type { AppServices } from './context.server';
@@ -79,6 +79,7 @@ export async function createExpressApp(app: AppServices, options: ExpressAppOpti
 
   const schema = buildSchema(app.env.rootDir);
   const graphql = graphqlHandler(app, schema);
+  server.use(GRAPHIQL_ASSETS_PATH, graphiqlAssetsHandler(app));
   server.use(['/graphql', '/graphql/'], httpExchange);
   server.post(['/graphql', '/graphql/'], graphqlMultipart(app));
   server.all(['/graphql', '/graphql/'], graphql);

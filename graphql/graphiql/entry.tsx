@@ -1,0 +1,28 @@
+// The GraphiQL page's script, bundled by scripts/build-graphiql.mjs (no CDN: works offline and under our CSP).
+import { GraphiQL } from 'graphiql';
+import type { ComponentProps } from 'react';
+import { createRoot } from 'react-dom/client';
+import 'graphiql/graphiql.css';
+
+type Fetcher = ComponentProps<typeof GraphiQL>['fetcher'];
+
+const container = document.getElementById('graphiql');
+if (container) {
+  const endpoint = container.dataset.endpoint ?? '/graphql/';
+  // The session cookie goes along (same origin); X-CSRF-Token marks the call as not forged by another site.
+  const fetcher: Fetcher = async (params, options) => {
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json, application/json',
+        'x-csrf-token': 'graphiql',
+        ...options?.headers,
+      },
+      body: JSON.stringify(params),
+    });
+    return response.json();
+  };
+  createRoot(container).render(<GraphiQL fetcher={fetcher} defaultEditorToolsVisibility="headers" />);
+}
