@@ -5,12 +5,17 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useHref,
   useLoaderData,
+  useNavigate,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
+import { I18nProvider, RouterProvider } from 'react-aria-components';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
+import { CookieBanner } from './components/cookie-banner';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { toLocale } from './lib/language';
 import { useNonce } from './lib/nonce';
@@ -100,10 +105,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
   return <Document locale={locale}>{children}</Document>;
 }
 
+// The toast region loads with the first toast, so pages without one do not download it.
+const Toaster = lazy(() => import('./components/toaster').then((m) => ({ default: m.Toaster })));
+
 export default function App() {
-  const { locale } = useLoaderData<typeof loader>() as unknown as RootData;
+  const { locale, toast, consent } = useLoaderData<typeof loader>() as unknown as RootData;
+  const navigate = useNavigate();
+  const [toastsUsed, setToastsUsed] = useState(toast !== null);
+  if (toast && !toastsUsed) setToastsUsed(true);
   useChangeLanguage(locale);
-  return <Outlet />;
+  // react-aria links and menu items navigate through Remix's router (client-side, with loaders).
+  return (
+    <RouterProvider navigate={navigate} useHref={useHref}>
+      <I18nProvider locale={locale === 'de' ? 'de-DE' : 'en-GB'}>
+        <Outlet />
+        {toastsUsed ? (
+          <Suspense fallback={null}>
+            <Toaster toast={toast} />
+          </Suspense>
+        ) : null}
+        <CookieBanner consent={consent} />
+      </I18nProvider>
+    </RouterProvider>
+  );
 }
 
 export function ErrorBoundary() {

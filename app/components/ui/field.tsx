@@ -1,0 +1,151 @@
+import type { ReactNode } from 'react';
+import { useMemo } from 'react';
+import {
+  FieldError,
+  Input,
+  Label,
+  Text,
+  TextArea as AriaTextArea,
+  TextField as AriaTextField,
+} from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { constraintHints, createZodErrorMap } from '~/lib/validation-messages';
+import { cx } from './cx';
+
+/**
+ * What the fields need of a Conform field (`fields.email` from `useForm`): name and initial value to render
+ * an uncontrolled input that submits without JavaScript, the errors of the last validation (server reply
+ * or blur validation) and the constraints derived from the zod schema (`getZodConstraint`).
+ */
+export interface ConformField {
+  name: string;
+  formId: string;
+  key?: string;
+  initialValue?: unknown;
+  errors?: string[];
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  min?: string | number;
+  max?: string | number;
+  pattern?: string;
+}
+
+/** The zod error map in the current UI language, for `parseWithZod` in a form's `onValidate`. */
+export function useZodErrorMap() {
+  const { t } = useTranslation();
+  return useMemo(() => createZodErrorMap(t), [t]);
+}
+
+type InputType = 'text' | 'email' | 'url' | 'tel' | 'password' | 'search' | 'number' | 'date' | 'datetime-local' | 'time';
+
+interface BaseFieldProps {
+  field: ConformField;
+  label: ReactNode;
+  description?: ReactNode;
+  className?: string;
+  isDisabled?: boolean;
+  autoComplete?: string;
+  placeholder?: string;
+}
+
+const INPUT =
+  'w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-brand-dark outline-none transition-colors ' +
+  'placeholder:text-gray-400 focus:border-brand-dark data-[focus-visible]:outline data-[focus-visible]:outline-2 ' +
+  'data-[focus-visible]:outline-brand-pink data-[invalid]:border-brand-red data-[disabled]:bg-gray-100';
+
+function initialString(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return Array.isArray(value) ? String(value[0] ?? '') : String(value);
+}
+
+function FieldFrame({
+  field,
+  label,
+  description,
+  className,
+  isDisabled,
+  type,
+  hints,
+  children,
+}: BaseFieldProps & { type?: string; hints: string[]; children: ReactNode }) {
+  const describe = [description, ...hints].filter(Boolean);
+  return (
+    <AriaTextField
+      key={field.key}
+      name={field.name}
+      type={type}
+      defaultValue={initialString(field.initialValue)}
+      isInvalid={!!field.errors?.length}
+      isRequired={field.required}
+      isDisabled={isDisabled}
+      validationBehavior="aria"
+      className={cx('flex flex-col gap-1', className)}
+    >
+      <Label className="text-sm font-medium">
+        {label}
+        {field.required ? (
+          <span aria-hidden="true" className="text-brand-red">
+            {' *'}
+          </span>
+        ) : null}
+      </Label>
+      {children}
+      {describe.length ? (
+        <Text slot="description" className="text-xs text-gray-600">
+          {describe.map((text, i) => (
+            <span key={i} className="block">
+              {text}
+            </span>
+          ))}
+        </Text>
+      ) : null}
+      <FieldError className="text-sm text-brand-red">{field.errors?.join(' ')}</FieldError>
+    </AriaTextField>
+  );
+}
+
+/** A one-line text input (text, e-mail, URL, phone, password, date and time types). */
+export function TextField({ type = 'text', ...props }: BaseFieldProps & { type?: InputType }) {
+  const { t } = useTranslation();
+  const { field } = props;
+  const hints = constraintHints(t, { maxLength: field.maxLength });
+  return (
+    <FieldFrame {...props} type={type} hints={hints}>
+      <Input
+        form={field.formId}
+        maxLength={field.maxLength}
+        pattern={field.pattern}
+        autoComplete={props.autoComplete}
+        placeholder={props.placeholder}
+        className={INPUT}
+      />
+    </FieldFrame>
+  );
+}
+
+export function TextArea({ rows = 4, ...props }: BaseFieldProps & { rows?: number }) {
+  const { t } = useTranslation();
+  const { field } = props;
+  const hints = constraintHints(t, { maxLength: field.maxLength });
+  return (
+    <FieldFrame {...props} hints={hints}>
+      <AriaTextArea form={field.formId} rows={rows} maxLength={field.maxLength} placeholder={props.placeholder} className={INPUT} />
+    </FieldFrame>
+  );
+}
+
+/**
+ * A number input. It is a native number input (not react-aria's formatted NumberField) so the typed value
+ * submits without JavaScript; min and max come from the schema and are shown as hints.
+ */
+export function NumberField({ step, ...props }: BaseFieldProps & { step?: number | 'any' }) {
+  const { t } = useTranslation();
+  const { field } = props;
+  const hints = constraintHints(t, { min: field.min, max: field.max });
+  return (
+    <FieldFrame {...props} type="number" hints={hints}>
+      <Input form={field.formId} inputMode="decimal" min={field.min} max={field.max} step={step} className={INPUT} />
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { PrivacyPolicyPage } from '~/components/layout/legal-pages';
+import { runGuards, type Guards } from '~/server/guards.server';
+
+export const guards: Guards = { public: true };
+
+/** Public page (spec 000 public routes). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  return { title: context.service.t('privacy.title') };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export default PrivacyPolicyPage;

@@ -1,0 +1,28 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS } from '~/server/consent.server';
+import { runGuards, safeNext, type Guards } from '~/server/guards.server';
+import { serialize } from 'cookie';
+
+/** Stores the cookie choice (true or false) for 365 days and goes back to the page the banner was on. */
+export const guards: Guards = { public: true };
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const form = await request.formData();
+  const consent = form.get('consent');
+  if (consent !== 'true' && consent !== 'false') {
+    throw new Response('Bad Request', { status: 400 });
+  }
+  const cookie = serialize(CONSENT_COOKIE, consent, {
+    path: '/',
+    maxAge: CONSENT_MAX_AGE_SECONDS,
+    sameSite: 'lax',
+    secure: new URL(request.url).protocol === 'https:',
+  });
+  return redirect(safeNext(form.get('redirectTo')?.toString()), { headers: { 'Set-Cookie': cookie } });
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  throw new Response('Not Found', { status: 404 });
+}
