@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { NotFoundPage } from '~/components/not-found';
-import { defineGuards } from '~/server/guards.server';
+import { defineGuards } from '~/lib/guards';
 
 export const guards = defineGuards({ public: true });
 

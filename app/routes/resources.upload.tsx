@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { unstable_parseMultipartFormData, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { defineGuards, runGuards, safeNext } from '~/server/guards.server';
+import { defineGuards } from '~/lib/guards';
+import { runGuards, safeNext } from '~/server/guards.server';
 import { DomainError, isDomainError, type ErrorCode } from '~/server/services/errors';
 import { fileUrl, uploadFile, type FileRecord } from '~/server/services/files/files.server';
 import { isFilePurpose } from '~/server/services/files/limits';

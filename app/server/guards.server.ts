@@ -1,28 +1,19 @@
 import { redirect } from '@remix-run/node';
-import { hasFeature, type FeatureName } from '~/lib/features';
+import { hasFeature } from '~/lib/features';
+import type { Guards } from '~/lib/guards';
 import type { RequestContext } from './request-context.server';
 import { isDomainError } from './services/errors';
 
-/**
- * The four route guards of spec 001 point 6, declared next to a route's loader and run in fixed order:
- * 1. checkLoggedIn: a logged-in user is sent to `/` (login, register, ...).
- * 2. login: unless the route is public, a visitor without session goes to /login?next=<path>.
- * 3. permission: object access; NOT_FOUND gives 404, PERMISSION_DENIED sends a logged-out visitor to
- *    /login?next= and a logged-in one to /token?next=. Other errors are ignored and the route continues.
- * 4. feature: the organisation lacks the suite bit -> /missing-feature/{feature}.
- * Console routes also need an organisation: a member without one goes to /onboarding.
- */
-export interface Guards {
-  checkLoggedIn?: boolean;
-  public?: boolean;
-  permission?: (ctx: RequestContext, params: Record<string, string | undefined>) => Promise<void>;
-  feature?: FeatureName;
-  organization?: boolean;
-  /** platform staff only (isStaff), checked with the login guard */
-  staff?: boolean;
-}
+export type { Guards } from '~/lib/guards';
 
-export const defineGuards = (guards: Guards): Guards => guards;
+/** Object-permission checks by kind; a check throws DomainError NOT_FOUND or PERMISSION_DENIED. */
+export type PermissionCheck = (ctx: RequestContext, value: string) => Promise<void>;
+const permissionChecks = new Map<string, PermissionCheck>();
+
+/** Registers the check behind `guards.permission.kind` (done by the domain that owns the objects). */
+export function registerPermission(kind: string, check: PermissionCheck): void {
+  permissionChecks.set(kind, check);
+}
 
 export interface GuardArgs {
   request: Request;
@@ -59,8 +50,10 @@ export async function runGuards({ request, context, params }: GuardArgs, guards:
   if (guards.staff && !viewer?.isStaff) throw new Response('Not Found', { status: 404 });
   if (guards.organization && viewer && !viewer.organization) throw redirect('/onboarding');
   if (guards.permission) {
+    const check = permissionChecks.get(guards.permission.kind);
+    if (!check) throw new Error(`No permission check registered for "${guards.permission.kind}"`);
     try {
-      await guards.permission(context, params);
+      await check(context, params[guards.permission.param] ?? '');
     } catch (error) {
       if (!isDomainError(error)) throw error;
       if (error.code === 'NOT_FOUND') throw new Response('Not Found', { status: 404 });

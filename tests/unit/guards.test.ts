@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runGuards, safeNext, type Guards } from '~/server/guards.server';
+import { registerPermission, runGuards, safeNext, type Guards } from '~/server/guards.server';
 import type { RequestContext } from '~/server/request-context.server';
 import type { Viewer } from '~/server/viewer.server';
 import { DomainError } from '~/server/services/errors';
@@ -26,9 +26,9 @@ function viewer(overrides: Partial<Viewer> = {}): Viewer {
 const ctx = (v: Viewer | null) => ({ viewer: v }) as unknown as RequestContext;
 const request = new Request('http://localhost/events/convention/x?tab=halls');
 
-async function outcome(v: Viewer | null, guards: Guards): Promise<string> {
+async function outcome(v: Viewer | null, guards: Guards, params: Record<string, string> = {}): Promise<string> {
   try {
-    await runGuards({ request, context: ctx(v), params: {} }, guards);
+    await runGuards({ request, context: ctx(v), params }, guards);
     return 'pass';
   } catch (thrown) {
     if (thrown instanceof Response) {
@@ -38,12 +38,17 @@ async function outcome(v: Viewer | null, guards: Guards): Promise<string> {
   }
 }
 
-const denied = async () => {
+registerPermission('test-denied', async () => {
   throw new DomainError('PERMISSION_DENIED', 'no');
-};
-const missing = async () => {
-  throw new DomainError('NOT_FOUND', 'no');
-};
+});
+registerPermission('test-missing', async (_ctx, value) => {
+  if (value !== 'known') throw new DomainError('NOT_FOUND', 'no');
+});
+registerPermission('test-other', async () => {
+  throw new DomainError('INVALID', 'odd');
+});
+const denied = { kind: 'test-denied', param: 'slug' };
+const missing = { kind: 'test-missing', param: 'slug' };
 
 describe('route guards in fixed order', () => {
   it('1. check-logged-in sends a logged-in user home before anything else', async () => {
@@ -67,10 +72,17 @@ describe('route guards in fixed order', () => {
     );
   });
 
+  it('3. the permission check gets the route parameter it names', async () => {
+    expect(await outcome(viewer(), { permission: missing }, { slug: 'known' })).toBe('pass');
+    expect(await outcome(viewer(), { permission: missing }, { slug: 'unknown' })).toBe('404');
+  });
+
+  it('3. an unregistered permission kind is a programming error', async () => {
+    await expect(outcome(viewer(), { permission: { kind: 'nope', param: 'x' } })).rejects.toThrow(/No permission check registered/);
+  });
+
   it('3. other permission errors are ignored and navigation continues', async () => {
-    const other = async () => {
-      throw new DomainError('INVALID', 'odd');
-    };
+    const other = { kind: 'test-other', param: 'slug' };
     expect(await outcome(viewer({ features: Package.EVENT }), { permission: other, feature: 'event' })).toBe('pass');
   });
 
