@@ -1,6 +1,7 @@
 import { isRouteErrorResponse } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from './not-found';
+import { buttonClassName } from './ui/button';
 
 /** One error boundary for every route: 404 shows the not-found page, everything else a calm error page. */
 export function GeneralErrorBoundary({ error }: { error: unknown }) {
@@ -13,7 +14,8 @@ export function GeneralErrorBoundary({ error }: { error: unknown }) {
       <p className="text-sm font-medium uppercase tracking-wide text-brand-pink">{t('errorPage.status', { status })}</p>
       <h1 className="text-3xl font-semibold">{status === 403 ? t('errorPage.forbiddenTitle') : t('errorPage.title')}</h1>
       <p>{t('errorPage.text')}</p>
-      <a href="/" className="underline">
+      {/* a plain link: after an error the client router may be in a broken state */}
+      <a href="/" className={buttonClassName('darkBlue')}>
         {t('actions.toHome')}
       </a>
     </main>

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { buttonClassName } from './ui/button';
 
 /** The page every unknown path shows (spec: headed "Seite nicht gefunden", with a login link). */
 export function NotFoundPage() {
@@ -12,10 +13,10 @@ export function NotFoundPage() {
       <h1 className="text-3xl font-semibold">{t('notFound.title')}</h1>
       <p className="text-lg">{t('notFound.text')}</p>
       <div className="flex flex-wrap justify-center gap-4">
-        <Link to="/login" className="rounded-md bg-brand-dark px-5 py-2.5 font-medium text-white hover:bg-brand-dark/90">
+        <Link to="/login" className={buttonClassName('darkBlue')}>
           {t('notFound.login')}
         </Link>
-        <Link to="/" className="rounded-md px-5 py-2.5 font-medium underline">
+        <Link to="/" className={buttonClassName('outline')}>
           {t('actions.toHome')}
         </Link>
       </div>
