@@ -29,6 +29,7 @@ export function renderGraphiQLPage(options: GraphiQLPageOptions): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(t('errors:graphiql.title'))}</title>
 <style>html, body, #graphiql { height: 100%; margin: 0; }</style>
 ${head}
