@@ -53,3 +53,18 @@ export const SALES_USER_FEATURES = Feature.lead | Feature.salesHub | Feature.lea
 export function effectiveFeatures(suites: number, salesUser: boolean): number {
   return salesUser ? suites & SALES_USER_FEATURES : suites;
 }
+
+export type SuiteName = 'basic' | 'sales' | 'event' | 'salesOrEvent' | 'data' | 'dlg' | 'admin';
+
+/** The suite an access-denied text names for a missing feature: the smallest package that brings it. */
+export function suiteForFeature(feature: FeatureName): SuiteName {
+  const bit = Feature[feature];
+  const inPackage = (name: PackageName) => (Package[name] & bit) === bit;
+  if (feature === 'platformAdmin') return 'admin';
+  if (inPackage('BASIC')) return 'basic';
+  if (inPackage('EVENT') && inPackage('SALES')) return 'salesOrEvent';
+  if (inPackage('EVENT')) return 'event';
+  if (inPackage('SALES')) return 'sales';
+  if (inPackage('DATA')) return 'data';
+  return 'dlg';
+}

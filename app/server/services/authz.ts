@@ -41,3 +41,11 @@ export function requireStaff(ctx: ServiceContext): Viewer {
   if (!viewer.isStaff || (viewer.features & Feature.platformAdmin) !== Feature.platformAdmin) throw permissionDenied(ctx);
   return viewer;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id from a request that is not even a UUID names nothing: NOT_FOUND (never a database error). */
+export function assertId(ctx: ServiceContext, value: string, field = 'id'): string {
+  if (!UUID.test(value)) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), field);
+  return value;
+}

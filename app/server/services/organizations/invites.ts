@@ -4,7 +4,7 @@ import { isLanguage, type Language } from '~/lib/language';
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { enqueueMail } from '../../mail/outbox.server';
 import { inviteMail } from '../../mail/templates.server';
-import { requireFeature, requireOrgAdmin, requireViewer } from '../authz';
+import { assertId, requireFeature, requireOrgAdmin, requireViewer } from '../authz';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation';
 import { refreshViewer } from '../../viewer.server';
@@ -108,6 +108,7 @@ export async function inviteUser(ctx: ServiceContext, rawInput: { email: string;
 export async function cancelInvite(ctx: ServiceContext, inviteId: string): Promise<string> {
   const { organizationId } = requireOrgAdmin(ctx);
   requireFeature(ctx, 'userManagement');
+  assertId(ctx, inviteId);
   const deleted = await ctx
     .db('invites')
     .where({ id: inviteId, organization_id: organizationId })

@@ -1,6 +1,6 @@
 import type { MemberRole } from '~/lib/schemas/organization';
 import { inTransaction, type ServiceContext } from '../../context.server';
-import { requireOrgAdmin, requireOrganization } from '../authz';
+import { assertId, requireOrgAdmin, requireOrganization } from '../authz';
 import { DomainError } from '../errors';
 
 export interface MemberRecord {
@@ -35,6 +35,7 @@ export async function listMembers(ctx: ServiceContext): Promise<MemberRecord[]> 
 }
 
 async function membershipOf(ctx: ServiceContext, organizationId: string, userId: string) {
+  assertId(ctx, userId, 'userId');
   const row = await ctx
     .db('organization_members')
     .where({ organization_id: organizationId, user_id: userId })

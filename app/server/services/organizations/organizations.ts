@@ -134,6 +134,7 @@ export async function createOrganization(ctx: ServiceContext, rawInput: Organiza
 /** Only admins (and the owner) of the organisation itself may edit it (spec 001 point 6). */
 async function requireAdminOf(ctx: ServiceContext, organizationId: string) {
   const viewer = requireViewer(ctx);
+  if (!/^[0-9a-f-]{36}$/i.test(organizationId)) throw permissionDenied(ctx);
   const membership = await ctx
     .db('organization_members')
     .where({ organization_id: organizationId, user_id: viewer.userId })
@@ -260,6 +261,7 @@ export async function listOrganizations(
  */
 export async function setDefaultOrganization(ctx: ServiceContext, organizationId: string): Promise<void> {
   const viewer = requireViewer(ctx);
+  if (!/^[0-9a-f-]{36}$/i.test(organizationId)) throw permissionDenied(ctx);
   const membership = await ctx
     .db('organization_members')
     .where({ organization_id: organizationId, user_id: viewer.userId })

@@ -1,6 +1,6 @@
 import { Feature, FEATURE_NAMES, Package, type FeatureName, type PackageName } from '~/lib/features';
 import type { ServiceContext } from '../../context.server';
-import { requireStaff } from '../authz';
+import { assertId, requireStaff } from '../authz';
 import { DomainError } from '../errors';
 import { organizationColumns, type OrganizationRecord } from './organizations';
 
@@ -29,6 +29,7 @@ export function suitesFrom(packages: PackageName[], features: FeatureName[]): nu
 /** Platform staff set an organisation's suites; members see the change within five minutes (token refresh). */
 export async function setOrganizationSuites(ctx: ServiceContext, organizationId: string, suites: number): Promise<OrganizationRecord> {
   requireStaff(ctx);
+  assertId(ctx, organizationId);
   const org = await ctx.db('organizations').where({ id: organizationId }).first('suites');
   if (!org) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), 'id');
   const result = normalizeSuites(org.suites, suites);

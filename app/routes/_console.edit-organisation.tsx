@@ -1,0 +1,312 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '~/components/ui/button';
+import { Select } from '~/components/ui/select';
+import { TextArea, TextField, useZodErrorMap } from '~/components/ui/field';
+import { formatDate } from '~/lib/format';
+import { InviteSchema, OrganizationUpdateSchema } from '~/lib/schemas/organization';
+import { formAction } from '~/server/forms.server';
+import { parseForm } from '~/server/forms-zod.server';
+import { defineGuards } from '~/lib/guards';
+import { runGuards } from '~/server/guards.server';
+import { isDomainError } from '~/server/services/errors';
+import { listCountryCodes } from '~/server/services/i18n/languages';
+import { cancelInvite, inviteUser, listOrganizationInvites } from '~/server/services/organizations/invites';
+import { listMembers, removeMember, setMemberRole } from '~/server/services/organizations/members';
+import { organizationBySlug, updateOrganization } from '~/server/services/organizations/organizations';
+import { redirectWithToast } from '~/server/toast.server';
+import { useRootData } from '~/root';
+
+export const handle = { i18n: ['common', 'errors', 'validation', 'org'] };
+export const meta: MetaFunction = () => [{ title: 'Organisation' }];
+
+export const guards = defineGuards({ organization: true, feature: 'userManagement' });
+
+const ProfileForm = OrganizationUpdateSchema.extend({ intent: z.literal('update'), name: z.string().trim().min(2).max(255) });
+const InviteForm = InviteSchema.extend({ intent: z.literal('invite') });
+const MemberAction = z.object({
+  intent: z.enum(['remove', 'makeSales', 'makeAdmin', 'cancelInvite']),
+  id: z.string().uuid(),
+  name: z.string().optional(),
+});
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const viewer = context.viewer!;
+  const isAdmin = viewer.role === 'admin' || viewer.isOwner;
+  const [organization, members, invites] = await Promise.all([
+    organizationBySlug(context.service, viewer.organization!.slug),
+    listMembers(context.service),
+    isAdmin ? listOrganizationInvites(context.service) : Promise.resolve([]),
+  ]);
+  return {
+    isAdmin,
+    viewerId: viewer.userId,
+    countries: listCountryCodes(context.service).map((c) => ({ id: c.code, label: c.name })),
+    organization: {
+      id: organization.id,
+      name: organization.name,
+      email: organization.email ?? '',
+      phone: organization.phone,
+      streetAddress: organization.street_address,
+      houseNo: organization.house_no,
+      postalCode: organization.postal_code,
+      city: organization.city,
+      country: organization.country,
+      supportUrl: organization.support_url,
+      homepageUrl: organization.homepage_url,
+      dataPrivacy: organization.data_privacy,
+      dataPrivacyUrl: organization.data_privacy_url,
+      imprint: organization.imprint,
+    },
+    members: members.map((m) => ({
+      id: m.user_id,
+      name: `${m.first_name} ${m.last_name}`.trim() || m.email,
+      email: m.email,
+      role: m.role,
+      isOwner: m.is_owner,
+    })),
+    invites: invites.map((i) => ({ id: i.id, email: i.email, role: i.role, state: i.state, expires: String(i.expires_at) })),
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const formData = await request.formData();
+  const intent = String(formData.get('intent') ?? '');
+  const t = context.service.t;
+  const options = { correctFieldsMessage: t('errors:correctFields') };
+
+  if (intent === 'update') {
+    const submission = parseForm(context, formData, ProfileForm);
+    if (submission.status !== 'success') return Response.json({ form: 'profile', result: submission.reply() }, { status: 400 });
+    const { intent: _intent, ...input } = submission.value;
+    const result = await formAction(submission, () => updateOrganization(context.service, context.viewer!.organization!.id, input), options);
+    if (!result.ok) return Response.json({ form: 'profile', result: result.reply }, { status: result.status });
+    return redirectWithToast('/edit-organisation', { type: 'success', key: 'org:toast.updated' });
+  }
+
+  if (intent === 'invite') {
+    const submission = parseForm(context, formData, InviteForm);
+    if (submission.status !== 'success') return Response.json({ form: 'invite', result: submission.reply() }, { status: 400 });
+    const result = await formAction(submission, () => inviteUser(context.service, submission.value), options);
+    if (!result.ok) return Response.json({ form: 'invite', result: result.reply }, { status: result.status });
+    return redirectWithToast('/edit-organisation', { type: 'success', key: 'org:toast.invited', values: { email: result.value.email } });
+  }
+
+  const parsed = MemberAction.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) throw new Response('Bad Request', { status: 400 });
+  const { id, name = '' } = parsed.data;
+  try {
+    if (parsed.data.intent === 'cancelInvite') {
+      await cancelInvite(context.service, id);
+      return redirectWithToast('/edit-organisation', { type: 'success', key: 'org:toast.inviteCancelled' });
+    }
+    if (parsed.data.intent === 'remove') {
+      await removeMember(context.service, id);
+      return redirectWithToast('/edit-organisation', { type: 'success', key: 'org:toast.memberRemoved', values: { name } });
+    }
+    await setMemberRole(context.service, id, parsed.data.intent === 'makeSales' ? 'sales' : 'admin');
+    return redirectWithToast('/edit-organisation', { type: 'success', key: 'org:toast.roleChanged', values: { name } });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return redirectWithToast('/edit-organisation', { type: 'error', key: 'errors:raw', values: { message: error.message } });
+  }
+}
+
+type ActionData = { form: 'profile' | 'invite'; result: SubmissionResult<string[]> };
+
+export default function EditOrganisation() {
+  const { t, i18n } = useTranslation('org');
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const errorMap = useZodErrorMap();
+  const navigation = useNavigation();
+  const root = useRootData();
+  const busy = navigation.state === 'submitting';
+  const { organization: org, isAdmin } = data;
+
+  const [profile, fields] = useForm<z.input<typeof ProfileForm>>({
+    id: 'organization-profile',
+    lastResult: actionData?.form === 'profile' ? actionData.result : undefined,
+    constraint: getZodConstraint(ProfileForm),
+    defaultValue: { ...org, intent: 'update' as const },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileForm, errorMap }),
+  });
+  const [invite, inviteFields] = useForm<z.input<typeof InviteForm>>({
+    id: 'organization-invite',
+    lastResult: actionData?.form === 'invite' ? actionData.result : undefined,
+    constraint: getZodConstraint(InviteForm),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteForm, errorMap }),
+  });
+  const language = root?.language ?? 'EN';
+  const roleOptions = [
+    { id: 'admin', label: t('roles.admin') },
+    { id: 'sales', label: t('roles.sales') },
+  ];
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-8" lang={i18n.language}>
+      <h1 className="text-2xl font-semibold">{t('edit.title')}</h1>
+
+      <section aria-labelledby="profile-title" className="rounded-lg bg-white p-6 shadow-sm">
+        <h2 id="profile-title" className="text-lg font-semibold">
+          {t('edit.profile')}
+        </h2>
+        {!isAdmin ? <p className="mt-2 text-sm text-gray-700">{t('edit.readOnly')}</p> : null}
+        <Form method="post" {...getFormProps(profile)} className="mt-4 grid gap-4 sm:grid-cols-2">
+          <input type="hidden" name="intent" value="update" />
+          {profile.errors?.length ? (
+            <p role="alert" className="text-sm text-brand-red sm:col-span-2">
+              {profile.errors.join(' ')}
+            </p>
+          ) : null}
+          <TextField field={fields.name} label={t('edit.name')} isDisabled={!isAdmin} className="sm:col-span-2" />
+          <TextField field={fields.email} type="email" label={t('edit.email')} isDisabled={!isAdmin} />
+          <TextField field={fields.phone} type="tel" label={t('edit.phone')} isDisabled={!isAdmin} autoComplete="tel" />
+          <TextField field={fields.streetAddress} label={t('edit.streetAddress')} isDisabled={!isAdmin} />
+          <TextField field={fields.houseNo} label={t('edit.houseNo')} isDisabled={!isAdmin} />
+          <TextField field={fields.postalCode} label={t('edit.postalCode')} isDisabled={!isAdmin} />
+          <TextField field={fields.city} label={t('edit.city')} isDisabled={!isAdmin} />
+          <Select
+            name={fields.country.name}
+            label={t('edit.country')}
+            options={data.countries}
+            defaultSelectedKey={org.country}
+            isDisabled={!isAdmin}
+            errors={fields.country.errors}
+          />
+          <TextField field={fields.homepageUrl} type="url" label={t('edit.homepageUrl')} isDisabled={!isAdmin} />
+          <TextField field={fields.supportUrl} type="url" label={t('edit.supportUrl')} isDisabled={!isAdmin} />
+          <TextField field={fields.dataPrivacyUrl} type="url" label={t('edit.dataPrivacyUrl')} isDisabled={!isAdmin} />
+          <TextArea field={fields.dataPrivacy} label={t('edit.dataPrivacy')} isDisabled={!isAdmin} className="sm:col-span-2" />
+          <TextArea field={fields.imprint} label={t('edit.imprint')} isDisabled={!isAdmin} className="sm:col-span-2" />
+          {isAdmin ? (
+            <div className="sm:col-span-2">
+              <Button type="submit" isDisabled={busy}>
+                {t('edit.save')}
+              </Button>
+            </div>
+          ) : null}
+        </Form>
+      </section>
+
+      <section aria-labelledby="members-title" className="rounded-lg bg-white p-6 shadow-sm">
+        <h2 id="members-title" className="text-lg font-semibold">
+          {t('edit.members')}
+        </h2>
+        <table className="mt-4 w-full text-left text-sm">
+          <thead>
+            <tr className="border-b">
+              <th scope="col" className="py-2">
+                {t('edit.member')}
+              </th>
+              <th scope="col" className="py-2">
+                {t('edit.role')}
+              </th>
+              {isAdmin ? (
+                <th scope="col" className="py-2">
+                  {t('edit.actions')}
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {data.members.map((m) => (
+              <tr key={m.id} className="border-b last:border-0">
+                <td className="py-2">
+                  <span className="font-medium">{m.name}</span> {m.id === data.viewerId ? t('edit.you') : null}
+                  <span className="block text-gray-600">{m.email}</span>
+                </td>
+                <td className="py-2">{m.isOwner ? t('roles.owner') : t(`roles.${m.role}`)}</td>
+                {isAdmin ? (
+                  <td className="py-2">
+                    {m.isOwner ? null : (
+                      <div className="flex flex-wrap gap-2">
+                        <Form method="post">
+                          <input type="hidden" name="id" value={m.id} />
+                          <input type="hidden" name="name" value={m.name} />
+                          <Button
+                            type="submit"
+                            name="intent"
+                            value={m.role === 'sales' ? 'makeAdmin' : 'makeSales'}
+                            variant="outline"
+                            className="!px-3 !py-1.5 text-sm"
+                          >
+                            {m.role === 'sales' ? t('edit.makeAdmin') : t('edit.makeSales')}
+                          </Button>
+                        </Form>
+                        <Form
+                          method="post"
+                          onSubmit={(event) => {
+                            if (!window.confirm(t('edit.removeConfirm', { name: m.name }))) event.preventDefault();
+                          }}
+                        >
+                          <input type="hidden" name="id" value={m.id} />
+                          <input type="hidden" name="name" value={m.name} />
+                          <Button type="submit" name="intent" value="remove" variant="transparent" className="!px-3 !py-1.5 text-sm text-brand-red">
+                            {t('edit.remove')}
+                          </Button>
+                        </Form>
+                      </div>
+                    )}
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      {isAdmin ? (
+        <section aria-labelledby="invite-title" className="rounded-lg bg-white p-6 shadow-sm">
+          <h2 id="invite-title" className="text-lg font-semibold">
+            {t('edit.invite')}
+          </h2>
+          <Form method="post" {...getFormProps(invite)} className="mt-4 flex flex-wrap items-end gap-4">
+            <input type="hidden" name="intent" value="invite" />
+            <TextField field={inviteFields.email} type="email" label={t('edit.inviteEmail')} className="min-w-64 flex-1" />
+            <Select name={inviteFields.role.name} label={t('edit.inviteRole')} options={roleOptions} defaultSelectedKey="admin" />
+            <Button type="submit" isDisabled={busy}>
+              {t('edit.sendInvite')}
+            </Button>
+          </Form>
+          {invite.errors?.length ? (
+            <p role="alert" className="mt-2 text-sm text-brand-red">
+              {invite.errors.join(' ')}
+            </p>
+          ) : null}
+          <h3 className="mt-6 font-semibold">{t('edit.pendingInvites')}</h3>
+          {data.invites.length === 0 ? (
+            <p className="mt-2 text-sm text-gray-700">{t('edit.noPendingInvites')}</p>
+          ) : (
+            <ul className="mt-2 divide-y">
+              {data.invites.map((i) => (
+                <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                  <span>
+                    <span className="font-medium">{i.email}</span> · {t(`roles.${i.role}`)} · {t(`edit.inviteState.${i.state}`)} ·{' '}
+                    {t('edit.expires', { date: formatDate(i.expires, language) })}
+                  </span>
+                  <Form method="post">
+                    <input type="hidden" name="id" value={i.id} />
+                    <Button type="submit" name="intent" value="cancelInvite" variant="transparent" className="!px-3 !py-1.5 text-brand-red">
+                      {t('edit.cancelInvite')}
+                    </Button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

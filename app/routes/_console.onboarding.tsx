@@ -1,0 +1,122 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '~/components/ui/button';
+import { TextField, useZodErrorMap } from '~/components/ui/field';
+import { OrganizationCreateSchema } from '~/lib/schemas/organization';
+import { formAction } from '~/server/forms.server';
+import { parseForm } from '~/server/forms-zod.server';
+import { defineGuards } from '~/lib/guards';
+import { runGuards } from '~/server/guards.server';
+import { acceptMyInvite, listMyInvites } from '~/server/services/organizations/invites';
+import { createOrganization } from '~/server/services/organizations/organizations';
+import { redirectWithToast } from '~/server/toast.server';
+
+export const handle = { logoutOnly: true, i18n: ['common', 'errors', 'validation', 'org'] };
+export const meta: MetaFunction = () => [{ title: 'Onboarding' }];
+
+/** Logged-in users without organisation; one who has one is sent to the dashboard. */
+export const guards = defineGuards({});
+
+const CreateForm = OrganizationCreateSchema.extend({ intent: z.literal('create') });
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  if (context.viewer?.organization) throw redirect('/');
+  const invites = await listMyInvites(context.service);
+  return {
+    invites: invites.map((i) => ({ id: i.id, organization: i.organization_name ?? '', role: i.role })),
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  if (context.viewer?.organization) throw redirect('/');
+  const formData = await request.formData();
+  const t = context.service.t;
+  if (formData.get('intent') === 'accept') {
+    const invite = await acceptMyInvite(context.service, String(formData.get('inviteId') ?? '')).catch(() => null);
+    if (!invite) return redirectWithToast('/onboarding', { type: 'error', key: 'org:errors.inviteInvalid' });
+    return redirectWithToast('/', { type: 'success', key: 'org:toast.joined', values: { name: invite.organization_name ?? '' } });
+  }
+  const submission = parseForm(context, formData, CreateForm);
+  if (submission.status !== 'success') return Response.json(submission.reply(), { status: 400 });
+  const result = await formAction(submission, () => createOrganization(context.service, submission.value), {
+    correctFieldsMessage: t('errors:correctFields'),
+    knownFields: ['name', 'slug'],
+  });
+  if (!result.ok) return Response.json(result.reply, { status: result.status });
+  return redirectWithToast('/', { type: 'success', key: 'org:toast.created', values: { name: result.value.name } });
+}
+
+export default function Onboarding() {
+  const { t } = useTranslation('org');
+  const { invites } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const errorMap = useZodErrorMap();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: 'organization-create',
+    lastResult,
+    constraint: getZodConstraint(CreateForm),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateForm, errorMap }),
+  });
+  return (
+    <div className="mx-auto max-w-3xl space-y-8">
+      <header>
+        <h1 className="text-2xl font-semibold">{t('onboarding.title')}</h1>
+        <p className="mt-2 text-gray-700">{t('onboarding.intro')}</p>
+      </header>
+      <section aria-labelledby="create-title" className="rounded-lg bg-white p-6 shadow-sm">
+        <h2 id="create-title" className="text-lg font-semibold">
+          {t('onboarding.createTitle')}
+        </h2>
+        <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="create" />
+          {form.errors?.length ? (
+            <p role="alert" className="text-sm text-brand-red">
+              {form.errors.join(' ')}
+            </p>
+          ) : null}
+          <TextField field={fields.name} label={t('onboarding.name')} autoComplete="organization" />
+          <TextField field={fields.slug} label={t('onboarding.slug')} description={t('onboarding.slugHint')} />
+          <Button type="submit" isDisabled={navigation.state === 'submitting'}>
+            {t('onboarding.create')}
+          </Button>
+        </Form>
+      </section>
+      <section aria-labelledby="invites-title" className="rounded-lg bg-white p-6 shadow-sm">
+        <h2 id="invites-title" className="text-lg font-semibold">
+          {t('onboarding.invitesTitle')}
+        </h2>
+        {invites.length === 0 ? (
+          <p className="mt-2 text-gray-700">{t('onboarding.noInvites')}</p>
+        ) : (
+          <ul className="mt-4 divide-y">
+            {invites.map((invite) => (
+              <li key={invite.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div>
+                  <p className="font-medium">{invite.organization}</p>
+                  <p className="text-sm text-gray-600">{t('onboarding.invitedAs', { role: t(`roles.${invite.role}`) })}</p>
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="accept" />
+                  <input type="hidden" name="inviteId" value={invite.id} />
+                  <Button type="submit" variant="darkBlue">
+                    {t('onboarding.accept', { name: invite.organization })}
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
