@@ -6,6 +6,7 @@ import express, { type Request as ExpressRequest } from 'express';
 import { seedDemo, DEMO_LOGINS } from '#db/seeds/demo';
 import { createAppServices, createExpressApp, prepareDatabase } from '~/server/app.server';
 import { loadEnv } from '~/server/env.server';
+import { startMailWorker } from '~/server/mail/outbox.server';
 import { buildRequestContext } from '~/server/request-context.server';
 import type { AppServices } from '~/server/context.server';
 
@@ -47,6 +48,7 @@ async function main() {
   });
 
   const server = await createExpressApp(app, { remixHandler, assets });
+  const mailWorker = startMailWorker(app);
   const listener = server.listen(env.PORT, env.HOST, () => {
     const url = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
     console.log(`\nFairplatform is running on ${url}`);
@@ -59,6 +61,7 @@ async function main() {
   const shutdown = (signal: string) => {
     console.log(`${signal} received: closing connections ...`);
     listener.close(async () => {
+      await mailWorker.stop();
       await app.db.destroy();
       process.exit(0);
     });
