@@ -2,13 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
-import { Feature, FEATURE_NAMES, Package, type FeatureName, type PackageName } from '~/lib/features';
+import { Feature, FEATURE_NAMES, type FeatureName, type PackageName } from '~/lib/features';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 import { isDomainError } from '~/server/services/errors';
 import { membersByOrganization } from '~/server/services/organizations/loaders';
 import { organizationBySlug } from '~/server/services/organizations/organizations';
-import { hasPackage, setOrganizationSuites, suitesFrom } from '~/server/services/organizations/suites';
+import { hasPackage, setOrganizationSuites, suitesFromSelection } from '~/server/services/organizations/suites';
 import { redirectWithToast } from '~/server/toast.server';
 
 export const handle = { i18n: ['common', 'org'] };
@@ -38,11 +38,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-/**
- * The suites form: checked packages and single features make the new mask. A package that was booked and is
- * unchecked now takes its own bits with it (unless another checked package brings them), so "remove basic"
- * works with one click and without JavaScript; the service then applies the suite rules.
- */
+/** The suites form (works without JavaScript): the service turns the checkboxes into a mask and applies the rules. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const org = await organizationBySlug(context.service, params.orgSlug ?? '');
@@ -52,9 +48,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const packages = pick('package', PACKAGES);
   const previous = pick('previousPackage', PACKAGES);
   const features = pick('feature', FEATURE_NAMES as readonly FeatureName[]);
-  let mask = suitesFrom(packages, features);
-  const kept = suitesFrom(packages, []);
-  for (const dropped of previous.filter((p) => !packages.includes(p))) mask &= ~(Package[dropped] & ~kept);
+  const mask = suitesFromSelection({ packages, previousPackages: previous, features });
   try {
     await setOrganizationSuites(context.service, org.id, mask);
   } catch (error) {

@@ -41,3 +41,23 @@ export async function setOrganizationSuites(ctx: ServiceContext, organizationId:
     .returning(organizationColumns());
   return updated as OrganizationRecord;
 }
+
+/**
+ * The mask a staff member means with a form of package and feature checkboxes: checked packages and features
+ * are booked; a package that was booked and is now unchecked takes its bits with it (unless a still checked
+ * package brings them). Unchecking BASIC also unchecks EVENT and SALES (spec 001 point 6).
+ */
+export function suitesFromSelection(selection: {
+  packages: PackageName[];
+  previousPackages: PackageName[];
+  features: FeatureName[];
+}): number {
+  let packages = selection.packages;
+  if (selection.previousPackages.includes('BASIC') && !packages.includes('BASIC')) {
+    packages = packages.filter((p) => p !== 'EVENT' && p !== 'SALES');
+  }
+  const kept = suitesFrom(packages, []);
+  let mask = suitesFrom(packages, selection.features);
+  for (const dropped of selection.previousPackages.filter((p) => !packages.includes(p))) mask &= ~(Package[dropped] & ~kept);
+  return mask;
+}

@@ -1,0 +1,55 @@
+import { buildRequestContext } from '~/server/request-context.server';
+import { readToast } from '~/server/toast.server';
+import type { TestApp } from './app';
+
+type RouteFn = (args: { request: Request; context: never; params: Record<string, string> }) => Promise<unknown>;
+
+export interface RouteOutcome {
+  status: number;
+  location: string | null;
+  data: unknown;
+  /** the translated toast a redirect carries, if any */
+  toast: { type: string; key: string; values?: Record<string, unknown> } | null;
+}
+
+/**
+ * Calls a route module's loader or action the way Remix would (the page door), with the request context built
+ * from a real session cookie against the test database. Thrown and returned responses are both outcomes.
+ */
+export async function callRoute(
+  t: TestApp,
+  fn: RouteFn | undefined,
+  options: { url: string; method?: 'GET' | 'POST'; form?: Record<string, string | string[]>; userId?: string | null; params?: Record<string, string> },
+): Promise<RouteOutcome> {
+  if (!fn) throw new Error('route function missing');
+  const headers = new Headers();
+  if (options.userId) headers.set('cookie', await t.sessionCookie(options.userId));
+  headers.set('accept-language', 'en');
+  let body: FormData | undefined;
+  if (options.form) {
+    body = new FormData();
+    for (const [k, v] of Object.entries(options.form)) for (const item of Array.isArray(v) ? v : [v]) body.append(k, item);
+  }
+  const request = new Request(`http://localhost${options.url}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body });
+  const context = await buildRequestContext(t.app, request);
+  let result: unknown;
+  try {
+    result = await fn({ request, context: context as never, params: options.params ?? {} });
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    result = thrown;
+  }
+  if (result instanceof Response) {
+    const toastCookie = /(?:^|,\s*)(toast=[^;]+)/.exec(result.headers.get('set-cookie') ?? '')?.[1];
+    const toast = toastCookie ? (await readToast(new Request('http://localhost', { headers: { cookie: toastCookie } }))).toast : null;
+    const text = await result.text();
+    let data: unknown = text;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: result.status, location: result.headers.get('location'), data, toast };
+  }
+  return { status: 200, location: null, data: result, toast: null };
+}
