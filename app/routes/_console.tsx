@@ -5,7 +5,8 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ConsoleShell } from '~/components/layout/console-shell';
 import { isSidebarCollapsed, SIDEBAR_COOKIE } from '~/lib/nav';
 import { useRootData } from '~/root';
-import { runGuards, type Guards } from '~/server/guards.server';
+import { defineGuards } from '~/lib/guards';
+import { runGuards } from '~/server/guards.server';
 
 /** Console pages a member without organisation may see (they need no organisation themselves). */
 const WITHOUT_ORGANIZATION = new Set(['/onboarding']);
@@ -14,7 +15,7 @@ const WITHOUT_ORGANIZATION = new Set(['/onboarding']);
  * The console is for logged-in members: no session -> /login?next=<path>, no organisation -> /onboarding.
  * A page nested here with `handle = { logoutOnly: true }` gets an account menu with only Logout.
  */
-export const guards: Guards = { organization: true };
+export const guards = defineGuards({ organization: true });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { PrivacyPolicyPage } from '~/components/layout/legal-pages';
-import { runGuards, type Guards } from '~/server/guards.server';
+import { defineGuards } from '~/lib/guards';
+import { runGuards } from '~/server/guards.server';
 
-export const guards: Guards = { public: true };
+export const guards = defineGuards({ public: true });
 
 /** Public page (spec 000 public routes). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,10 +1,11 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS } from '~/server/consent.server';
-import { runGuards, safeNext, type Guards } from '~/server/guards.server';
+import { defineGuards } from '~/lib/guards';
+import { runGuards, safeNext } from '~/server/guards.server';
 import { serialize } from 'cookie';
 
 /** Stores the cookie choice (true or false) for 365 days and goes back to the page the banner was on. */
-export const guards: Guards = { public: true };
+export const guards = defineGuards({ public: true });
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { serialize } from 'cookie';
 import { isLanguage } from '~/lib/language';
-import { runGuards, safeNext, type Guards } from '~/server/guards.server';
+import { defineGuards } from '~/lib/guards';
+import { runGuards, safeNext } from '~/server/guards.server';
 import { LANGUAGE_COOKIE } from '~/server/request-context.server';
 import { persistDefaultLanguage } from '~/server/services/i18n/languages';
 import { redirectWithToast } from '~/server/toast.server';
@@ -16,7 +17,7 @@ function returnPath(value: string | null | undefined): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-export const guards: Guards = { public: true };
+export const guards = defineGuards({ public: true });
 
 /**
  * The language switch: remembers the choice in the `lng` cookie for a year and, for a logged-in user,
