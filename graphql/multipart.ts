@@ -11,6 +11,7 @@ import type { AppServices } from '~/server/context.server';
 import { getT } from '~/server/i18n.server';
 import { MAX_UPLOAD_BYTES } from '~/server/services/files/limits';
 import type { FileUpload } from './upload';
+import { passesCsrfCheck } from './context';
 
 /** A file part, spooled to a temp file while the request is read; the resolver streams it from there. */
 class MultipartFileUpload implements FileUpload {
@@ -56,16 +57,16 @@ function sendError(res: Response, status: number, message: string, code?: string
     .send(JSON.stringify({ errors: [{ message, ...(code ? { extensions: { code } } : {}) }] }));
 }
 
-/** Cookie-authenticated multipart mutations need the X-CSRF-Token header or a same-origin Origin. */
-function passesCsrfCheck(req: Request, app: AppServices): boolean {
+/** Cookie-authenticated multipart mutations pass the same CSRF check as JSON ones (graphql/context.ts). */
+function multipartPassesCsrf(req: Request, app: AppServices): boolean {
   if (req.get('authorization') || !req.get('cookie')) return true;
-  const own = new Set([`${req.protocol}://${req.get('host')}`]);
-  if (app.env.PUBLIC_URL) own.add(new URL(app.env.PUBLIC_URL).origin);
-  const origin = req.get('origin');
-  if (origin && origin !== 'null' && !own.has(origin)) return false;
-  // A custom header cannot be sent cross-site without a CORS preflight, which this server never grants.
-  if (req.get('x-csrf-token')?.trim()) return true;
-  return !!origin && own.has(origin);
+  return passesCsrfCheck({
+    csrfHeader: req.get('x-csrf-token') ?? null,
+    origin: req.get('origin') ?? null,
+    secFetchSite: req.get('sec-fetch-site') ?? null,
+    ownOrigin: `${req.protocol}://${req.get('host')}`,
+    publicUrl: app.env.PUBLIC_URL,
+  });
 }
 
 function parseJson(name: string, value: string): unknown {
@@ -124,7 +125,7 @@ export function graphqlMultipart(app: AppServices, options: MultipartOptions = {
   return async (req, res, next) => {
     if (req.method !== 'POST' || !req.is('multipart/form-data')) return next();
 
-    if (!passesCsrfCheck(req, app)) {
+    if (!multipartPassesCsrf(req, app)) {
       const t = getT(detectLanguage({ acceptLanguage: req.get('accept-language') }));
       req.resume();
       return sendError(res, 403, t('errors:query.csrf'), 'JWT_INVALID_CSRF_TOKEN');
