@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import * as m0001 from './0001_foundation';
 import * as m0003 from './0003_accounts';
+import * as m0004 from './0004_organizations';
 
 /**
  * Every migration, in order. Migrations are bundled with the server (no file-system scan at run time),
@@ -9,6 +10,7 @@ import * as m0003 from './0003_accounts';
 const migrations: Record<string, Knex.Migration> = {
   '0001_foundation': m0001,
   '0003_accounts': m0003,
+  '0004_organizations': m0004,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

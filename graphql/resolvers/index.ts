@@ -4,6 +4,7 @@ import type { Resolvers } from '../generated/types';
 import { accountResolvers } from './accounts';
 import { fileResolvers } from './files';
 import { i18nResolvers } from './i18n';
+import { organizationResolvers } from './organizations';
 
 const DateTime = new GraphQLScalarType({
   name: 'DateTime',
@@ -27,4 +28,4 @@ const baseResolvers: Resolvers = {
   Mutation: { ping: () => true },
 };
 
-export const resolvers = mergeResolvers([baseResolvers, accountResolvers, fileResolvers, i18nResolvers]) as Resolvers;
+export const resolvers = mergeResolvers([baseResolvers, accountResolvers, fileResolvers, i18nResolvers, organizationResolvers]) as Resolvers;
