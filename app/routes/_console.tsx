@@ -9,7 +9,7 @@ import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 
 /** Console pages a member without organisation may see (they need no organisation themselves). */
-const WITHOUT_ORGANIZATION = new Set(['/onboarding']);
+const WITHOUT_ORGANIZATION = new Set(['/onboarding', '/invites']);
 
 /**
  * The console is for logged-in members: no session -> /login?next=<path>, no organisation -> /onboarding.

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Feature, Package } from '~/lib/features';
 import * as editOrganisation from '~/routes/_console.edit-organisation';
 import * as onboarding from '~/routes/_console.onboarding';
+import * as dashboard from '~/routes/_console._index';
 import * as orgDetail from '~/routes/_console.orgmanagement.$orgSlug';
 import * as orgList from '~/routes/_console.orgmanagement._index';
 import * as missingFeature from '~/routes/_console.missing-feature.$feature';
@@ -151,5 +152,34 @@ describe('organisation switch', () => {
     const w = await world();
     const res = await callRoute(t, organizationSwitch.action as never, { url: '/resources/organization-switch', userId: w.owner.id, form: { organizationId: w.other.id } });
     expect(res).toMatchObject({ status: 302, toast: { type: 'error', key: 'errors:permissionDenied' } });
+  });
+});
+
+describe('dashboard', () => {
+  it('builds the getting-started checklist from the organisation state', async () => {
+    const w = await world();
+    const before = await callRoute(t, dashboard.loader as never, { url: '/', userId: w.owner.id });
+    expect(before.data).toMatchObject({
+      steps: [
+        { key: 'profile', done: false },
+        { key: 'team', done: true },
+        { key: 'privacy', done: false },
+      ],
+    });
+    await t.app.db('organizations').where({ id: w.acme.id }).update({
+      phone: '+49 30 123456',
+      street_address: 'Messedamm',
+      city: 'Berlin',
+      imprint: 'Acme GmbH',
+      data_privacy_url: 'https://acme.example/privacy',
+    });
+    const after = await callRoute(t, dashboard.loader as never, { url: '/', userId: w.owner.id });
+    expect((after.data as { steps: { done: boolean }[] }).steps.every((s) => s.done)).toBe(true);
+  });
+
+  it('sends visitors to login and members without organisation to onboarding', async () => {
+    const w = await world();
+    expect(await callRoute(t, dashboard.loader as never, { url: '/' })).toMatchObject({ status: 302, location: '/login?next=%2F' });
+    expect(await callRoute(t, dashboard.loader as never, { url: '/', userId: w.loner.id })).toMatchObject({ status: 302, location: '/onboarding' });
   });
 });
