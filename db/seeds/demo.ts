@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Db } from '../connection';
 import { hashPassword } from '../../app/server/auth/password.server';
 import { Package, Feature } from '../../app/lib/features';
@@ -27,6 +28,16 @@ export async function seedDemo(db: Db, options: { force: boolean }): Promise<{ s
         slug: 'demo-messe',
         email: 'kontakt@demo.example',
         suites: Package.BASIC | Package.EVENT | Package.SALES | Package.DATA,
+        phone: '+49 221 5550100',
+        street_address: 'Messeplatz',
+        house_no: '1',
+        postal_code: '50679',
+        city: 'Köln',
+        country: 'DE',
+        homepage_url: 'https://demo-messe.example',
+        support_url: 'https://demo-messe.example/support',
+        imprint: 'Demo Messe GmbH, Messeplatz 1, 50679 Köln. Geschäftsführung: Anna Aussteller. HRB 12345, Amtsgericht Köln.',
+        data_privacy_url: 'https://demo-messe.example/datenschutz',
       })
       .returning('id');
     const [platformOrg] = await trx('organizations')
@@ -46,6 +57,7 @@ export async function seedDemo(db: Db, options: { force: boolean }): Promise<{ s
           last_name: lastName,
           password_hash: passwordHash,
           is_active: true,
+          email_confirmed_at: trx.fn.now(),
           default_language: 'DE',
           ...extra,
         })
@@ -67,6 +79,16 @@ export async function seedDemo(db: Db, options: { force: boolean }): Promise<{ s
       { organization_id: platformOrg.id, user_id: staff, role: 'admin', is_owner: true },
       { organization_id: demoOrg.id, user_id: staff, role: 'admin' },
     ]);
+
+    // a colleague invited but not yet registered (the invite mail is not re-sent by the seed)
+    await trx('invites').insert({
+      organization_id: demoOrg.id,
+      email: 'neu@demo.example',
+      role: 'sales',
+      token_hash: crypto.createHash('sha256').update(crypto.randomBytes(32)).digest('hex'),
+      invited_by_id: admin,
+      expires_at: new Date(Date.now() + 14 * 24 * 3600 * 1000),
+    });
   });
   return { seeded: true };
 }
