@@ -24,6 +24,13 @@ const STYLE: Record<ToastData['type'], string> = {
 
 const ICON = { success: CircleCheck, error: CircleAlert, info: Info } as const;
 
+/** A key like `org:toast.switched` names its namespace; the page may not have loaded that one yet. */
+function ToastMessage({ toast }: { toast: ToastData }) {
+  const separator = toast.key.indexOf(':');
+  const { t, ready } = useTranslation(separator > 0 ? toast.key.slice(0, separator) : undefined);
+  return ready ? <>{t(toast.key, toast.values ?? {})}</> : null;
+}
+
 /**
  * Shows the toast the root loader read from the toast cookie (set by `redirectWithToast`) in react-aria's
  * toast region: a landmark with a live region, reachable with F6, each toast dismissible.
@@ -55,7 +62,7 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
             <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
             <ToastContent className="flex-1">
               <Text slot="title" className="text-sm font-medium">
-                {t(queued.content.key, queued.content.values ?? {})}
+                <ToastMessage toast={queued.content} />
               </Text>
             </ToastContent>
             <Button
