@@ -55,7 +55,8 @@ describe('locales', () => {
     const files = [...walk(path.join(root, 'app')), ...walk(path.join(root, 'graphql')), ...walk(path.join(root, 'db'))];
     for (const file of files) {
       const source = fs.readFileSync(file, 'utf8');
-      const nsMatch = /useTranslation\(\s*(?:\[\s*)?['"](\w+)['"]/.exec(source);
+      // the namespace of the first useTranslation() in the file is the one `t` stands for
+      const nsMatch = /useTranslation\(\s*(?:\[\s*)?(?:['"](\w+)['"])?/.exec(source);
       const defaultNs = nsMatch?.[1] ?? 'common';
       const pattern = /(?:\bt|i18nKey=|i18nKey:)\(?\s*['"]([\w-]+:)?([\w-]+(?:\.[\w-]+)*)['"]/g;
       for (const match of source.matchAll(pattern)) {
