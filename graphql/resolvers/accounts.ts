@@ -10,6 +10,7 @@ import {
   addressUpdate,
   confirmAccount,
   me,
+  myOrganizations,
   requestPasswordReset,
   setPassword,
   tokenCreate,
@@ -52,6 +53,13 @@ const tokenAnswer = (tokens: TokenSet) => ({
 });
 
 export const accountResolvers: Resolvers = {
+  User: {
+    // a user's organisations are shown to that user only
+    organization: async (user, _args, ctx) =>
+      user.id === ctx.viewer?.userId ? (((await myOrganizations(ctx.service))[0] ?? null) as never) : null,
+    organizations: async (user, _args, ctx) =>
+      user.id === ctx.viewer?.userId ? ((await myOrganizations(ctx.service)) as never) : [],
+  },
   Query: {
     me: async (_root, _args, ctx) => (await me(ctx.service)) as never,
   },

@@ -432,6 +432,25 @@ describe('me and accountUpdate', () => {
     expect((await t.graphql('{ me { id } }')).body.data).toEqual({ me: null });
   });
 
+  it('lists the organisations of the user, the current one first', async () => {
+    const user = await userWithPassword();
+    const first = await createOrganization(t.app.db, { name: 'Zeta Messe' });
+    const second = await createOrganization(t.app.db, { name: 'Alpha Messe' });
+    await addMember(t.app.db, first.id, user.id);
+    await addMember(t.app.db, second.id, user.id, { role: 'sales' });
+    await t.app.db('users').where({ id: user.id }).update({ default_organization_id: second.id });
+    const { body } = await t.graphql<{ me: Record<string, unknown> }>(
+      '{ me { sales organization { id name slug } organizations { id } } }',
+      {},
+      { headers: { authorization: `JWT ${await t.accessToken(user.id)}` } },
+    );
+    expect(body.data?.me).toEqual({
+      sales: true,
+      organization: { id: second.id, name: 'Alpha Messe', slug: second.slug },
+      organizations: [{ id: second.id }, { id: first.id }],
+    });
+  });
+
   it('updates names, language and avatar (own uploaded image only)', async () => {
     const user = await userWithPassword();
     const other = await userWithPassword();

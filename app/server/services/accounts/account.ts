@@ -4,6 +4,7 @@ import { ACCOUNT_TOKEN_TTL_SECONDS, consumeAccountToken, issueAccountToken } fro
 import { enqueueMail, notifyOutbox } from '../../mail/outbox.server';
 import { accountDeletionMail } from '../../mail/templates.server';
 import { DomainError, type FieldError } from '../errors';
+import { organizationColumns, type OrganizationRecord } from '../organizations/organizations';
 import { revokeAllCredentials } from './authentication';
 import { linkWith, mailLinkBase, requireViewer, throwIfAny, type UserRow } from './common';
 import { addressOfUser, type Address } from './address';
@@ -58,6 +59,21 @@ export async function me(ctx: ServiceContext): Promise<Me | null> {
     organization: viewer.organization,
     organizations: viewer.organizations,
   };
+}
+
+/**
+ * The full records of the viewer's organisations (for the GraphQL Organization type): the current one first,
+ * then the others in membership order. Only active organisations the viewer is a member of.
+ */
+export async function myOrganizations(ctx: ServiceContext): Promise<OrganizationRecord[]> {
+  const viewer = ctx.viewer;
+  if (!viewer || !viewer.organizations.length) return [];
+  const rows = await ctx
+    .db('organizations')
+    .whereIn('id', viewer.organizations.map((o) => o.id))
+    .select<OrganizationRecord[]>(organizationColumns());
+  const order = [viewer.organization?.id, ...viewer.organizations.map((o) => o.id)];
+  return rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
 }
 
 /** Changes the viewer's names, default language (DE or EN) and avatar (an image the viewer uploaded). */

@@ -13,7 +13,15 @@ export {
   type TokenUser,
 } from './authentication';
 export { requestPasswordReset, setPassword } from './password-reset';
-export { accountDelete, accountRequestDeletion, accountUpdate, me, type AccountUpdateInput, type Me } from './account';
+export {
+  accountDelete,
+  accountRequestDeletion,
+  accountUpdate,
+  me,
+  myOrganizations,
+  type AccountUpdateInput,
+  type Me,
+} from './account';
 export {
   addressCreate,
   addressOfUser,
