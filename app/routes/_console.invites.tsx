@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
+import { InviteList } from '~/components/org/invite-list';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 import { isDomainError } from '~/server/services/errors';
@@ -84,26 +85,7 @@ export default function Invites() {
       ) : null}
       <section className="rounded-lg bg-white p-6 shadow-sm">
         <p className="text-gray-700">{t('invites.intro', { email: data.me })}</p>
-        {data.invites.length === 0 ? (
-          <p className="mt-2">{t('invites.empty')}</p>
-        ) : (
-          <ul className="mt-4 divide-y">
-            {data.invites.map((invite) => (
-              <li key={invite.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div>
-                  <p className="font-medium">{invite.organization}</p>
-                  <p className="text-sm text-gray-600">{t('onboarding.invitedAs', { role: t(`roles.${invite.role}`) })}</p>
-                </div>
-                <Form method="post">
-                  <input type="hidden" name="inviteId" value={invite.id} />
-                  <Button type="submit" variant="darkBlue">
-                    {t('onboarding.accept', { name: invite.organization })}
-                  </Button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        )}
+        <InviteList invites={data.invites} empty={t('invites.empty')} />
       </section>
     </div>
   );

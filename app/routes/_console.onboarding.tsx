@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '~/components/ui/button';
 import { TextField, useZodErrorMap } from '~/components/ui/field';
+import { InviteList } from '~/components/org/invite-list';
 import { OrganizationCreateSchema } from '~/lib/schemas/organization';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
@@ -95,27 +96,7 @@ export default function Onboarding() {
         <h2 id="invites-title" className="text-lg font-semibold">
           {t('onboarding.invitesTitle')}
         </h2>
-        {invites.length === 0 ? (
-          <p className="mt-2 text-gray-700">{t('onboarding.noInvites')}</p>
-        ) : (
-          <ul className="mt-4 divide-y">
-            {invites.map((invite) => (
-              <li key={invite.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div>
-                  <p className="font-medium">{invite.organization}</p>
-                  <p className="text-sm text-gray-600">{t('onboarding.invitedAs', { role: t(`roles.${invite.role}`) })}</p>
-                </div>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="accept" />
-                  <input type="hidden" name="inviteId" value={invite.id} />
-                  <Button type="submit" variant="darkBlue">
-                    {t('onboarding.accept', { name: invite.organization })}
-                  </Button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        )}
+        <InviteList invites={invites} empty={t('onboarding.noInvites')} intent="accept" />
       </section>
     </div>
   );

@@ -74,6 +74,15 @@ function invite(i: InviteRecord & { organization_name?: string }): Invite {
 /** Delete and ok payloads: `ok` is true exactly when there is no error. */
 const withOk = <T extends { error: unknown }>(p: T) => ({ ...p, ok: !p.error });
 
+/** Query fields: a DomainError becomes a top-level error carrying its code. */
+async function asQuery<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw toGraphQLError(error);
+  }
+}
+
 const roleOf = (value: 'ADMIN' | 'SALES' | null | undefined) => (value === 'SALES' ? 'sales' : 'admin');
 
 export const organizationResolvers: Resolvers = {
@@ -121,51 +130,38 @@ export const organizationResolvers: Resolvers = {
     },
   },
   Query: {
-    organization: async (_root, args, ctx) => {
-      try {
-        return (await organizationBySlug(ctx.service, args.slug)) as never;
-      } catch (error) {
-        if ((error as { code?: string }).code === 'NOT_FOUND') return null;
-        throw toGraphQLError(error);
-      }
-    },
-    organizations: async (_root, args, ctx) => {
-      try {
+    organization: (_root, args, ctx) =>
+      asQuery(async () => {
+        try {
+          return (await organizationBySlug(ctx.service, args.slug)) as never;
+        } catch (error) {
+          // an organisation the viewer may not see does not exist for them
+          if ((error as { code?: string }).code === 'NOT_FOUND') return null;
+          throw error;
+        }
+      }),
+    organizations: (_root, args, ctx) =>
+      asQuery(async () => {
         const page = await listOrganizations(ctx.service, { search: args.search, first: args.first, offset: args.offset });
         return { ...page, items: page.items as never };
-      } catch (error) {
-        throw toGraphQLError(error);
-      }
-    },
-    userInOrg: async (_root, _args, ctx) => {
-      try {
+      }),
+    userInOrg: (_root, _args, ctx) =>
+      asQuery(async () => {
         return (await listMembers(ctx.service)).map(member);
-      } catch (error) {
-        throw toGraphQLError(error);
-      }
-    },
-    orgInvites: async (_root, _args, ctx) => {
-      try {
+      }),
+    orgInvites: (_root, _args, ctx) =>
+      asQuery(async () => {
         return (await listOrganizationInvites(ctx.service)).map(invite);
-      } catch (error) {
-        throw toGraphQLError(error);
-      }
-    },
-    myInvites: async (_root, _args, ctx) => {
-      try {
+      }),
+    myInvites: (_root, _args, ctx) =>
+      asQuery(async () => {
         return (await listMyInvites(ctx.service)).map(invite);
-      } catch (error) {
-        throw toGraphQLError(error);
-      }
-    },
-    exhibitorOnboarding: async (_root, _args, ctx) => {
-      try {
+      }),
+    exhibitorOnboarding: (_root, _args, ctx) =>
+      asQuery(async () => {
         const invites = await listMyInvites(ctx.service);
         return { hasOrganization: Boolean(ctx.service.viewer?.organization), invites: invites.map(invite) };
-      } catch (error) {
-        throw toGraphQLError(error);
-      }
-    },
+      }),
   },
   Mutation: {
     organizationCreate: (_root, args, ctx) =>
