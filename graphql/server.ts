@@ -34,9 +34,13 @@ function headersOf(req: ExpressRequest) {
  * mask is the one the token carries (refreshed with the token, at least every five minutes). A token that
  * does not verify throws JwtError (the handler answers UNAUTHENTICATED).
  */
-export async function graphqlContext(app: AppServices, req: ExpressRequest): Promise<GraphQLContext> {
+export async function graphqlContext(
+  app: AppServices,
+  req: ExpressRequest,
+  options: { ignoreAuthorization?: boolean } = {},
+): Promise<GraphQLContext> {
   const request = { url: req.originalUrl, headers: headersOf(req) };
-  const token = tokenFromAuthorization(req.get('authorization'));
+  const token = options.ignoreAuthorization ? null : tokenFromAuthorization(req.get('authorization'));
   if (token) {
     const base = await buildRequestContext(app, { url: request.url, headers: { get: (n) => (n === 'cookie' ? null : request.headers.get(n)) } });
     const claims = await verifyAccessToken(app.env, token);
@@ -84,6 +88,22 @@ function errorResponse(
     JSON.stringify({ errors }),
     { status, statusText: STATUS_TEXT[status] ?? '', headers: { 'content-type': `${mediaType}; charset=utf-8`, ...headers } },
   ];
+}
+
+/** Mutations that must work with an expired or broken access token: they are how a client gets a new one. */
+const TOKEN_FIELDS = new Set(['tokenCreate', 'tokenRefresh', 'tokenVerify', '__typename']);
+
+/** Whether the selected operation only asks for token mutations (so a stale Authorization header is ignored). */
+function selectsOnlyTokenFields(query: string, operationName: string | undefined): boolean {
+  try {
+    const operation = getOperationAST(parse(query), operationName);
+    return (
+      operation?.operation === 'mutation' &&
+      operation.selectionSet.selections.every((s) => s.kind === 'Field' && TOKEN_FIELDS.has(s.name.value))
+    );
+  } catch {
+    return false;
+  }
 }
 
 /** Whether the operation the request selects is a mutation (false when the document does not say). */
@@ -141,6 +161,11 @@ export function graphqlHandler(app: AppServices, schema: GraphQLSchema, options:
         ctx = await graphqlContext(app, req.raw);
       } catch (error) {
         if (!(error instanceof JwtError)) throw error;
+        // a client refreshing (or replacing) its expired token still sends the old one: let it through anonymously
+        if (selectsOnlyTokenFields(params.query, params.operationName ?? undefined)) {
+          ctx = await graphqlContext(app, req.raw, { ignoreAuthorization: true });
+          return ctx as GraphQLContext & Record<PropertyKey, unknown>;
+        }
         const rejection = unauthenticated(scopedT()('errors:unauthenticated'), error.code);
         return mediaType === 'application/json'
           ? errorResponse([rejection], 200, mediaType)

@@ -258,6 +258,22 @@ describe('tokenRefresh and tokenVerify', () => {
     expect(afterTheft.body.data.tokenRefresh.error?.code).toBe('JWT_INVALID_TOKEN');
   });
 
+  it('refreshes even when the client still sends its expired access token (spec token lifecycle)', async () => {
+    const first = await loggedIn();
+    const expired = await new SignJWT({ email: first.user.email, org: null, features: 0, type: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(first.user.id)
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 300)
+      .sign(new TextEncoder().encode(t.app.env.jwtSecret));
+    // any other call with the expired token is refused with UNAUTHENTICATED ...
+    const other = await rawGraphql('{ defaultLanguage }', {}, { authorization: `JWT ${expired}` });
+    expect(JSON.stringify(other.body.errors)).toMatch(/JWT_SIGNATURE_EXPIRED/);
+    // ... but the refresh itself goes through
+    const { body } = await rawGraphql(TOKEN_REFRESH, { refreshToken: first.refreshToken }, { authorization: `JWT ${expired}` });
+    expect(body.data.tokenRefresh).toMatchObject({ error: null, user: { id: first.user.id } });
+  });
+
   it('takes the refresh token from its cookie and then requires the CSRF token', async () => {
     const session = await loggedIn();
     const missing = await rawGraphql(TOKEN_REFRESH, {}, { cookie: session.cookie, 'accept-language': 'en' });
