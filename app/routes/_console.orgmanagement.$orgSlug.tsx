@@ -72,7 +72,8 @@ export default function OrganizationDetail() {
           {t('management.suitesTitle')}
         </h2>
         <p className="mt-1 text-sm text-gray-700">{t('management.suitesRule')}</p>
-        <Form method="post" className="mt-4 space-y-4">
+        {/* keyed by the stored suites: after saving, the checkboxes show what was stored, not what was clicked */}
+        <Form key={`${data.packages.join()}|${data.features.join()}`} method="post" className="mt-4 space-y-4">
           {data.packages.map((p) => (
             <input key={p} type="hidden" name="previousPackage" value={p} />
           ))}
