@@ -1,0 +1,61 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { AuthHeader, FormErrors, titleFromLoader, useAuthForm } from '~/components/auth/auth-form';
+import { failedReply, invalidFormReply } from '~/components/auth/form-replies.server';
+import { Button } from '~/components/ui/button';
+import { TextField } from '~/components/ui/field';
+import { Link } from '~/components/ui/link';
+import { defineGuards } from '~/lib/guards';
+import { ForgottenPasswordSchema } from '~/lib/schemas/auth';
+import { formAction } from '~/server/forms.server';
+import { parseForm } from '~/server/forms-zod.server';
+import { runGuards } from '~/server/guards.server';
+import { requestPasswordReset } from '~/server/services/accounts';
+
+export const handle = { i18n: ['common', 'errors', 'validation', 'auth'] };
+export const meta: MetaFunction = titleFromLoader;
+
+export const guards = defineGuards({ public: true, checkLoggedIn: true });
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  return { title: context.service.t('auth:forgottenPassword.title') };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const submission = parseForm(context, await request.formData(), ForgottenPasswordSchema);
+  if (submission.status !== 'success') return invalidFormReply(context, submission);
+  const result = await formAction(
+    submission,
+    () => requestPasswordReset(context.service, submission.value.email, '/set-new-password'),
+    { knownFields: ['email'] },
+  );
+  if (!result.ok) return failedReply({ ...result, status: 400 });
+  return redirect('/check-email?for=password');
+}
+
+export default function ForgottenPasswordPage() {
+  const { t } = useTranslation('auth');
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const navigation = useNavigation();
+  const [form, fields] = useAuthForm('forgotten-password', ForgottenPasswordSchema, lastResult);
+  return (
+    <>
+      <AuthHeader title={t('forgottenPassword.title')} intro={t('forgottenPassword.intro')} />
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <TextField field={fields.email} type="email" label={t('fields.email')} autoComplete="email" />
+        <Button type="submit" className="w-full" isDisabled={navigation.state === 'submitting'}>
+          {t('forgottenPassword.submit')}
+        </Button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login">{t('forgottenPassword.toLogin')}</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { AuthHeader, FormErrors, titleFromLoader, useAuthForm } from '~/components/auth/auth-form';
+import { Button } from '~/components/ui/button';
+import { TextField } from '~/components/ui/field';
+import { Link } from '~/components/ui/link';
+import { defineGuards } from '~/lib/guards';
+import { LoginSchema } from '~/lib/schemas/auth';
+import { failedReply, invalidFormReply } from '~/components/auth/form-replies.server';
+import {
+  clearRedirectAfterLoggingIn,
+  readRedirectAfterLoggingIn,
+  redirectAfterLoggingIn,
+} from '~/components/auth/redirect-cookie.server';
+import { formAction } from '~/server/forms.server';
+import { parseForm } from '~/server/forms-zod.server';
+import { runGuards, safeNext } from '~/server/guards.server';
+import { login } from '~/server/services/accounts';
+import { createSession, destroySession } from '~/server/session.server';
+
+export const handle = { i18n: ['common', 'errors', 'validation', 'auth'] };
+type LoginLoaderData = { title: string; next: string | null };
+export const meta: MetaFunction = titleFromLoader;
+
+export const guards = defineGuards({ public: true, checkLoggedIn: true });
+
+/** The page remembers `next` (set by the login guard) as the redirectAfterLoggingIn cookie, same-site paths only. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const next = safeNext(new URL(request.url).searchParams.get('next'), '') || null;
+  const headers = new Headers();
+  if (next) headers.append('Set-Cookie', await redirectAfterLoggingIn.serialize(next));
+  return Response.json({ title: context.service.t('auth:login.title'), next } satisfies LoginLoaderData, { headers });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const formData = await request.formData();
+  const t = context.service.t;
+  const submission = parseForm(context, formData, LoginSchema);
+  if (submission.status !== 'success') {
+    const missing = !String(formData.get('email') ?? '').trim() || !String(formData.get('password') ?? '');
+    return invalidFormReply(context, submission, missing ? [t('auth:fillInEmailAndPassword')] : undefined);
+  }
+  const result = await formAction(
+    submission,
+    () =>
+      login(context.service, {
+        email: submission.value.email,
+        password: submission.value.password,
+        userAgent: request.headers.get('user-agent'),
+      }),
+    { knownFields: [] },
+  );
+  if (!result.ok) return failedReply({ ...result, status: 400 });
+
+  const target = safeNext(submission.value.redirectTo, '') || (await readRedirectAfterLoggingIn(request)) || '/';
+  const headers = new Headers();
+  // a fresh session id at every login; a stale cookie's session row goes away
+  await destroySession(context.app.env, context.app.db, context.sessionId);
+  const { setCookie } = await createSession(context.app.env, context.app.db, result.value.userId, request.headers.get('user-agent'));
+  headers.append('Set-Cookie', setCookie);
+  headers.append('Set-Cookie', await clearRedirectAfterLoggingIn());
+  return redirect(target, { headers });
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const { next } = useLoaderData<LoginLoaderData>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const navigation = useNavigation();
+  const [form, fields] = useAuthForm('login', LoginSchema, lastResult);
+  return (
+    <>
+      <AuthHeader title={t('login.title')} intro={t('login.intro')} />
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        {next ? <input type="hidden" name="redirectTo" value={next} /> : null}
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <TextField field={fields.email} type="email" label={t('fields.email')} autoComplete="username" />
+        <TextField field={fields.password} type="password" label={t('fields.password')} autoComplete="current-password" />
+        <p className="text-right text-sm">
+          <Link to="/forgotten-password">{t('login.forgotten')}</Link>
+        </p>
+        <Button type="submit" className="w-full" isDisabled={navigation.state === 'submitting'}>
+          {t('login.submit')}
+        </Button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        {t('login.noAccount')} <Link to="/register">{t('login.toRegister')}</Link>
+      </p>
+    </>
+  );
+}
