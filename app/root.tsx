@@ -124,9 +124,25 @@ export default function App() {
             <Toaster toast={toast} />
           </Suspense>
         ) : null}
+        {toast ? <NoScriptToast toast={toast} /> : null}
         <CookieBanner consent={consent} />
       </I18nProvider>
     </RouterProvider>
+  );
+}
+
+/** Without JavaScript the toast region never loads: the message is rendered by the server instead. */
+function NoScriptToast({ toast }: { toast: NonNullable<RootData['toast']> }) {
+  const { t } = useTranslation();
+  return (
+    <noscript>
+      <div
+        role={toast.type === 'error' ? 'alert' : 'status'}
+        className="fixed bottom-4 right-4 z-[60] max-w-sm rounded-lg border-l-4 border-brand-dark bg-white p-4 shadow-lg"
+      >
+        {t(toast.key, toast.values ?? {})}
+      </div>
+    </noscript>
   );
 }
 

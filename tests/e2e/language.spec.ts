@@ -66,5 +66,7 @@ test.describe('language switch without JavaScript', () => {
     await page.getByRole('button', { name: 'English' }).click();
     await expect(page).toHaveURL(/\/privacypolicy$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy policy');
+    // the success toast is rendered by the server when scripts do not run
+    await expect(page.getByRole('status').filter({ hasText: 'Language switched to English' })).toBeVisible();
   });
 });
