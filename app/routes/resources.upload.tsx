@@ -3,7 +3,7 @@ import { unstable_parseMultipartFormData, type ActionFunctionArgs, type LoaderFu
 import { defineGuards } from '~/lib/guards';
 import { runGuards, safeNext } from '~/server/guards.server';
 import { DomainError, isDomainError, type ErrorCode } from '~/server/services/errors';
-import { fileUrl, uploadFile, type FileRecord } from '~/server/services/files/files.server';
+import { fileView, uploadFile, type FileRecord } from '~/server/services/files/files.server';
 import { isFilePurpose } from '~/server/services/files/limits';
 import { redirectWithToast } from '~/server/toast.server';
 
@@ -34,17 +34,6 @@ async function drain(data: AsyncIterable<Uint8Array>): Promise<void> {
   }
 }
 
-function filePayload(file: FileRecord) {
-  return {
-    id: file.id,
-    url: fileUrl(file),
-    filename: file.filename,
-    mimeType: file.mimeType,
-    size: file.size,
-    width: file.width,
-    height: file.height,
-  };
-}
 
 /** Uploads need a logged-in user; an anonymous post goes to /login?next=. */
 export const guards = defineGuards({});
@@ -96,7 +85,7 @@ export async function action(args: ActionFunctionArgs) {
   const error = failure as DomainError | null;
 
   if (wantsJson) {
-    if (file) return Response.json({ file: filePayload(file) });
+    if (file) return Response.json({ file: fileView(file) });
     const status = error!.code === 'FILE_TOO_LARGE' ? 413 : 400;
     return Response.json({ error: error!.errors[0] }, { status });
   }

@@ -1,5 +1,5 @@
 import { GraphQLError, GraphQLScalarType } from 'graphql';
-import { fileUrl, findFile, uploadFile, type FileRecord } from '~/server/services/files/files.server';
+import { fileView, findFile, uploadFile, type FileRecord } from '~/server/services/files/files.server';
 import type { File as GqlFile, Resolvers } from '../generated/types';
 import { payload } from '../errors';
 import { isFileUpload } from '../multipart';
@@ -21,17 +21,7 @@ const Upload = new GraphQLScalarType({
 });
 
 export function toGraphQL(file: FileRecord): GqlFile {
-  return {
-    id: file.id,
-    url: fileUrl(file),
-    filename: file.filename,
-    mimeType: file.mimeType,
-    size: file.size,
-    width: file.width,
-    height: file.height,
-    isPublic: file.isPublic,
-    created: file.createdAt,
-  };
+  return fileView(file);
 }
 
 export const fileResolvers: Resolvers = {

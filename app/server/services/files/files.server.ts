@@ -71,6 +71,21 @@ export function isFileId(value: string): boolean {
 }
 
 /** The public path a file is served at (through the access check in the files route). */
+/** The fields both doors show of a file (GraphQL type File, JSON answer of the upload form). */
+export function fileView(file: FileRecord) {
+  return {
+    id: file.id,
+    url: fileUrl(file),
+    filename: file.filename,
+    mimeType: file.mimeType,
+    size: file.size,
+    width: file.width,
+    height: file.height,
+    isPublic: file.isPublic,
+    created: file.createdAt,
+  };
+}
+
 export function fileUrl(file: Pick<FileRecord, 'id'>): string {
   return `/files/${file.id}`;
 }
