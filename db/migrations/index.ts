@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as m0001 from './0001_foundation';
 import * as m0003 from './0003_accounts';
 import * as m0004 from './0004_organizations';
+import * as m0005 from './0005_conventions';
 
 /**
  * Every migration, in order. Migrations are bundled with the server (no file-system scan at run time),
@@ -11,6 +12,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0001_foundation': m0001,
   '0003_accounts': m0003,
   '0004_organizations': m0004,
+  '0005_conventions': m0005,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
