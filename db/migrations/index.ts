@@ -3,6 +3,7 @@ import * as m0001 from './0001_foundation';
 import * as m0003 from './0003_accounts';
 import * as m0004 from './0004_organizations';
 import * as m0005 from './0005_conventions';
+import * as m0006 from './0006_halls_stands';
 
 /**
  * Every migration, in order. Migrations are bundled with the server (no file-system scan at run time),
@@ -13,6 +14,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0003_accounts': m0003,
   '0004_organizations': m0004,
   '0005_conventions': m0005,
+  '0006_halls_stands': m0006,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
