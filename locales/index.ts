@@ -1,6 +1,7 @@
 import deAuth from './de/auth.json';
 import deCommon from './de/common.json';
 import deErrors from './de/errors.json';
+import deEvents from './de/events.json';
 import deFiles from './de/files.json';
 import deMail from './de/mail.json';
 import deOrg from './de/org.json';
@@ -8,6 +9,7 @@ import deValidation from './de/validation.json';
 import enAuth from './en/auth.json';
 import enCommon from './en/common.json';
 import enErrors from './en/errors.json';
+import enEvents from './en/events.json';
 import enFiles from './en/files.json';
 import enMail from './en/mail.json';
 import enOrg from './en/org.json';
@@ -19,8 +21,8 @@ import enValidation from './en/validation.json';
  * in locales/ is listed here and that DE and EN have the same keys.
  */
 export const resources = {
-  de: { auth: deAuth, mail: deMail, common: deCommon, errors: deErrors, files: deFiles, validation: deValidation, org: deOrg },
-  en: { auth: enAuth, mail: enMail, common: enCommon, errors: enErrors, files: enFiles, validation: enValidation, org: enOrg },
+  de: { auth: deAuth, mail: deMail, common: deCommon, errors: deErrors, files: deFiles, validation: deValidation, org: deOrg, events: deEvents },
+  en: { auth: enAuth, mail: enMail, common: enCommon, errors: enErrors, files: enFiles, validation: enValidation, org: enOrg, events: enEvents },
 } as const;
 
 export type Namespace = keyof (typeof resources)['en'];
