@@ -1,0 +1,301 @@
+import { Readable } from 'node:stream';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { unstable_parseMultipartFormData } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormErrors, titleFromLoader, useAuthForm } from '~/components/auth/auth-form';
+import { AvatarField } from '~/components/avatar/avatar-field';
+import { Button } from '~/components/ui/button';
+import { TextField } from '~/components/ui/field';
+import { Select } from '~/components/ui/select';
+import { defineGuards } from '~/lib/guards';
+import { LANGUAGES } from '~/lib/language';
+import { AccountSchema, AddressSchema } from '~/lib/schemas/auth';
+import { isTelephone } from '~/lib/validation-messages';
+import { formAction } from '~/server/forms.server';
+import { parseForm } from '~/server/forms-zod.server';
+import { runGuards } from '~/server/guards.server';
+import type { RequestContext } from '~/server/request-context.server';
+import { accountUpdate, addressCreate, addressOfUser, addressUpdate, me } from '~/server/services/accounts';
+import { isDomainError, type DomainError } from '~/server/services/errors';
+import { fileUrl, uploadFile, type FileRecord } from '~/server/services/files/files.server';
+import { listCountryCodes } from '~/server/services/i18n/languages';
+import { redirectWithToast } from '~/server/toast.server';
+
+export const handle = { i18n: ['common', 'errors', 'validation', 'auth'] };
+export const meta: MetaFunction = titleFromLoader;
+
+export const guards = defineGuards({ organization: true });
+
+const required = (max: number) => z.string().trim().min(1).max(max);
+const AccountForm = AccountSchema.extend({ intent: z.literal('account') });
+/** The business-card form with all data required (spec 001 point 5); names come from the account. */
+const AddressForm = AddressSchema.omit({ firstName: true, lastName: true }).extend({
+  intent: z.literal('address'),
+  companyName: required(255),
+  streetAddress1: required(255),
+  houseNo: required(20),
+  postalCode: required(20),
+  city: required(255),
+  phone: required(40).refine(isTelephone, { params: { i18n: 'phone' } }),
+});
+const AvatarForm = z.object({ intent: z.literal('avatar'), avatarId: z.string().uuid() });
+
+const ADDRESS_FIELDS = ['companyName', 'streetAddress1', 'streetAddress2', 'houseNo', 'postalCode', 'city', 'countryArea', 'country', 'phone'] as const;
+const HERE = '/user-contact';
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const profile = await me(context.service);
+  if (!profile) throw new Response('Not Found', { status: 404 });
+  const address = profile.address;
+  return {
+    title: context.service.t('auth:contact.title'),
+    profile: {
+      email: profile.email,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      defaultLanguage: profile.defaultLanguage,
+      avatarUrl: profile.avatar ? fileUrl(profile.avatar) : null,
+    },
+    address: address
+      ? Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, field === 'country' ? address.country.code : address[field]]))
+      : { country: 'DE' },
+    countries: listCountryCodes(context.service).map((c) => ({ id: c.code, label: c.name })),
+  };
+}
+
+const MAX_FIELD_CHARS = 4096;
+
+interface ContactForm {
+  formData: FormData;
+  /** the picture of the plain file form (intent `avatar-file`), stored as it is */
+  uploaded: FileRecord | null;
+  failure: DomainError | null;
+}
+
+/**
+ * The posted form. Any form may come as multipart; only the picture form without JavaScript (intent
+ * `avatar-file`, sent before the file) has its file stored, through the same upload service as /resources/upload.
+ */
+async function readContactForm(request: Request, context: RequestContext): Promise<ContactForm> {
+  if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+    return { formData: await request.formData(), uploaded: null, failure: null };
+  }
+  const form: ContactForm = { formData: new FormData(), uploaded: null, failure: null };
+  const drain = async (data: AsyncIterable<Uint8Array>) => {
+    for await (const _chunk of data) {
+      // not stored
+    }
+  };
+  let intent = '';
+  try {
+    form.formData = await unstable_parseMultipartFormData(request, async ({ name, filename, contentType, data }) => {
+      if (filename === undefined) {
+        let text = '';
+        for await (const chunk of data) text += Buffer.from(chunk).toString('utf8');
+        if (name === 'intent') intent = text;
+        return text.slice(0, MAX_FIELD_CHARS);
+      }
+      if (name !== 'file' || !filename || form.uploaded || form.failure || intent !== 'avatar-file') {
+        await drain(data);
+        return undefined;
+      }
+      try {
+        form.uploaded = await uploadFile(context.service, {
+          stream: Readable.from(data),
+          filename,
+          declaredMimeType: contentType,
+          forOrg: null,
+          purpose: 'IMAGE',
+        });
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        form.failure = error;
+        await drain(data).catch(() => undefined);
+      }
+      return undefined;
+    });
+  } catch (error) {
+    if (!form.failure) throw error;
+  }
+  return form;
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const { formData, uploaded, failure } = await readContactForm(request, context);
+  const t = context.service.t;
+  const options = { correctFieldsMessage: t('errors:correctFields') };
+  const correctFields = { formErrors: [t('errors:correctFields')] };
+  const intent = formData.get('intent');
+
+  if (intent === 'account') {
+    const submission = parseForm(context, formData, AccountForm);
+    if (submission.status !== 'success') return Response.json({ form: 'account', result: submission.reply(correctFields) }, { status: 400 });
+    const { intent: _intent, ...input } = submission.value;
+    const result = await formAction(submission, () => accountUpdate(context.service, input), options);
+    if (!result.ok) return Response.json({ form: 'account', result: result.reply }, { status: result.status });
+    return redirectWithToast(HERE, { type: 'success', key: 'auth:contact.accountUpdated' });
+  }
+
+  if (intent === 'address') {
+    const submission = parseForm(context, formData, AddressForm);
+    if (submission.status !== 'success') return Response.json({ form: 'address', result: submission.reply(correctFields) }, { status: 400 });
+    const { intent: _intent, ...fields } = submission.value;
+    const viewer = context.viewer!;
+    const input = { ...fields, firstName: viewer.firstName, lastName: viewer.lastName };
+    const existing = await addressOfUser(context.service, viewer.userId);
+    const result = await formAction(
+      submission,
+      () =>
+        existing
+          ? addressUpdate(context.service, existing.id, input, { allDataRequired: true })
+          : addressCreate(context.service, input, { allDataRequired: true }),
+      { ...options, knownFields: ADDRESS_FIELDS },
+    );
+    if (!result.ok) return Response.json({ form: 'address', result: result.reply }, { status: result.status });
+    return redirectWithToast(HERE, { type: 'success', key: existing ? 'auth:contact.addressUpdated' : 'auth:contact.addressAdded' });
+  }
+
+  let avatarId: string;
+  if (intent === 'avatar-file') {
+    // spec 001 point 8: a failed avatar upload shows the generic error (the size limit has its own message)
+    if (!uploaded) return redirectWithToast(HERE, { type: 'error', key: failure?.code === 'FILE_TOO_LARGE' ? 'errors:fileTooLarge' : 'errors:generic' });
+    avatarId = uploaded.id;
+  } else {
+    const avatar = AvatarForm.safeParse(Object.fromEntries(formData));
+    if (!avatar.success) throw new Response('Bad Request', { status: 400 });
+    avatarId = avatar.data.avatarId;
+  }
+  try {
+    await accountUpdate(context.service, { avatarId });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return redirectWithToast(HERE, { type: 'error', key: 'errors:generic' });
+  }
+  return redirectWithToast(HERE, { type: 'success', key: 'auth:avatar.updated' });
+}
+
+type ActionData = { form: 'account' | 'address'; result: SubmissionResult<string[]> };
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export default function UserContactPage() {
+  const { t } = useTranslation('auth');
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const { profile } = data;
+  const fullName = `${profile.firstName} ${profile.lastName}`.trim() || profile.email;
+  return (
+    <div className="mx-auto max-w-3xl space-y-8">
+      <header>
+        <h1 className="text-2xl font-semibold">{t('contact.title')}</h1>
+        <p className="mt-2 text-gray-700">{t('contact.intro')}</p>
+      </header>
+
+      <section aria-labelledby="avatar-title" className="rounded-lg bg-white p-6 shadow-sm">
+        <h2 id="avatar-title" className="mb-4 text-lg font-semibold">
+          {t('avatar.section')}
+        </h2>
+        <AvatarField url={profile.avatarUrl} name={fullName} />
+      </section>
+
+      {/* keyed by the stored values: after saving, the forms show what the server stored (e.g. the normalised phone) */}
+      <AccountSection key={JSON.stringify(profile)} profile={profile} lastResult={actionData?.form === 'account' ? actionData.result : undefined} />
+      <AddressSection
+        key={JSON.stringify(data.address)}
+        data={data}
+        lastResult={actionData?.form === 'address' ? actionData.result : undefined}
+      />
+    </div>
+  );
+}
+
+function AccountSection({ profile, lastResult }: { profile: LoaderData['profile']; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation('auth');
+  const { t: tc } = useTranslation('common');
+  const busy = useNavigation().state === 'submitting';
+  const [form, fields] = useAuthForm('account', AccountForm, lastResult, {
+    intent: 'account',
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    defaultLanguage: profile.defaultLanguage,
+  });
+  const languages = LANGUAGES.map((code) => ({ id: code, label: tc(`languages.${code}`) }));
+  return (
+    <section aria-labelledby="account-title" className="rounded-lg bg-white p-6 shadow-sm">
+      <h2 id="account-title" className="text-lg font-semibold">
+        {t('contact.accountSection')}
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">
+        {t('contact.email')}: {profile.email}
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="account" />
+        <div className="sm:col-span-2">
+          <FormErrors errors={form.errors} id={form.errorId} />
+        </div>
+        <TextField field={fields.firstName} label={t('fields.firstName')} autoComplete="given-name" />
+        <TextField field={fields.lastName} label={t('fields.lastName')} autoComplete="family-name" />
+        <Select
+          name={fields.defaultLanguage.name}
+          label={t('fields.defaultLanguage')}
+          options={languages}
+          defaultSelectedKey={profile.defaultLanguage}
+          errors={fields.defaultLanguage.errors}
+        />
+        <div className="sm:col-span-2">
+          <Button type="submit" isDisabled={busy}>
+            {t('contact.save')}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function AddressSection({ data, lastResult }: { data: LoaderData; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation('auth');
+  const busy = useNavigation().state === 'submitting';
+  const { profile, address, countries } = data;
+  const [form, fields] = useAuthForm('address', AddressForm, lastResult, { ...address, intent: 'address' });
+  return (
+    <section aria-labelledby="address-title" className="rounded-lg bg-white p-6 shadow-sm">
+      <h2 id="address-title" className="text-lg font-semibold">
+        {t('contact.addressSection')}
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">{t('contact.addressIntro')}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="address" />
+        <div className="sm:col-span-2">
+          <FormErrors errors={form.errors} id={form.errorId} />
+        </div>
+        <TextField field={{ name: 'firstNameShown', formId: form.id, initialValue: profile.firstName }} label={t('fields.firstName')} isDisabled />
+        <TextField field={{ name: 'lastNameShown', formId: form.id, initialValue: profile.lastName }} label={t('fields.lastName')} isDisabled />
+        <TextField field={fields.companyName} label={t('contact.companyName')} autoComplete="organization" className="sm:col-span-2" />
+        <TextField field={fields.streetAddress1} label={t('contact.streetAddress1')} autoComplete="address-line1" />
+        <TextField field={fields.houseNo} label={t('contact.houseNo')} />
+        <TextField field={fields.streetAddress2} label={t('contact.streetAddress2')} autoComplete="address-line2" className="sm:col-span-2" />
+        <TextField field={fields.postalCode} label={t('contact.postalCode')} autoComplete="postal-code" />
+        <TextField field={fields.city} label={t('contact.city')} autoComplete="address-level2" />
+        <TextField field={fields.countryArea} label={t('contact.countryArea')} autoComplete="address-level1" />
+        <Select
+          name={fields.country.name}
+          label={t('contact.country')}
+          options={countries}
+          defaultSelectedKey={(address.country as string | undefined) ?? 'DE'}
+          isRequired
+          errors={fields.country.errors}
+        />
+        <TextField field={fields.phone} type="tel" label={t('contact.phone')} autoComplete="tel" />
+        <div className="sm:col-span-2">
+          <Button type="submit" isDisabled={busy}>
+            {t('contact.saveAddress')}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
