@@ -114,6 +114,21 @@ describe('login page', () => {
     expect(res.data).toMatchObject({ error: { '': ['Please fill in your e-mail address and password'] } });
   });
 
+  it('answers a throttled login with the translated wait message, not an error page', async () => {
+    const user = await userWithPassword();
+    let last: Awaited<ReturnType<typeof callRoute>> | null = null;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      last = await callRoute(t, login.action as never, { url: '/login', form: { email: user.email, password: `Wrong-${attempt}-x` } });
+    }
+    expect(last!.status).toBe(400);
+    expect((last!.data as { error: Record<string, string[]> }).error['']).toEqual([
+      expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds and try again\.$/),
+    ]);
+    // even the right password waits until the lock has passed
+    const right = await callRoute(t, login.action as never, { url: '/login', form: { email: user.email, password: PASSWORD } });
+    expect(right.status).toBe(400);
+  });
+
   it('sends a logged-in user home', async () => {
     const user = await userWithPassword();
     for (const fn of [login.loader, login.action]) {
