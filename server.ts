@@ -73,11 +73,12 @@ async function main() {
 }
 
 async function buildLoadContext(app: AppServices, req: ExpressRequest, cspNonce: string) {
+  const clientIp = req.ip ?? null;
   const ctx = await buildRequestContext(app, {
     url: req.originalUrl,
     headers: { get: (name: string) => req.get(name) ?? null },
   });
-  return { ...ctx, cspNonce };
+  return { ...ctx, cspNonce, clientIp };
 }
 
 main().catch((error) => {

@@ -52,6 +52,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         email: submission.value.email,
         password: submission.value.password,
         userAgent: request.headers.get('user-agent'),
+        ip: context.clientIp ?? null,
       }),
     { knownFields: [] },
   );

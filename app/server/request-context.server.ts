@@ -15,6 +15,8 @@ export interface RequestContext {
   service: ServiceContext;
   /** nonce of this response's Content-Security-Policy, for Remix's inline scripts */
   cspNonce?: string;
+  /** the client's address (behind a trusted proxy: the forwarded one), for throttling */
+  clientIp?: string | null;
 }
 
 export interface RequestLike {

@@ -16,6 +16,7 @@ export const test = base.extend<
   { db: Knex }
 >({
   db: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright needs the object pattern for a fixture without dependencies
     async ({}, use) => {
       const url = process.env.E2E_DATABASE_URL;
       if (!url) throw new Error('E2E_DATABASE_URL is not set: run the end-to-end tests with `npm run test:e2e`.');
