@@ -1,0 +1,168 @@
+import crypto from 'node:crypto';
+import slugify from 'slugify';
+import type { Language } from '~/lib/language';
+import type { TranslationUpdateInput } from '~/lib/schemas/stands';
+import type { ServiceContext } from '../../context.server';
+import { assertId, requireFeature, requireOrganization } from '../authz';
+import { DomainError } from '../errors';
+import { assertImageRatio, getFile, type ImageRatio } from '../files/files.server';
+
+/**
+ * Shared by the halls, stands, nodes, points and foyer services: who may act (a member of an organisation with
+ * the event feature, spec 001 point 6), NOT_FOUND for everything outside their organisation, slugs, images and
+ * translations.
+ */
+export function requireEventMember(ctx: ServiceContext): { organizationId: string; userId: string } {
+  const { viewer, organizationId } = requireOrganization(ctx);
+  requireFeature(ctx, 'event');
+  return { organizationId, userId: viewer.userId };
+}
+
+export function notFound(ctx: ServiceContext, field: string | null = null): DomainError {
+  return new DomainError('NOT_FOUND', ctx.t('errors:notFound'), field);
+}
+
+/**
+ * A row of `table` with that id that belongs to the organisation; anything else (unknown, malformed or of
+ * another organisation) is NOT_FOUND, so nobody learns that someone else's object exists.
+ */
+export async function ownedRow<T = Record<string, unknown>>(
+  ctx: ServiceContext,
+  table: string,
+  id: string,
+  organizationId: string,
+  field = 'id',
+): Promise<T> {
+  assertId(ctx, id, field);
+  const row = await ctx.db(table).where({ id, organization_id: organizationId }).first();
+  if (!row) throw notFound(ctx, field);
+  return row as T;
+}
+
+export function slugFrom(text: string, fallback: string): string {
+  const slug = slugify(text, { lower: true, strict: true, locale: 'de', trim: true }).slice(0, 80).replace(/-+$/, '');
+  return slug || fallback;
+}
+
+/** A slug not yet used in `table` (within `scope` when given): the plain one, else -2, -3 ..., else random. */
+export async function freeSlug(
+  ctx: ServiceContext,
+  table: string,
+  text: string,
+  fallback: string,
+  scope: Record<string, unknown> = {},
+): Promise<string> {
+  const base = slugFrom(text, fallback);
+  const taken = new Set(
+    (await ctx
+      .db(table)
+      .where(scope)
+      .andWhere((q) => q.where('slug', base).orWhere('slug', 'like', `${base}-%`))
+      .pluck('slug')) as string[],
+  );
+  if (!taken.has(base)) return base;
+  for (let i = 2; i < 100; i += 1) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
+  return `${base}-${crypto.randomBytes(3).toString('hex')}`;
+}
+
+export async function assertSlugFree(
+  ctx: ServiceContext,
+  table: string,
+  slug: string,
+  scope: Record<string, unknown> = {},
+  exceptId?: string,
+): Promise<void> {
+  const query = ctx.db(table).where({ ...scope, slug });
+  if (exceptId) query.whereNot('id', exceptId);
+  if (await query.first('id')) throw new DomainError('UNIQUE', ctx.t('events:standErrors.slugTaken'), 'slug');
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string })?.code === '23505';
+}
+
+/** An unguessable slug for preview links (128 random bits). */
+export function previewSlug(): string {
+  return crypto.randomBytes(16).toString('base64url');
+}
+
+/**
+ * An image of the viewer's organisation with the required ratio (checked on the stored file's real width and
+ * height). `null` clears the image; `undefined` leaves it.
+ */
+export async function checkedImage(
+  ctx: ServiceContext,
+  fileId: string | null | undefined,
+  ratio: ImageRatio | null,
+  field: string,
+): Promise<string | null | undefined> {
+  if (fileId === undefined || fileId === null) return fileId;
+  const file = await getFile(ctx, fileId).catch(() => {
+    throw notFound(ctx, field);
+  });
+  if (ratio) assertImageRatio(ctx, file, ratio, 0.01, field);
+  else if (!file.width || !file.height) throw new DomainError('INVALID', ctx.t('events:standErrors.notAnImage'), field);
+  return file.id;
+}
+
+/** Drops undefined values, so a patch only touches the fields it names. */
+export function definedOnly(patch: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+}
+
+export interface TranslationRecord {
+  id: string;
+  language: Language;
+  title: string;
+  description: string;
+}
+
+const TRANSLATION_COLUMNS = ['id', 'language', 'title', 'description'];
+
+/** Creates the translation of a language; a second one for the same language is UNIQUE. */
+export async function createTranslation(
+  ctx: ServiceContext,
+  table: string,
+  parent: Record<string, string>,
+  input: { language: Language; title: string; description: string },
+): Promise<TranslationRecord> {
+  const exists = await ctx.db(table).where({ ...parent, language: input.language }).first('id');
+  if (exists) throw new DomainError('UNIQUE', ctx.t('events:standErrors.translationExists'), 'language');
+  try {
+    const [row] = await ctx.db(table).insert({ ...parent, ...input }).returning(TRANSLATION_COLUMNS);
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError('UNIQUE', ctx.t('events:standErrors.translationExists'), 'language');
+    throw error;
+  }
+}
+
+export async function updateTranslation(
+  ctx: ServiceContext,
+  table: string,
+  id: string,
+  input: TranslationUpdateInput,
+): Promise<TranslationRecord> {
+  const [row] = await ctx
+    .db(table)
+    .where({ id })
+    .update({ ...definedOnly({ title: input.title, description: input.description }), updated_at: ctx.db.fn.now() })
+    .returning(TRANSLATION_COLUMNS);
+  return row;
+}
+
+/** Inserts or replaces the translations of a row per language. */
+export async function upsertTranslations(
+  ctx: ServiceContext,
+  table: string,
+  parent: Record<string, string>,
+  translations: { language: Language; title: string; description: string }[],
+): Promise<void> {
+  for (const tr of translations) {
+    await ctx
+      .db(table)
+      .insert({ ...parent, ...tr })
+      .onConflict([...Object.keys(parent), 'language'])
+      .merge({ title: tr.title, description: tr.description, updated_at: ctx.db.fn.now() });
+  }
+}

@@ -1,0 +1,268 @@
+import {
+  HallCreateSchema,
+  HallUpdateSchema,
+  TranslationSchema,
+  TranslationUpdateSchema,
+  type HallCreateInput,
+  type HallUpdateInput,
+  type PermissionType,
+  type TranslationInput,
+  type TranslationUpdateInput,
+} from '~/lib/schemas/stands';
+import { inTransaction, type ServiceContext } from '../../context.server';
+import { assertId, permissionDenied } from '../authz';
+import { parseInput } from '../validation';
+import {
+  assertSlugFree,
+  checkedImage,
+  createTranslation,
+  definedOnly,
+  freeSlug,
+  isUniqueViolation,
+  notFound,
+  ownedRow,
+  requireEventMember,
+  updateTranslation,
+  type TranslationRecord,
+} from './hall-common';
+import type { HallRecord } from './stand-loaders';
+import { DomainError } from '../errors';
+
+export interface ConventionRow {
+  id: string;
+  organization_id: string;
+  slug: string;
+  title: string;
+  active: boolean;
+  permission_type: PermissionType;
+  navigation_mode: string;
+}
+
+const CONVENTION_COLUMNS = ['id', 'organization_id', 'slug', 'title', 'active', 'permission_type', 'navigation_mode'];
+
+/** A convention of the viewer's organisation (console calls); anything else is NOT_FOUND. */
+export async function ownConvention(ctx: ServiceContext, conventionId: string, organizationId: string, field = 'id'): Promise<ConventionRow> {
+  assertId(ctx, conventionId, field);
+  const row = await ctx.db('conventions').where({ id: conventionId, organization_id: organizationId }).first(CONVENTION_COLUMNS);
+  if (!row) throw notFound(ctx, field);
+  return row;
+}
+
+const isMember = (ctx: ServiceContext, organizationId: string) =>
+  Boolean(ctx.viewer?.organizations.some((o) => o.id === organizationId));
+
+/**
+ * Visitor access to an object with a permission type (spec 001 point 6): members of the owning organisation
+ * always; PUBLIC anyone; LOGGED_IN any logged-in user; TOKEN needs an object token, which only the owning
+ * organisation holds so far. A refusal is PERMISSION_DENIED, so pages send the visitor to /login or /token.
+ */
+export function assertVisible(ctx: ServiceContext, object: { organization_id: string; permission_type: PermissionType }): void {
+  if (isMember(ctx, object.organization_id)) return;
+  if (object.permission_type === 'PUBLIC') return;
+  if (object.permission_type === 'LOGGED_IN' && ctx.viewer) return;
+  throw permissionDenied(ctx);
+}
+
+/** A convention a visitor may enter: inactive conventions show no halls or stands to outsiders. */
+export async function visibleConvention(ctx: ServiceContext, slug: string): Promise<ConventionRow> {
+  const convention: ConventionRow | undefined = await ctx.db('conventions').where({ slug }).first(CONVENTION_COLUMNS);
+  if (!convention || (!convention.active && !isMember(ctx, convention.organization_id))) throw notFound(ctx, 'conventionSlug');
+  assertVisible(ctx, convention);
+  return convention;
+}
+
+export async function listHalls(ctx: ServiceContext): Promise<HallRecord[]> {
+  const { organizationId } = requireEventMember(ctx);
+  return ctx.db('halls').where({ organization_id: organizationId }).orderBy([{ column: 'name' }, { column: 'created_at' }]).select('*');
+}
+
+export async function hallBySlug(ctx: ServiceContext, slug: string): Promise<HallRecord> {
+  const { organizationId } = requireEventMember(ctx);
+  const hall = await ctx.db('halls').where({ slug, organization_id: organizationId }).first();
+  if (!hall) throw notFound(ctx, 'slug');
+  return hall;
+}
+
+/** A hall of the viewer's organisation by id (NOT_FOUND otherwise). */
+export async function ownHall(ctx: ServiceContext, id: string, field = 'id'): Promise<HallRecord> {
+  const { organizationId } = requireEventMember(ctx);
+  return ownedRow<HallRecord>(ctx, 'halls', id, organizationId, field);
+}
+
+function slugTaken(ctx: ServiceContext): DomainError {
+  return new DomainError('UNIQUE', ctx.t('events:standErrors.slugTaken'), 'slug');
+}
+
+export async function createHall(ctx: ServiceContext, raw: HallCreateInput): Promise<HallRecord> {
+  const { organizationId } = requireEventMember(ctx);
+  const input = parseInput(ctx, HallCreateSchema, raw);
+  const thumbnailId = await checkedImage(ctx, input.thumbnailId, '16:9', 'thumbnailId');
+  if (input.slug) await assertSlugFree(ctx, 'halls', input.slug);
+  const slug = input.slug ?? (await freeSlug(ctx, 'halls', input.name, 'halle'));
+  try {
+    const [hall] = await ctx
+      .db('halls')
+      .insert({ organization_id: organizationId, name: input.name, slug, thumbnail_id: thumbnailId ?? null, permission_type: input.permissionType })
+      .returning('*');
+    return hall;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken(ctx);
+    throw error;
+  }
+}
+
+export async function updateHall(ctx: ServiceContext, id: string, raw: HallUpdateInput): Promise<HallRecord> {
+  const hall = await ownHall(ctx, id);
+  const input = parseInput(ctx, HallUpdateSchema, raw);
+  const thumbnailId = await checkedImage(ctx, input.thumbnailId, '16:9', 'thumbnailId');
+  if (input.slug && input.slug !== hall.slug) await assertSlugFree(ctx, 'halls', input.slug, {}, hall.id);
+  try {
+    const [updated] = await ctx
+      .db('halls')
+      .where({ id: hall.id })
+      .update({
+        ...definedOnly({ name: input.name, slug: input.slug, thumbnail_id: thumbnailId, permission_type: input.permissionType }),
+        updated_at: ctx.db.fn.now(),
+      })
+      .returning('*');
+    return updated;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken(ctx);
+    throw error;
+  }
+}
+
+/** Deletes the hall for good, with its translations, its place in conventions and its hall stands. */
+export async function deleteHall(ctx: ServiceContext, id: string): Promise<string> {
+  const hall = await ownHall(ctx, id);
+  await ctx.db('halls').where({ id: hall.id }).delete();
+  return hall.id;
+}
+
+export async function createHallTranslation(ctx: ServiceContext, hallId: string, raw: TranslationInput): Promise<TranslationRecord> {
+  const hall = await ownHall(ctx, hallId, 'hallId');
+  const input = parseInput(ctx, TranslationSchema, raw);
+  return createTranslation(ctx, 'hall_translations', { hall_id: hall.id }, input);
+}
+
+export async function updateHallTranslation(ctx: ServiceContext, id: string, raw: TranslationUpdateInput): Promise<TranslationRecord> {
+  const { organizationId } = requireEventMember(ctx);
+  assertId(ctx, id);
+  const row = await ctx
+    .db('hall_translations as t')
+    .join('halls as h', 'h.id', 't.hall_id')
+    .where({ 't.id': id, 'h.organization_id': organizationId })
+    .first('t.id');
+  if (!row) throw notFound(ctx, 'id');
+  return updateTranslation(ctx, 'hall_translations', id, parseInput(ctx, TranslationUpdateSchema, raw));
+}
+
+/** Organisers add their halls to their convention (spec 001 point 6); the hall goes last. Adding twice is a no-op. */
+export async function addHallToConvention(ctx: ServiceContext, conventionId: string, hallId: string): Promise<ConventionRow> {
+  const { organizationId } = requireEventMember(ctx);
+  const convention = await ownConvention(ctx, conventionId, organizationId);
+  const hall = await ownedRow<HallRecord>(ctx, 'halls', hallId, organizationId, 'hallId');
+  await inTransaction(ctx, async (tx) => {
+    // serialises concurrent additions to the same convention, so orders stay distinct
+    await tx.db('conventions').where({ id: convention.id }).forUpdate().first('id');
+    const [{ next }] = await tx.db('convention_halls').where({ convention_id: convention.id }).select(tx.db.raw('coalesce(max("order") + 1, 0)::int as next'));
+    await tx
+      .db('convention_halls')
+      .insert({ organization_id: organizationId, convention_id: convention.id, hall_id: hall.id, order: next })
+      .onConflict(['convention_id', 'hall_id'])
+      .ignore();
+  });
+  return convention;
+}
+
+export async function removeHallFromConvention(ctx: ServiceContext, conventionId: string, hallId: string): Promise<ConventionRow> {
+  const { organizationId } = requireEventMember(ctx);
+  const convention = await ownConvention(ctx, conventionId, organizationId);
+  assertId(ctx, hallId, 'hallId');
+  const removed = await ctx.db('convention_halls').where({ convention_id: convention.id, hall_id: hallId }).delete();
+  if (!removed) throw notFound(ctx, 'hallId');
+  return convention;
+}
+
+function conventionHallsQuery(ctx: ServiceContext, conventionId: string) {
+  return ctx
+    .db('halls as h')
+    .join('convention_halls as ch', 'ch.hall_id', 'h.id')
+    .where('ch.convention_id', conventionId)
+    .orderBy([{ column: 'ch.order' }, { column: 'h.name' }])
+    .select('h.*');
+}
+
+/** The halls of one of the organisation's conventions, in the convention's order. */
+export async function hallsPartOfConvention(ctx: ServiceContext, conventionId: string): Promise<HallRecord[]> {
+  const { organizationId } = requireEventMember(ctx);
+  const convention = await ownConvention(ctx, conventionId, organizationId, 'convId');
+  return conventionHallsQuery(ctx, convention.id);
+}
+
+export interface StageSummary {
+  id: string;
+  slug: string;
+  title: string;
+}
+
+/** All halls and stages of the organisation, each flagged whether it is part of the convention. */
+export async function stagesAndHallsPartOfConvention(
+  ctx: ServiceContext,
+  orgId: string,
+  conventionId: string,
+): Promise<{ halls: (HallRecord & { part_of_convention: boolean })[]; stages: (StageSummary & { part_of_convention: boolean })[] }> {
+  const { organizationId } = requireEventMember(ctx);
+  if (orgId !== organizationId) throw notFound(ctx, 'orgId');
+  const convention = await ownConvention(ctx, conventionId, organizationId, 'convId');
+  const halls = await ctx
+    .db('halls as h')
+    .leftJoin('convention_halls as ch', (j) => j.on('ch.hall_id', 'h.id').andOnVal('ch.convention_id', convention.id))
+    .where('h.organization_id', organizationId)
+    .orderBy('h.name')
+    .select('h.*', ctx.db.raw('(ch.id is not null) as part_of_convention'));
+  const stages = await ctx
+    .db('stages as s')
+    .leftJoin('convention_stages as cs', (j) => j.on('cs.stage_id', 's.id').andOnVal('cs.convention_id', convention.id))
+    .where('s.organization_id', organizationId)
+    .orderBy('s.title')
+    .select('s.id', 's.slug', 's.title', ctx.db.raw('(cs.id is not null) as part_of_convention'));
+  return { halls, stages };
+}
+
+/** A hall of a convention for its visitors: the convention's and the hall's access rules both apply. */
+export async function conventionHall(
+  ctx: ServiceContext,
+  conventionSlug: string,
+  hallSlug: string,
+): Promise<{ convention: ConventionRow; hall: HallRecord }> {
+  const convention = await visibleConvention(ctx, conventionSlug);
+  const hall: HallRecord | undefined = await conventionHallsQuery(ctx, convention.id).where('h.slug', hallSlug).first();
+  if (!hall) throw notFound(ctx, 'hallSlug');
+  assertVisible(ctx, hall);
+  return { convention, hall };
+}
+
+export interface Sitemap {
+  convention: ConventionRow;
+  halls: HallRecord[];
+  stages: StageSummary[];
+}
+
+/** The tree of one of the organisation's conventions: its halls (with their stands) and its stages. */
+export async function sitemap(ctx: ServiceContext, conventionSlug: string): Promise<Sitemap> {
+  const { organizationId } = requireEventMember(ctx);
+  const convention: ConventionRow | undefined = await ctx
+    .db('conventions')
+    .where({ slug: conventionSlug, organization_id: organizationId })
+    .first(CONVENTION_COLUMNS);
+  if (!convention) throw notFound(ctx, 'conventionSlug');
+  const halls = await conventionHallsQuery(ctx, convention.id);
+  const stages: StageSummary[] = await ctx
+    .db('stages as s')
+    .join('convention_stages as cs', 'cs.stage_id', 's.id')
+    .where('cs.convention_id', convention.id)
+    .orderBy('s.title')
+    .select('s.id', 's.slug', 's.title');
+  return { convention, halls, stages };
+}

@@ -1,0 +1,169 @@
+import DataLoader from 'dataloader';
+import type { Language } from '~/lib/language';
+import type { FoyerTargetType, PermissionType, PointKind, StandNodeType } from '~/lib/schemas/stands';
+import { defineLoader, type ServiceContext } from '../../context.server';
+import type { TranslationRecord } from './hall-common';
+
+export interface HallRecord {
+  id: string;
+  organization_id: string;
+  slug: string;
+  name: string;
+  thumbnail_id: string | null;
+  permission_type: PermissionType;
+  created_at: Date;
+}
+
+export interface HallStandRecord {
+  id: string;
+  organization_id: string;
+  hall_id: string;
+  stand_id: string;
+  approved: boolean;
+  order: number;
+  slug: string;
+  thumbnail_id: string | null;
+  preview_slug: string;
+}
+
+export interface BaseStandRecord {
+  id: string;
+  organization_id: string;
+  name: string;
+  slug: string;
+  approved: boolean;
+  shop: boolean;
+  shop_url: string;
+  chat_url: string;
+  personalization_id: string | null;
+  created_at: Date;
+}
+
+export interface StandNodeRecord {
+  id: string;
+  organization_id: string;
+  stand_id: string;
+  type: StandNodeType;
+  image_id: string | null;
+  iframe: string | null;
+  language: Language;
+}
+
+export interface PointRecord {
+  id: string;
+  organization_id: string;
+  node_id: string;
+  cx: number;
+  cy: number;
+  kind: PointKind;
+  name: string;
+  slug: string | null;
+  order: number;
+  content_page_id: string | null;
+}
+
+export interface FoyerRecord {
+  id: string;
+  organization_id: string;
+  convention_id: string;
+  image_id: string | null;
+}
+
+export interface FoyerPointRecord {
+  id: string;
+  foyer_id: string;
+  x: number;
+  y: number;
+  target_type: FoyerTargetType;
+  target_id: string | null;
+  link: string | null;
+}
+
+/** One query per batch: the rows of `table` whose `column` is one of the keys, grouped by that key. */
+function groupedLoader<T extends object>(
+  table: string,
+  column: string,
+  order: (string | { column: string; order: 'asc' | 'desc' })[],
+) {
+  return defineLoader(
+    (ctx: ServiceContext) =>
+      new DataLoader<string, T[]>(async (keys) => {
+        const rows: T[] = await ctx.db(table).whereIn(column, keys as string[]).orderBy(order).select('*');
+        const groups = new Map<string, T[]>();
+        for (const row of rows) {
+          const key = String((row as Record<string, unknown>)[column]);
+          groups.set(key, [...(groups.get(key) ?? []), row]);
+        }
+        return keys.map((key) => groups.get(key) ?? []);
+      }),
+  );
+}
+
+function byIdLoader<T extends { id: string }>(table: string) {
+  return defineLoader(
+    (ctx: ServiceContext) =>
+      new DataLoader<string, T | null>(async (ids) => {
+        const rows: T[] = await ctx.db(table).whereIn('id', ids as string[]).select('*');
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return ids.map((id) => byId.get(id) ?? null);
+      }),
+  );
+}
+
+export const hallById = byIdLoader<HallRecord>('halls');
+export const baseStandById = byIdLoader<BaseStandRecord>('base_stands');
+
+export const hallTranslationsByHall = groupedLoader<TranslationRecord & { hall_id: string }>('hall_translations', 'hall_id', ['language']);
+export const standTranslationsByStand = groupedLoader<TranslationRecord & { stand_id: string }>('stand_translations', 'stand_id', ['language']);
+export const pointTranslationsByPoint = groupedLoader<TranslationRecord & { point_id: string }>('point_translations', 'point_id', ['language']);
+/** Hall stands of a hall in their order (approved or not; callers filter for visitors). */
+export const hallStandsByHall = groupedLoader<HallStandRecord>('hall_stands', 'hall_id', ['order', 'created_at']);
+/** The halls a stand has joined. */
+export const hallStandsByStand = groupedLoader<HallStandRecord>('hall_stands', 'stand_id', ['created_at']);
+export const nodesByStand = groupedLoader<StandNodeRecord>('stand_nodes', 'stand_id', ['language', 'created_at']);
+export const pointsByNode = groupedLoader<PointRecord>('points', 'node_id', ['order', 'created_at']);
+export const foyerPointsByFoyer = groupedLoader<FoyerPointRecord>('foyer_points', 'foyer_id', ['created_at']);
+
+/** Which of the keys ("conventionId:hallId") are halls of that convention, in one query. */
+export const conventionHallLink = defineLoader(
+  (ctx) =>
+    new DataLoader<string, boolean>(async (keys) => {
+      const pairs = keys.map((k) => k.split(':') as [string, string]);
+      const rows: { convention_id: string; hall_id: string }[] = await ctx
+        .db('convention_halls')
+        .whereIn(['convention_id', 'hall_id'], pairs)
+        .select('convention_id', 'hall_id');
+      const found = new Set(rows.map((r) => `${r.convention_id}:${r.hall_id}`));
+      return keys.map((k) => found.has(k));
+    }),
+);
+
+export interface StandOrganizationRecord {
+  id: string;
+  name: string;
+  support_url: string;
+  chat_enabled: boolean;
+}
+
+/** The organisations of stands (name, support address, chat flag), batched. */
+export const standOrganizationById = defineLoader(
+  (ctx) =>
+    new DataLoader<string, StandOrganizationRecord | null>(async (ids) => {
+      const rows: StandOrganizationRecord[] = await ctx
+        .db('organizations')
+        .whereIn('id', ids as string[])
+        .select('id', 'name', 'support_url', 'chat_enabled');
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }),
+);
+
+/** The image foyer of each convention (or null), batched. */
+export const foyerByConvention = defineLoader(
+  (ctx) =>
+    new DataLoader<string, FoyerRecord | null>(async (ids) => {
+      const rows: FoyerRecord[] = await ctx.db('image_foyers').whereIn('convention_id', ids as string[]).select('*');
+      const byConvention = new Map(rows.map((r) => [r.convention_id, r]));
+      return ids.map((id) => byConvention.get(id) ?? null);
+    }),
+);

@@ -1,0 +1,145 @@
+import {
+  BaseStandCreateSchema,
+  BaseStandUpdateSchema,
+  TranslationSchema,
+  TranslationUpdateSchema,
+  type BaseStandCreateInput,
+  type BaseStandUpdateInput,
+  type TranslationInput,
+  type TranslationUpdateInput,
+} from '~/lib/schemas/stands';
+import type { ServiceContext } from '../../context.server';
+import { assertId } from '../authz';
+import { DomainError } from '../errors';
+import { parseInput } from '../validation';
+import {
+  assertSlugFree,
+  createTranslation,
+  definedOnly,
+  freeSlug,
+  isUniqueViolation,
+  notFound,
+  ownedRow,
+  requireEventMember,
+  updateTranslation,
+  type TranslationRecord,
+} from './hall-common';
+import type { BaseStandRecord } from './stand-loaders';
+
+export async function listStands(ctx: ServiceContext): Promise<BaseStandRecord[]> {
+  const { organizationId } = requireEventMember(ctx);
+  return ctx.db('base_stands').where({ organization_id: organizationId }).orderBy([{ column: 'name' }, { column: 'created_at' }]).select('*');
+}
+
+export async function standBySlug(ctx: ServiceContext, slug: string): Promise<BaseStandRecord> {
+  const { organizationId } = requireEventMember(ctx);
+  const stand = await ctx.db('base_stands').where({ slug, organization_id: organizationId }).first();
+  if (!stand) throw notFound(ctx, 'slug');
+  return stand;
+}
+
+/** A base stand of the viewer's organisation (NOT_FOUND otherwise). */
+export async function ownStand(ctx: ServiceContext, id: string, field = 'id'): Promise<BaseStandRecord> {
+  const { organizationId } = requireEventMember(ctx);
+  return ownedRow<BaseStandRecord>(ctx, 'base_stands', id, organizationId, field);
+}
+
+const slugTaken = (ctx: ServiceContext) => new DomainError('UNIQUE', ctx.t('events:standErrors.slugTaken'), 'slug');
+
+export async function createBaseStand(ctx: ServiceContext, raw: BaseStandCreateInput): Promise<BaseStandRecord> {
+  const { organizationId } = requireEventMember(ctx);
+  const input = parseInput(ctx, BaseStandCreateSchema, raw);
+  if (input.slug) await assertSlugFree(ctx, 'base_stands', input.slug);
+  const slug = input.slug ?? (await freeSlug(ctx, 'base_stands', input.name, 'stand'));
+  try {
+    const [stand] = await ctx
+      .db('base_stands')
+      .insert({
+        organization_id: organizationId,
+        name: input.name,
+        slug,
+        shop: input.shop,
+        shop_url: input.shopUrl ?? '',
+        chat_url: input.chatUrl ?? '',
+      })
+      .returning('*');
+    return stand;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken(ctx);
+    throw error;
+  }
+}
+
+export async function updateBaseStand(ctx: ServiceContext, id: string, raw: BaseStandUpdateInput): Promise<BaseStandRecord> {
+  const stand = await ownStand(ctx, id);
+  const input = parseInput(ctx, BaseStandUpdateSchema, raw);
+  if (input.slug && input.slug !== stand.slug) await assertSlugFree(ctx, 'base_stands', input.slug, {}, stand.id);
+  try {
+    const [updated] = await ctx
+      .db('base_stands')
+      .where({ id: stand.id })
+      .update({
+        ...definedOnly({ name: input.name, slug: input.slug, shop: input.shop, shop_url: input.shopUrl, chat_url: input.chatUrl }),
+        updated_at: ctx.db.fn.now(),
+      })
+      .returning('*');
+    return updated;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken(ctx);
+    throw error;
+  }
+}
+
+/** Deletes the stand for good: its translations, nodes, points and its places in halls go with it. */
+export async function deleteBaseStand(ctx: ServiceContext, id: string): Promise<string> {
+  const stand = await ownStand(ctx, id);
+  await ctx.db('base_stands').where({ id: stand.id }).delete();
+  return stand.id;
+}
+
+/**
+ * Keeps the stand's personalization. Personalizations arrive with a later issue, so the id is stored as given
+ * (a UUID) without a check that it exists; null removes it.
+ */
+export async function updateStandPersonalization(
+  ctx: ServiceContext,
+  id: string,
+  personalizationId: string | null,
+): Promise<BaseStandRecord> {
+  const stand = await ownStand(ctx, id);
+  if (personalizationId !== null) assertId(ctx, personalizationId, 'personalizationId');
+  const [updated] = await ctx
+    .db('base_stands')
+    .where({ id: stand.id })
+    .update({ personalization_id: personalizationId, updated_at: ctx.db.fn.now() })
+    .returning('*');
+  return updated;
+}
+
+export async function createStandTranslation(ctx: ServiceContext, standId: string, raw: TranslationInput): Promise<TranslationRecord> {
+  const stand = await ownStand(ctx, standId, 'standId');
+  return createTranslation(ctx, 'stand_translations', { stand_id: stand.id }, parseInput(ctx, TranslationSchema, raw));
+}
+
+async function ownStandTranslation(ctx: ServiceContext, id: string): Promise<string> {
+  const { organizationId } = requireEventMember(ctx);
+  assertId(ctx, id);
+  const row = await ctx
+    .db('stand_translations as t')
+    .join('base_stands as s', 's.id', 't.stand_id')
+    .where({ 't.id': id, 's.organization_id': organizationId })
+    .first('t.id');
+  if (!row) throw notFound(ctx, 'id');
+  return row.id;
+}
+
+export async function updateStandTranslation(ctx: ServiceContext, id: string, raw: TranslationUpdateInput): Promise<TranslationRecord> {
+  await ownStandTranslation(ctx, id);
+  return updateTranslation(ctx, 'stand_translations', id, parseInput(ctx, TranslationUpdateSchema, raw));
+}
+
+export async function deleteStandTranslation(ctx: ServiceContext, id: string): Promise<string> {
+  await ownStandTranslation(ctx, id);
+  await ctx.db('stand_translations').where({ id }).delete();
+  return id;
+}
