@@ -8,6 +8,8 @@ import { expect, test } from './fixtures';
 
 test.use({ locale: 'en-GB', viewport: { width: 1280, height: 800 } });
 
+const COLLEAGUE_PASSWORD = 'Lichtung-Ahorn-73';
+
 /** A second person in their own browser context, logged in through a session cookie. */
 async function personContext(browser: Browser, db: Knex, baseURL: string, userId: string): Promise<BrowserContext> {
   const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 } });
@@ -17,7 +19,7 @@ async function personContext(browser: Browser, db: Knex, baseURL: string, userId
   return context;
 }
 
-test('new user sets up an organisation, invites a colleague who joins, makes them sales; staff removes basic', async ({
+test('new user sets up an organisation, invites a colleague who registers and joins, makes them sales; staff removes basic', async ({
   page,
   login,
   db,
@@ -49,15 +51,38 @@ test('new user sets up an organisation, invites a colleague who joins, makes the
   await expect(page.getByText(`An invitation was sent to ${colleagueEmail}.`)).toBeVisible();
   await expect(page.getByText(colleagueEmail, { exact: true })).toBeVisible();
 
-  // the colleague follows the link from the mail and joins
+  // the colleague follows the link from the mail: no account yet, so log-in page -> register -> activate -> join
   const mail = await db('outbox').whereRaw("payload->>'to' = ?", [colleagueEmail]).first('payload');
   const link = new URL(/https?:\/\/\S+\/invites\?\S+/.exec(mail.payload.text)![0]);
-  const colleague = await createUser(db, { email: colleagueEmail, default_language: 'EN', first_name: 'Carla', last_name: 'Kollegin' });
-  const colleagueContext = await personContext(browser, db, baseURL!, colleague.id);
+  const colleagueContext = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 } });
   const colleaguePage = await colleagueContext.newPage();
   await colleaguePage.goto(`${link.pathname}${link.search}`);
+  await expect(colleaguePage).toHaveURL(/\/login\?next=%2Finvites/);
+  await colleaguePage.getByRole('link', { name: 'Register now' }).click();
+  await expect(colleaguePage).toHaveTitle('Register');
+  await colleaguePage.getByRole('textbox', { name: 'E-mail address' }).fill(colleagueEmail);
+  await colleaguePage.getByRole('textbox', { name: 'First name' }).fill('Carla');
+  await colleaguePage.getByRole('textbox', { name: 'Last name' }).fill('Kollegin');
+  await colleaguePage.getByRole('textbox', { name: 'Password', exact: true }).fill(COLLEAGUE_PASSWORD);
+  await colleaguePage.getByRole('textbox', { name: 'Repeat password' }).fill(COLLEAGUE_PASSWORD);
+  await colleaguePage.getByRole('button', { name: 'Register' }).click();
+  await expect(colleaguePage.getByRole('heading', { name: 'Check your e-mails' })).toBeVisible();
+  const activation = await db('outbox')
+    .whereRaw("payload->>'to' = ?", [colleagueEmail])
+    .orderBy('created_at', 'desc')
+    .first('payload');
+  const activationLink = new URL(/https?:\/\/\S+/.exec(activation.payload.text)![0]);
+  await colleaguePage.goto(`${activationLink.pathname}${activationLink.search}`);
+  await colleaguePage.getByRole('button', { name: 'Activate my account' }).click();
+  await colleaguePage.getByRole('link', { name: 'Go to login' }).click();
+  await colleaguePage.getByRole('textbox', { name: 'E-mail address' }).fill(colleagueEmail);
+  await colleaguePage.getByRole('textbox', { name: 'Password', exact: true }).fill(COLLEAGUE_PASSWORD);
+  await colleaguePage.getByRole('button', { name: 'Log in' }).click();
+  // the invitation link was remembered across registration and activation: the colleague is back on it
+  await expect(colleaguePage).toHaveURL(/\/invites\?email=/);
   await colleaguePage.getByRole('button', { name: `Join ${orgName}` }).first().click();
   await expect(colleaguePage.getByText(`You joined ${orgName}.`)).toBeVisible();
+  const colleague = await db('users').where({ email: colleagueEmail }).first('id');
 
   // the admin makes the colleague a sales user
   await page.reload();
