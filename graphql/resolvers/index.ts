@@ -2,6 +2,7 @@ import { mergeResolvers } from '@graphql-tools/merge';
 import { GraphQLScalarType, Kind } from 'graphql';
 import type { Resolvers } from '../generated/types';
 import { accountResolvers } from './accounts';
+import { eventConventionResolvers } from './events-conventions';
 import { eventsHallsResolvers } from './events-halls';
 import { fileResolvers } from './files';
 import { i18nResolvers } from './i18n';
@@ -29,4 +30,4 @@ const baseResolvers: Resolvers = {
   Mutation: { ping: () => true },
 };
 
-export const resolvers = mergeResolvers([baseResolvers, accountResolvers, fileResolvers, i18nResolvers, organizationResolvers, eventsHallsResolvers]) as Resolvers;
+export const resolvers = mergeResolvers([baseResolvers, accountResolvers, fileResolvers, i18nResolvers, organizationResolvers, eventsHallsResolvers, eventConventionResolvers]) as Resolvers;

@@ -1,0 +1,154 @@
+import {
+  CreateByNameSchema,
+  ExhibitionCreateSchema,
+  ExhibitionUpdateSchema,
+  type CreateByNameInput,
+  type ExhibitionCreateInput,
+  type ExhibitionUpdateInput,
+} from '~/lib/schemas/events';
+import type { PermissionType } from '~/lib/schemas/stands';
+import type { ServiceContext } from '../../context.server';
+import { DomainError, type FieldError } from '../errors';
+import { parseInput } from '../validation';
+import { assertVisitorAccess, checkedVideo } from './conventions';
+import { assertSlugFree, definedOnly, freeSlug, isUniqueViolation, notFound, ownedRow, requireEventMember } from './hall-common';
+
+/** An in-house fair: one organisation's own event with its stand and stage (spec 000 point 3). */
+export interface ExhibitionRecord {
+  id: string;
+  organization_id: string;
+  name: string;
+  slug: string;
+  video: string;
+  meeting: string;
+  permission_type: PermissionType;
+  stand_id: string | null;
+  stage_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const slugTaken = (ctx: ServiceContext) => new DomainError('UNIQUE', ctx.t('events:errors.slugExists'), 'slug');
+
+export async function listExhibitions(ctx: ServiceContext): Promise<ExhibitionRecord[]> {
+  const { organizationId } = requireEventMember(ctx);
+  return ctx.db('exhibitions').where({ organization_id: organizationId }).orderBy([{ column: 'created_at', order: 'desc' }, 'id']).select('*');
+}
+
+export async function exhibitionNames(ctx: ServiceContext): Promise<{ id: string; name: string }[]> {
+  const { organizationId } = requireEventMember(ctx);
+  return ctx.db('exhibitions').where({ organization_id: organizationId }).orderBy('name').select('id', 'name');
+}
+
+/**
+ * fetchExhibition(id or slug): for the builder and for visitors of /exhibition/{slug}. Members of the owning
+ * organisation always see it, others by its permission type.
+ */
+export async function fetchExhibition(ctx: ServiceContext, idOrSlug: string): Promise<ExhibitionRecord> {
+  const key = String(idOrSlug);
+  const row: ExhibitionRecord | undefined = await ctx
+    .db('exhibitions')
+    .where(UUID.test(key) ? { id: key } : { slug: key.toLowerCase() })
+    .first();
+  if (!row) throw notFound(ctx, 'id');
+  assertVisitorAccess(ctx, row);
+  return row;
+}
+
+/** The stand and stage of an exhibition must be the organisation's own. */
+async function checkedRefs(ctx: ServiceContext, organizationId: string, input: { standId?: string | null; stageId?: string | null }) {
+  const errors: FieldError[] = [];
+  if (input.standId) {
+    const stand = await ctx.db('base_stands').where({ id: input.standId, organization_id: organizationId }).first('id');
+    if (!stand) errors.push({ code: 'NOT_FOUND', field: 'standId', message: ctx.t('errors:notFound') });
+  }
+  if (input.stageId) {
+    await ownedRow(ctx, 'stages', input.stageId, organizationId, 'stageId').catch((error: DomainError) => errors.push(...error.errors));
+  }
+  return errors;
+}
+
+export async function createExhibitionByName(ctx: ServiceContext, rawInput: CreateByNameInput): Promise<ExhibitionRecord> {
+  const { organizationId } = requireEventMember(ctx);
+  const input = parseInput(ctx, CreateByNameSchema, rawInput);
+  const slug = await freeSlug(ctx, 'exhibitions', input.name, 'hausmesse');
+  return insertExhibition(ctx, { organization_id: organizationId, name: input.name, slug });
+}
+
+async function insertExhibition(ctx: ServiceContext, values: Record<string, unknown>): Promise<ExhibitionRecord> {
+  try {
+    const [row] = await ctx.db('exhibitions').insert(values).returning('*');
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken(ctx);
+    throw error;
+  }
+}
+
+export async function createExhibition(ctx: ServiceContext, rawInput: ExhibitionCreateInput): Promise<ExhibitionRecord> {
+  const { organizationId } = requireEventMember(ctx);
+  const input = parseInput(ctx, ExhibitionCreateSchema, rawInput);
+  const errors = await checkedRefs(ctx, organizationId, input);
+  try {
+    checkedVideo(ctx, input.video, 'video');
+    if (input.slug) await assertSlugFree(ctx, 'exhibitions', input.slug);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    errors.push(...error.errors);
+  }
+  if (errors.length) throw DomainError.fromFieldErrors(errors);
+  const slug = input.slug ?? (await freeSlug(ctx, 'exhibitions', input.name, 'hausmesse'));
+  return insertExhibition(ctx, {
+    organization_id: organizationId,
+    name: input.name,
+    slug,
+    ...definedOnly({
+      video: input.video,
+      meeting: input.meeting,
+      permission_type: input.permissionType,
+      stand_id: input.standId,
+      stage_id: input.stageId,
+    }),
+  });
+}
+
+/** exhibitionUpdate and mutateExhibitionUpdate(id, input). */
+export async function updateExhibition(ctx: ServiceContext, id: string, rawInput: ExhibitionUpdateInput): Promise<ExhibitionRecord> {
+  const { organizationId } = requireEventMember(ctx);
+  const current = await ownedRow<ExhibitionRecord>(ctx, 'exhibitions', id, organizationId);
+  const input = parseInput(ctx, ExhibitionUpdateSchema, rawInput);
+  const errors = await checkedRefs(ctx, organizationId, input);
+  if (errors.length) throw DomainError.fromFieldErrors(errors);
+  checkedVideo(ctx, input.video, 'video');
+  if (input.slug && input.slug !== current.slug) await assertSlugFree(ctx, 'exhibitions', input.slug, {}, id);
+  try {
+    const [row] = await ctx
+      .db('exhibitions')
+      .where({ id: current.id })
+      .update({
+        ...definedOnly({
+          name: input.name,
+          slug: input.slug,
+          video: input.video,
+          meeting: input.meeting,
+          permission_type: input.permissionType,
+          stand_id: input.standId,
+          stage_id: input.stageId,
+        }),
+        updated_at: ctx.db.fn.now(),
+      })
+      .returning('*');
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken(ctx);
+    throw error;
+  }
+}
+
+export async function deleteExhibition(ctx: ServiceContext, id: string): Promise<{ id: string }> {
+  const { organizationId } = requireEventMember(ctx);
+  const exhibition = await ownedRow<ExhibitionRecord>(ctx, 'exhibitions', id, organizationId);
+  await ctx.db('exhibitions').where({ id: exhibition.id }).delete();
+  return { id: exhibition.id };
+}
