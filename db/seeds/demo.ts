@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../connection';
 import { hashPassword } from '../../app/server/auth/password.server';
 import { Package, Feature } from '../../app/lib/features';
+import { seedConventions } from './events-conventions';
 import { seedHalls } from './events-halls';
 
 export const DEMO_PASSWORD = 'Messe-Demo-2026!';
@@ -90,6 +91,9 @@ export async function seedDemo(db: Db, options: { force: boolean }): Promise<{ s
       invited_by_id: admin,
       expires_at: new Date(Date.now() + 14 * 24 * 3600 * 1000),
     });
+
+    // the running demo convention with its stage, programme, on-demand items and an in-house fair
+    await seedConventions(trx, { organizationId: demoOrg.id });
 
     // halls, stands and the image foyer; they join the demo convention when it is seeded before this line
     await seedHalls(trx, { organizationId: demoOrg.id });
