@@ -363,6 +363,25 @@ describe('DataLoader: a hall list costs a constant number of SQL statements', ()
 
   const QUERY = `{ fetchHalls { id thumbnail { id } translations { title } stands { id previewSlug thumbnail { id } stand { name translations { title } organization { name } nodes { image { width } } } } } }`;
 
+  const STANDS = `{ fetchStands { name translations { title } nodes { image { width } points { cx } } } }`;
+
+  async function countStandStatements(userId: string): Promise<{ count: number; points: number }> {
+    const headers = await as(t, userId);
+    let count = 0;
+    const listener = () => {
+      count += 1;
+    };
+    t.app.db.on('query', listener);
+    try {
+      const res = await t.graphql(STANDS, {}, { headers });
+      if (!res.body.data) throw new Error(JSON.stringify(res.body.errors));
+      const stands = (res.body.data as { fetchStands: { nodes: { points: unknown[] }[] }[] }).fetchStands;
+      return { count, points: stands.reduce((n, s) => n + s.nodes.reduce((m, node) => m + node.points.length, 0), 0) };
+    } finally {
+      t.app.db.removeListener('query', listener);
+    }
+  }
+
   async function countStatements(userId: string): Promise<{ count: number; halls: number; stands: number }> {
     const headers = await as(t, userId);
     let count = 0;
@@ -389,5 +408,10 @@ describe('DataLoader: a hall list costs a constant number of SQL statements', ()
     expect(b).toMatchObject({ halls: 8, stands: 64 });
     expect(b.count).toBe(a.count);
     expect(a.count).toBeLessThanOrEqual(15);
+
+    const smallStands = await countStandStatements(small.owner.id);
+    const largeStands = await countStandStatements(large.owner.id);
+    expect([smallStands.points, largeStands.points]).toEqual([4, 64]);
+    expect(largeStands.count).toBe(smallStands.count);
   });
 });
