@@ -215,6 +215,12 @@ describe('conventions', () => {
       input: { title: 'Alles falsch', video: 'https://example.com/x', headerImageId: square, startDate: '2026-02-02T00:00:00Z', endDate: '2026-02-01T00:00:00Z' },
     });
     expect(many.data!.conventionCreate.errors.map((e: { field: string }) => e.field).sort()).toEqual(['endDate', 'headerImageId', 'video']);
+    // an image becomes public only with a saved object
+    const unused = await image(w.admin.id, 1600, 900);
+    await gql(w.admin.id, `mutation($input: ConventionCreateInput!) { conventionCreate(input: $input) { ${ERR} } }`, {
+      input: { title: 'Fehlversuch', headerImageId: unused, video: 'https://example.com/x' },
+    });
+    expect(await t.app.db('files').where({ id: unused }).first('is_public')).toEqual({ is_public: false });
   });
 
   it('rejects a taken slug', async () => {
@@ -541,6 +547,10 @@ describe('object tokens', () => {
     const raised = await gql(w.admin.id, `mutation($id: ID!) { objectTokenUpdate(id: $id, input: { limit: 50, token: "PARTNER-XL" }) { objectToken { token limit signedUp } ${ERR} } }`, { id: token.id });
     expect(raised.data!.objectTokenUpdate).toMatchObject({ error: null, objectToken: { token: 'PARTNER-XL', limit: 50, signedUp: 2 } });
 
+    await updateConvention(ctx, convention.id, { permissionType: 'LOGGED_IN' });
+    const asSales = await gql(w.sales.id, `query($slug: String!) { conventionBySlug(slug: $slug) { objectTokens { token } } }`, { slug: convention.slug });
+    expect(asSales.data!.conventionBySlug.objectTokens).toEqual([]);
+    await updateConvention(ctx, convention.id, { permissionType: 'TOKEN' });
     const asOwner = await gql(w.admin.id, `query($slug: String!) { fetchConvention(slug: $slug) { objectTokens { token } } }`, { slug: convention.slug });
     expect(asOwner.data!.fetchConvention.objectTokens.map((o: { token: string }) => o.token)).toEqual(['PARTNER-XL', generated.token]);
     const foreign = await gql(w.stranger.id, `mutation($id: ID!) { objectTokenDelete(id: $id) { ok ${ERR} } }`, { id: token.id });

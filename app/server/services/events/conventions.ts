@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { conventionStatus, parseVideoUrl, type ConventionStatus } from '~/lib/events';
+import { hasFeature } from '~/lib/features';
 import type { Language } from '~/lib/language';
 import {
   ConventionCreateSchema,
@@ -74,8 +75,8 @@ export function checkedVideo(ctx: ServiceContext, value: string | undefined, fie
 
 /**
  * An image of the organisation itself (another organisation's file, even a public one, is NOT_FOUND), with the
- * ratio when one is required, measured on the stored file. It becomes public: visitors see it on event pages.
- * `null` clears the image, `undefined` leaves it.
+ * ratio when one is required, measured on the stored file. `null` clears the image, `undefined` leaves it.
+ * Once the object is saved, publishImage makes it visible to visitors.
  */
 export async function ownedImage(
   ctx: ServiceContext,
@@ -90,11 +91,14 @@ export async function ownedImage(
   if (!file || file.organizationId !== organizationId) throw notFound(ctx, field);
   if (ratio) assertImageRatio(ctx, file, ratio, 0.01, field);
   else if (!file.width || !file.height) throw new DomainError('INVALID', ctx.t('events:errors.imageRequired'), field);
-  if (!file.isPublic) {
-    await ctx.db('files').where({ id: file.id }).update({ is_public: true, updated_at: ctx.db.fn.now() });
-    fileById(ctx).clear(file.id);
-  }
   return file.id;
+}
+
+/** An image shown on event pages is served to every visitor of them (the files route lets public files through). */
+export async function publishImage(ctx: ServiceContext, fileId: string | null | undefined): Promise<void> {
+  if (!fileId) return;
+  await ctx.db('files').where({ id: fileId, is_public: false }).update({ is_public: true, updated_at: ctx.db.fn.now() });
+  fileById(ctx).clear(fileId);
 }
 
 /**
@@ -204,7 +208,7 @@ export async function createConvention(ctx: ServiceContext, rawInput: Convention
   await collect(() => ownedImage(ctx, organizationId, input.headerImageId, '16:9', 'headerImageId'));
   if (errors.length) throw DomainError.fromFieldErrors(errors);
   const slug = input.slug ?? (await freeSlug(ctx, 'conventions', input.title, 'messe'));
-  return insertConvention(
+  const created = await insertConvention(
     ctx,
     organizationId,
     {
@@ -227,6 +231,8 @@ export async function createConvention(ctx: ServiceContext, rawInput: Convention
     },
     input.translations,
   );
+  await publishImage(ctx, created.header_image_id);
+  return created;
 }
 
 /**
@@ -265,6 +271,7 @@ export async function updateConvention(ctx: ServiceContext, id: string, rawInput
       .where({ id, organization_id: organizationId })
       .update({ ...patch, updated_at: ctx.db.fn.now() })
       .returning('*');
+    await publishImage(ctx, headerImageId);
     return row;
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError('UNIQUE', ctx.t('events:errors.slugExists'), 'slug');
@@ -418,8 +425,10 @@ export async function redeemObjectToken(ctx: ServiceContext, conventionSlug: str
   throw new DomainError('INVALID', ctx.t('events:errors.tokenInvalid'), 'token');
 }
 
+/** Access keys are for the organiser's event team only (members with the event feature); others see none. */
 export async function conventionTokens(ctx: ServiceContext, convention: ConventionRecord): Promise<ObjectTokenRecord[]> {
-  if (ctx.viewer?.organization?.id !== convention.organization_id) return [];
+  const viewer = ctx.viewer;
+  if (!viewer || viewer.organization?.id !== convention.organization_id || !hasFeature(viewer.features, 'event')) return [];
   return objectTokensOfConvention(ctx).load(convention.id);
 }
 

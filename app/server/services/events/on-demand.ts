@@ -7,7 +7,7 @@ import {
 import type { ServiceContext } from '../../context.server';
 import { assertId } from '../authz';
 import { parseInput } from '../validation';
-import { ownedConvention, ownedImage } from './conventions';
+import { ownedConvention, ownedImage, publishImage } from './conventions';
 import { definedOnly, notFound, requireEventMember } from './hall-common';
 import { onDemandOfConvention, type OnDemandContentRecord } from './loaders';
 
@@ -40,6 +40,7 @@ export async function createOnDemandContent(ctx: ServiceContext, rawInput: OnDem
     })
     .returning('*');
   onDemandOfConvention(ctx).clear(convention.id);
+  await publishImage(ctx, thumbnailId);
   return row;
 }
 
@@ -66,6 +67,7 @@ export async function updateOnDemandContent(
     })
     .returning('*');
   onDemandOfConvention(ctx).clear(current.convention_id);
+  await publishImage(ctx, thumbnailId);
   return row;
 }
 

@@ -8,7 +8,7 @@ import { inTransaction, type ServiceContext } from '../../context.server';
 import { assertId } from '../authz';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation';
-import { ownedImage } from './conventions';
+import { ownedImage, publishImage } from './conventions';
 import { definedOnly, notFound, requireEventMember, upsertTranslations } from './hall-common';
 import { scheduleEntryTranslations, scheduleOfStage, type ScheduleEntryRecord } from './loaders';
 import { ownedStage } from './stages';
@@ -69,6 +69,7 @@ export async function createScheduleEntry(ctx: ServiceContext, rawInput: Schedul
     return row as ScheduleEntryRecord;
   });
   scheduleOfStage(ctx).clear(stage.id);
+  await publishImage(ctx, thumbnailId);
   return entry;
 }
 
@@ -101,6 +102,7 @@ export async function updateScheduleEntry(ctx: ServiceContext, id: string, rawIn
   });
   scheduleOfStage(ctx).clear(current.stage_id);
   scheduleEntryTranslations(ctx).clear(current.id);
+  await publishImage(ctx, thumbnailId);
   return entry;
 }
 

@@ -15,7 +15,7 @@ import { inTransaction, type ServiceContext } from '../../context.server';
 import { assertId } from '../authz';
 import { DomainError, type FieldError } from '../errors';
 import { parseInput } from '../validation';
-import { assertVisitorAccess, checkedVideo, ownedImage, type ConventionRecord } from './conventions';
+import { assertVisitorAccess, checkedVideo, ownedImage, publishImage, type ConventionRecord } from './conventions';
 import { assertSlugFree, definedOnly, freeSlug, isUniqueViolation, notFound, ownedRow, requireEventMember, upsertTranslations } from './hall-common';
 import { stageById, stageTranslations, type EventTranslationRecord, type StageRecord } from './loaders';
 
@@ -129,12 +129,14 @@ export async function createStage(ctx: ServiceContext, rawInput: StageCreateInpu
   }
   if (errors.length) throw DomainError.fromFieldErrors(errors);
   const slug = input.slug ?? (await freeSlug(ctx, 'stages', input.title, 'buehne'));
-  return insertStage(
+  const created = await insertStage(
     ctx,
     organizationId,
     { title: input.title, slug, ...definedOnly({ stream: input.stream, thumbnail_id: input.thumbnailId }) },
     input.translations,
   );
+  await publishImage(ctx, created.thumbnail_id);
+  return created;
 }
 
 /** stageUpdate and updateStage(id, input): the stream must be a recognised video link, the thumbnail 16:9. */
@@ -155,6 +157,7 @@ export async function updateStage(ctx: ServiceContext, id: string, rawInput: Sta
       })
       .returning('*');
     stageById(ctx).clear(current.id);
+    await publishImage(ctx, thumbnailId);
     return row;
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken(ctx);
