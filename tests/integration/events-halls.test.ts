@@ -335,6 +335,11 @@ describe('image foyer', () => {
     const read = await gql(w.owner.id, `query($c: ID!) { conventionImageFoyer(conventionId: $c) { points { targetType } } }`, { c: w.convention.id });
     expect(read.data!.conventionImageFoyer.points).toEqual([{ targetType: 'HALL' }, { targetType: 'STAND' }]);
 
+    // deleting a target removes the foyer points that led to it
+    await gql(w.stranger.id, `mutation($id: ID!) { baseStandDelete(id: $id) { ok } }`, { id: approvedStand.id });
+    const afterDelete = await gql(w.owner.id, `query($c: ID!) { conventionImageFoyer(conventionId: $c) { points { targetType } } }`, { c: w.convention.id });
+    expect(afterDelete.data!.conventionImageFoyer.points).toEqual([{ targetType: 'HALL' }]);
+
     const reset = await gql(w.owner.id, `mutation($c: ID!) { conventionNavigationReset(conventionId: $c) { convention { navigationMode imageFoyer { id } } ${ERR} } }`, { c: w.convention.id });
     expect(reset.data!.conventionNavigationReset).toEqual({ error: null, convention: { navigationMode: 'DEFAULT', imageFoyer: null } });
     expect(await t.app.db('foyer_points').where({ foyer_id: foyer.id }).first()).toBeUndefined();

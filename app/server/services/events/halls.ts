@@ -132,10 +132,16 @@ export async function updateHall(ctx: ServiceContext, id: string, raw: HallUpdat
   }
 }
 
-/** Deletes the hall for good, with its translations, its place in conventions and its hall stands. */
+/**
+ * Deletes the hall for good, with its translations, its place in conventions, its hall stands and the foyer
+ * points that led to it.
+ */
 export async function deleteHall(ctx: ServiceContext, id: string): Promise<string> {
   const hall = await ownHall(ctx, id);
-  await ctx.db('halls').where({ id: hall.id }).delete();
+  await inTransaction(ctx, async (tx) => {
+    await tx.db('foyer_points').where({ target_type: 'HALL', target_id: hall.id }).delete();
+    await tx.db('halls').where({ id: hall.id }).delete();
+  });
   return hall.id;
 }
 

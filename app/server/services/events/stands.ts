@@ -8,7 +8,7 @@ import {
   type TranslationInput,
   type TranslationUpdateInput,
 } from '~/lib/schemas/stands';
-import type { ServiceContext } from '../../context.server';
+import { inTransaction, type ServiceContext } from '../../context.server';
 import { assertId } from '../authz';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation';
@@ -90,10 +90,16 @@ export async function updateBaseStand(ctx: ServiceContext, id: string, raw: Base
   }
 }
 
-/** Deletes the stand for good: its translations, nodes, points and its places in halls go with it. */
+/**
+ * Deletes the stand for good: its translations, nodes, points, its places in halls and the foyer points that
+ * led to it go with it.
+ */
 export async function deleteBaseStand(ctx: ServiceContext, id: string): Promise<string> {
   const stand = await ownStand(ctx, id);
-  await ctx.db('base_stands').where({ id: stand.id }).delete();
+  await inTransaction(ctx, async (tx) => {
+    await tx.db('foyer_points').where({ target_type: 'STAND', target_id: stand.id }).delete();
+    await tx.db('base_stands').where({ id: stand.id }).delete();
+  });
   return stand.id;
 }
 
