@@ -81,3 +81,15 @@ export function formatGraphQLError(error: Readonly<GraphQLError | Error>, option
     extensions: { code: 'INTERNAL_SERVER_ERROR' },
   });
 }
+
+/** Query fields: a DomainError becomes a top-level error carrying its code. */
+export async function asQuery<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw toGraphQLError(error);
+  }
+}
+
+/** Delete and ok payloads: `ok` is true exactly when there is no error. */
+export const withOk = <T extends { error: unknown }>(p: T) => ({ ...p, ok: !p.error });

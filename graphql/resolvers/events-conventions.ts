@@ -67,22 +67,11 @@ import {
 } from '~/server/services/events/stages';
 import { findFile } from '~/server/services/files/files.server';
 import type { Resolvers } from '../generated/types';
-import { payload, toGraphQLError } from '../errors';
+import { asQuery, payload, withOk } from '../errors';
 import { toGraphQL as fileToGraphQL } from './files';
 
 /** Records a root query answered for a language (`lang`): their `translation` field defaults to it. */
 type WithLanguage<T> = T & { requestedLanguage?: Language | null };
-
-/** Query fields: a DomainError becomes a top-level error carrying its code. */
-async function asQuery<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw toGraphQLError(error);
-  }
-}
-
-const withOk = <T extends { error: unknown }>(p: T) => ({ ...p, ok: !p.error });
 
 /**
  * GraphQL sends null for a field it means to clear as well as for one it leaves out. Null stays null only for

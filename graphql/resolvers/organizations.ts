@@ -22,7 +22,7 @@ import {
 import { hasPackage, setOrganizationSuites, suitesFrom } from '~/server/services/organizations/suites';
 import { requireStaff } from '~/server/services/authz';
 import type { FeatureEnum, Invite, Member, PackageEnum, Resolvers } from '../generated/types';
-import { payload, toGraphQLError } from '../errors';
+import { asQuery, payload, withOk } from '../errors';
 import { toGraphQL as fileToGraphQL } from './files';
 
 const PACKAGES: PackageName[] = ['BASIC', 'EVENT', 'SALES', 'DATA', 'DLG'];
@@ -69,18 +69,6 @@ function invite(i: InviteRecord & { organization_name?: string }): Invite {
     expires: i.expires_at,
     created: i.created_at,
   };
-}
-
-/** Delete and ok payloads: `ok` is true exactly when there is no error. */
-const withOk = <T extends { error: unknown }>(p: T) => ({ ...p, ok: !p.error });
-
-/** Query fields: a DomainError becomes a top-level error carrying its code. */
-async function asQuery<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw toGraphQLError(error);
-  }
 }
 
 const roleOf = (value: 'ADMIN' | 'SALES' | null | undefined) => (value === 'SALES' ? 'sales' : 'admin');
