@@ -2,14 +2,13 @@ import { FoyerPointSchema, type FoyerPointInput, type FoyerTargetType } from '~/
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation';
-import { checkedImage, notFound, ownedRow, requireEventMember } from './hall-common';
-import { ownConvention, type ConventionRow } from './halls';
+import { ownedConvention, ownedImage, publishImage, type ConventionRecord } from './conventions';
+import { notFound, ownedRow, requireEventMember } from './hall-common';
 import type { FoyerPointRecord, FoyerRecord } from './stand-loaders';
 
 /** The image foyer of one of the organisation's conventions, or null when it has none. */
 export async function conventionImageFoyer(ctx: ServiceContext, conventionId: string): Promise<FoyerRecord | null> {
-  const { organizationId } = requireEventMember(ctx);
-  const convention = await ownConvention(ctx, conventionId, organizationId, 'conventionId');
+  const convention = await ownedConvention(ctx, conventionId, 'conventionId');
   return (await ctx.db('image_foyers').where({ convention_id: convention.id }).first()) ?? null;
 }
 
@@ -19,7 +18,7 @@ export async function conventionImageFoyer(ctx: ServiceContext, conventionId: st
  */
 export async function addImageFoyer(ctx: ServiceContext, conventionId: string): Promise<FoyerRecord> {
   const { organizationId } = requireEventMember(ctx);
-  const convention = await ownConvention(ctx, conventionId, organizationId, 'conventionId');
+  const convention = await ownedConvention(ctx, conventionId, 'conventionId');
   return inTransaction(ctx, async (tx) => {
     await tx.db('image_foyers').insert({ organization_id: organizationId, convention_id: convention.id }).onConflict('convention_id').ignore();
     await tx.db('conventions').where({ id: convention.id }).update({ navigation_mode: 'IMAGE_FOYER', updated_at: tx.db.fn.now() });
@@ -31,12 +30,13 @@ export async function addImageFoyer(ctx: ServiceContext, conventionId: string): 
 export async function updateImageFoyer(ctx: ServiceContext, foyerId: string, fileId: string): Promise<FoyerRecord> {
   const { organizationId } = requireEventMember(ctx);
   const foyer = await ownedRow<FoyerRecord>(ctx, 'image_foyers', foyerId, organizationId, 'imageFoyerId');
-  const imageId = await checkedImage(ctx, fileId, null, 'fileId');
+  const imageId = await ownedImage(ctx, organizationId, fileId, null, 'fileId');
   const [updated] = await ctx
     .db('image_foyers')
     .where({ id: foyer.id })
     .update({ image_id: imageId, updated_at: ctx.db.fn.now() })
     .returning('*');
+  await publishImage(ctx, imageId);
   return updated;
 }
 
@@ -115,16 +115,15 @@ export async function deleteFoyerPoint(ctx: ServiceContext, foyerPointId: string
 }
 
 /** Back to the default navigation: the image foyer and its points are removed (spec 000 point 4). */
-export async function resetNavigation(ctx: ServiceContext, conventionId: string): Promise<ConventionRow> {
-  const { organizationId } = requireEventMember(ctx);
-  const convention = await ownConvention(ctx, conventionId, organizationId, 'conventionId');
+export async function resetNavigation(ctx: ServiceContext, conventionId: string): Promise<ConventionRecord> {
+  const convention = await ownedConvention(ctx, conventionId, 'conventionId');
   return inTransaction(ctx, async (tx) => {
     await tx.db('image_foyers').where({ convention_id: convention.id }).delete();
     const [row] = await tx
       .db('conventions')
       .where({ id: convention.id })
       .update({ navigation_mode: 'DEFAULT', updated_at: tx.db.fn.now() })
-      .returning(['id', 'organization_id', 'slug', 'title', 'active', 'permission_type', 'navigation_mode']);
-    return row as ConventionRow;
+      .returning('*');
+    return row as ConventionRecord;
   });
 }

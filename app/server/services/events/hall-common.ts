@@ -5,7 +5,6 @@ import type { TranslationUpdateInput } from '~/lib/schemas/stands';
 import type { ServiceContext } from '../../context.server';
 import { assertId, requireFeature, requireOrganization } from '../authz';
 import { DomainError } from '../errors';
-import { assertImageRatio, getFile, type ImageRatio } from '../files/files.server';
 
 /**
  * Shared by the halls, stands, nodes, points and foyer services: who may act (a member of an organisation with
@@ -84,25 +83,6 @@ export function isUniqueViolation(error: unknown): boolean {
 /** An unguessable slug for preview links (128 random bits). */
 export function previewSlug(): string {
   return crypto.randomBytes(16).toString('base64url');
-}
-
-/**
- * An image of the viewer's organisation with the required ratio (checked on the stored file's real width and
- * height). `null` clears the image; `undefined` leaves it.
- */
-export async function checkedImage(
-  ctx: ServiceContext,
-  fileId: string | null | undefined,
-  ratio: ImageRatio | null,
-  field: string,
-): Promise<string | null | undefined> {
-  if (fileId === undefined || fileId === null) return fileId;
-  const file = await getFile(ctx, fileId).catch(() => {
-    throw notFound(ctx, field);
-  });
-  if (ratio) assertImageRatio(ctx, file, ratio, 0.01, field);
-  else if (!file.width || !file.height) throw new DomainError('INVALID', ctx.t('events:standErrors.notAnImage'), field);
-  return file.id;
 }
 
 /** Drops undefined values, so a patch only touches the fields it names. */

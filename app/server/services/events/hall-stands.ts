@@ -9,7 +9,8 @@ import { inTransaction, type ServiceContext } from '../../context.server';
 import { assertId } from '../authz';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation';
-import { checkedImage, definedOnly, isUniqueViolation, notFound, previewSlug, requireEventMember } from './hall-common';
+import { definedOnly, isUniqueViolation, notFound, previewSlug, requireEventMember } from './hall-common';
+import { ownedImage, publishImage } from './conventions';
 import { conventionHall, ownHall, type ConventionRow } from './halls';
 import type { BaseStandRecord, HallRecord, HallStandRecord } from './stand-loaders';
 
@@ -36,7 +37,7 @@ export async function hallAddStand(ctx: ServiceContext, hallId: string, raw: Hal
   const input = parseInput(ctx, HallAddStandSchema, raw);
   const stand: BaseStandRecord | undefined = await ctx.db('base_stands').where({ slug: input.domain }).first();
   if (!stand) throw new DomainError('NOT_FOUND', ctx.t('events:standErrors.standNotFound'), 'domain');
-  const thumbnailId = await checkedImage(ctx, input.thumbnailId, '16:9', 'thumbnail');
+  const thumbnailId = await ownedImage(ctx, organizationId, input.thumbnailId, '16:9', 'thumbnail');
   if (await ctx.db('hall_stands').where({ hall_id: hall.id, stand_id: stand.id }).first('id')) {
     throw new DomainError('UNIQUE', ctx.t('events:standErrors.alreadyInHall'), 'domain');
   }
@@ -60,6 +61,7 @@ export async function hallAddStand(ctx: ServiceContext, hallId: string, raw: Hal
         })
         .returning('*');
       if (row.approved) await tx.db('base_stands').where({ id: stand.id }).update({ approved: true });
+      await publishImage(tx, thumbnailId);
       return row as HallStandRecord;
     });
   } catch (error) {
@@ -72,7 +74,7 @@ export async function hallAddStand(ctx: ServiceContext, hallId: string, raw: Hal
 export async function hallUpdateStand(ctx: ServiceContext, id: string, raw: HallStandUpdateInput): Promise<HallStandRecord> {
   const hallStand = await hostHallStand(ctx, id);
   const input = parseInput(ctx, HallStandUpdateSchema, raw);
-  const thumbnailId = await checkedImage(ctx, input.thumbnailId, '16:9', 'thumbnailId');
+  const thumbnailId = await ownedImage(ctx, hallStand.organization_id, input.thumbnailId, '16:9', 'thumbnailId');
   if (input.slug && input.slug !== hallStand.slug) {
     if (await ctx.db('hall_stands').where({ hall_id: hallStand.hall_id, slug: input.slug }).whereNot('id', id).first('id')) throw slugTaken(ctx);
   }
@@ -82,6 +84,7 @@ export async function hallUpdateStand(ctx: ServiceContext, id: string, raw: Hall
       .where({ id })
       .update({ ...definedOnly({ slug: input.slug, thumbnail_id: thumbnailId, order: input.order }), updated_at: ctx.db.fn.now() })
       .returning('*');
+    await publishImage(ctx, thumbnailId);
     return row;
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken(ctx);

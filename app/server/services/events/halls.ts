@@ -5,16 +5,14 @@ import {
   TranslationUpdateSchema,
   type HallCreateInput,
   type HallUpdateInput,
-  type PermissionType,
   type TranslationInput,
   type TranslationUpdateInput,
 } from '~/lib/schemas/stands';
 import { inTransaction, type ServiceContext } from '../../context.server';
-import { assertId, permissionDenied } from '../authz';
+import { assertId } from '../authz';
 import { parseInput } from '../validation';
 import {
   assertSlugFree,
-  checkedImage,
   createTranslation,
   definedOnly,
   freeSlug,
@@ -25,49 +23,20 @@ import {
   updateTranslation,
   type TranslationRecord,
 } from './hall-common';
+import { assertVisitorAccess, conventionBySlug, ownedConvention, ownedImage, publishImage, type ConventionRecord } from './conventions';
 import type { HallRecord } from './stand-loaders';
 import { DomainError } from '../errors';
 
-export interface ConventionRow {
-  id: string;
-  organization_id: string;
-  slug: string;
-  title: string;
-  active: boolean;
-  permission_type: PermissionType;
-  navigation_mode: string;
-}
-
-const CONVENTION_COLUMNS = ['id', 'organization_id', 'slug', 'title', 'active', 'permission_type', 'navigation_mode'];
-
-/** A convention of the viewer's organisation (console calls); anything else is NOT_FOUND. */
-export async function ownConvention(ctx: ServiceContext, conventionId: string, organizationId: string, field = 'id'): Promise<ConventionRow> {
-  assertId(ctx, conventionId, field);
-  const row = await ctx.db('conventions').where({ id: conventionId, organization_id: organizationId }).first(CONVENTION_COLUMNS);
-  if (!row) throw notFound(ctx, field);
-  return row;
-}
+/** A convention as the halls side sees it (the conventions service owns the table). */
+export type ConventionRow = ConventionRecord;
 
 const isMember = (ctx: ServiceContext, organizationId: string) =>
   Boolean(ctx.viewer?.organizations.some((o) => o.id === organizationId));
 
-/**
- * Visitor access to an object with a permission type (spec 001 point 6): members of the owning organisation
- * always; PUBLIC anyone; LOGGED_IN any logged-in user; TOKEN needs an object token, which only the owning
- * organisation holds so far. A refusal is PERMISSION_DENIED, so pages send the visitor to /login or /token.
- */
-export function assertVisible(ctx: ServiceContext, object: { organization_id: string; permission_type: PermissionType }): void {
-  if (isMember(ctx, object.organization_id)) return;
-  if (object.permission_type === 'PUBLIC') return;
-  if (object.permission_type === 'LOGGED_IN' && ctx.viewer) return;
-  throw permissionDenied(ctx);
-}
-
-/** A convention a visitor may enter: inactive conventions show no halls or stands to outsiders. */
-export async function visibleConvention(ctx: ServiceContext, slug: string): Promise<ConventionRow> {
-  const convention: ConventionRow | undefined = await ctx.db('conventions').where({ slug }).first(CONVENTION_COLUMNS);
-  if (!convention || (!convention.active && !isMember(ctx, convention.organization_id))) throw notFound(ctx, 'conventionSlug');
-  assertVisible(ctx, convention);
+/** A convention a visitor may enter: its access type applies, and inactive ones show no halls or stands to outsiders. */
+export async function visibleConvention(ctx: ServiceContext, slug: string): Promise<ConventionRecord> {
+  const convention = await conventionBySlug(ctx, slug);
+  if (!convention.active && !isMember(ctx, convention.organization_id)) throw notFound(ctx, 'conventionSlug');
   return convention;
 }
 
@@ -96,7 +65,7 @@ function slugTaken(ctx: ServiceContext): DomainError {
 export async function createHall(ctx: ServiceContext, raw: HallCreateInput): Promise<HallRecord> {
   const { organizationId } = requireEventMember(ctx);
   const input = parseInput(ctx, HallCreateSchema, raw);
-  const thumbnailId = await checkedImage(ctx, input.thumbnailId, '16:9', 'thumbnailId');
+  const thumbnailId = await ownedImage(ctx, organizationId, input.thumbnailId, '16:9', 'thumbnailId');
   if (input.slug) await assertSlugFree(ctx, 'halls', input.slug);
   const slug = input.slug ?? (await freeSlug(ctx, 'halls', input.name, 'halle'));
   try {
@@ -104,6 +73,7 @@ export async function createHall(ctx: ServiceContext, raw: HallCreateInput): Pro
       .db('halls')
       .insert({ organization_id: organizationId, name: input.name, slug, thumbnail_id: thumbnailId ?? null, permission_type: input.permissionType })
       .returning('*');
+    await publishImage(ctx, thumbnailId);
     return hall;
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken(ctx);
@@ -114,7 +84,7 @@ export async function createHall(ctx: ServiceContext, raw: HallCreateInput): Pro
 export async function updateHall(ctx: ServiceContext, id: string, raw: HallUpdateInput): Promise<HallRecord> {
   const hall = await ownHall(ctx, id);
   const input = parseInput(ctx, HallUpdateSchema, raw);
-  const thumbnailId = await checkedImage(ctx, input.thumbnailId, '16:9', 'thumbnailId');
+  const thumbnailId = await ownedImage(ctx, hall.organization_id, input.thumbnailId, '16:9', 'thumbnailId');
   if (input.slug && input.slug !== hall.slug) await assertSlugFree(ctx, 'halls', input.slug, {}, hall.id);
   try {
     const [updated] = await ctx
@@ -125,6 +95,7 @@ export async function updateHall(ctx: ServiceContext, id: string, raw: HallUpdat
         updated_at: ctx.db.fn.now(),
       })
       .returning('*');
+    await publishImage(ctx, thumbnailId);
     return updated;
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken(ctx);
@@ -166,7 +137,7 @@ export async function updateHallTranslation(ctx: ServiceContext, id: string, raw
 /** Organisers add their halls to their convention (spec 001 point 6); the hall goes last. Adding twice is a no-op. */
 export async function addHallToConvention(ctx: ServiceContext, conventionId: string, hallId: string): Promise<ConventionRow> {
   const { organizationId } = requireEventMember(ctx);
-  const convention = await ownConvention(ctx, conventionId, organizationId);
+  const convention = await ownedConvention(ctx, conventionId);
   const hall = await ownedRow<HallRecord>(ctx, 'halls', hallId, organizationId, 'hallId');
   await inTransaction(ctx, async (tx) => {
     // serialises concurrent additions to the same convention, so orders stay distinct
@@ -182,8 +153,7 @@ export async function addHallToConvention(ctx: ServiceContext, conventionId: str
 }
 
 export async function removeHallFromConvention(ctx: ServiceContext, conventionId: string, hallId: string): Promise<ConventionRow> {
-  const { organizationId } = requireEventMember(ctx);
-  const convention = await ownConvention(ctx, conventionId, organizationId);
+  const convention = await ownedConvention(ctx, conventionId);
   assertId(ctx, hallId, 'hallId');
   const removed = await ctx.db('convention_halls').where({ convention_id: convention.id, hall_id: hallId }).delete();
   if (!removed) throw notFound(ctx, 'hallId');
@@ -201,8 +171,7 @@ function conventionHallsQuery(ctx: ServiceContext, conventionId: string) {
 
 /** The halls of one of the organisation's conventions, in the convention's order. */
 export async function hallsPartOfConvention(ctx: ServiceContext, conventionId: string): Promise<HallRecord[]> {
-  const { organizationId } = requireEventMember(ctx);
-  const convention = await ownConvention(ctx, conventionId, organizationId, 'convId');
+  const convention = await ownedConvention(ctx, conventionId, 'convId');
   return conventionHallsQuery(ctx, convention.id);
 }
 
@@ -220,7 +189,7 @@ export async function stagesAndHallsPartOfConvention(
 ): Promise<{ halls: (HallRecord & { part_of_convention: boolean })[]; stages: (StageSummary & { part_of_convention: boolean })[] }> {
   const { organizationId } = requireEventMember(ctx);
   if (orgId !== organizationId) throw notFound(ctx, 'orgId');
-  const convention = await ownConvention(ctx, conventionId, organizationId, 'convId');
+  const convention = await ownedConvention(ctx, conventionId, 'convId');
   const halls = await ctx
     .db('halls as h')
     .leftJoin('convention_halls as ch', (j) => j.on('ch.hall_id', 'h.id').andOnVal('ch.convention_id', convention.id))
@@ -245,7 +214,7 @@ export async function conventionHall(
   const convention = await visibleConvention(ctx, conventionSlug);
   const hall: HallRecord | undefined = await conventionHallsQuery(ctx, convention.id).where('h.slug', hallSlug).first();
   if (!hall) throw notFound(ctx, 'hallSlug');
-  assertVisible(ctx, hall);
+  assertVisitorAccess(ctx, hall);
   return { convention, hall };
 }
 
@@ -261,7 +230,7 @@ export async function sitemap(ctx: ServiceContext, conventionSlug: string): Prom
   const convention: ConventionRow | undefined = await ctx
     .db('conventions')
     .where({ slug: conventionSlug, organization_id: organizationId })
-    .first(CONVENTION_COLUMNS);
+    .first();
   if (!convention) throw notFound(ctx, 'conventionSlug');
   const halls = await conventionHallsQuery(ctx, convention.id);
   const stages: StageSummary[] = await ctx

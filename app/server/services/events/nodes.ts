@@ -8,7 +8,8 @@ import {
 import type { ImageRatio } from '../files/files.server';
 import type { ServiceContext } from '../../context.server';
 import { parseInput } from '../validation';
-import { checkedImage, definedOnly, ownedRow, requireEventMember } from './hall-common';
+import { ownedImage, publishImage } from './conventions';
+import { definedOnly, ownedRow, requireEventMember } from './hall-common';
 import { ownStand } from './stands';
 import type { StandNodeRecord } from './stand-loaders';
 
@@ -24,7 +25,7 @@ export async function createStandNode(ctx: ServiceContext, standId: string, raw:
   const stand = await ownStand(ctx, standId, 'standId');
   const input = parseInput(ctx, StandNodeCreateSchema, raw);
   const ratio = RATIO[input.type];
-  const imageId = ratio ? await checkedImage(ctx, input.imageId, ratio, 'imageId') : null;
+  const imageId = ratio ? await ownedImage(ctx, stand.organization_id, input.imageId, ratio, 'imageId') : null;
   const [node] = await ctx
     .db('stand_nodes')
     .insert({
@@ -36,6 +37,7 @@ export async function createStandNode(ctx: ServiceContext, standId: string, raw:
       iframe: input.type === 'IFRAME' ? input.iframe : null,
     })
     .returning('*');
+  await publishImage(ctx, imageId);
   return node;
 }
 
@@ -43,13 +45,14 @@ export async function updateStandNode(ctx: ServiceContext, id: string, raw: Stan
   const node = await ownNode(ctx, id);
   const input = parseInput(ctx, StandNodeUpdateSchema, raw);
   const ratio = RATIO[node.type];
-  const imageId = ratio ? await checkedImage(ctx, input.imageId, ratio, 'imageId') : undefined;
+  const imageId = ratio ? await ownedImage(ctx, node.organization_id, input.imageId, ratio, 'imageId') : undefined;
   const iframe = node.type === 'IFRAME' && input.iframe ? input.iframe : undefined;
   const [updated] = await ctx
     .db('stand_nodes')
     .where({ id: node.id })
     .update({ ...definedOnly({ language: input.language, image_id: imageId, iframe }), updated_at: ctx.db.fn.now() })
     .returning('*');
+  await publishImage(ctx, imageId);
   return updated;
 }
 
