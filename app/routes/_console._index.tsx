@@ -6,8 +6,10 @@ import { defineGuards } from '~/lib/guards';
 import { useRootData } from '~/root';
 import { runGuards } from '~/server/guards.server';
 import { gettingStarted } from '~/server/services/organizations/getting-started';
+import { withNamespaces } from '~/lib/i18n-namespaces';
 
 export const handle = { i18n: ['common', 'org'] };
+export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction = () => [{ title: 'Dashboard' }];
 
 export const guards = defineGuards({ organization: true });

@@ -20,8 +20,10 @@ import { listMembers, removeMember, setMemberRole } from '~/server/services/orga
 import { organizationBySlug, updateOrganization } from '~/server/services/organizations/organizations';
 import { redirectWithToast } from '~/server/toast.server';
 import { useRootData } from '~/root';
+import { withNamespaces } from '~/lib/i18n-namespaces';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'org'] };
+export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction = () => [{ title: 'Organisation' }];
 
 export const guards = defineGuards({ organization: true, feature: 'userManagement' });

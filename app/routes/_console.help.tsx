@@ -2,8 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useTranslation } from 'react-i18next';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
+import { withNamespaces } from '~/lib/i18n-namespaces';
 
 export const handle = { i18n: ['common', 'org'] };
+export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction = () => [{ title: 'Help' }];
 
 export const guards = defineGuards({ organization: true });

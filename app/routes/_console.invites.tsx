@@ -8,8 +8,10 @@ import { runGuards } from '~/server/guards.server';
 import { isDomainError } from '~/server/services/errors';
 import { acceptInvitation, acceptMyInvite, listMyInvites, openInvite } from '~/server/services/organizations/invites';
 import { redirectWithToast } from '~/server/toast.server';
+import { withNamespaces } from '~/lib/i18n-namespaces';
 
 export const handle = { i18n: ['common', 'errors', 'org'] };
+export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction = () => [{ title: 'Invites' }];
 
 /**

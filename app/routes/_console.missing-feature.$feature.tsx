@@ -5,8 +5,10 @@ import { buttonClassName } from '~/components/ui/button';
 import { isFeatureName, suiteForFeature } from '~/lib/features';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
+import { withNamespaces } from '~/lib/i18n-namespaces';
 
 export const handle = { i18n: ['common', 'org'] };
+export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction = () => [{ title: '403' }];
 
 export const guards = defineGuards({ organization: true });

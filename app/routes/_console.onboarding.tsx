@@ -16,8 +16,10 @@ import { runGuards } from '~/server/guards.server';
 import { acceptMyInvite, listMyInvites } from '~/server/services/organizations/invites';
 import { createOrganization } from '~/server/services/organizations/organizations';
 import { redirectWithToast } from '~/server/toast.server';
+import { withNamespaces } from '~/lib/i18n-namespaces';
 
 export const handle = { logoutOnly: true, i18n: ['common', 'errors', 'validation', 'org'] };
+export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction = () => [{ title: 'Onboarding' }];
 
 /** Logged-in users without organisation; one who has one is sent to the dashboard. */

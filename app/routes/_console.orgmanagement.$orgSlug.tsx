@@ -10,8 +10,10 @@ import { membersByOrganization } from '~/server/services/organizations/loaders';
 import { organizationBySlug } from '~/server/services/organizations/organizations';
 import { hasPackage, setOrganizationSuites, suitesFromSelection } from '~/server/services/organizations/suites';
 import { redirectWithToast } from '~/server/toast.server';
+import { withNamespaces } from '~/lib/i18n-namespaces';
 
 export const handle = { i18n: ['common', 'org'] };
+export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction = () => [{ title: 'Organisation' }];
 
 export const guards = defineGuards({ organization: true, staff: true, feature: 'platformAdmin' });

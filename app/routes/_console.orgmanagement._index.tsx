@@ -8,8 +8,10 @@ import { runGuards } from '~/server/guards.server';
 import { listOrganizations } from '~/server/services/organizations/organizations';
 import { hasPackage } from '~/server/services/organizations/suites';
 import { useRootData } from '~/root';
+import { withNamespaces } from '~/lib/i18n-namespaces';
 
 export const handle = { i18n: ['common', 'org'] };
+export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction = () => [{ title: 'Organisations' }];
 
 export const guards = defineGuards({ organization: true, staff: true, feature: 'platformAdmin' });

@@ -23,8 +23,10 @@ import { isDomainError, type DomainError } from '~/server/services/errors';
 import { fileUrl, uploadFile, type FileRecord } from '~/server/services/files/files.server';
 import { listCountryCodes } from '~/server/services/i18n/languages';
 import { redirectWithToast } from '~/server/toast.server';
+import { withNamespaces } from '~/lib/i18n-namespaces';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'auth'] };
+export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction = titleFromLoader;
 
 export const guards = defineGuards({ organization: true });

@@ -6,8 +6,10 @@ import { AuthHeader, titleFromLoader } from '~/components/auth/auth-form';
 import { Link } from '~/components/ui/link';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
+import { withNamespaces } from '~/lib/i18n-namespaces';
 
 export const handle = { i18n: ['common', 'auth'] };
+export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction = titleFromLoader;
 
 export const guards = defineGuards({ public: true, checkLoggedIn: true });

@@ -14,8 +14,10 @@ import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
 import { requestPasswordReset } from '~/server/services/accounts';
+import { withNamespaces } from '~/lib/i18n-namespaces';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'auth'] };
+export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction = titleFromLoader;
 
 export const guards = defineGuards({ public: true, checkLoggedIn: true });

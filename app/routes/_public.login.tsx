@@ -20,8 +20,10 @@ import { parseForm } from '~/server/forms-zod.server';
 import { runGuards, safeNext } from '~/server/guards.server';
 import { login } from '~/server/services/accounts';
 import { createSession, destroySession } from '~/server/session.server';
+import { withNamespaces } from '~/lib/i18n-namespaces';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'auth'] };
+export const clientLoader = withNamespaces(handle.i18n);
 type LoginLoaderData = { title: string; next: string | null };
 export const meta: MetaFunction = titleFromLoader;
 

@@ -14,8 +14,10 @@ import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
 import { setPassword } from '~/server/services/accounts';
 import { redirectWithToast } from '~/server/toast.server';
+import { withNamespaces } from '~/lib/i18n-namespaces';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'auth'] };
+export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction = titleFromLoader;
 
 export const guards = defineGuards({ public: true, checkLoggedIn: true });

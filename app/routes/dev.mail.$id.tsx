@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { runGuards, type Guards } from '~/server/guards.server';
 import { assertMailViewerAvailable } from '~/server/mail/dev-viewer.server';
 import { getMail } from '~/server/mail/outbox.server';
+import { withNamespaces } from '~/lib/i18n-namespaces';
 
 export const guards: Guards = { public: true };
 export const handle = { i18n: ['common', 'mail'] };
+export const clientLoader = withNamespaces(handle.i18n);
 
 /** /dev/mail/{id}: one mail as HTML (sandboxed, no scripts) and as text; 404 in production. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

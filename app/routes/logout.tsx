@@ -13,8 +13,10 @@ import { useRootData } from '~/root';
 import { runGuards } from '~/server/guards.server';
 import { logout } from '~/server/services/accounts';
 import { serializeToast } from '~/server/toast.server';
+import { withNamespaces } from '~/lib/i18n-namespaces';
 
 export const handle = { i18n: ['common', 'auth'] };
+export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction = titleFromLoader;
 
 /**

@@ -9,6 +9,8 @@ import type { Viewer } from '~/server/viewer.server';
  * check-logged-in routes to /, members without the suite bit to /missing-feature/{feature}).
  */
 type RouteModule = {
+  handle?: { i18n?: string[] };
+  clientLoader?: unknown;
   loader?: (args: unknown) => Promise<unknown>;
   action?: (args: unknown) => Promise<unknown>;
   guards?: Guards;
@@ -84,6 +86,16 @@ describe('route table', () => {
       expect(mod.guards, 'export const guards = defineGuards({...}) and call runGuards in loader and action').toBeDefined();
     },
   );
+
+  // the root loads these before hydration; other namespaces must be loaded by the route on client navigations
+  const ROOT_NAMESPACES = ['common', 'errors', 'validation'];
+  it.each(
+    routes
+      .filter((r) => r.mod.loader && (r.mod.handle?.i18n ?? []).some((ns) => !ROOT_NAMESPACES.includes(ns)))
+      .map((r) => [r.file, r.mod] as const),
+  )('%s loads its translation namespaces on client navigations', (_file, mod) => {
+    expect(mod.clientLoader, 'export const clientLoader = withNamespaces(handle.i18n)').toBeTypeOf('function');
+  });
 
   const guarded = routes.filter((r) => r.mod.guards);
 
