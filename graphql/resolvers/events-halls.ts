@@ -70,23 +70,12 @@ import {
   updateStandTranslation,
 } from '~/server/services/events/stands';
 import type { Resolvers } from '../generated/types';
-import { payload, toGraphQLError } from '../errors';
+import { asQuery, payload, withOk } from '../errors';
 import { toGraphQL as fileToGraphQL } from './files';
 
 /** Records travel as the parents of the field resolvers below (no mappers configured). */
 const out = (value: unknown) => value as never;
 const rec = <T>(value: unknown) => value as T;
-
-async function asQuery<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw toGraphQLError(error);
-  }
-}
-
-/** Delete payloads: `ok` is true exactly when there is no error. */
-const withOk = <T extends { error: unknown }>(p: T) => ({ ...p, ok: !p.error });
 
 const isMember = (ctx: ServiceContext, organizationId: string) =>
   Boolean(ctx.viewer?.organizations.some((o) => o.id === organizationId));
