@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import slugify from 'slugify';
 import type { Language } from '~/lib/language';
 import type { TranslationUpdateInput } from '~/lib/schemas/stands';
 import type { ServiceContext } from '../../context.server';
 import { assertId, requireFeature, requireOrganization } from '../authz';
 import { DomainError } from '../errors';
+import { isUniqueViolation } from '../slugs';
 
 /**
  * Shared by the halls, stands, nodes, points and foyer services: who may act (a member of an organisation with
@@ -38,31 +38,7 @@ export async function ownedRow<T = Record<string, unknown>>(
   return row as T;
 }
 
-export function slugFrom(text: string, fallback: string): string {
-  const slug = slugify(text, { lower: true, strict: true, locale: 'de', trim: true }).slice(0, 80).replace(/-+$/, '');
-  return slug || fallback;
-}
-
-/** A slug not yet used in `table` (within `scope` when given): the plain one, else -2, -3 ..., else random. */
-export async function freeSlug(
-  ctx: ServiceContext,
-  table: string,
-  text: string,
-  fallback: string,
-  scope: Record<string, unknown> = {},
-): Promise<string> {
-  const base = slugFrom(text, fallback);
-  const taken = new Set(
-    (await ctx
-      .db(table)
-      .where(scope)
-      .andWhere((q) => q.where('slug', base).orWhere('slug', 'like', `${base}-%`))
-      .pluck('slug')) as string[],
-  );
-  if (!taken.has(base)) return base;
-  for (let i = 2; i < 100; i += 1) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
-  return `${base}-${crypto.randomBytes(3).toString('hex')}`;
-}
+export { freeSlug, isUniqueViolation, slugFrom } from '../slugs';
 
 export async function assertSlugFree(
   ctx: ServiceContext,
@@ -74,10 +50,6 @@ export async function assertSlugFree(
   const query = ctx.db(table).where({ ...scope, slug });
   if (exceptId) query.whereNot('id', exceptId);
   if (await query.first('id')) throw new DomainError('UNIQUE', ctx.t('events:standErrors.slugTaken'), 'slug');
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string })?.code === '23505';
 }
 
 /** An unguessable slug for preview links (128 random bits). */

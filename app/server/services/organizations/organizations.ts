@@ -1,6 +1,4 @@
-import crypto from 'node:crypto';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import slugify from 'slugify';
 import { Package } from '~/lib/features';
 import {
   OrganizationCreateSchema,
@@ -14,6 +12,7 @@ import { permissionDenied, requireStaff, requireViewer } from '../authz';
 import { DomainError, type FieldError } from '../errors';
 import { isOfferedCountry } from '../i18n/languages';
 import { parseInput } from '../validation';
+import { freeSlug, isUniqueViolation } from '../slugs';
 import { refreshViewer } from '../../viewer.server';
 
 /** Suites a new organisation starts with; platform staff book more (spec: suites booked per organisation). */
@@ -52,31 +51,10 @@ export function organizationColumns(alias?: string): string[] {
   return COLUMNS.map((c) => (alias ? `${alias}.${c}` : c));
 }
 
-function slugFrom(name: string): string {
-  const slug = slugify(name, { lower: true, strict: true, locale: 'de', trim: true }).slice(0, 80).replace(/-+$/, '');
-  return slug || 'organisation';
-}
-
-/** A free slug for the name: the plain one, else with -2, -3 ... and finally a random suffix. */
-async function freeSlug(ctx: ServiceContext, name: string): Promise<string> {
-  const base = slugFrom(name);
-  const taken = new Set(
-    (await ctx.db('organizations').where('slug', base).orWhere('slug', 'like', `${base}-%`).pluck('slug')) as string[],
-  );
-  if (!taken.has(base)) return base;
-  for (let i = 2; i < 100; i += 1) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
-  return `${base}-${crypto.randomBytes(3).toString('hex')}`;
-}
-
 async function nameTaken(ctx: ServiceContext, name: string, exceptId?: string): Promise<boolean> {
   const query = ctx.db('organizations').whereRaw('lower(name) = lower(?)', [name]);
   if (exceptId) query.whereNot('id', exceptId);
   return Boolean(await query.first('id'));
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const e = error as { code?: string; constraint?: string; message?: string };
-  return e?.code === '23505' && (e.constraint === constraint || Boolean(e.message?.includes(constraint)));
 }
 
 /**
@@ -94,7 +72,7 @@ export async function createOrganization(ctx: ServiceContext, rawInput: Organiza
     errors.push({ code: 'UNIQUE', field: 'slug', message: ctx.t('org:errors.slugExists') });
   }
   if (errors.length) throw DomainError.fromFieldErrors(errors);
-  if (!slug) slug = await freeSlug(ctx, input.name);
+  if (!slug) slug = await freeSlug(ctx, 'organizations', input.name, 'organisation');
 
   try {
     const created = await inTransaction(ctx, async (tx) => {
