@@ -1,0 +1,260 @@
+import { confirmationStep, listAction, orNotFound, readPostedForm } from '~/components/events/forms.server';
+import { saveTranslation } from '~/components/events/translations.server';
+import type { Language } from '~/lib/language';
+import { formAction } from '~/server/forms.server';
+import { parseForm } from '~/server/forms-zod.server';
+import type { RequestContext } from '~/server/request-context.server';
+import {
+  addStageToConvention,
+  conventionStage,
+  conventionTokens,
+  createObjectToken,
+  deleteObjectToken,
+  fetchConvention,
+  statusOf,
+  updateConvention,
+  removeStageFromConvention,
+  updateConventionTranslation,
+  type ConventionRecord,
+} from '~/server/services/events/conventions';
+import { addFoyerPoint, addImageFoyer, conventionImageFoyer, deleteFoyerPoint, resetNavigation, updateImageFoyer } from '~/server/services/events/foyer';
+import { addHallToConvention, removeHallFromConvention, stagesAndHallsPartOfConvention } from '~/server/services/events/halls';
+import { conventionTranslations, onDemandOfConvention } from '~/server/services/events/loaders';
+import { createOnDemandContent, deleteOnDemandContent, updateOnDemandContent } from '~/server/services/events/on-demand';
+import { baseStandById, foyerPointsByFoyer, hallStandsByHall } from '~/server/services/events/stand-loaders';
+import { listStands } from '~/server/services/events/stands';
+import { DomainError, isDomainError } from '~/server/services/errors';
+import { fileUrl } from '~/server/services/files/files.server';
+import { redirectWithToast } from '~/server/toast.server';
+import { fromLocalInput, toLocalInput } from './datetime';
+import { AddHallForm, AddStageForm, ConventionSettingsForm, FoyerPointForm, OnDemandForm, TokenForm } from './forms';
+
+type ServiceCtx = RequestContext['service'];
+
+/** Everything a foyer point may lead to, as "TYPE:id" options of the picker, and a label per target. */
+async function foyerTargets(ctx: ServiceCtx, halls: { id: string; name: string }[], stages: { id: string; title: string }[], conventionHallIds: string[]) {
+  const own = await listStands(ctx);
+  const hallStands = (await Promise.all(conventionHallIds.map((id) => hallStandsByHall(ctx).load(id)))).flat().filter((hs) => hs.approved);
+  const guests = await Promise.all(hallStands.map((hs) => baseStandById(ctx).load(hs.stand_id)));
+  const stands = new Map<string, string>(own.map((s) => [s.id, s.name]));
+  for (const s of guests) if (s) stands.set(s.id, s.name);
+  const t = ctx.t;
+  const groups = [
+    { label: t('events:foyer.targetType.HALL'), options: halls.map((h) => ({ value: `HALL:${h.id}`, label: h.name })) },
+    { label: t('events:foyer.targetType.STAND'), options: [...stands].map(([id, name]) => ({ value: `STAND:${id}`, label: name })) },
+    { label: t('events:foyer.targetType.STAGE'), options: stages.map((s) => ({ value: `STAGE:${s.id}`, label: s.title })) },
+  ];
+  const labels = new Map<string, string>();
+  for (const g of groups) for (const o of g.options) labels.set(o.value, `${g.label}: ${o.label}`);
+  return { groups, labels };
+}
+
+export async function conventionDashboard(context: RequestContext, slug: string) {
+  const ctx = context.service;
+  const c = await orNotFound(fetchConvention(ctx, slug));
+  const organizationId = c.organization_id;
+  const [translations, tokens, stage, foyer, onDemand, parts] = await Promise.all([
+    conventionTranslations(ctx).load(c.id),
+    conventionTokens(ctx, c),
+    conventionStage(ctx, c.id),
+    conventionImageFoyer(ctx, c.id),
+    onDemandOfConvention(ctx).load(c.id),
+    stagesAndHallsPartOfConvention(ctx, organizationId, c.id),
+  ]);
+  const conventionHalls = parts.halls.filter((h) => h.part_of_convention);
+  const targets = await foyerTargets(ctx, parts.halls, parts.stages, conventionHalls.map((h) => h.id));
+  const points = foyer ? await foyerPointsByFoyer(ctx).load(foyer.id) : [];
+  return {
+    convention: {
+      id: c.id,
+      slug: c.slug,
+      title: c.title,
+      active: c.active,
+      video: c.video,
+      startLocal: toLocalInput(c.start_date),
+      endLocal: toLocalInput(c.end_date),
+      shop: c.shop,
+      permissionType: c.permission_type,
+      helpPage: c.help_page,
+      navigationMode: c.navigation_mode,
+      status: statusOf(c),
+      headerImageUrl: c.header_image_id ? fileUrl({ id: c.header_image_id }) : null,
+    },
+    translations: translations.map((tr) => ({ language: tr.language, title: tr.title, description: tr.description })),
+    tokens: tokens.map((tk) => ({ id: tk.id, token: tk.token, limit: tk.limit, signedUp: tk.signed_up })),
+    halls: conventionHalls.map((h) => ({ id: h.id, slug: h.slug, name: h.name })),
+    availableHalls: parts.halls.filter((h) => !h.part_of_convention).map((h) => ({ id: h.id, name: h.name })),
+    stage: stage ? { id: stage.id, slug: stage.slug, title: stage.title } : null,
+    availableStages: stage ? [] : parts.stages.map((s) => ({ id: s.id, title: s.title })),
+    foyer: foyer
+      ? {
+          id: foyer.id,
+          imageUrl: foyer.image_id ? fileUrl({ id: foyer.image_id }) : null,
+          points: points.map((p) => ({
+            id: p.id,
+            x: Number(p.x),
+            y: Number(p.y),
+            label:
+              p.target_type === 'LINK'
+                ? `${ctx.t('events:foyer.targetType.LINK')}: ${p.link ?? ''}`
+                : (targets.labels.get(`${p.target_type}:${p.target_id}`) ?? ctx.t(`events:foyer.targetType.${p.target_type}`)),
+          })),
+        }
+      : null,
+    foyerTargets: targets.groups,
+    onDemand: onDemand.map((o) => ({ id: o.id, title: o.title, description: o.description })),
+  };
+}
+
+/** The failure of an image form as the page shows it beside the file field. */
+function imageError(form: string, message: string) {
+  return Response.json({ form, error: message }, { status: 400 });
+}
+
+export async function conventionAction(request: Request, context: RequestContext, slug: string): Promise<Response> {
+  const ctx = context.service;
+  const t = ctx.t;
+  const c: ConventionRecord = await orNotFound(fetchConvention(ctx, slug));
+  const here = `/events/convention/${c.slug}`;
+  const { formData, uploaded, failure } = await readPostedForm(request, context, ['headerImage', 'foyerImage']);
+  const options = { correctFieldsMessage: t('errors:correctFields') };
+  const intent = String(formData.get('intent') ?? '');
+  const id = String(formData.get('id') ?? '');
+
+  switch (intent) {
+    case 'settings': {
+      const submission = parseForm(context, formData, ConventionSettingsForm);
+      if (submission.status !== 'success') return Response.json({ form: 'settings', result: submission.reply() }, { status: 400 });
+      const v = submission.value;
+      const result = await formAction(
+        submission,
+        () =>
+          updateConvention(ctx, c.id, {
+            title: v.title,
+            startDate: v.startDate ? fromLocalInput(v.startDate) : null,
+            endDate: v.endDate ? fromLocalInput(v.endDate) : null,
+            active: v.active,
+            shop: v.shop,
+            video: v.video ?? '',
+            permissionType: v.permissionType,
+            helpPage: v.helpPage ?? '',
+          }),
+        // spec 001 point 8: a failed convention update says so ("Fehler bei der Aktualisierung der Messe")
+        { correctFieldsMessage: t('events:errors.conventionUpdateFailed') },
+      );
+      if (!result.ok) return Response.json({ form: 'settings', result: result.reply }, { status: result.status });
+      return redirectWithToast(here, { type: 'success', key: 'events:pages.toast.conventionSaved' });
+    }
+
+    case 'translation': {
+      const existing = await conventionTranslations(ctx).load(c.id);
+      const outcome = await saveTranslation(context, formData, {
+        existing,
+        create: (input) => updateConventionTranslation(ctx, c.id, input),
+        update: (trId, input) =>
+          updateConventionTranslation(ctx, c.id, { ...input, language: existing.find((tr) => tr.id === trId)!.language as Language }),
+      });
+      if (!outcome.ok) return Response.json({ form: `translation-${outcome.language}`, result: outcome.reply }, { status: outcome.status });
+      return redirectWithToast(here, { type: 'success', key: 'events:hallPages.translations.saved', values: { language: outcome.language } });
+    }
+
+    case 'headerImage':
+    case 'foyerImage': {
+      const problem = failure?.message ?? (uploaded ? null : t('files:upload.noFile'));
+      if (problem) return imageError(intent, problem);
+      try {
+        if (intent === 'headerImage') await updateConvention(ctx, c.id, { headerImageId: uploaded!.id });
+        else {
+          const foyer = await conventionImageFoyer(ctx, c.id);
+          if (!foyer) return imageError(intent, t('events:pages.foyer.notEnabled'));
+          await updateImageFoyer(ctx, foyer.id, uploaded!.id);
+        }
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        return imageError(intent, error.message);
+      }
+      const key = intent === 'headerImage' ? 'events:pages.toast.headerImageSaved' : 'events:foyer.imageUploaded';
+      return redirectWithToast(here, { type: 'success', key });
+    }
+
+    case 'createToken': {
+      const submission = parseForm(context, formData, TokenForm);
+      if (submission.status !== 'success') return Response.json({ form: intent, result: submission.reply() }, { status: 400 });
+      const result = await formAction(
+        submission,
+        () => createObjectToken(ctx, { conventionId: c.id, token: submission.value.token, limit: submission.value.limit }),
+        options,
+      );
+      if (!result.ok) return Response.json({ form: intent, result: result.reply }, { status: result.status });
+      return redirectWithToast(here, { type: 'success', key: 'events:pages.toast.tokenCreated', values: { token: result.value.token } });
+    }
+
+    case 'addHall': {
+      const submission = parseForm(context, formData, AddHallForm);
+      if (submission.status !== 'success') return Response.json({ form: intent, result: submission.reply() }, { status: 400 });
+      const result = await formAction(submission, () => addHallToConvention(ctx, c.id, submission.value.hallId), options);
+      if (!result.ok) return Response.json({ form: intent, result: result.reply }, { status: result.status });
+      return redirectWithToast(here, { type: 'success', key: 'events:pages.toast.hallAdded' });
+    }
+
+    case 'addStage': {
+      const submission = parseForm(context, formData, AddStageForm);
+      if (submission.status !== 'success') return Response.json({ form: intent, result: submission.reply() }, { status: 400 });
+      const result = await formAction(submission, () => addStageToConvention(ctx, c.id, submission.value.stageId), options);
+      if (!result.ok) return Response.json({ form: intent, result: result.reply }, { status: result.status });
+      return redirectWithToast(here, { type: 'success', key: 'events:pages.toast.stageAdded' });
+    }
+
+    case 'foyerEnable':
+      return listAction(here, () => addImageFoyer(ctx, c.id), { key: 'events:pages.toast.foyerEnabled' });
+
+    case 'addPoint': {
+      const submission = parseForm(context, formData, FoyerPointForm);
+      if (submission.status !== 'success') return Response.json({ form: intent, result: submission.reply() }, { status: 400 });
+      const { x, y, target, link } = submission.value;
+      const [targetType, targetId] = target ? (target.split(':') as ['HALL' | 'STAND' | 'STAGE' | 'CONTENTPAGE' | 'CONTENT', string]) : [];
+      const result = await formAction(
+        submission,
+        async () => {
+          const foyer = await conventionImageFoyer(ctx, c.id);
+          if (!foyer) throw new DomainError('INVALID', t('events:pages.foyer.notEnabled'));
+          return addFoyerPoint(ctx, foyer.id, target ? { x, y, targetType, targetId } : { x, y, link: link ?? null });
+        },
+        { knownFields: ['x', 'y', 'target', 'link'] },
+      );
+      if (!result.ok) return Response.json({ form: intent, result: result.reply }, { status: result.status });
+      return redirectWithToast(here, { type: 'success', key: 'events:foyer.pointAdded' });
+    }
+
+    case 'onDemandCreate':
+    case 'onDemandUpdate': {
+      const submission = parseForm(context, formData, OnDemandForm);
+      if (submission.status !== 'success') return Response.json({ form: intent, result: submission.reply() }, { status: 400 });
+      const { title, description = '' } = submission.value;
+      const result = await formAction(
+        submission,
+        () =>
+          intent === 'onDemandCreate'
+            ? createOnDemandContent(ctx, { conventionId: c.id, title, description })
+            : updateOnDemandContent(ctx, submission.value.id ?? '', { title, description }),
+        options,
+      );
+      if (!result.ok) return Response.json({ form: intent, result: result.reply }, { status: result.status });
+      return redirectWithToast(here, { type: 'success', key: intent === 'onDemandCreate' ? 'events:pages.toast.onDemandCreated' : 'events:pages.toast.onDemandSaved' });
+    }
+  }
+
+  const confirmable: Record<string, { work: () => Promise<unknown>; key: string }> = {
+    deleteToken: { work: () => deleteObjectToken(ctx, id), key: 'events:pages.toast.tokenDeleted' },
+    removeHall: { work: () => removeHallFromConvention(ctx, c.id, id), key: 'events:pages.toast.hallRemoved' },
+    removeStage: { work: () => removeStageFromConvention(ctx, c.id, id), key: 'events:pages.toast.stageRemoved' },
+    deletePoint: { work: () => deleteFoyerPoint(ctx, id), key: 'events:foyer.pointDeleted' },
+    navigationReset: { work: () => resetNavigation(ctx, c.id), key: 'events:foyer.navigationReset' },
+    onDemandDelete: { work: () => deleteOnDemandContent(ctx, id), key: 'events:pages.toast.onDemandDeleted' },
+  };
+  const entry = confirmable[intent];
+  if (!entry) throw new Response('Bad Request', { status: 400 });
+  const step = confirmationStep(formData);
+  if (step) return Response.json(step);
+  return listAction(here, entry.work, { key: entry.key });
+}

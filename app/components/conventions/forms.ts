@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { LANGUAGES } from '~/lib/language';
+import { PERMISSION_TYPES } from '~/lib/schemas/stands';
+import { isLocalDateTime } from './datetime';
+
+/**
+ * Page forms of the convention, stage and in-house fair pages, shared by the browser's validation and the
+ * actions. Dates are datetime-local values in Europe/Berlin (see ./datetime); the action turns them into
+ * instants before the service checks the rules that need the stored data (start before end, one stage ...).
+ */
+
+const name = z.string().trim().min(1).max(255);
+const localDateTime = z.string().trim().refine(isLocalDateTime);
+/** An unchecked box sends nothing: that is `false`, not "unchanged". */
+const checkbox = z.preprocess((v) => v === 'on' || v === 'true', z.boolean());
+const optionalUrl = z.string().trim().max(500).url().optional();
+const id = z.string().uuid();
+
+export const CREATE_INTENTS = ['createConvention', 'createExhibition', 'createStage'] as const;
+export type CreateIntent = (typeof CREATE_INTENTS)[number];
+
+export const createByNameForm = <I extends CreateIntent>(intent: I) => z.object({ intent: z.literal(intent), name });
+
+export const ConventionSettingsForm = z.object({
+  intent: z.literal('settings'),
+  title: name,
+  startDate: localDateTime.optional(),
+  endDate: localDateTime.optional(),
+  active: checkbox,
+  shop: checkbox,
+  video: optionalUrl,
+  permissionType: z.enum(PERMISSION_TYPES),
+  helpPage: z.string().max(20000).optional(),
+});
+
+export const TokenForm = z.object({
+  intent: z.literal('createToken'),
+  token: z.string().trim().max(100).regex(/^[A-Za-z0-9_-]+$/).optional(),
+  limit: z.coerce.number().int().min(1).max(1_000_000),
+});
+
+export const AddHallForm = z.object({ intent: z.literal('addHall'), hallId: id });
+export const AddStageForm = z.object({ intent: z.literal('addStage'), stageId: id });
+
+/** A foyer point: position in percent of the image; the target is "TYPE:id" from the picker, or a link. */
+export const FoyerPointForm = z.object({
+  intent: z.literal('addPoint'),
+  x: z.coerce.number().min(0).max(100),
+  y: z.coerce.number().min(0).max(100),
+  target: z
+    .string()
+    .regex(/^(HALL|STAND|STAGE|CONTENTPAGE|CONTENT):[0-9a-f-]{36}$/i)
+    .optional(),
+  link: optionalUrl,
+});
+
+export const ShopLinkForm = z.object({
+  intent: z.literal('shopLink'),
+  link: z.string().trim().max(500).url(),
+  x: z.coerce.number().min(0).max(100),
+  y: z.coerce.number().min(0).max(100),
+});
+
+export const OnDemandForm = z.object({
+  intent: z.enum(['onDemandCreate', 'onDemandUpdate']),
+  id: id.optional(),
+  title: name,
+  description: z.string().max(20000).optional(),
+});
+
+export const StageSettingsForm = z.object({ intent: z.literal('settings'), title: name, stream: optionalUrl });
+
+const text = z.string().trim().max(255).optional();
+const longText = z.string().max(20000).optional();
+
+export const ScheduleForm = z.object({
+  intent: z.enum(['scheduleCreate', 'scheduleUpdate']),
+  id: id.optional(),
+  timestamp: localDateTime,
+  timestampEnd: localDateTime,
+  speaker: text,
+  speakerDescription: longText,
+  speakerOrganization: z.string().trim().max(100).optional(),
+  ...Object.fromEntries(LANGUAGES.flatMap((l) => [[`title${l}`, text], [`description${l}`, longText]])) as Record<
+    'titleDE' | 'titleEN' | 'descriptionDE' | 'descriptionEN',
+    typeof text
+  >,
+});
+
+export const ExhibitionSettingsForm = z.object({
+  intent: z.literal('settings'),
+  name,
+  video: optionalUrl,
+  meeting: optionalUrl,
+  permissionType: z.enum(PERMISSION_TYPES),
+  standId: id.optional(),
+  stageId: id.optional(),
+});

@@ -1,0 +1,14 @@
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { orNotFound } from '~/components/events/forms.server';
+import { defineGuards } from '~/lib/guards';
+import { runGuards } from '~/server/guards.server';
+import { fetchConvention } from '~/server/services/events/conventions';
+
+export const guards = defineGuards({ organization: true, feature: 'event' });
+
+/** The older administration address of a convention: its dashboard is /events/convention/{slug}. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const convention = await orNotFound(fetchConvention(context.service, params.slug ?? ''));
+  return redirect(`/events/convention/${convention.slug}`);
+}

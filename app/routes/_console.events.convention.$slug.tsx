@@ -1,0 +1,442 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { EVENT_TIME_ZONE } from '~/components/conventions/datetime';
+import { FoyerEditor } from '~/components/conventions/foyer-editor';
+import { AddHallForm, AddStageForm, ConventionSettingsForm, OnDemandForm, TokenForm } from '~/components/conventions/forms';
+import { conventionAction, conventionDashboard } from '~/components/conventions/convention.server';
+import { NativeSelect } from '~/components/conventions/native-select';
+import { StatusBadge } from '~/components/conventions/status-badge';
+import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
+import { ImageForm } from '~/components/events/image-form';
+import { TranslationsSection } from '~/components/events/translations-section';
+import { Button } from '~/components/ui/button';
+import { Checkbox } from '~/components/ui/checkbox';
+import { NumberField, TextArea, TextField, useZodErrorMap } from '~/components/ui/field';
+import { defineGuards } from '~/lib/guards';
+import { withNamespaces } from '~/lib/i18n-namespaces';
+import { PERMISSION_TYPES } from '~/lib/schemas/stands';
+import { runGuards } from '~/server/guards.server';
+
+export const handle = { i18n: ['common', 'errors', 'validation', 'events', 'files'] };
+export const clientLoader = withNamespaces(handle.i18n);
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.convention.title ?? 'Convention' }];
+
+export const guards = defineGuards({ organization: true, feature: 'event' });
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  return conventionDashboard(context, params.slug ?? '');
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  return conventionAction(request, context, params.slug ?? '');
+}
+
+type ActionData = {
+  form?: string;
+  result?: SubmissionResult<string[]>;
+  error?: string;
+  confirm?: { intent: string; id: string; name: string };
+};
+
+const CONFIRM_TEXTS: Record<string, { title: string; message: string }> = {
+  deleteToken: { title: 'pages.tokens.deleteTitle', message: 'pages.tokens.deleteText' },
+  removeHall: { title: 'pages.halls.removeTitle', message: 'pages.halls.removeText' },
+  removeStage: { title: 'pages.stage.removeTitle', message: 'pages.stage.removeText' },
+  deletePoint: { title: 'pages.foyer.deleteTitle', message: 'pages.foyer.deleteText' },
+  navigationReset: { title: 'pages.navigation.resetTitle', message: 'pages.navigation.resetText' },
+  onDemandDelete: { title: 'pages.onDemand.deleteTitle', message: 'pages.onDemand.deleteText' },
+};
+
+const section = 'rounded-lg bg-white p-6 shadow-sm';
+
+function FormErrors({ errors }: { errors?: string[] }) {
+  return errors?.length ? (
+    <p role="alert" className="text-sm text-brand-red sm:col-span-2">
+      {errors.join(' ')}
+    </p>
+  ) : null;
+}
+
+export default function ConventionDashboard() {
+  const { t } = useTranslation(['events', 'common']);
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const errorMap = useZodErrorMap();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const { convention: c } = data;
+  const resultFor = (form: string) => (actionData?.form === form ? actionData.result : undefined);
+
+  const [settings, s] = useForm<z.input<typeof ConventionSettingsForm>>({
+    id: 'convention-settings',
+    lastResult: resultFor('settings'),
+    constraint: getZodConstraint(ConventionSettingsForm),
+    defaultValue: {
+      title: c.title,
+      startDate: c.startLocal,
+      endDate: c.endLocal,
+      video: c.video,
+      helpPage: c.helpPage,
+    },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConventionSettingsForm, errorMap }),
+  });
+  const [tokenForm, tk] = useForm<z.input<typeof TokenForm>>({
+    id: 'convention-token',
+    lastResult: resultFor('createToken'),
+    constraint: getZodConstraint(TokenForm),
+    defaultValue: { limit: '100' },
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: TokenForm, errorMap }),
+  });
+  const [hallForm, hf] = useForm<z.input<typeof AddHallForm>>({
+    id: 'convention-hall',
+    lastResult: resultFor('addHall'),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddHallForm, errorMap }),
+  });
+  const [stageForm, sf] = useForm<z.input<typeof AddStageForm>>({
+    id: 'convention-stage',
+    lastResult: resultFor('addStage'),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddStageForm, errorMap }),
+  });
+  const [onDemandForm, od] = useForm<z.input<typeof OnDemandForm>>({
+    id: 'convention-on-demand',
+    lastResult: resultFor('onDemandCreate'),
+    constraint: getZodConstraint(OnDemandForm),
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: OnDemandForm, errorMap }),
+  });
+
+  const permissionOptions = PERMISSION_TYPES.map((p) => ({ value: p, label: t(`convention.permissionType.${p}`) }));
+  const confirmTexts = actionData?.confirm ? CONFIRM_TEXTS[actionData.confirm.intent] : undefined;
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-8">
+      <div>
+        <Link to="/events" className="text-sm text-brand-dark underline-offset-2 hover:underline">
+          {t('pages.convention.back')}
+        </Link>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold">{t('pages.convention.title', { title: c.title })}</h1>
+          <StatusBadge status={c.status} />
+        </div>
+        <p className="mt-1 text-sm text-gray-600">
+          {t('pages.convention.address', { slug: c.slug })} ·{' '}
+          <Link to={`/sitemap/${c.slug}`} className="underline-offset-2 hover:underline">
+            {t('pages.convention.sitemap')}
+          </Link>
+        </p>
+      </div>
+
+      {actionData?.confirm && confirmTexts ? (
+        <ConfirmStep
+          confirm={actionData.confirm}
+          title={t(confirmTexts.title)}
+          message={t(confirmTexts.message, { name: actionData.confirm.name, label: actionData.confirm.name })}
+        />
+      ) : null}
+
+      <section aria-labelledby="settings-title" className={section}>
+        <h2 id="settings-title" className="text-lg font-semibold">
+          {t('pages.convention.settings')}
+        </h2>
+        <Form method="post" {...getFormProps(settings)} className="mt-4 grid gap-4 sm:grid-cols-2">
+          <input type="hidden" name="intent" value="settings" />
+          <FormErrors errors={settings.errors} />
+          <TextField field={s.title} label={t('pages.convention.name')} className="sm:col-span-2" />
+          <TextField field={s.startDate} type="datetime-local" label={t('pages.convention.start')} description={t('pages.timeZoneHint', { zone: EVENT_TIME_ZONE })} />
+          <TextField field={s.endDate} type="datetime-local" label={t('pages.convention.end')} description={t('pages.timeZoneHint', { zone: EVENT_TIME_ZONE })} />
+          <TextField field={s.video} type="url" label={t('pages.convention.video')} description={t('pages.videoHint')} className="sm:col-span-2" />
+          <NativeSelect name="permissionType" label={t('pages.convention.permissionType')} options={permissionOptions} defaultValue={c.permissionType} errors={s.permissionType.errors} />
+          <div className="flex flex-col justify-end gap-3">
+            <Checkbox name="active" defaultSelected={c.active}>
+              {t('pages.convention.active')}
+            </Checkbox>
+            <Checkbox name="shop" defaultSelected={c.shop}>
+              {t('pages.convention.shop')}
+            </Checkbox>
+          </div>
+          <TextArea field={s.helpPage} label={t('pages.convention.helpPage')} className="sm:col-span-2" />
+          <div className="sm:col-span-2">
+            <Button type="submit" isDisabled={busy}>
+              {t('pages.convention.save')}
+            </Button>
+          </div>
+        </Form>
+      </section>
+
+      <TranslationsSection translations={data.translations} lastForm={actionData?.form} lastResult={actionData?.result} />
+
+      <ImageForm
+        id="header-image"
+        intent="headerImage"
+        title={t('pages.headerImage.heading')}
+        hint={t('pages.headerImage.hint')}
+        fileLabel={t('pages.headerImage.file')}
+        submitLabel={t('pages.headerImage.submit')}
+        imageUrl={c.headerImageUrl}
+        imageAlt={t('pages.headerImage.alt', { title: c.title })}
+        noImage={t('pages.headerImage.none')}
+        error={actionData?.form === 'headerImage' ? actionData.error : undefined}
+      />
+
+      <section aria-labelledby="tokens-title" className={section}>
+        <h2 id="tokens-title" className="text-lg font-semibold">
+          {t('pages.tokens.heading')}
+        </h2>
+        <p className="mt-1 text-sm text-gray-700">{t(c.permissionType === 'TOKEN' ? 'pages.tokens.intro' : 'pages.tokens.notToken')}</p>
+        {data.tokens.length ? (
+          <table className="mt-4 w-full text-left text-sm">
+            <thead>
+              <tr className="border-b">
+                <th scope="col" className="py-2">{t('pages.tokens.token')}</th>
+                <th scope="col" className="py-2">{t('pages.tokens.limit')}</th>
+                <th scope="col" className="py-2">{t('pages.tokens.signedUp')}</th>
+                <th scope="col" className="py-2">
+                  <span className="sr-only">{t('pages.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.tokens.map((token) => (
+                <tr key={token.id} className="border-b last:border-0">
+                  <td className="py-2 font-mono">{token.token}</td>
+                  <td className="py-2">{token.limit}</td>
+                  <td className="py-2">{token.signedUp}</td>
+                  <td className="py-2 text-right">
+                    <ConfirmDelete
+                      intent="deleteToken"
+                      id={token.id}
+                      name={token.token}
+                      label={t('pages.delete')}
+                      ariaLabel={t('pages.tokens.deleteNamed', { name: token.token })}
+                      title={t('pages.tokens.deleteTitle')}
+                      message={t('pages.tokens.deleteText', { name: token.token })}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="mt-3 text-sm text-gray-700">{t('pages.tokens.none')}</p>
+        )}
+        <Form method="post" {...getFormProps(tokenForm)} className="mt-4 flex flex-wrap items-end gap-4">
+          <input type="hidden" name="intent" value="createToken" />
+          <TextField field={tk.token} label={t('pages.tokens.newToken')} description={t('pages.tokens.newTokenHint')} className="min-w-56 flex-1" />
+          <NumberField field={tk.limit} label={t('pages.tokens.limit')} step={1} />
+          <Button type="submit" isDisabled={busy}>
+            {t('pages.tokens.create')}
+          </Button>
+          <FormErrors errors={tokenForm.errors} />
+        </Form>
+      </section>
+
+      <section aria-labelledby="halls-title" className={section}>
+        <h2 id="halls-title" className="text-lg font-semibold">
+          {t('pages.halls.heading')}
+        </h2>
+        {data.halls.length ? (
+          <ul className="mt-3 divide-y" aria-label={t('pages.halls.heading')}>
+            {data.halls.map((h) => (
+              <li key={h.id} className="flex items-center justify-between gap-3 py-2">
+                <Link to={`/hall/builder/${h.slug}`} className="font-medium underline-offset-2 hover:underline">
+                  {h.name}
+                </Link>
+                <ConfirmDelete
+                  intent="removeHall"
+                  id={h.id}
+                  name={h.name}
+                  label={t('pages.remove')}
+                  ariaLabel={t('pages.halls.removeNamed', { name: h.name })}
+                  title={t('pages.halls.removeTitle')}
+                  message={t('pages.halls.removeText', { name: h.name })}
+                />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 text-sm text-gray-700">{t('pages.halls.none')}</p>
+        )}
+        {data.availableHalls.length ? (
+          <Form method="post" {...getFormProps(hallForm)} className="mt-4 flex flex-wrap items-end gap-4">
+            <input type="hidden" name="intent" value="addHall" />
+            <NativeSelect
+              name="hallId"
+              label={t('pages.halls.add')}
+              options={data.availableHalls.map((h) => ({ value: h.id, label: h.name }))}
+              errors={hf.hallId.errors}
+              required
+            />
+            <Button type="submit" isDisabled={busy}>
+              {t('pages.halls.addSubmit')}
+            </Button>
+            <FormErrors errors={hallForm.errors} />
+          </Form>
+        ) : (
+          <p className="mt-3 text-sm text-gray-700">
+            {t('pages.halls.noMore')}{' '}
+            <Link to="/hall" className="underline">
+              {t('pages.halls.manage')}
+            </Link>
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="stage-title" className={section}>
+        <h2 id="stage-title" className="text-lg font-semibold">
+          {t('pages.stage.heading')}
+        </h2>
+        <p className="mt-1 text-sm text-gray-700">{t('pages.stage.intro')}</p>
+        {data.stage ? (
+          <div className="mt-3 flex items-center justify-between gap-3">
+            <Link to={`/events/stage/${data.stage.slug}`} className="font-medium underline-offset-2 hover:underline">
+              {data.stage.title}
+            </Link>
+            <ConfirmDelete
+              intent="removeStage"
+              id={data.stage.id}
+              name={data.stage.title}
+              label={t('pages.remove')}
+              ariaLabel={t('pages.stage.removeNamed', { name: data.stage.title })}
+              title={t('pages.stage.removeTitle')}
+              message={t('pages.stage.removeText', { name: data.stage.title })}
+            />
+          </div>
+        ) : (
+          <p className="mt-3 text-sm text-gray-700">{t('pages.stage.none')}</p>
+        )}
+        {data.availableStages.length ? (
+          <Form method="post" {...getFormProps(stageForm)} className="mt-4 flex flex-wrap items-end gap-4">
+            <input type="hidden" name="intent" value="addStage" />
+            <NativeSelect
+              name="stageId"
+              label={t('pages.stage.add')}
+              options={data.availableStages.map((st) => ({ value: st.id, label: st.title }))}
+              errors={sf.stageId.errors}
+              required
+            />
+            <Button type="submit" isDisabled={busy}>
+              {t('pages.stage.addSubmit')}
+            </Button>
+            <FormErrors errors={stageForm.errors} />
+          </Form>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="navigation-title" className={section}>
+        <h2 id="navigation-title" className="text-lg font-semibold">
+          {t('pages.navigation.heading')}
+        </h2>
+        <p className="mt-1 text-sm text-gray-700">
+          {t('pages.navigation.current', { mode: t(`convention.navigationMode.${c.navigationMode}`) })}
+        </p>
+        {c.navigationMode === 'DEFAULT' || !data.foyer ? (
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="foyerEnable" />
+            <Button type="submit" variant="darkBlue" isDisabled={busy}>
+              {t('pages.navigation.useFoyer')}
+            </Button>
+          </Form>
+        ) : (
+          <div className="mt-4 space-y-6">
+            <ConfirmDelete
+              intent="navigationReset"
+              id={c.id}
+              name={c.title}
+              label={t('pages.navigation.reset')}
+              title={t('pages.navigation.resetTitle')}
+              message={t('pages.navigation.resetText')}
+            />
+            <ImageForm
+              id="foyer-image"
+              intent="foyerImage"
+              title={t('pages.foyer.imageHeading')}
+              hint={t('pages.foyer.imageHint')}
+              fileLabel={t('pages.foyer.file')}
+              submitLabel={t('pages.foyer.upload')}
+              imageUrl={null}
+              imageAlt=""
+              noImage={data.foyer.imageUrl ? t('pages.foyer.replace') : t('pages.foyer.noImage')}
+              error={actionData?.form === 'foyerImage' ? actionData.error : undefined}
+            />
+            {data.foyer.imageUrl ? (
+              <FoyerEditor imageUrl={data.foyer.imageUrl} points={data.foyer.points} targets={data.foyerTargets} lastResult={resultFor('addPoint')} />
+            ) : null}
+            <p className="text-sm">
+              <Link to={`/events/convention/${c.slug}/shoplink`} className="underline">
+                {t('pages.shopLink.open')}
+              </Link>
+            </p>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="on-demand-title" className={section}>
+        <h2 id="on-demand-title" className="text-lg font-semibold">
+          {t('pages.onDemand.heading')}
+        </h2>
+        {data.onDemand.length ? (
+          <ul className="mt-3 divide-y">
+            {data.onDemand.map((item) => (
+              <li key={item.id} className="py-3">
+                <details>
+                  <summary className="cursor-pointer font-medium">{item.title}</summary>
+                  <Form method="post" className="mt-3 grid gap-3">
+                    <input type="hidden" name="intent" value="onDemandUpdate" />
+                    <input type="hidden" name="id" value={item.id} />
+                    <label className="flex flex-col gap-1 text-sm font-medium">
+                      {t('pages.onDemand.title')}
+                      <input name="title" required maxLength={255} defaultValue={item.title} className="rounded-md border border-gray-300 px-3 py-2 font-normal" />
+                    </label>
+                    <label className="flex flex-col gap-1 text-sm font-medium">
+                      {t('pages.onDemand.description')}
+                      <textarea name="description" rows={3} defaultValue={item.description} className="rounded-md border border-gray-300 px-3 py-2 font-normal" />
+                    </label>
+                    <div className="flex gap-3">
+                      <Button type="submit" isDisabled={busy}>
+                        {t('pages.onDemand.save')}
+                      </Button>
+                    </div>
+                  </Form>
+                  <div className="mt-2">
+                    <ConfirmDelete
+                      intent="onDemandDelete"
+                      id={item.id}
+                      name={item.title}
+                      label={t('pages.delete')}
+                      ariaLabel={t('pages.onDemand.deleteNamed', { name: item.title })}
+                      title={t('pages.onDemand.deleteTitle')}
+                      message={t('pages.onDemand.deleteText', { name: item.title })}
+                    />
+                  </div>
+                </details>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 text-sm text-gray-700">{t('pages.onDemand.none')}</p>
+        )}
+        <Form method="post" {...getFormProps(onDemandForm)} className="mt-4 grid gap-3">
+          <h3 className="font-semibold">{t('pages.onDemand.add')}</h3>
+          <input type="hidden" name="intent" value="onDemandCreate" />
+          <FormErrors errors={onDemandForm.errors} />
+          <TextField field={od.title} label={t('pages.onDemand.title')} />
+          <TextArea field={od.description} label={t('pages.onDemand.description')} rows={3} />
+          <div>
+            <Button type="submit" isDisabled={busy}>
+              {t('pages.onDemand.addSubmit')}
+            </Button>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}
