@@ -1,0 +1,36 @@
+import type { SubmissionResult } from '@conform-to/react';
+import type { Language } from '~/lib/language';
+import { formAction } from '~/server/forms.server';
+import { parseForm } from '~/server/forms-zod.server';
+import type { RequestContext } from '~/server/request-context.server';
+import { TranslationForm } from './forms';
+
+type Outcome = { ok: true; language: string } | { ok: false; language: string; reply: SubmissionResult<string[]>; status: number };
+
+/**
+ * The translation form of a hall or stand (intent `translation`): creates the language's translation the first
+ * time and updates it afterwards. `language` in the outcome is the language's name in the user's language.
+ */
+export async function saveTranslation(
+  context: RequestContext,
+  formData: FormData,
+  calls: {
+    existing: { id: string; language: Language }[];
+    create: (input: { language: Language; title: string; description: string }) => Promise<unknown>;
+    update: (id: string, input: { title: string; description: string }) => Promise<unknown>;
+  },
+): Promise<Outcome> {
+  const t = context.service.t;
+  const submission = parseForm(context, formData, TranslationForm);
+  const raw = String(formData.get('language') ?? '');
+  if (submission.status !== 'success') return { ok: false, language: raw, reply: submission.reply(), status: 400 };
+  const { language, title, description } = submission.value;
+  const current = calls.existing.find((tr) => tr.language === language);
+  const result = await formAction(
+    submission,
+    () => (current ? calls.update(current.id, { title, description }) : calls.create({ language, title, description })),
+    { correctFieldsMessage: t('errors:correctFields') },
+  );
+  if (!result.ok) return { ok: false, language, reply: result.reply, status: result.status };
+  return { ok: true, language: t(`common:languages.${language}`) };
+}

@@ -1,0 +1,147 @@
+import crypto from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { Package } from '../../app/lib/features';
+import { createOrganization } from '../fixtures/factories';
+import { png } from '../integration/files-fixtures';
+import { expect, test } from './fixtures';
+
+test.use({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
+
+/** The stand names in the order the hall builder's list shows them. */
+function standNames(page: Page) {
+  return page.getByRole('list', { name: 'Stands in their order' }).getByRole('listitem').locator('p.font-medium');
+}
+
+test('host creates a hall, adds stands, approves one, reorders by keyboard and by drag and drop, removes one', async ({ page, login, db }) => {
+  const stamp = crypto.randomBytes(4).toString('hex');
+  const { organizationIds } = await login({ language: 'EN' });
+  const guestOrg = await createOrganization(db, { suites: Package.BASIC | Package.EVENT });
+  try {
+    const stand = (organizationId: string, name: string) => ({ organization_id: organizationId, name, slug: `${name.toLowerCase()}-${stamp}` });
+    const [alpha, beta, guest] = [stand(organizationIds[0]!, 'Alpha'), stand(organizationIds[0]!, 'Beta'), stand(guestOrg.id, 'Gast')];
+    await db('base_stands').insert([alpha, beta, guest]);
+
+    await page.goto('/hall');
+    await expect(page.getByRole('heading', { level: 1, name: 'Halls' })).toBeVisible();
+    await page.getByRole('button', { name: 'Necessary only' }).click();
+    await page.getByLabel('Name of the hall').fill(`Halle ${stamp}`);
+    await page.getByRole('button', { name: 'Create hall' }).click();
+    await expect(page).toHaveURL(/\/hall\/builder\/halle-/);
+    await expect(page.getByText('The hall was created.')).toBeVisible();
+
+    const domain = page.getByLabel('Domain (slug) of the stand');
+    for (const s of [alpha, beta]) {
+      await domain.fill(s.slug);
+      await page.getByRole('button', { name: 'Add stand' }).click();
+      await expect(standNames(page).filter({ hasText: s.name })).toBeVisible();
+    }
+    await domain.fill(guest.slug);
+    await page.getByRole('button', { name: 'Add stand' }).click();
+    await expect(page.getByText('The stand was added and waits for your approval.')).toBeVisible();
+    await expect(standNames(page)).toHaveText(['Alpha', 'Beta', 'Gast']);
+    await expect(page.getByRole('listitem').filter({ hasText: 'Gast' }).getByText('Waiting for approval')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Approve Gast' }).click();
+    await expect(page.getByText('The stand was approved.')).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Gast' }).getByText('Approved', { exact: true })).toBeVisible();
+
+    // keyboard: the move button keeps the focus, and the new place is announced
+    const alphaDown = page.getByRole('button', { name: 'Move Alpha down' });
+    await alphaDown.focus();
+    await page.keyboard.press('Enter');
+    await expect(standNames(page)).toHaveText(['Beta', 'Alpha', 'Gast']);
+    await expect(page.getByRole('status').filter({ hasText: 'Alpha is now at position 2 of 3.' })).toBeAttached();
+    await expect(alphaDown).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(standNames(page)).toHaveText(['Beta', 'Gast', 'Alpha']);
+    await expect(page.getByRole('status').filter({ hasText: 'Alpha is now at position 3 of 3.' })).toBeAttached();
+    await expect(page.getByRole('button', { name: 'Move Alpha up' })).toBeFocused();
+    const hall = await db('halls').where({ organization_id: organizationIds[0] }).first('id');
+    const savedOrder = () =>
+      db('hall_stands as hs').join('base_stands as s', 's.id', 'hs.stand_id').where('hs.hall_id', hall.id).orderBy('hs.order').pluck('s.name');
+    await expect.poll(savedOrder).toEqual(['Beta', 'Gast', 'Alpha']);
+
+    // drag and drop: Alpha's handle onto the first row
+    const handle = page.locator('li', { hasText: 'Alpha' }).locator('[data-drag-handle]');
+    const firstRow = page.getByRole('list', { name: 'Stands in their order' }).getByRole('listitem').first();
+    await page.getByRole('heading', { name: 'Stands in this hall' }).scrollIntoViewIfNeeded();
+    const from = (await handle.boundingBox())!;
+    const to = (await firstRow.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 5 });
+    await page.mouse.move(to.x + 20, to.y + 5, { steps: 20 });
+    // sortable moves the row under the pointer while dragging; drop once it is there
+    await expect(standNames(page)).toHaveText(['Alpha', 'Beta', 'Gast']);
+    await page.mouse.up();
+    await expect(standNames(page)).toHaveText(['Alpha', 'Beta', 'Gast']);
+    await expect(page.getByRole('status').filter({ hasText: 'Alpha is now at position 1 of 3.' })).toBeAttached();
+    await expect.poll(savedOrder).toEqual(['Alpha', 'Beta', 'Gast']);
+    await page.reload();
+    await expect(standNames(page)).toHaveText(['Alpha', 'Beta', 'Gast']);
+
+    // removing asks first
+    await page.getByRole('button', { name: 'Remove Beta from the hall' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Remove stand?' });
+    await expect(dialog).toContainText('“Beta” will be taken out of this hall.');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('The stand was removed from the hall.')).toBeVisible();
+    await expect(standNames(page)).toHaveText(['Alpha', 'Gast']);
+    await expect.poll(savedOrder).toEqual(['Alpha', 'Gast']);
+  } finally {
+    await db('organizations').where({ id: guestOrg.id }).delete();
+  }
+});
+
+test('a thumbnail with the wrong ratio is refused with its message; a 16:9 one is shown', async ({ page, login }) => {
+  await login({ language: 'EN' });
+  await page.goto('/hall');
+  await page.getByRole('button', { name: 'Necessary only' }).click();
+  await page.getByLabel('Name of the hall').fill(`Bildhalle ${Date.now()}`);
+  await page.getByRole('button', { name: 'Create hall' }).click();
+  await expect(page.getByText('The hall was created.')).toBeVisible();
+
+  await page.getByLabel('Image file').setInputFiles({ name: 'square.png', mimeType: 'image/png', buffer: png(1000, 1000) });
+  await page.getByRole('button', { name: 'Upload thumbnail' }).click();
+  await expect(page.getByText('The image needs an aspect ratio of 16:9; this one is 1000 × 1000 pixels.')).toBeVisible();
+  await expect(page.getByLabel('Image file')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('No thumbnail yet.')).toBeVisible();
+
+  await page.getByLabel('Image file').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: png(640, 360) });
+  await page.getByRole('button', { name: 'Upload thumbnail' }).click();
+  await expect(page.getByText('The thumbnail was saved.')).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Thumbnail of the hall Bildhalle/ })).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('hall forms work as plain posts: move by button, delete with a confirmation step', async ({ page, login, db }) => {
+    const stamp = crypto.randomBytes(4).toString('hex');
+    const { organizationIds } = await login({ language: 'EN' });
+    await db('base_stands').insert([
+      { organization_id: organizationIds[0], name: 'Eins', slug: `eins-${stamp}` },
+      { organization_id: organizationIds[0], name: 'Zwei', slug: `zwei-${stamp}` },
+    ]);
+    await page.goto('/hall');
+    await page.getByRole('button', { name: 'Necessary only' }).click();
+    await page.getByLabel('Name of the hall').fill(`Halle ohne JS ${stamp}`);
+    await page.getByRole('button', { name: 'Create hall' }).click();
+    // (toasts render inside <noscript>, which Chromium's parser skips even with scripts turned off in Playwright)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hall “Halle ohne JS ${stamp}”`);
+    await page.getByLabel('Domain (slug) of the stand').fill(`eins-${stamp}`);
+    await page.getByRole('button', { name: 'Add stand' }).click();
+    await expect(standNames(page)).toHaveText(['Eins']);
+    await page.getByLabel('Domain (slug) of the stand').fill(`zwei-${stamp}`);
+    await page.getByRole('button', { name: 'Add stand' }).click();
+    await expect(standNames(page)).toHaveText(['Eins', 'Zwei']);
+    await page.getByRole('button', { name: 'Move Eins down' }).click();
+    await expect(standNames(page)).toHaveText(['Zwei', 'Eins']);
+
+    await page.goto('/hall');
+    await page.getByRole('button', { name: /^Delete hall Halle ohne JS/ }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Delete hall?' })).toBeVisible();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('You have no halls yet.')).toBeVisible();
+  });
+});
