@@ -23,11 +23,3 @@ export const AddStandForm = z.object({
   intent: z.literal('addStand'),
   domain: z.string().trim().toLowerCase().min(1).max(100),
 });
-
-export const StandSettingsForm = z.object({
-  intent: z.literal('settings'),
-  name: z.string().trim().min(1).max(255),
-  shop: z.preprocess((v) => v === 'on' || v === 'true', z.boolean()),
-  shopUrl: z.string().trim().max(2000).url().optional(),
-  chatUrl: z.string().trim().max(2000).url().optional(),
-});
