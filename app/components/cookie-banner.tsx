@@ -28,30 +28,34 @@ export function CookieBanner({ consent }: { consent: boolean | null }) {
   if (consent !== null || fetcher.formData || isCookieBannerHiddenOn(location.pathname)) return null;
   const redirectTo = `${location.pathname}${location.search}`;
   return (
-    <section
-      aria-labelledby="cookie-banner-title"
-      className="fixed inset-x-0 bottom-0 z-40 animate-cookie-banner border-t border-gray-200 bg-white p-4 shadow-2xl sm:inset-x-4 sm:bottom-4 sm:rounded-xl sm:border"
-    >
-      <div className="mx-auto flex max-w-5xl flex-col gap-4 md:flex-row md:items-center">
-        <div className="flex-1">
-          <h2 id="cookie-banner-title" className="text-base font-semibold">
-            {t('cookie.title')}
-          </h2>
-          <p className="mt-1 text-sm">
-            {t('cookie.text')}{' '}
-            <Link to="/privacypolicy">{t('footer.privacy')}</Link>
-          </p>
+    <>
+      {/* room at the end of the page, so the banner never hides the page's last buttons */}
+      <div aria-hidden="true" className="h-56 md:h-36" />
+      <section
+        aria-labelledby="cookie-banner-title"
+        className="fixed inset-x-0 bottom-0 z-40 animate-cookie-banner border-t border-gray-200 bg-white p-4 shadow-2xl sm:inset-x-4 sm:bottom-4 sm:rounded-xl sm:border"
+      >
+        <div className="mx-auto flex max-w-5xl flex-col gap-4 md:flex-row md:items-center">
+          <div className="flex-1">
+            <h2 id="cookie-banner-title" className="text-base font-semibold">
+              {t('cookie.title')}
+            </h2>
+            <p className="mt-1 text-sm">
+              {t('cookie.text')}{' '}
+              <Link to="/privacypolicy">{t('footer.privacy')}</Link>
+            </p>
+          </div>
+          <fetcher.Form method="post" action={COOKIE_CONSENT_ACTION} className="flex flex-wrap gap-2">
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <button type="submit" name="consent" value="false" className={buttonClassName('outline')}>
+              {t('cookie.decline')}
+            </button>
+            <button type="submit" name="consent" value="true" className={buttonClassName('standardNoMt')}>
+              {t('cookie.accept')}
+            </button>
+          </fetcher.Form>
         </div>
-        <fetcher.Form method="post" action={COOKIE_CONSENT_ACTION} className="flex flex-wrap gap-2">
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <button type="submit" name="consent" value="false" className={buttonClassName('outline')}>
-            {t('cookie.decline')}
-          </button>
-          <button type="submit" name="consent" value="true" className={buttonClassName('standardNoMt')}>
-            {t('cookie.accept')}
-          </button>
-        </fetcher.Form>
-      </div>
-    </section>
+      </section>
+    </>
   );
 }
