@@ -1,0 +1,94 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { Form, useNavigation } from '@remix-run/react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { LANGUAGES } from '~/lib/language';
+import { ACCEPT_BY_PURPOSE } from '~/server/services/files/limits';
+import { Button } from '../ui/button';
+import { TextArea, TextField, useZodErrorMap } from '../ui/field';
+import { EVENT_TIME_ZONE } from './datetime';
+import { ScheduleForm } from './forms';
+
+export type ScheduleValues = Partial<Record<keyof z.input<typeof ScheduleForm>, string>>;
+
+/**
+ * A talk of the programme: start and end (datetime-local in Europe/Berlin), speaker, speaker organisation by
+ * slug, an optional image and title/description per language. Posts as multipart, so the image goes along
+ * without JavaScript.
+ */
+export function ScheduleEntryForm({
+  formId,
+  entryId,
+  values,
+  lastResult,
+}: {
+  formId: string;
+  entryId?: string;
+  values?: ScheduleValues;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation(['events', 'common']);
+  const errorMap = useZodErrorMap();
+  const navigation = useNavigation();
+  const fileId = useId();
+  const [form, fields] = useForm<z.input<typeof ScheduleForm>>({
+    id: formId,
+    lastResult,
+    constraint: getZodConstraint(ScheduleForm),
+    defaultValue: values,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ScheduleForm, errorMap }),
+  });
+  const fileErrors = (form.allErrors.file ?? []).join(' ');
+  const zoneHint = t('pages.timeZoneHint', { zone: EVENT_TIME_ZONE });
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <input type="hidden" name="intent" value={entryId ? 'scheduleUpdate' : 'scheduleCreate'} />
+      {entryId ? <input type="hidden" name="id" value={entryId} /> : null}
+      {form.errors?.length ? (
+        <p role="alert" className="text-sm text-brand-red sm:col-span-2">
+          {form.errors.join(' ')}
+        </p>
+      ) : null}
+      <TextField field={fields.timestamp} type="datetime-local" label={t('pages.schedule.start')} description={zoneHint} />
+      <TextField field={fields.timestampEnd} type="datetime-local" label={t('pages.schedule.end')} description={zoneHint} />
+      <TextField field={fields.speaker} label={t('pages.schedule.speaker')} />
+      <TextField field={fields.speakerOrganization} label={t('pages.schedule.speakerOrganization')} description={t('pages.schedule.speakerOrganizationHint')} />
+      <TextArea field={fields.speakerDescription} label={t('pages.schedule.speakerDescription')} rows={2} className="sm:col-span-2" />
+      {LANGUAGES.map((language) => {
+        const name = t(`common:languages.${language}`);
+        return (
+          <div key={language} lang={language.toLowerCase()} className="flex flex-col gap-3">
+            <TextField field={fields[`title${language}`]} label={t('pages.schedule.titleLang', { language: name })} />
+            <TextArea field={fields[`description${language}`]} label={t('pages.schedule.descriptionLang', { language: name })} rows={2} />
+          </div>
+        );
+      })}
+      <div className="flex flex-col gap-1 sm:col-span-2">
+        <label htmlFor={fileId} className="text-sm font-medium">
+          {t('pages.schedule.thumbnail')}
+        </label>
+        <input
+          id={fileId}
+          type="file"
+          name="file"
+          accept={ACCEPT_BY_PURPOSE.IMAGE}
+          aria-invalid={fileErrors ? true : undefined}
+          aria-describedby={`${fileId}-error`}
+          className="block text-sm"
+        />
+        <p id={`${fileId}-error`} className="text-sm text-brand-red">
+          {fileErrors}
+        </p>
+      </div>
+      <div className="sm:col-span-2">
+        <Button type="submit" isDisabled={navigation.state === 'submitting'}>
+          {t(entryId ? 'pages.schedule.save' : 'pages.schedule.addSubmit')}
+        </Button>
+      </div>
+    </Form>
+  );
+}
