@@ -1,0 +1,276 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { Form, useNavigation } from '@remix-run/react';
+import { useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { LANGUAGES } from '~/lib/language';
+import { POINT_KINDS } from '~/lib/schemas/stands';
+import { NativeSelect } from '../conventions/native-select';
+import { ConfirmDelete } from '../events/confirm-delete';
+import { Button } from '../ui/button';
+import { TextArea, TextField, useZodErrorMap, type ConformField } from '../ui/field';
+import { useHydrated } from '../ui/use-hydrated';
+import { AddPointForm, UpdatePointForm } from './forms';
+import type { NodeView, PointView } from './stand.server';
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+export function pointName(point: Pick<PointView, 'name' | 'cx' | 'cy'>, unnamed: string): string {
+  return point.name || `${unnamed} ${round(point.cx)} / ${round(point.cy)}`;
+}
+
+/** The cx/cy number inputs; controlled so a click on the image can fill them. */
+function PositionFields({
+  prefix,
+  position,
+  onChange,
+  errors,
+}: {
+  prefix: string;
+  position: { cx: string; cy: string };
+  onChange: (next: { cx: string; cy: string }) => void;
+  errors: { cx?: string[]; cy?: string[] };
+}) {
+  const { t } = useTranslation('events');
+  return (
+    <div className="flex gap-4 sm:col-span-2">
+      {(['cx', 'cy'] as const).map((axis) => {
+        const fieldErrors = errors[axis];
+        const id = `${prefix}-${axis}`;
+        return (
+          <div key={axis} className="flex flex-col gap-1">
+            <label htmlFor={id} className="text-sm font-medium">
+              {t(`standPages.points.${axis}`)}
+            </label>
+            <input
+              id={id}
+              name={axis}
+              type="number"
+              min={0}
+              max={100}
+              step="any"
+              required
+              value={position[axis]}
+              onChange={(e) => onChange({ ...position, [axis]: e.target.value })}
+              aria-invalid={fieldErrors?.length ? true : undefined}
+              aria-describedby={fieldErrors?.length ? `${id}-error` : undefined}
+              className="w-28 rounded-md border border-gray-300 px-3 py-2 aria-[invalid]:border-brand-red"
+            />
+            {fieldErrors?.length ? (
+              <p id={`${id}-error`} className="text-sm text-brand-red">
+                {fieldErrors.join(' ')}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+type ReferenceFieldSet = Record<'name' | 'order' | 'contentPageId' | 'titleDE' | 'descriptionDE' | 'titleEN' | 'descriptionEN', ConformField>;
+
+/** Name, order, content page and the texts per language of a reference point. */
+function ReferenceFields({ fields }: { fields: ReferenceFieldSet }) {
+  const { t } = useTranslation(['events', 'common']);
+  return (
+    <>
+      <TextField field={fields.name} label={t('standPages.points.name')} description={t('standPages.points.nameHint')} />
+      <TextField field={fields.order} type="number" label={t('standPages.points.order')} />
+      <TextField field={fields.contentPageId} label={t('standPages.points.contentPage')} className="sm:col-span-2" />
+      {LANGUAGES.map((language) => {
+        const languageName = t(`common:languages.${language}`);
+        return (
+          <div key={language} lang={language.toLowerCase()} className="flex flex-col gap-3">
+            <TextField field={fields[`title${language}`]} label={t('standPages.points.title', { language: languageName })} />
+            <TextArea field={fields[`description${language}`]} rows={3} label={t('standPages.points.description', { language: languageName })} />
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+function EditReference({ point, lastResult }: { point: PointView; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useTranslation('events');
+  const errorMap = useZodErrorMap();
+  const navigation = useNavigation();
+  const [position, setPosition] = useState({ cx: String(point.cx), cy: String(point.cy) });
+  const text = (language: string) => point.translations.find((tr) => tr.language === language);
+  const [form, fields] = useForm<z.input<typeof UpdatePointForm>>({
+    id: `point-edit-${point.id}`,
+    lastResult,
+    constraint: getZodConstraint(UpdatePointForm),
+    defaultValue: {
+      name: point.name,
+      order: String(point.order),
+      contentPageId: point.contentPageId ?? '',
+      titleDE: text('DE')?.title ?? '',
+      descriptionDE: text('DE')?.description ?? '',
+      titleEN: text('EN')?.title ?? '',
+      descriptionEN: text('EN')?.description ?? '',
+    },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdatePointForm, errorMap }),
+  });
+  return (
+    <details open={lastResult ? true : undefined} className="mt-2">
+      <summary className="cursor-pointer text-sm text-brand-dark underline-offset-2 hover:underline">{t('standPages.points.edit')}</summary>
+      <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-4 rounded-md border p-4 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="updatePoint" />
+        <input type="hidden" name="id" value={point.id} />
+        {form.errors?.length ? (
+          <p role="alert" className="text-sm text-brand-red sm:col-span-2">
+            {form.errors.join(' ')}
+          </p>
+        ) : null}
+        <PositionFields prefix={`point-edit-${point.id}`} position={position} onChange={setPosition} errors={{ cx: fields.cx.errors, cy: fields.cy.errors }} />
+        <ReferenceFields fields={fields as unknown as ReferenceFieldSet} />
+        <div className="sm:col-span-2">
+          <Button type="submit" isDisabled={navigation.state === 'submitting'}>
+            {t('standPages.points.save')}
+          </Button>
+        </div>
+      </Form>
+    </details>
+  );
+}
+
+/**
+ * The points of an image or panorama node: markers on the image and a form to add one. Without JavaScript the
+ * position is typed in percent; with JavaScript a click on the image fills both fields (they stay editable).
+ */
+export function PointEditor({
+  node,
+  nodeName,
+  lastForm,
+  lastResult,
+}: {
+  node: NodeView;
+  nodeName: string;
+  lastForm: string | undefined;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation('events');
+  const hydrated = useHydrated();
+  const errorMap = useZodErrorMap();
+  const navigation = useNavigation();
+  const formId = `point-${node.id}`;
+  const [position, setPosition] = useState({ cx: '50', cy: '50' });
+  const [kind, setKind] = useState<string>('POINT');
+  const [form, fields] = useForm<z.input<typeof AddPointForm>>({
+    id: formId,
+    lastResult: lastForm === formId ? lastResult : undefined,
+    constraint: getZodConstraint(AddPointForm),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddPointForm, errorMap }),
+  });
+  const unnamed = t('standPages.points.unnamed');
+
+  function place(event: MouseEvent<HTMLImageElement>) {
+    const box = event.currentTarget.getBoundingClientRect();
+    setPosition({
+      cx: String(round(((event.clientX - box.left) / box.width) * 100)),
+      cy: String(round(((event.clientY - box.top) / box.height) * 100)),
+    });
+  }
+
+  return (
+    <div className="mt-4 space-y-4">
+      <h4 className="font-semibold">{t('standPages.points.heading', { name: nodeName })}</h4>
+      {node.imageUrl ? (
+        <div className="relative inline-block max-w-full">
+          {/* the click is a shortcut: the cx/cy fields below do the same by keyboard and without JavaScript */}
+          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
+          <img
+            src={node.imageUrl}
+            alt={t('standPages.points.imageAlt', { name: nodeName })}
+            onClick={hydrated ? place : undefined}
+            data-testid={`node-image-${node.id}`}
+            className={`block max-h-[420px] max-w-full rounded-md ${hydrated ? 'cursor-crosshair' : ''}`}
+          />
+          {node.points.map((p) => (
+            <span
+              key={p.id}
+              title={pointName(p, unnamed)}
+              className={`pointer-events-none absolute h-4 w-4 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white shadow ${p.kind === 'REFERENCE' ? 'bg-brand-dark' : 'bg-brand-pink'}`}
+              style={{ left: `${p.cx}%`, top: `${p.cy}%` }}
+            />
+          ))}
+          {hydrated ? (
+            <span
+              aria-hidden="true"
+              data-testid="new-point-marker"
+              className="pointer-events-none absolute h-4 w-4 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-brand-dark bg-white/70"
+              style={{ left: `${position.cx}%`, top: `${position.cy}%` }}
+            />
+          ) : null}
+        </div>
+      ) : null}
+
+      <Form method="post" {...getFormProps(form)} aria-label={t('standPages.points.add')} className="grid gap-4 rounded-md border p-4 sm:grid-cols-2">
+        <h5 className="font-semibold sm:col-span-2">{t('standPages.points.add')}</h5>
+        <p className="text-sm text-gray-600 sm:col-span-2">{t(hydrated ? 'standPages.points.clickHint' : 'standPages.points.positionHint')}</p>
+        <input type="hidden" name="intent" value="addPoint" />
+        <input type="hidden" name="nodeId" value={node.id} />
+        {form.errors?.length ? (
+          <p role="alert" className="text-sm text-brand-red sm:col-span-2">
+            {form.errors.join(' ')}
+          </p>
+        ) : null}
+        <PositionFields prefix={formId} position={position} onChange={setPosition} errors={{ cx: fields.cx.errors, cy: fields.cy.errors }} />
+        <div className="sm:col-span-2" onChange={(e) => setKind((e.target as HTMLSelectElement).value)}>
+          <NativeSelect
+            name="kind"
+            label={t('standPages.points.kind')}
+            defaultValue="POINT"
+            options={POINT_KINDS.map((k) => ({ value: k, label: t(`stand.pointKind.${k}`) }))}
+            errors={fields.kind.errors}
+          />
+        </div>
+        {!hydrated || kind === 'REFERENCE' ? <ReferenceFields fields={fields as unknown as ReferenceFieldSet} /> : null}
+        <div className="sm:col-span-2">
+          <Button type="submit" isDisabled={navigation.state === 'submitting'}>
+            {t('standPages.points.addSubmit')}
+          </Button>
+        </div>
+      </Form>
+
+      {node.points.length === 0 ? (
+        <p className="text-sm text-gray-700">{t('standPages.points.empty')}</p>
+      ) : (
+        <ul className="divide-y" aria-label={t('standPages.points.heading', { name: nodeName })}>
+          {node.points.map((p) => {
+            const name = pointName(p, unnamed);
+            return (
+              <li key={p.id} className="py-2">
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <p className="text-sm">
+                    <span className="font-medium">{name}</span> · {t(`stand.pointKind.${p.kind}`)} ·{' '}
+                    {t('standPages.points.at', { cx: round(p.cx), cy: round(p.cy) })}
+                    {p.kind === 'REFERENCE' ? ` · ${p.slug}` : ''}
+                  </p>
+                  <ConfirmDelete
+                    intent="deletePoint"
+                    id={p.id}
+                    name={name}
+                    label={t('standPages.points.delete')}
+                    ariaLabel={t('standPages.points.deleteNamed', { name })}
+                    title={t('standPages.points.deleteTitle')}
+                    message={t('standPages.points.deleteText', { name })}
+                  />
+                </div>
+                {p.kind === 'REFERENCE' ? (
+                  <EditReference point={p} lastResult={lastForm === `point-edit-${p.id}` ? lastResult : undefined} />
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

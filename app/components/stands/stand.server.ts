@@ -1,0 +1,81 @@
+import type { Language } from '~/lib/language';
+import type { ServiceContext } from '~/server/context.server';
+import { fileUrl } from '~/server/services/files/files.server';
+import {
+  nodesByStand,
+  pointsByNode,
+  pointTranslationsByPoint,
+  standTranslationsByStand,
+  type BaseStandRecord,
+} from '~/server/services/events/stand-loaders';
+
+export interface PointView {
+  id: string;
+  cx: number;
+  cy: number;
+  kind: 'POINT' | 'REFERENCE';
+  name: string;
+  slug: string | null;
+  order: number;
+  contentPageId: string | null;
+  translations: { language: Language; title: string; description: string }[];
+}
+
+export interface NodeView {
+  id: string;
+  type: 'IMAGE' | 'IFRAME' | 'PANO';
+  language: Language;
+  imageUrl: string | null;
+  iframe: string | null;
+  points: PointView[];
+}
+
+/** The stand's nodes (all languages, or one) with their points and the points' texts, batched per level. */
+export async function loadNodes(ctx: ServiceContext, standId: string, language?: Language): Promise<NodeView[]> {
+  const nodes = (await nodesByStand(ctx).load(standId)).filter((n) => !language || n.language === language);
+  const points = await Promise.all(nodes.map((n) => pointsByNode(ctx).load(n.id)));
+  const texts = await Promise.all(points.map((list) => Promise.all(list.map((p) => pointTranslationsByPoint(ctx).load(p.id)))));
+  return nodes.map((node, i) => ({
+    id: node.id,
+    type: node.type,
+    language: node.language,
+    imageUrl: node.image_id ? fileUrl({ id: node.image_id }) : null,
+    iframe: node.iframe,
+    points: points[i]!.map((p, j) => ({
+      id: p.id,
+      cx: Number(p.cx),
+      cy: Number(p.cy),
+      kind: p.kind,
+      name: p.name,
+      slug: p.slug,
+      order: p.order,
+      contentPageId: p.content_page_id,
+      translations: texts[i]![j]!.map((tr) => ({ language: tr.language, title: tr.title, description: tr.description })),
+    })),
+  }));
+}
+
+export interface StandPreviewData {
+  stand: { slug: string; name: string; title: string; description: string; shop: boolean; shopUrl: string; chatUrl: string };
+  language: Language;
+  nodes: NodeView[];
+}
+
+/** What a visitor sees of the stand in the current language: its texts and the nodes of that language. */
+export async function loadPreview(ctx: ServiceContext, stand: BaseStandRecord, language: Language): Promise<StandPreviewData> {
+  const [translations, nodes] = await Promise.all([standTranslationsByStand(ctx).load(stand.id), loadNodes(ctx, stand.id, language)]);
+  const text = translations.find((tr) => tr.language === language);
+  return {
+    stand: {
+      slug: stand.slug,
+      name: stand.name,
+      title: text?.title || stand.name,
+      description: text?.description ?? '',
+      shop: stand.shop,
+      shopUrl: stand.shop_url,
+      chatUrl: stand.chat_url,
+    },
+    language,
+    nodes,
+  };
+}

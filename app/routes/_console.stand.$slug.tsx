@@ -1,0 +1,396 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { NativeSelect } from '~/components/conventions/native-select';
+import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
+import { confirmationStep, listAction, orNotFound, readPostedForm } from '~/components/events/forms.server';
+import { ImageForm } from '~/components/events/image-form';
+import { TranslationsSection } from '~/components/events/translations-section';
+import { saveTranslation } from '~/components/events/translations.server';
+import { AddNodeForm, AddPointForm, StandSettingsForm, UpdatePointForm, pointTranslations } from '~/components/stands/forms';
+import { PointEditor } from '~/components/stands/point-editor';
+import { loadNodes, type NodeView } from '~/components/stands/stand.server';
+import { Button, buttonClassName } from '~/components/ui/button';
+import { Checkbox } from '~/components/ui/checkbox';
+import { TextField, useZodErrorMap } from '~/components/ui/field';
+import { useHydrated } from '~/components/ui/use-hydrated';
+import { defineGuards } from '~/lib/guards';
+import { withNamespaces } from '~/lib/i18n-namespaces';
+import { LANGUAGES } from '~/lib/language';
+import { NODE_TYPES } from '~/lib/schemas/stands';
+import { domainErrorReply, formAction } from '~/server/forms.server';
+import { parseForm } from '~/server/forms-zod.server';
+import { runGuards } from '~/server/guards.server';
+import { DomainError, isDomainError } from '~/server/services/errors';
+import { createStandNode, deleteStandNode, updateStandNode } from '~/server/services/events/nodes';
+import { createPoint, deletePoint, updatePoint } from '~/server/services/events/points';
+import { standTranslationsByStand } from '~/server/services/events/stand-loaders';
+import { createStandTranslation, standBySlug, updateBaseStand, updateStandTranslation } from '~/server/services/events/stands';
+import { ACCEPT_BY_PURPOSE } from '~/server/services/files/limits';
+import { redirectWithToast } from '~/server/toast.server';
+
+export const handle = { i18n: ['common', 'errors', 'validation', 'events', 'files'] };
+export const clientLoader = withNamespaces(handle.i18n);
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.stand.name ?? 'Stand' }];
+
+export const guards = defineGuards({ organization: true, feature: 'event' });
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const ctx = context.service;
+  const stand = await orNotFound(standBySlug(ctx, params.slug ?? ''));
+  const [translations, nodes] = await Promise.all([standTranslationsByStand(ctx).load(stand.id), loadNodes(ctx, stand.id)]);
+  return {
+    stand: { id: stand.id, slug: stand.slug, name: stand.name, shop: stand.shop, shopUrl: stand.shop_url, chatUrl: stand.chat_url },
+    translations: translations.map((tr) => ({ language: tr.language, title: tr.title, description: tr.description })),
+    nodes,
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const ctx = context.service;
+  const stand = await orNotFound(standBySlug(ctx, params.slug ?? ''));
+  const here = `/stand/${stand.slug}`;
+  const { formData, uploaded, failure } = await readPostedForm(request, context, ['addNode', 'nodeImage']);
+  const t = ctx.t;
+  const options = { correctFieldsMessage: t('errors:correctFields') };
+  const intent = formData.get('intent');
+  const id = String(formData.get('id') ?? '');
+
+  if (intent === 'settings') {
+    const submission = parseForm(context, formData, StandSettingsForm);
+    if (submission.status !== 'success') return Response.json({ form: 'settings', result: submission.reply() }, { status: 400 });
+    const { name, shop, shopUrl, chatUrl } = submission.value;
+    const result = await formAction(submission, () => updateBaseStand(ctx, stand.id, { name, shop, shopUrl: shopUrl ?? '', chatUrl: chatUrl ?? '' }), options);
+    if (!result.ok) return Response.json({ form: 'settings', result: result.reply }, { status: result.status });
+    // a new name keeps the slug, so the page stays where it is
+    return redirectWithToast(here, { type: 'success', key: 'events:standPages.editor.saved' });
+  }
+
+  if (intent === 'translation') {
+    const outcome = await saveTranslation(context, formData, {
+      create: (input) => createStandTranslation(ctx, stand.id, input),
+      update: (trId, input) => updateStandTranslation(ctx, trId, input),
+      existing: await standTranslationsByStand(ctx).load(stand.id),
+    });
+    if (!outcome.ok) return Response.json({ form: `translation-${outcome.language}`, result: outcome.reply }, { status: outcome.status });
+    return redirectWithToast(here, { type: 'success', key: 'events:hallPages.translations.saved', values: { language: outcome.language } });
+  }
+
+  if (intent === 'addNode') {
+    const submission = parseForm(context, formData, AddNodeForm);
+    if (submission.status !== 'success') return Response.json({ form: 'addNode', result: submission.reply() }, { status: 400 });
+    const { type, language, iframe } = submission.value;
+    const needsImage = type !== 'IFRAME';
+    const fileProblem = needsImage ? (failure?.message ?? (uploaded ? null : t('files:upload.noFile'))) : null;
+    if (fileProblem) return Response.json({ form: 'addNode', result: submission.reply({ fieldErrors: { file: [fileProblem] } }) }, { status: 400 });
+    try {
+      await createStandNode(ctx, stand.id, { type, language, imageId: needsImage ? uploaded!.id : null, iframe: needsImage ? undefined : (iframe ?? '') });
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      // the service names the image `imageId`; on this page it is the file field
+      const errors = error.errors.map((e) => (e.field === 'imageId' ? { ...e, field: 'file' } : e));
+      const reply = domainErrorReply(submission, DomainError.fromFieldErrors(errors), options);
+      return Response.json({ form: 'addNode', result: reply }, { status: 400 });
+    }
+    return redirectWithToast(here, { type: 'success', key: 'events:standPages.nodes.added' });
+  }
+
+  if (intent === 'nodeImage') {
+    const nodeId = String(formData.get('nodeId') ?? '');
+    const problem = failure?.message ?? (uploaded ? null : t('files:upload.noFile'));
+    if (problem) return Response.json({ form: `nodeImage-${nodeId}`, error: problem }, { status: 400 });
+    try {
+      await updateStandNode(ctx, nodeId, { imageId: uploaded!.id });
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      if (error.code === 'NOT_FOUND') throw new Response('Not Found', { status: 404 });
+      return Response.json({ form: `nodeImage-${nodeId}`, error: error.message }, { status: 400 });
+    }
+    return redirectWithToast(here, { type: 'success', key: 'events:standPages.nodes.imageSaved' });
+  }
+
+  if (intent === 'deleteNode' || intent === 'deletePoint') {
+    const step = confirmationStep(formData);
+    if (step) return Response.json(step);
+    if (intent === 'deleteNode') return listAction(here, () => deleteStandNode(ctx, id), { key: 'events:standPages.nodes.deleted' });
+    return listAction(here, () => deletePoint(ctx, id), { key: 'events:stand.pointsDeleted' });
+  }
+
+  if (intent === 'addPoint') {
+    const formName = `point-${String(formData.get('nodeId') ?? '')}`;
+    const submission = parseForm(context, formData, AddPointForm);
+    if (submission.status !== 'success') return Response.json({ form: formName, result: submission.reply() }, { status: 400 });
+    const v = submission.value;
+    const reference = v.kind === 'REFERENCE';
+    const result = await formAction(
+      submission,
+      () =>
+        createPoint(ctx, v.nodeId, {
+          cx: v.cx,
+          cy: v.cy,
+          kind: v.kind,
+          ...(reference ? { name: v.name, order: v.order, contentPageId: v.contentPageId ?? null, translations: pointTranslations(v) } : {}),
+        }),
+      options,
+    );
+    if (!result.ok) return Response.json({ form: formName, result: result.reply }, { status: result.status });
+    return redirectWithToast(here, { type: 'success', key: 'events:stand.pointsCreated' });
+  }
+
+  if (intent === 'updatePoint') {
+    const formName = `point-edit-${id}`;
+    const submission = parseForm(context, formData, UpdatePointForm);
+    if (submission.status !== 'success') return Response.json({ form: formName, result: submission.reply() }, { status: 400 });
+    const v = submission.value;
+    const result = await formAction(
+      submission,
+      () => updatePoint(ctx, v.id, { cx: v.cx, cy: v.cy, name: v.name, order: v.order, contentPageId: v.contentPageId ?? null, translations: pointTranslations(v) }),
+      options,
+    );
+    if (!result.ok) return Response.json({ form: formName, result: result.reply }, { status: result.status });
+    return redirectWithToast(here, { type: 'success', key: 'events:standPages.points.saved' });
+  }
+  throw new Response('Bad Request', { status: 400 });
+}
+
+type ActionData = {
+  form?: string;
+  result?: SubmissionResult<string[]>;
+  error?: string;
+  confirm?: { intent: string; id: string; name: string };
+};
+
+/** "Image (English)", numbered when the stand has several nodes of that type and language. */
+function useNodeNames(nodes: NodeView[]): Map<string, string> {
+  const { t } = useTranslation(['events', 'common']);
+  const names = new Map<string, string>();
+  const seen = new Map<string, number>();
+  for (const node of nodes) {
+    const key = `${node.type}-${node.language}`;
+    const n = (seen.get(key) ?? 0) + 1;
+    seen.set(key, n);
+    const total = nodes.filter((o) => o.type === node.type && o.language === node.language).length;
+    const base = t('standPages.nodes.label', { type: t(`stand.nodeType.${node.type}`), language: t(`common:languages.${node.language}`) });
+    names.set(node.id, total > 1 ? `${base} ${n}` : base);
+  }
+  return names;
+}
+
+function AddNode({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useTranslation(['events', 'common']);
+  const errorMap = useZodErrorMap();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [type, setType] = useState<string>('IMAGE');
+  const [form, fields] = useForm<z.input<typeof AddNodeForm>>({
+    id: 'stand-add-node',
+    lastResult,
+    constraint: getZodConstraint(AddNodeForm),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddNodeForm, errorMap }),
+  });
+  const fileErrors = (form.allErrors.file ?? []).join(' ');
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-3 grid gap-4 sm:grid-cols-2">
+      <input type="hidden" name="intent" value="addNode" />
+      <div onChange={(e) => setType((e.target as HTMLSelectElement).value)}>
+        <NativeSelect
+          name="type"
+          label={t('standPages.nodes.type')}
+          defaultValue="IMAGE"
+          options={NODE_TYPES.map((nt) => ({ value: nt, label: t(`stand.nodeType.${nt}`) }))}
+          errors={fields.type.errors}
+        />
+      </div>
+      <NativeSelect
+        name="language"
+        label={t('standPages.nodes.language')}
+        defaultValue="DE"
+        options={LANGUAGES.map((l) => ({ value: l, label: t(`common:languages.${l}`) }))}
+        errors={fields.language.errors}
+      />
+      {!hydrated || type !== 'IFRAME' ? (
+        <div className="flex flex-col gap-1">
+          <label htmlFor="stand-add-node-file" className="text-sm font-medium">
+            {t('standPages.nodes.file')}
+          </label>
+          <input
+            id="stand-add-node-file"
+            type="file"
+            name="file"
+            accept={ACCEPT_BY_PURPOSE.IMAGE}
+            aria-invalid={fileErrors ? true : undefined}
+            aria-describedby="stand-add-node-file-error"
+            className="block text-sm"
+          />
+          <p id="stand-add-node-file-error" role="alert" className="text-sm text-brand-red">
+            {fileErrors}
+          </p>
+        </div>
+      ) : null}
+      {!hydrated || type === 'IFRAME' ? (
+        <TextField field={fields.iframe} type="url" label={t('standPages.nodes.iframe')} description={t('standPages.nodes.iframeHint')} />
+      ) : null}
+      {form.errors?.length ? (
+        <p role="alert" className="text-sm text-brand-red sm:col-span-2">
+          {form.errors.join(' ')}
+        </p>
+      ) : null}
+      <div className="sm:col-span-2">
+        <Button type="submit" isDisabled={navigation.state === 'submitting'}>
+          {t('standPages.nodes.addSubmit')}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+export default function StandEditor() {
+  const { t } = useTranslation(['events', 'common']);
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const errorMap = useZodErrorMap();
+  const navigation = useNavigation();
+  const { stand, nodes } = data;
+  const nodeNames = useNodeNames(nodes);
+
+  const [settings, settingsFields] = useForm<z.input<typeof StandSettingsForm>>({
+    id: 'stand-settings',
+    lastResult: actionData?.form === 'settings' ? actionData.result : undefined,
+    constraint: getZodConstraint(StandSettingsForm),
+    defaultValue: { name: stand.name, shopUrl: stand.shopUrl, chatUrl: stand.chatUrl },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: StandSettingsForm, errorMap }),
+  });
+
+  const confirm = actionData?.confirm;
+  const confirmKeys = confirm?.intent === 'deleteNode' ? 'nodes' : 'points';
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-8">
+      <div>
+        <Link to="/stand" className="text-sm text-brand-dark underline-offset-2 hover:underline">
+          {t('standPages.editor.back')}
+        </Link>
+        <h1 className="mt-1 text-2xl font-semibold">{t('standPages.editor.title', { name: stand.name })}</h1>
+        <p className="mt-1 text-sm text-gray-700">{t('standPages.editor.domain', { slug: stand.slug })}</p>
+        <div className="mt-3 flex flex-wrap gap-3">
+          <Link to={`/stand/preview/${stand.slug}`} className={buttonClassName('whiteModal')}>
+            {t('standPages.editor.preview')}
+          </Link>
+          <Link to={`/stand/standpreview/${stand.slug}`} className={buttonClassName('whiteModal')}>
+            {t('standPages.editor.standPreview')}
+          </Link>
+        </div>
+      </div>
+
+      {confirm ? (
+        <ConfirmStep
+          confirm={confirm}
+          title={t(`standPages.${confirmKeys}.deleteTitle`)}
+          message={t(`standPages.${confirmKeys}.deleteText`, { name: confirm.name })}
+        />
+      ) : null}
+
+      <section aria-labelledby="stand-settings-title" className="rounded-lg bg-white p-6 shadow-sm">
+        <h2 id="stand-settings-title" className="text-lg font-semibold">
+          {t('standPages.editor.settings')}
+        </h2>
+        <Form method="post" {...getFormProps(settings)} className="mt-4 grid gap-4 sm:grid-cols-2">
+          <input type="hidden" name="intent" value="settings" />
+          {settings.errors?.length ? (
+            <p role="alert" className="text-sm text-brand-red sm:col-span-2">
+              {settings.errors.join(' ')}
+            </p>
+          ) : null}
+          <TextField field={settingsFields.name} label={t('standPages.editor.name')} />
+          <div className="flex items-end pb-2">
+            <Checkbox name="shop" value="on" defaultSelected={stand.shop}>
+              {t('standPages.editor.shop')}
+            </Checkbox>
+          </div>
+          <TextField field={settingsFields.shopUrl} type="url" label={t('standPages.editor.shopUrl')} description={t('standPages.editor.urlHint')} />
+          <TextField field={settingsFields.chatUrl} type="url" label={t('standPages.editor.chatUrl')} description={t('standPages.editor.urlHint')} />
+          <div className="sm:col-span-2">
+            <Button type="submit" isDisabled={navigation.state === 'submitting'}>
+              {t('standPages.editor.save')}
+            </Button>
+          </div>
+        </Form>
+      </section>
+
+      <TranslationsSection translations={data.translations} lastForm={actionData?.form} lastResult={actionData?.result} />
+
+      <section aria-labelledby="stand-nodes-title" className="rounded-lg bg-white p-6 shadow-sm">
+        <h2 id="stand-nodes-title" className="text-lg font-semibold">
+          {t('standPages.nodes.heading')}
+        </h2>
+        <p className="mt-1 text-sm text-gray-700">{t('standPages.nodes.intro')}</p>
+        {nodes.length === 0 ? <p className="mt-4 text-gray-700">{t('standPages.nodes.empty')}</p> : null}
+        <ul className="mt-4 space-y-6">
+          {nodes.map((node) => {
+            const name = nodeNames.get(node.id)!;
+            return (
+              <li key={node.id} className="rounded-md border p-4" aria-labelledby={`node-${node.id}-title`}>
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <h3 id={`node-${node.id}-title`} className="font-semibold">
+                    {name}
+                  </h3>
+                  <ConfirmDelete
+                    intent="deleteNode"
+                    id={node.id}
+                    name={name}
+                    label={t('standPages.nodes.delete')}
+                    ariaLabel={t('standPages.nodes.deleteNamed', { name })}
+                    title={t('standPages.nodes.deleteTitle')}
+                    message={t('standPages.nodes.deleteText', { name })}
+                  />
+                </div>
+                {node.type === 'IFRAME' ? (
+                  <p className="mt-2 break-all text-sm">
+                    <a href={node.iframe ?? ''} className="text-brand-dark underline" target="_blank" rel="noreferrer">
+                      {node.iframe}
+                    </a>
+                  </p>
+                ) : (
+                  <>
+                    <PointEditor node={node} nodeName={name} lastForm={actionData?.form} lastResult={actionData?.result} />
+                    <details className="mt-4" open={actionData?.form === `nodeImage-${node.id}` ? true : undefined}>
+                      <summary className="cursor-pointer text-sm text-brand-dark underline-offset-2 hover:underline">
+                        {t('standPages.nodes.replace', { name })}
+                      </summary>
+                      <ImageForm
+                        id={`node-image-${node.id}`}
+                        intent="nodeImage"
+                        hidden={{ nodeId: node.id }}
+                        title={t('standPages.nodes.replace', { name })}
+                        hint={t(node.type === 'PANO' ? 'standPages.nodes.file21' : 'standPages.nodes.file169')}
+                        fileLabel={t('standPages.nodes.fileLabel')}
+                        submitLabel={t('standPages.nodes.replaceSubmit')}
+                        imageUrl={node.imageUrl}
+                        imageAlt={t('standPages.nodes.imageAlt', { name, stand: stand.name })}
+                        noImage={t('standPages.nodes.noImage')}
+                        error={actionData?.form === `nodeImage-${node.id}` ? actionData.error : undefined}
+                      />
+                    </details>
+                  </>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+
+        <h3 className="mt-8 font-semibold">{t('standPages.nodes.add')}</h3>
+        <AddNode lastResult={actionData?.form === 'addNode' ? actionData.result : undefined} />
+      </section>
+    </div>
+  );
+}

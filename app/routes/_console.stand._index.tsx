@@ -1,0 +1,144 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
+import { NameForm } from '~/components/events/forms';
+import { confirmationStep, listAction } from '~/components/events/forms.server';
+import { Button } from '~/components/ui/button';
+import { TextField, useZodErrorMap } from '~/components/ui/field';
+import { defineGuards } from '~/lib/guards';
+import { withNamespaces } from '~/lib/i18n-namespaces';
+import { formAction } from '~/server/forms.server';
+import { parseForm } from '~/server/forms-zod.server';
+import { runGuards } from '~/server/guards.server';
+import { nodesByStand } from '~/server/services/events/stand-loaders';
+import { createBaseStand, deleteBaseStand, listStands } from '~/server/services/events/stands';
+import { redirectWithToast } from '~/server/toast.server';
+
+export const handle = { i18n: ['common', 'errors', 'validation', 'events'] };
+export const clientLoader = withNamespaces(handle.i18n);
+export const meta: MetaFunction = () => [{ title: 'Stände / Stands' }];
+
+export const guards = defineGuards({ organization: true, feature: 'event' });
+
+const HERE = '/stand';
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const stands = await listStands(context.service);
+  const nodes = await Promise.all(stands.map((s) => nodesByStand(context.service).load(s.id)));
+  return { stands: stands.map((s, i) => ({ id: s.id, slug: s.slug, name: s.name, nodes: nodes[i]!.length })) };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const formData = await request.formData();
+  const t = context.service.t;
+  const intent = formData.get('intent');
+
+  if (intent === 'create') {
+    const submission = parseForm(context, formData, NameForm);
+    if (submission.status !== 'success') return Response.json({ result: submission.reply() }, { status: 400 });
+    const result = await formAction(submission, () => createBaseStand(context.service, { name: submission.value.name }), {
+      correctFieldsMessage: t('errors:correctFields'),
+    });
+    if (!result.ok) return Response.json({ result: result.reply }, { status: result.status });
+    return redirectWithToast(`/stand/${result.value.slug}`, { type: 'success', key: 'events:stand.created' });
+  }
+
+  if (intent === 'delete') {
+    const step = confirmationStep(formData);
+    if (step) return Response.json(step);
+    return listAction(HERE, () => deleteBaseStand(context.service, String(formData.get('id'))), { key: 'events:stand.deleted' });
+  }
+  throw new Response('Bad Request', { status: 400 });
+}
+
+type ActionData = { result?: SubmissionResult<string[]>; confirm?: { intent: string; id: string; name: string } };
+
+export default function Stands() {
+  const { t } = useTranslation('events');
+  const { stands } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const errorMap = useZodErrorMap();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof NameForm>>({
+    id: 'stand-create',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(NameForm),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NameForm, errorMap }),
+  });
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-8">
+      <div>
+        <h1 className="text-2xl font-semibold">{t('standPages.list.title')}</h1>
+        <p className="mt-1 text-gray-700">{t('standPages.list.intro')}</p>
+      </div>
+
+      {actionData?.confirm ? (
+        <ConfirmStep
+          confirm={actionData.confirm}
+          title={t('standPages.list.deleteTitle')}
+          message={t('standPages.list.deleteText', { name: actionData.confirm.name })}
+        />
+      ) : null}
+
+      <section aria-labelledby="stand-create-title" className="rounded-lg bg-white p-6 shadow-sm">
+        <h2 id="stand-create-title" className="text-lg font-semibold">
+          {t('standPages.list.create')}
+        </h2>
+        <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-wrap items-end gap-4">
+          <input type="hidden" name="intent" value="create" />
+          <TextField field={fields.name} label={t('standPages.list.name')} className="min-w-64 flex-1" />
+          <Button type="submit" isDisabled={navigation.state === 'submitting'}>
+            {t('standPages.list.createSubmit')}
+          </Button>
+        </Form>
+        {form.errors?.length ? (
+          <p role="alert" className="mt-2 text-sm text-brand-red">
+            {form.errors.join(' ')}
+          </p>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="stand-list-title" className="rounded-lg bg-white p-6 shadow-sm">
+        <h2 id="stand-list-title" className="text-lg font-semibold">
+          {t('standPages.list.yours')}
+        </h2>
+        {stands.length === 0 ? (
+          <p className="mt-2 text-gray-700">{t('standPages.list.empty')}</p>
+        ) : (
+          <ul className="mt-4 divide-y">
+            {stands.map((stand) => (
+              <li key={stand.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div>
+                  <Link to={`/stand/${stand.slug}`} className="font-medium text-brand-dark underline-offset-2 hover:underline">
+                    {stand.name}
+                  </Link>
+                  <p className="text-sm text-gray-600">
+                    {t('standPages.list.domain', { slug: stand.slug })} · {t('standPages.list.nodes', { count: stand.nodes })}
+                  </p>
+                </div>
+                <ConfirmDelete
+                  intent="delete"
+                  id={stand.id}
+                  name={stand.name}
+                  label={t('standPages.list.delete')}
+                  ariaLabel={t('standPages.list.deleteNamed', { name: stand.name })}
+                  title={t('standPages.list.deleteTitle')}
+                  message={t('standPages.list.deleteText', { name: stand.name })}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as editor from '~/routes/_console.stand.$slug';
+import * as stands from '~/routes/_console.stand._index';
+import { buildRequestContext } from '~/server/request-context.server';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { callRoute } from '../helpers/routes';
+import { eventsWorld } from './events-halls-world';
+import { png } from './files-fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Loaded = Awaited<ReturnType<typeof editor.loader>>;
+
+async function editorData(userId: string, slug: string): Promise<Loaded> {
+  const res = await callRoute(t, editor.loader as never, { url: `/stand/${slug}`, userId, params: { slug } });
+  expect(res.status).toBe(200);
+  return res.data as Loaded;
+}
+
+/** The editor's action with a multipart body (a file field), the way a browser posts the image forms. */
+async function postMultipart(userId: string, slug: string, fields: Record<string, string>, file: { name: string; bytes: Buffer }) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  body.append('file', new Blob([file.bytes], { type: 'image/png' }), file.name);
+  const request = new Request(`http://localhost/stand/${slug}`, {
+    method: 'POST',
+    headers: { cookie: await t.sessionCookie(userId), 'accept-language': 'en' },
+    body,
+  });
+  const context = await buildRequestContext(t.app, request);
+  try {
+    return (await editor.action({ request, context, params: { slug } } as never)) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+async function createStandAs(userId: string, name: string): Promise<string> {
+  const res = await callRoute(t, stands.action as never, { url: '/stand', userId, form: { intent: 'create', name } });
+  expect(res).toMatchObject({ status: 302, toast: { type: 'success', key: 'events:stand.created' } });
+  return res.location!.replace('/stand/', '');
+}
+
+describe('/stand and /stand/{slug}', () => {
+  it('creates a stand, lists it, saves settings and texts per language', async () => {
+    const w = await eventsWorld(t);
+    const slug = await createStandAs(w.owner.id, `Stand Nord ${Date.now()}`);
+    const list = await callRoute(t, stands.loader as never, { url: '/stand', userId: w.owner.id });
+    expect((list.data as { stands: { slug: string; nodes: number }[] }).stands).toEqual([expect.objectContaining({ slug, nodes: 0 })]);
+
+    const empty = await callRoute(t, stands.action as never, { url: '/stand', userId: w.owner.id, form: { intent: 'create', name: '  ' } });
+    expect(empty.status).toBe(400);
+
+    const url = `/stand/${slug}`;
+    const post = (form: Record<string, string>) => callRoute(t, editor.action as never, { url, userId: w.owner.id, params: { slug }, form });
+    expect(
+      await post({ intent: 'settings', name: 'Stand Nord neu', shop: 'on', shopUrl: 'https://shop.example.com', chatUrl: 'https://chat.example.com/room' }),
+    ).toMatchObject({ status: 302, location: url, toast: { key: 'events:standPages.editor.saved' } });
+    let data = await editorData(w.owner.id, slug);
+    expect(data.stand).toMatchObject({ name: 'Stand Nord neu', slug, shop: true, shopUrl: 'https://shop.example.com', chatUrl: 'https://chat.example.com/room' });
+
+    // an unchecked box and emptied URLs clear them
+    expect(await post({ intent: 'settings', name: 'Stand Nord neu', shopUrl: '', chatUrl: '' })).toMatchObject({ status: 302 });
+    data = await editorData(w.owner.id, slug);
+    expect(data.stand).toMatchObject({ shop: false, shopUrl: '', chatUrl: '' });
+
+    const badUrl = await post({ intent: 'settings', name: 'X', chatUrl: 'kein link' });
+    expect(badUrl.status).toBe(400);
+    expect(badUrl.data).toMatchObject({ form: 'settings', result: { error: { chatUrl: [expect.any(String)] } } });
+
+    expect(await post({ intent: 'translation', language: 'EN', title: 'Welcome', description: 'Our stand' })).toMatchObject({
+      status: 302,
+      toast: { key: 'events:hallPages.translations.saved', values: { language: 'English' } },
+    });
+    expect(await post({ intent: 'translation', language: 'EN', title: 'Hello', description: 'Still ours' })).toMatchObject({ status: 302 });
+    expect((await editorData(w.owner.id, slug)).translations).toEqual([{ language: 'EN', title: 'Hello', description: 'Still ours' }]);
+  });
+
+  it('adds image, panorama and iframe nodes; a wrong ratio is refused with its message', async () => {
+    const w = await eventsWorld(t);
+    const slug = await createStandAs(w.owner.id, `Stand Bild ${Date.now()}`);
+    await t.app.db('users').where({ id: w.owner.id }).update({ default_language: 'DE' });
+
+    const wrongPano = await postMultipart(w.owner.id, slug, { intent: 'addNode', type: 'PANO', language: 'DE' }, { name: 'p.png', bytes: png(1600, 900) });
+    expect(wrongPano.status).toBe(400);
+    expect(await wrongPano.json()).toMatchObject({
+      form: 'addNode',
+      result: { error: { file: ['Das Bild muss das Seitenverhältnis 2:1 haben; dieses hat 1600 × 900 Pixel.'] } },
+    });
+    const wrongImage = await postMultipart(w.owner.id, slug, { intent: 'addNode', type: 'IMAGE', language: 'EN' }, { name: 'i.png', bytes: png(800, 800) });
+    expect(await wrongImage.json()).toMatchObject({
+      result: { error: { file: ['Das Bild muss das Seitenverhältnis 16:9 haben; dieses hat 800 × 800 Pixel.'] } },
+    });
+    expect((await editorData(w.owner.id, slug)).nodes).toEqual([]);
+
+    const image = await postMultipart(w.owner.id, slug, { intent: 'addNode', type: 'IMAGE', language: 'EN' }, { name: 'i.png', bytes: png(1600, 900) });
+    expect(image.status).toBe(302);
+    const pano = await postMultipart(w.owner.id, slug, { intent: 'addNode', type: 'PANO', language: 'DE' }, { name: 'p.png', bytes: png(2000, 1000) });
+    expect(pano.status).toBe(302);
+    const url = `/stand/${slug}`;
+    const post = (form: Record<string, string>) => callRoute(t, editor.action as never, { url, userId: w.owner.id, params: { slug }, form });
+    expect(await post({ intent: 'addNode', type: 'IFRAME', language: 'DE', iframe: 'https://example.com/embed' })).toMatchObject({
+      status: 302,
+      toast: { key: 'events:standPages.nodes.added' },
+    });
+    const noFile = await post({ intent: 'addNode', type: 'IMAGE', language: 'DE' });
+    expect(noFile).toMatchObject({ status: 400, data: { result: { error: { file: ['Bitte wählen Sie eine Datei aus.'] } } } });
+
+    const data = await editorData(w.owner.id, slug);
+    expect(data.nodes.map((n) => [n.type, n.language, Boolean(n.imageUrl), n.iframe])).toEqual([
+      ['PANO', 'DE', true, null],
+      ['IFRAME', 'DE', false, 'https://example.com/embed'],
+      ['IMAGE', 'EN', true, null],
+    ]);
+
+    // replacing the image through the image form checks the ratio of the node's type
+    const imageNode = data.nodes.find((n) => n.type === 'IMAGE')!;
+    const replaceWrong = await postMultipart(w.owner.id, slug, { intent: 'nodeImage', nodeId: imageNode.id }, { name: 'x.png', bytes: png(2000, 1000) });
+    expect(await replaceWrong.json()).toEqual({
+      form: `nodeImage-${imageNode.id}`,
+      error: 'Das Bild muss das Seitenverhältnis 16:9 haben; dieses hat 2000 × 1000 Pixel.',
+    });
+    const replace = await postMultipart(w.owner.id, slug, { intent: 'nodeImage', nodeId: imageNode.id }, { name: 'y.png', bytes: png(320, 180) });
+    expect(replace.status).toBe(302);
+    const after = await editorData(w.owner.id, slug);
+    expect(after.nodes.find((n) => n.id === imageNode.id)!.imageUrl).not.toBe(imageNode.imageUrl);
+
+    // deleting a node asks first
+    const iframe = data.nodes.find((n) => n.type === 'IFRAME')!;
+    expect(await post({ intent: 'deleteNode', id: iframe.id, name: 'Eingebettet' })).toMatchObject({ status: 200, data: { confirm: { intent: 'deleteNode' } } });
+    expect((await editorData(w.owner.id, slug)).nodes).toHaveLength(3);
+    expect(await post({ intent: 'deleteNode', id: iframe.id, confirmed: 'yes' })).toMatchObject({ status: 302, toast: { key: 'events:standPages.nodes.deleted' } });
+    expect((await editorData(w.owner.id, slug)).nodes).toHaveLength(2);
+  });
+
+  it('places points and reference points on a node, edits and deletes them after confirming', async () => {
+    const w = await eventsWorld(t);
+    const slug = await createStandAs(w.owner.id, `Stand Punkte ${Date.now()}`);
+    expect((await postMultipart(w.owner.id, slug, { intent: 'addNode', type: 'IMAGE', language: 'DE' }, { name: 'i.png', bytes: png(1600, 900) })).status).toBe(302);
+    const node = (await editorData(w.owner.id, slug)).nodes[0]!;
+    const url = `/stand/${slug}`;
+    const post = (form: Record<string, string>) => callRoute(t, editor.action as never, { url, userId: w.owner.id, params: { slug }, form });
+
+    expect(await post({ intent: 'addPoint', nodeId: node.id, cx: '12.5', cy: '40', kind: 'POINT' })).toMatchObject({
+      status: 302,
+      toast: { type: 'success', key: 'events:stand.pointsCreated' },
+    });
+    const outside = await post({ intent: 'addPoint', nodeId: node.id, cx: '120', cy: '40', kind: 'POINT' });
+    expect(outside).toMatchObject({ status: 400, data: { form: `point-${node.id}`, result: { error: { cx: [expect.any(String)] } } } });
+    const nameless = await post({ intent: 'addPoint', nodeId: node.id, cx: '10', cy: '10', kind: 'REFERENCE' });
+    expect(nameless).toMatchObject({ status: 400, data: { result: { error: { name: [expect.any(String)] } } } });
+    expect(
+      await post({
+        intent: 'addPoint',
+        nodeId: node.id,
+        cx: '70',
+        cy: '30',
+        kind: 'REFERENCE',
+        name: 'Produkt Info',
+        order: '2',
+        titleDE: 'Unser Produkt',
+        descriptionDE: 'Beschreibung',
+        titleEN: 'Our product',
+        descriptionEN: 'Description',
+      }),
+    ).toMatchObject({ status: 302, toast: { key: 'events:stand.pointsCreated' } });
+
+    let points = (await editorData(w.owner.id, slug)).nodes[0]!.points;
+    expect(points.map((p) => [p.kind, p.cx, p.cy, p.name, p.slug, p.order])).toEqual([
+      ['POINT', 12.5, 40, '', null, 0],
+      ['REFERENCE', 70, 30, 'Produkt Info', 'produkt-info', 2],
+    ]);
+    const reference = points[1]!;
+    expect(reference.translations).toEqual([
+      { language: 'DE', title: 'Unser Produkt', description: 'Beschreibung' },
+      { language: 'EN', title: 'Our product', description: 'Description' },
+    ]);
+
+    const contentPageId = '0b3c8a52-8a4f-4f64-9c1e-4f0a4a1d2b33';
+    expect(
+      await post({ intent: 'updatePoint', id: reference.id, cx: '71', cy: '31', name: 'Produkt', order: '1', contentPageId, titleEN: 'Product', descriptionEN: 'New' }),
+    ).toMatchObject({ status: 302, toast: { key: 'events:standPages.points.saved' } });
+    points = (await editorData(w.owner.id, slug)).nodes[0]!.points;
+    expect(points.find((p) => p.id === reference.id)).toMatchObject({
+      cx: 71,
+      cy: 31,
+      name: 'Produkt',
+      slug: 'produkt-info',
+      order: 1,
+      contentPageId,
+      translations: [
+        { language: 'DE', title: '', description: '' },
+        { language: 'EN', title: 'Product', description: 'New' },
+      ],
+    });
+
+    const plain = points.find((p) => p.kind === 'POINT')!;
+    expect(await post({ intent: 'deletePoint', id: plain.id, name: 'Punkt' })).toMatchObject({ status: 200, data: { confirm: { intent: 'deletePoint', id: plain.id } } });
+    expect((await editorData(w.owner.id, slug)).nodes[0]!.points).toHaveLength(2);
+    expect(await post({ intent: 'deletePoint', id: plain.id, name: 'Punkt', confirmed: 'yes' })).toMatchObject({
+      status: 302,
+      toast: { type: 'success', key: 'events:stand.pointsDeleted' },
+    });
+    expect((await editorData(w.owner.id, slug)).nodes[0]!.points.map((p) => p.id)).toEqual([reference.id]);
+
+    // another organisation cannot touch the points
+    const foreign = await createStandAs(w.stranger.id, `Fremd ${Date.now()}`);
+    const sneaky = await callRoute(t, editor.action as never, {
+      url: `/stand/${foreign}`,
+      userId: w.stranger.id,
+      params: { slug: foreign },
+      form: { intent: 'deletePoint', id: reference.id, confirmed: 'yes' },
+    });
+    expect(sneaky).toMatchObject({ status: 302, toast: { type: 'error', values: { message: 'Not found' } } });
+    const addForeign = await callRoute(t, editor.action as never, {
+      url: `/stand/${foreign}`,
+      userId: w.stranger.id,
+      params: { slug: foreign },
+      form: { intent: 'addPoint', nodeId: node.id, cx: '1', cy: '1', kind: 'POINT' },
+    });
+    expect(addForeign.status).toBe(404);
+    expect((await editorData(w.owner.id, slug)).nodes[0]!.points).toHaveLength(1);
+  });
+
+  it('sends members without the event feature away and hides other organisations’ stands', async () => {
+    const w = await eventsWorld(t);
+    const slug = await createStandAs(w.owner.id, `Stand West ${Date.now()}`);
+    const url = `/stand/${slug}`;
+    for (const userId of [w.sales.id, w.noFeature.id]) {
+      expect(await callRoute(t, stands.loader as never, { url: '/stand', userId })).toMatchObject({ status: 302, location: '/missing-feature/event' });
+      expect(await callRoute(t, stands.action as never, { url: '/stand', userId, form: { intent: 'create', name: 'X' } })).toMatchObject({
+        status: 302,
+        location: '/missing-feature/event',
+      });
+      expect(await callRoute(t, editor.loader as never, { url, userId, params: { slug } })).toMatchObject({ status: 302, location: '/missing-feature/event' });
+    }
+    expect(await callRoute(t, editor.loader as never, { url, userId: w.stranger.id, params: { slug } })).toMatchObject({ status: 404 });
+    expect(
+      await callRoute(t, editor.action as never, { url, userId: w.stranger.id, params: { slug }, form: { intent: 'settings', name: 'Mine' } }),
+    ).toMatchObject({ status: 404 });
+    const stand = await t.app.db('base_stands').where({ slug }).first('id', 'name');
+    expect(stand.name).toMatch(/^Stand West/);
+    expect(
+      await callRoute(t, stands.action as never, { url: '/stand', userId: w.stranger.id, form: { intent: 'delete', id: stand.id, confirmed: 'yes' } }),
+    ).toMatchObject({ status: 302, toast: { type: 'error', values: { message: 'Not found' } } });
+    expect(await t.app.db('base_stands').where({ slug }).first('id')).toBeTruthy();
+    expect(await callRoute(t, stands.loader as never, { url: '/stand', userId: null })).toMatchObject({ status: 302, location: '/login?next=%2Fstand' });
+  });
+
+  it('deletes a stand only after the confirmation step', async () => {
+    const w = await eventsWorld(t);
+    const slug = await createStandAs(w.owner.id, `Stand Weg ${Date.now()}`);
+    const stand = await t.app.db('base_stands').where({ slug }).first('id');
+    const ask = await callRoute(t, stands.action as never, { url: '/stand', userId: w.owner.id, form: { intent: 'delete', id: stand.id, name: 'Weg' } });
+    expect(ask).toMatchObject({ status: 200, data: { confirm: { intent: 'delete', id: stand.id, name: 'Weg' } } });
+    expect(await t.app.db('base_stands').where({ slug }).first('id')).toBeTruthy();
+    const done = await callRoute(t, stands.action as never, { url: '/stand', userId: w.owner.id, form: { intent: 'delete', id: stand.id, confirmed: 'yes' } });
+    expect(done).toMatchObject({ status: 302, location: '/stand', toast: { type: 'success', key: 'events:stand.deleted' } });
+    expect(await t.app.db('base_stands').where({ slug }).first('id')).toBeUndefined();
+  });
+});
