@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as editor from '~/routes/_console.stand.$slug';
 import * as stands from '~/routes/_console.stand._index';
+import * as preview from '~/routes/_console.stand.preview.$standslug';
+import * as framePreview from '~/routes/_console.stand.standpreview.$standslug';
+import * as rpPreview from '~/routes/_console.stand.standpreview.$standslug.rp.$rpslug';
 import { buildRequestContext } from '~/server/request-context.server';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { callRoute } from '../helpers/routes';
@@ -225,6 +228,55 @@ describe('/stand and /stand/{slug}', () => {
     });
     expect(addForeign.status).toBe(404);
     expect((await editorData(w.owner.id, slug)).nodes[0]!.points).toHaveLength(1);
+  });
+
+  it('previews the stand in the current language, in the stand frame and with one reference point', async () => {
+    const w = await eventsWorld(t);
+    const slug = await createStandAs(w.owner.id, `Stand Vorschau ${Date.now()}`);
+    const url = `/stand/${slug}`;
+    const post = (form: Record<string, string>) => callRoute(t, editor.action as never, { url, userId: w.owner.id, params: { slug }, form });
+    for (const language of ['DE', 'EN']) {
+      expect((await postMultipart(w.owner.id, slug, { intent: 'addNode', type: 'IMAGE', language }, { name: 'i.png', bytes: png(1600, 900) })).status).toBe(302);
+    }
+    await post({ intent: 'translation', language: 'EN', title: 'Our stand', description: 'Welcome' });
+    await post({ intent: 'settings', name: 'Vorschau', shop: 'on', shopUrl: 'https://shop.example.com', chatUrl: '' });
+    const nodes = (await editorData(w.owner.id, slug)).nodes;
+    const en = nodes.find((n) => n.language === 'EN')!;
+    const de = nodes.find((n) => n.language === 'DE')!;
+    await post({ intent: 'addPoint', nodeId: en.id, cx: '20', cy: '20', kind: 'REFERENCE', name: 'Broschüre', titleEN: 'Brochure', descriptionEN: 'Read it', contentPageId: '0b3c8a52-8a4f-4f64-9c1e-4f0a4a1d2b33' });
+    await post({ intent: 'addPoint', nodeId: de.id, cx: '30', cy: '30', kind: 'POINT' });
+
+    type Preview = Awaited<ReturnType<typeof preview.loader>>;
+    const params = { standslug: slug };
+    for (const route of [preview, framePreview]) {
+      const res = await callRoute(t, route.loader as never, { url: `/stand/preview/${slug}`, userId: w.owner.id, params });
+      expect(res.status).toBe(200);
+      const data = res.data as Preview;
+      // the user's language is EN: only the English view, with its reference point
+      expect(data.language).toBe('EN');
+      expect(data.stand).toMatchObject({ title: 'Our stand', description: 'Welcome', shop: true, shopUrl: 'https://shop.example.com' });
+      expect(data.nodes.map((n) => n.id)).toEqual([en.id]);
+      expect(data.nodes[0]!.points.map((p) => [p.kind, p.slug])).toEqual([['REFERENCE', 'broschuere']]);
+    }
+
+    const rp = await callRoute(t, rpPreview.loader as never, {
+      url: `/stand/standpreview/${slug}/rp/broschuere`,
+      userId: w.owner.id,
+      params: { standslug: slug, rpslug: 'broschuere' },
+    });
+    expect(rp).toMatchObject({
+      status: 200,
+      data: { point: { name: 'Broschüre', title: 'Brochure', description: 'Read it', contentPageId: '0b3c8a52-8a4f-4f64-9c1e-4f0a4a1d2b33' } },
+    });
+    const missing = await callRoute(t, rpPreview.loader as never, { url: '/x', userId: w.owner.id, params: { standslug: slug, rpslug: 'nope' } });
+    expect(missing.status).toBe(404);
+    for (const route of [preview, framePreview]) {
+      expect(await callRoute(t, route.loader as never, { url: '/x', userId: w.stranger.id, params })).toMatchObject({ status: 404 });
+      expect(await callRoute(t, route.loader as never, { url: '/x', userId: w.noFeature.id, params })).toMatchObject({ status: 302, location: '/missing-feature/event' });
+    }
+    expect(await callRoute(t, rpPreview.loader as never, { url: '/x', userId: w.stranger.id, params: { standslug: slug, rpslug: 'broschuere' } })).toMatchObject({
+      status: 404,
+    });
   });
 
   it('sends members without the event feature away and hides other organisations’ stands', async () => {

@@ -1,0 +1,107 @@
+import { Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import type { NodeView, StandPreviewData } from './stand.server';
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+function NodeImage({ node, standName, rpHref }: { node: NodeView; standName: string; rpHref: (slug: string) => string }) {
+  const { t } = useTranslation('events');
+  const points = [...node.points].sort((a, b) => a.order - b.order);
+  return (
+    <figure className="space-y-3">
+      <div className="relative">
+        <img
+          src={node.imageUrl ?? ''}
+          alt={t('standPages.preview.imageAlt', { type: t(`stand.nodeType.${node.type}`), name: standName })}
+          className={`block w-full rounded-md object-cover ${node.type === 'PANO' ? 'aspect-[2/1]' : 'aspect-video'}`}
+        />
+        {points.map((p) =>
+          p.kind === 'REFERENCE' && p.slug ? (
+            <Link
+              key={p.id}
+              to={rpHref(p.slug)}
+              aria-label={t('standPages.preview.open', { name: p.name })}
+              title={p.name}
+              data-point={p.id}
+              className="absolute h-6 w-6 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-brand-pink shadow outline-none ring-brand-dark focus-visible:ring-4"
+              style={{ left: `${p.cx}%`, top: `${p.cy}%` }}
+            />
+          ) : (
+            <span
+              key={p.id}
+              role="img"
+              aria-label={t('standPages.preview.pointLabel', { cx: round(p.cx), cy: round(p.cy) })}
+              data-point={p.id}
+              className="absolute h-4 w-4 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-brand-dark shadow"
+              style={{ left: `${p.cx}%`, top: `${p.cy}%` }}
+            />
+          ),
+        )}
+      </div>
+      {points.some((p) => p.kind === 'REFERENCE' && p.slug) ? (
+        <figcaption>
+          <h3 className="text-sm font-semibold">{t('standPages.preview.points')}</h3>
+          <ul className="mt-1 flex flex-wrap gap-3 text-sm">
+            {points
+              .filter((p) => p.kind === 'REFERENCE' && p.slug)
+              .map((p) => (
+                <li key={p.id}>
+                  <Link to={rpHref(p.slug!)} className="text-brand-dark underline underline-offset-2">
+                    {p.name}
+                  </Link>
+                </li>
+              ))}
+          </ul>
+        </figcaption>
+      ) : null}
+    </figure>
+  );
+}
+
+/**
+ * How visitors see a stand in one language: its title and text, shop and chat, and its views (image and
+ * panorama with their points, embedded pages). Reference points link to `rpHref(slug)`.
+ */
+export function StandView({ data, rpHref }: { data: StandPreviewData; rpHref: (slug: string) => string }) {
+  const { t } = useTranslation(['events', 'common']);
+  const { stand, nodes, language } = data;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h2 className="text-xl font-semibold">{stand.title}</h2>
+          {stand.description ? <p className="mt-1 whitespace-pre-line text-gray-700">{stand.description}</p> : null}
+        </div>
+        <div className="flex flex-wrap gap-3">
+          {stand.shop && stand.shopUrl ? (
+            <a href={stand.shopUrl} target="_blank" rel="noreferrer" className="rounded-md bg-brand-dark px-4 py-2 text-sm text-white">
+              {t('standPages.preview.shop')}
+            </a>
+          ) : null}
+          {stand.chatUrl ? (
+            <a href={stand.chatUrl} target="_blank" rel="noreferrer" className="rounded-md border border-brand-dark px-4 py-2 text-sm">
+              {t('standPages.preview.chat')}
+            </a>
+          ) : null}
+        </div>
+      </div>
+      {nodes.length === 0 ? (
+        <p className="text-gray-700">{t('standPages.preview.noNodes', { language: t(`common:languages.${language}`) })}</p>
+      ) : (
+        nodes.map((node) =>
+          node.type === 'IFRAME' ? (
+            <iframe
+              key={node.id}
+              src={node.iframe ?? undefined}
+              title={t('standPages.preview.iframeTitle', { name: stand.name })}
+              className="aspect-video w-full rounded-md border"
+              sandbox="allow-scripts allow-same-origin allow-popups allow-forms"
+            />
+          ) : node.imageUrl ? (
+            <NodeImage key={node.id} node={node} standName={stand.name} rpHref={rpHref} />
+          ) : null,
+        )
+      )}
+    </div>
+  );
+}
