@@ -56,6 +56,17 @@ export async function fetchExhibition(ctx: ServiceContext, idOrSlug: string): Pr
   return row;
 }
 
+/** One of the organisation's own in-house fairs by slug (the console); any other is NOT_FOUND. */
+export async function ownExhibitionBySlug(ctx: ServiceContext, slug: string): Promise<ExhibitionRecord> {
+  const { organizationId } = requireEventMember(ctx);
+  const row: ExhibitionRecord | undefined = await ctx
+    .db('exhibitions')
+    .where({ slug: String(slug).toLowerCase(), organization_id: organizationId })
+    .first();
+  if (!row) throw notFound(ctx, 'slug');
+  return row;
+}
+
 /** The stand and stage of an exhibition must be the organisation's own. */
 async function checkedRefs(ctx: ServiceContext, organizationId: string, input: { standId?: string | null; stageId?: string | null }) {
   const errors: FieldError[] = [];

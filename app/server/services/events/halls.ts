@@ -24,7 +24,7 @@ import {
   type TranslationRecord,
 } from './hall-common';
 import { assertVisitorAccess, conventionBySlug, ownedConvention, ownedImage, publishImage, type ConventionRecord } from './conventions';
-import type { HallRecord } from './stand-loaders';
+import { baseStandById, hallStandsByHall, type HallRecord } from './stand-loaders';
 import { DomainError } from '../errors';
 
 /** A convention as the halls side sees it (the conventions service owns the table). */
@@ -218,9 +218,15 @@ export async function conventionHall(
   return { convention, hall };
 }
 
+export interface SitemapStand {
+  id: string;
+  slug: string;
+  name: string;
+}
+
 export interface Sitemap {
   convention: ConventionRow;
-  halls: HallRecord[];
+  halls: (HallRecord & { stands: SitemapStand[] })[];
   stages: StageSummary[];
 }
 
@@ -239,5 +245,17 @@ export async function sitemap(ctx: ServiceContext, conventionSlug: string): Prom
     .where('cs.convention_id', convention.id)
     .orderBy('s.title')
     .select('s.id', 's.slug', 's.title');
-  return { convention, halls, stages };
+  // approved stands of every hall, in their order: two batched queries whatever the number of halls
+  const hallStands = await Promise.all(halls.map((h) => hallStandsByHall(ctx).load(h.id)));
+  const approved = hallStands.map((list) => list.filter((hs) => hs.approved));
+  const bases = await baseStandById(ctx).loadMany([...new Set(approved.flat().map((hs) => hs.stand_id))]);
+  const baseOf = new Map(bases.filter((b): b is Exclude<typeof b, Error | null> => Boolean(b) && !(b instanceof Error)).map((b) => [b.id, b]));
+  return {
+    convention,
+    halls: halls.map((hall, i) => ({
+      ...hall,
+      stands: approved[i].map((hs) => ({ id: hs.id, slug: hs.slug, name: baseOf.get(hs.stand_id)?.name ?? hs.slug })),
+    })),
+    stages,
+  };
 }

@@ -1,0 +1,74 @@
+import type { SubmissionResult } from '@conform-to/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { CreateByName } from '~/components/conventions/create-by-name';
+import { createByNameAction } from '~/components/conventions/forms.server';
+import { defineGuards } from '~/lib/guards';
+import { withNamespaces } from '~/lib/i18n-namespaces';
+import { runGuards } from '~/server/guards.server';
+import { listExhibitions } from '~/server/services/events/exhibitions';
+
+export const handle = { i18n: ['common', 'errors', 'validation', 'events'] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export const guards = defineGuards({ organization: true, feature: 'event' });
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const exhibitions = await listExhibitions(context.service);
+  return {
+    title: context.service.t('events:pages.exhibitionList.title'),
+    exhibitions: exhibitions.map((e) => ({ id: e.id, slug: e.slug, name: e.name })),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const formData = await request.formData();
+  if (formData.get('intent') !== 'createExhibition') throw new Response('Bad Request', { status: 400 });
+  return createByNameAction(context, formData, 'createExhibition');
+}
+
+/** /exhibition: the organisation's in-house fairs, each created by name. */
+export default function Exhibitions() {
+  const { t } = useTranslation('events');
+  const { exhibitions } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as { result?: SubmissionResult<string[]> } | undefined;
+  return (
+    <div className="mx-auto max-w-4xl space-y-8">
+      <div>
+        <h1 className="text-2xl font-semibold">{t('pages.exhibitionList.title')}</h1>
+        <p className="mt-1 text-gray-700">{t('pages.exhibitionList.intro')}</p>
+      </div>
+      <section aria-label={t('pages.events.createExhibition')} className="rounded-lg bg-white p-6 shadow-sm">
+        <CreateByName
+          intent="createExhibition"
+          label={t('pages.events.exhibitionName')}
+          submit={t('pages.events.createExhibition')}
+          lastResult={actionData?.result}
+        />
+      </section>
+      <section aria-labelledby="exhibition-list-title" className="rounded-lg bg-white p-6 shadow-sm">
+        <h2 id="exhibition-list-title" className="text-lg font-semibold">
+          {t('pages.exhibitionList.yours')}
+        </h2>
+        {exhibitions.length === 0 ? (
+          <p className="mt-2 text-gray-700">{t('pages.exhibitionList.empty')}</p>
+        ) : (
+          <ul className="mt-3 divide-y">
+            {exhibitions.map((e) => (
+              <li key={e.id} className="py-3">
+                <Link to={`/events/exhibition/${e.slug}`} className="font-medium underline-offset-2 hover:underline">
+                  {e.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

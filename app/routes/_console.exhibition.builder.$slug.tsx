@@ -1,0 +1,14 @@
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { orNotFound } from '~/components/events/forms.server';
+import { defineGuards } from '~/lib/guards';
+import { runGuards } from '~/server/guards.server';
+import { ownExhibitionBySlug } from '~/server/services/events/exhibitions';
+
+export const guards = defineGuards({ organization: true, feature: 'event' });
+
+/** The in-house fair builder is its dashboard: settings, stand and stage in one place. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const exhibition = await orNotFound(ownExhibitionBySlug(context.service, params.slug ?? ''));
+  return redirect(`/events/exhibition/${exhibition.slug}`);
+}

@@ -1,0 +1,99 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { defineGuards } from '~/lib/guards';
+import { withNamespaces } from '~/lib/i18n-namespaces';
+import { runGuards } from '~/server/guards.server';
+import { isDomainError } from '~/server/services/errors';
+import { sitemap } from '~/server/services/events/halls';
+
+export const handle = { i18n: ['common', 'events'] };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export const guards = defineGuards({ organization: true, feature: 'event' });
+
+/** The tree of one convention: landing page, halls with their approved stands in order, stages. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const tree = await sitemap(context.service, params.conventionslug ?? '').catch((error) => {
+    if (isDomainError(error) && error.code === 'NOT_FOUND') throw new Response('Not Found', { status: 404 });
+    throw error;
+  });
+  const title = tree.convention.title as string;
+  return {
+    pageTitle: context.service.t('events:pages.sitemap.title', { title }),
+    convention: { slug: tree.convention.slug as string, title },
+    halls: tree.halls.map((h) => ({ slug: h.slug, name: h.name, stands: h.stands })),
+    stages: tree.stages.map((s) => ({ slug: s.slug, title: s.title })),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? '' }];
+
+export default function ConventionSitemap() {
+  const { t } = useTranslation('events');
+  const data = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <Link to={`/events/convention/${data.convention.slug}`} className="text-sm underline">
+        {t('pages.sitemap.back')}
+      </Link>
+      <h1 className="text-2xl font-semibold">{data.pageTitle}</h1>
+      <nav aria-label={t('pages.sitemap.tree')} className="rounded-lg bg-white p-6 shadow-sm">
+        <ul className="space-y-4">
+          <li>
+            <h2 className="font-semibold">{t('pages.sitemap.pages')}</h2>
+            <ul className="ml-5 mt-1 list-disc">
+              <li>
+                {t('pages.sitemap.landing')}: <code>/convention/{data.convention.slug}</code>
+              </li>
+            </ul>
+          </li>
+          <li>
+            <h2 className="font-semibold">{t('pages.sitemap.halls')}</h2>
+            {data.halls.length === 0 ? (
+              <p className="ml-5 text-gray-600">{t('pages.sitemap.noHalls')}</p>
+            ) : (
+              <ul className="ml-5 mt-1 list-disc space-y-2">
+                {data.halls.map((hall) => (
+                  <li key={hall.slug}>
+                    <Link to={`/hall/builder/${hall.slug}`} className="underline">
+                      {hall.name}
+                    </Link>
+                    {hall.stands.length === 0 ? (
+                      <p className="text-sm text-gray-600">{t('pages.sitemap.noStands')}</p>
+                    ) : (
+                      <ol className="ml-5 mt-1 list-decimal text-sm">
+                        {hall.stands.map((stand) => (
+                          <li key={stand.id}>
+                            {stand.name} <code className="text-gray-600">/hall/{hall.slug}/stand/{stand.slug}</code>
+                          </li>
+                        ))}
+                      </ol>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+          <li>
+            <h2 className="font-semibold">{t('pages.sitemap.stages')}</h2>
+            {data.stages.length === 0 ? (
+              <p className="ml-5 text-gray-600">{t('pages.sitemap.noStages')}</p>
+            ) : (
+              <ul className="ml-5 mt-1 list-disc">
+                {data.stages.map((stage) => (
+                  <li key={stage.slug}>
+                    <Link to={`/events/stage/${stage.slug}`} className="underline">
+                      {stage.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}
