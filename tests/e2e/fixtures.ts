@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import knexFactory, { type Knex } from 'knex';
 import { loadEnv } from '../../app/server/env.server';
 import { createSession } from '../../app/server/session.server';
@@ -50,5 +50,13 @@ export const test = base.extend<
     if (orgs.length) await db('organizations').whereIn('id', orgs).delete();
   },
 });
+
+/**
+ * Waits until the page's scripts have taken over (the language menu replaces its plain form after
+ * hydration), for tests of behaviour that needs them, such as react-aria's keyboard focus tracking.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.getByRole('button', { name: /^(Language|Sprache): / }).first()).toBeVisible();
+}
 
 export { expect };

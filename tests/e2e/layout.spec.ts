@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { Feature, Package } from '../../app/lib/features';
-import { expect, test } from './fixtures';
+import { expect, hydrated, test } from './fixtures';
 
 const sidebar = (page: Page) => page.locator('aside').getByRole('navigation', { name: 'Main navigation' });
 
@@ -15,6 +15,7 @@ test.describe('console layout at 1280 px', () => {
   test('shows the groups of the booked features, marks the dashboard and collapses to icons', async ({ page, login }) => {
     await login({ suites: Package.BASIC | Package.EVENT | Package.SALES });
     await page.goto('/');
+    await hydrated(page);
     const nav = sidebar(page);
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     for (const group of ['Content', 'For sales reps', 'For exhibitors', 'For hosts']) {
@@ -43,6 +44,7 @@ test.describe('console layout at 1280 px', () => {
   test('hides the host group without the event suite and shows platform admin with its bit', async ({ page, login }) => {
     await login({ suites: Package.BASIC | Feature.platformAdmin });
     await page.goto('/');
+    await hydrated(page);
     const nav = sidebar(page);
     await expect(nav.getByRole('link', { name: 'Leads' })).toBeVisible();
     await expect(nav.getByRole('heading', { name: 'For hosts' })).toHaveCount(0);
@@ -54,6 +56,7 @@ test.describe('console layout at 1280 px', () => {
   test('shows a sales user only the sales-rep group', async ({ page, login }) => {
     await login({ suites: Package.SALES | Package.EVENT, sales: true });
     await page.goto('/');
+    await hydrated(page);
     const nav = sidebar(page);
     await expect(nav.getByRole('link', { name: 'Leads' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Virtual rooms' })).toBeVisible();
@@ -63,6 +66,7 @@ test.describe('console layout at 1280 px', () => {
   test('the sidebar is reachable with Tab, shows focus and Enter follows the link', async ({ page, login }) => {
     await login();
     await page.goto('/');
+    await hydrated(page);
     const target = sidebar(page).getByRole('link', { name: 'Content pool' });
     await expect(target).toBeVisible();
     for (let i = 0; i < 15 && !(await target.evaluate((el) => el === document.activeElement)); i += 1) {
@@ -78,6 +82,7 @@ test.describe('console layout at 1280 px', () => {
   test('the account menu opens with the keyboard and offers organisation, contact card and logout', async ({ page, login }) => {
     await login();
     await page.goto('/');
+    await hydrated(page);
     const trigger = page.getByRole('button', { name: 'Account' });
     await trigger.focus();
     await page.keyboard.press('Enter');
@@ -95,12 +100,14 @@ test.describe('console layout at 1280 px', () => {
   test('offers the organisation switcher only with more than one organisation', async ({ page, login }) => {
     await login({ organizations: 1 });
     await page.goto('/');
+    await hydrated(page);
     await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Switch organisation' })).toHaveCount(0);
 
     await page.context().clearCookies();
     await login({ organizations: 2 });
     await page.goto('/');
+    await hydrated(page);
     const switcher = page.getByRole('combobox', { name: 'Switch organisation' });
     await expect(switcher).toBeVisible();
     await expect(switcher.getByRole('option')).toHaveCount(2);
@@ -122,6 +129,7 @@ test.describe('console layout at 375 px', () => {
   test('opens the navigation drawer from the menu button and closes it with Escape', async ({ page, login }) => {
     await login();
     await page.goto('/');
+    await hydrated(page);
     await expect(page.locator('aside')).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });

@@ -63,7 +63,11 @@ function linkClass(active: boolean, dlg: boolean, collapsed: boolean) {
   return cx(
     'flex items-center gap-3 rounded-md text-sm font-medium outline-none transition-colors',
     'data-[focus-visible]:outline data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2',
-    dlg ? 'data-[focus-visible]:outline-dlg-green' : 'data-[focus-visible]:outline-brand-pink',
+    // the browser's own :focus-visible too, so keyboard focus shows before the page's scripts have loaded
+    'focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2',
+    dlg
+      ? 'data-[focus-visible]:outline-dlg-green focus-visible:outline-dlg-green'
+      : 'data-[focus-visible]:outline-brand-pink focus-visible:outline-brand-pink',
     collapsed ? 'h-10 w-10 justify-center' : 'px-3 py-2',
     active
       ? dlg
