@@ -12,7 +12,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 import { I18nProvider, RouterProvider } from 'react-aria-components';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { CookieBanner } from './components/cookie-banner';
@@ -80,6 +80,10 @@ export function useRootData(): RootData | undefined {
 
 export function Document({ children, locale }: { children: React.ReactNode; locale: string }) {
   const nonce = useNonce();
+  // marks the page as interactive (tests wait for it before typing: react-aria fields are controlled inputs)
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   const { i18n } = useTranslation();
   return (
     <html lang={locale} dir={i18n.dir(locale)}>

@@ -26,6 +26,17 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
+  // a full page load waits until the page is interactive: text typed before hydration would be lost, because
+  // react-aria's fields are controlled inputs
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (javaScriptEnabled) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      return response;
+    };
+    await use(page);
+  },
   login: async ({ db, context, baseURL }, use) => {
     const created: string[] = [];
     const orgs: string[] = [];
