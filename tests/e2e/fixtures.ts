@@ -32,7 +32,8 @@ export const test = base.extend<
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      if (javaScriptEnabled) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      // `waitUntil: 'commit'` opts out, for tests of what happens before hydration
+      if (javaScriptEnabled && options?.waitUntil !== 'commit') await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
       return response;
     };
     await use(page);

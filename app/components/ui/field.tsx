@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   FieldError,
   Input,
@@ -71,11 +71,11 @@ function FieldFrame({
 }: BaseFieldProps & { type?: string; hints: string[]; children: ReactNode }) {
   const describe = [description, ...hints].filter(Boolean);
   return (
-    <AriaTextField
+    <ControlledFrame
       key={field.key}
+      initialValue={initialString(field.initialValue)}
       name={field.name}
       type={type}
-      defaultValue={initialString(field.initialValue)}
       isInvalid={!!field.errors?.length}
       isRequired={field.required}
       isDisabled={isDisabled}
@@ -101,6 +101,32 @@ function FieldFrame({
         </Text>
       ) : null}
       <FieldError className="text-sm text-brand-red">{field.errors?.join(' ')}</FieldError>
+    </ControlledFrame>
+  );
+}
+
+const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+
+/**
+ * react-aria's TextField keeps its value in state, so React would overwrite what a visitor typed before the
+ * page's scripts loaded (slow phones). The value starts from the server's and, right after hydration, takes
+ * over whatever the input already holds.
+ */
+function ControlledFrame({
+  initialValue,
+  children,
+  ...props
+}: Omit<React.ComponentProps<typeof AriaTextField>, 'value' | 'defaultValue' | 'onChange'> & { initialValue?: string }) {
+  const [value, setValue] = useState(initialValue ?? '');
+  const ref = useRef<HTMLDivElement>(null);
+  useIsomorphicLayoutEffect(() => {
+    const input = ref.current?.querySelector<HTMLInputElement | HTMLTextAreaElement>('input, textarea');
+    if (input && input.value !== (initialValue ?? '')) setValue(input.value);
+    // only once, right after hydration
+  }, []);
+  return (
+    <AriaTextField {...props} ref={ref} value={value} onChange={setValue}>
+      {children}
     </AriaTextField>
   );
 }
