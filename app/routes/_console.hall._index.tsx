@@ -1,14 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import { CreateByName } from '~/components/conventions/create-by-name';
 import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
 import { NameForm } from '~/components/events/forms';
 import { confirmationStep, listAction } from '~/components/events/forms.server';
-import { Button } from '~/components/ui/button';
-import { TextField, useZodErrorMap } from '~/components/ui/field';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { formAction } from '~/server/forms.server';
@@ -71,16 +68,6 @@ export default function Halls() {
   const { t } = useTranslation('events');
   const { halls } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const errorMap = useZodErrorMap();
-  const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof NameForm>>({
-    id: 'hall-create',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(NameForm),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NameForm, errorMap }),
-  });
 
   return (
     <div className="mx-auto max-w-4xl space-y-8">
@@ -101,18 +88,15 @@ export default function Halls() {
         <h2 id="hall-create-title" className="text-lg font-semibold">
           {t('hallPages.list.create')}
         </h2>
-        <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-wrap items-end gap-4">
-          <input type="hidden" name="intent" value="create" />
-          <TextField field={fields.name} label={t('hallPages.list.name')} className="min-w-64 flex-1" />
-          <Button type="submit" isDisabled={navigation.state === 'submitting'}>
-            {t('hallPages.list.createSubmit')}
-          </Button>
-        </Form>
-        {form.errors?.length ? (
-          <p role="alert" className="mt-2 text-sm text-brand-red">
-            {form.errors.join(' ')}
-          </p>
-        ) : null}
+        <div className="mt-4">
+          <CreateByName
+            intent="create"
+            schema={NameForm}
+            label={t('hallPages.list.name')}
+            submit={t('hallPages.list.createSubmit')}
+            lastResult={actionData?.result}
+          />
+        </div>
       </section>
 
       <section aria-labelledby="hall-list-title" className="rounded-lg bg-white p-6 shadow-sm">

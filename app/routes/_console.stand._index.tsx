@@ -1,14 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import { CreateByName } from '~/components/conventions/create-by-name';
 import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
 import { NameForm } from '~/components/events/forms';
 import { confirmationStep, listAction } from '~/components/events/forms.server';
-import { Button } from '~/components/ui/button';
-import { TextField, useZodErrorMap } from '~/components/ui/field';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { formAction } from '~/server/forms.server';
@@ -63,16 +60,6 @@ export default function Stands() {
   const { t } = useTranslation('events');
   const { stands } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const errorMap = useZodErrorMap();
-  const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof NameForm>>({
-    id: 'stand-create',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(NameForm),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NameForm, errorMap }),
-  });
 
   return (
     <div className="mx-auto max-w-4xl space-y-8">
@@ -93,18 +80,15 @@ export default function Stands() {
         <h2 id="stand-create-title" className="text-lg font-semibold">
           {t('standPages.list.create')}
         </h2>
-        <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-wrap items-end gap-4">
-          <input type="hidden" name="intent" value="create" />
-          <TextField field={fields.name} label={t('standPages.list.name')} className="min-w-64 flex-1" />
-          <Button type="submit" isDisabled={navigation.state === 'submitting'}>
-            {t('standPages.list.createSubmit')}
-          </Button>
-        </Form>
-        {form.errors?.length ? (
-          <p role="alert" className="mt-2 text-sm text-brand-red">
-            {form.errors.join(' ')}
-          </p>
-        ) : null}
+        <div className="mt-4">
+          <CreateByName
+            intent="create"
+            schema={NameForm}
+            label={t('standPages.list.name')}
+            submit={t('standPages.list.createSubmit')}
+            lastResult={actionData?.result}
+          />
+        </div>
       </section>
 
       <section aria-labelledby="stand-list-title" className="rounded-lg bg-white p-6 shadow-sm">

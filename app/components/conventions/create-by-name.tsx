@@ -6,21 +6,26 @@ import { Button } from '../ui/button';
 import { TextField, useZodErrorMap } from '../ui/field';
 import { createByNameForm, type CreateIntent } from './forms';
 
-/** The "create by name" box of /events, /stage and /exhibition (conventionCreateByName and its siblings). */
+/**
+ * The "create by name" box of /events, /stage, /exhibition (conventionCreateByName and its siblings), /hall and
+ * /stand. `schema` overrides the form schema (it must have `intent` and `name`).
+ */
 export function CreateByName({
   intent,
   label,
   submit,
   lastResult,
+  schema: givenSchema,
 }: {
-  intent: CreateIntent;
+  intent: string;
   label: string;
   submit: string;
   lastResult: SubmissionResult<string[]> | undefined;
+  schema?: z.ZodObject<{ intent: z.ZodLiteral<string>; name: z.ZodTypeAny }>;
 }) {
   const errorMap = useZodErrorMap();
   const navigation = useNavigation();
-  const schema = createByNameForm(intent);
+  const schema = givenSchema ?? createByNameForm(intent as CreateIntent);
   const [form, fields] = useForm<z.input<typeof schema>>({
     id: `create-${intent}`,
     lastResult,
