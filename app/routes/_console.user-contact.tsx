@@ -1,7 +1,5 @@
-import { Readable } from 'node:stream';
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { unstable_parseMultipartFormData } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -17,10 +15,10 @@ import { isTelephone } from '~/lib/validation-messages';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
-import type { RequestContext } from '~/server/request-context.server';
+import { readPostedForm } from '~/server/posted-form.server';
 import { accountUpdate, addressCreate, addressOfUser, addressUpdate, me } from '~/server/services/accounts';
-import { isDomainError, type DomainError } from '~/server/services/errors';
-import { fileUrl, uploadFile, type FileRecord } from '~/server/services/files/files.server';
+import { isDomainError } from '~/server/services/errors';
+import { fileUrl } from '~/server/services/files/files.server';
 import { listCountryCodes } from '~/server/services/i18n/languages';
 import { redirectWithToast } from '~/server/toast.server';
 import { withNamespaces } from '~/lib/i18n-namespaces';
@@ -69,66 +67,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-const MAX_FIELD_CHARS = 4096;
-
-interface ContactForm {
-  formData: FormData;
-  /** the picture of the plain file form (intent `avatar-file`), stored as it is */
-  uploaded: FileRecord | null;
-  failure: DomainError | null;
-}
-
-/**
- * The posted form. Any form may come as multipart; only the picture form without JavaScript (intent
- * `avatar-file`, sent before the file) has its file stored, through the same upload service as /resources/upload.
- */
-async function readContactForm(request: Request, context: RequestContext): Promise<ContactForm> {
-  if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
-    return { formData: await request.formData(), uploaded: null, failure: null };
-  }
-  const form: ContactForm = { formData: new FormData(), uploaded: null, failure: null };
-  const drain = async (data: AsyncIterable<Uint8Array>) => {
-    for await (const _chunk of data) {
-      // not stored
-    }
-  };
-  let intent = '';
-  try {
-    form.formData = await unstable_parseMultipartFormData(request, async ({ name, filename, contentType, data }) => {
-      if (filename === undefined) {
-        let text = '';
-        for await (const chunk of data) text += Buffer.from(chunk).toString('utf8');
-        if (name === 'intent') intent = text;
-        return text.slice(0, MAX_FIELD_CHARS);
-      }
-      if (name !== 'file' || !filename || form.uploaded || form.failure || intent !== 'avatar-file') {
-        await drain(data);
-        return undefined;
-      }
-      try {
-        form.uploaded = await uploadFile(context.service, {
-          stream: Readable.from(data),
-          filename,
-          declaredMimeType: contentType,
-          forOrg: null,
-          purpose: 'IMAGE',
-        });
-      } catch (error) {
-        if (!isDomainError(error)) throw error;
-        form.failure = error;
-        await drain(data).catch(() => undefined);
-      }
-      return undefined;
-    });
-  } catch (error) {
-    if (!form.failure) throw error;
-  }
-  return form;
-}
-
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const { formData, uploaded, failure } = await readContactForm(request, context);
+  const { formData, uploaded, failure } = await readPostedForm(request, context, ['avatar-file']);
   const t = context.service.t;
   const options = { correctFieldsMessage: t('errors:correctFields') };
   const correctFields = { formErrors: [t('errors:correctFields')] };

@@ -6,6 +6,7 @@ import { DomainError, isDomainError, type ErrorCode } from '~/server/services/er
 import { fileView, uploadFile, type FileRecord } from '~/server/services/files/files.server';
 import { isFilePurpose } from '~/server/services/files/limits';
 import { redirectWithToast } from '~/server/toast.server';
+import { drain } from '~/server/posted-form.server';
 
 /** Translation keys for the toast after a plain form post (a toast carries a key, not a finished text). */
 const TOAST_KEYS: Partial<Record<ErrorCode, string>> = {
@@ -28,11 +29,6 @@ async function readField(data: AsyncIterable<Uint8Array>): Promise<string> {
   return Buffer.concat(chunks).toString('utf8').slice(0, MAX_FIELD_BYTES);
 }
 
-async function drain(data: AsyncIterable<Uint8Array>): Promise<void> {
-  for await (const _chunk of data) {
-    // discard
-  }
-}
 
 
 /** Uploads need a logged-in user; an anonymous post goes to /login?next=. */
