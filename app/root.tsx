@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
   useHref,
   useLoaderData,
+  useMatches,
   useNavigate,
   useRouteError,
   useRouteLoaderData,
@@ -78,6 +79,16 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData('root') as RootData | undefined;
 }
 
+/**
+ * The title of a page whose route names it by translation key (`handle.title`); the deepest route wins.
+ * Routes whose title depends on their data use `meta` instead and set no `handle.title`.
+ */
+function PageTitle() {
+  const { t } = useTranslation();
+  const key = [...useMatches()].reverse().map((match) => (match.handle as { title?: string } | undefined)?.title).find(Boolean);
+  return key ? <title>{t(key)}</title> : null;
+}
+
 export function Document({ children, locale }: { children: React.ReactNode; locale: string }) {
   const nonce = useNonce();
   // marks the page as interactive (tests wait for it before typing: react-aria fields are controlled inputs)
@@ -91,6 +102,7 @@ export function Document({ children, locale }: { children: React.ReactNode; loca
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <PageTitle />
         <Links />
       </head>
       <body className="min-h-screen">

@@ -1,4 +1,3 @@
-import type { MetaFunction } from '@remix-run/node';
 import { NotFoundPage } from '~/components/not-found';
 import { defineGuards } from '~/lib/guards';
 
@@ -13,7 +12,7 @@ export async function action() {
   throw new Response('Not Found', { status: 404 });
 }
 
-export const meta: MetaFunction = () => [{ title: '404' }];
+export const handle = { title: 'common:notFound.title' };
 
 export default function CatchAll() {
   return <NotFoundPage />;

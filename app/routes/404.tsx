@@ -1,1 +1,1 @@
-export { loader, meta, default, ErrorBoundary, guards } from './$';
+export { loader, handle, default, ErrorBoundary, guards } from './$';

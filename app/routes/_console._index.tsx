@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { CheckCircle2, Circle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +8,8 @@ import { runGuards } from '~/server/guards.server';
 import { gettingStarted } from '~/server/services/organizations/getting-started';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 
-export const handle = { i18n: ['common', 'org'] };
+export const handle = { i18n: ['common', 'org'], title: 'common:dashboard.title' };
 export const clientLoader = withNamespaces(handle.i18n);
-export const meta: MetaFunction = () => [{ title: 'Dashboard' }];
 
 export const guards = defineGuards({ organization: true });
 

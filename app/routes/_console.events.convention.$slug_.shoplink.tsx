@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -18,9 +18,8 @@ import { addFoyerPoint, conventionImageFoyer } from '~/server/services/events/fo
 import { DomainError } from '~/server/services/errors';
 import { redirectWithToast } from '~/server/toast.server';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'events'] };
+export const handle = { i18n: ['common', 'errors', 'validation', 'events'], title: 'events:pages.shopLink.title' };
 export const clientLoader = withNamespaces(handle.i18n);
-export const meta: MetaFunction = () => [{ title: 'Shop link' }];
 
 export const guards = defineGuards({ organization: true, feature: 'event' });
 

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CreateByName } from '~/components/conventions/create-by-name';
@@ -15,9 +15,8 @@ import { hallStandsByHall } from '~/server/services/events/stand-loaders';
 import { createHall, deleteHall, listHalls } from '~/server/services/events/halls';
 import { redirectWithToast } from '~/server/toast.server';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'events'] };
+export const handle = { i18n: ['common', 'errors', 'validation', 'events'], title: 'events:hallPages.list.title' };
 export const clientLoader = withNamespaces(handle.i18n);
-export const meta: MetaFunction = () => [{ title: 'Hallen / Halls' }];
 
 export const guards = defineGuards({ organization: true, feature: 'event' });
 

@@ -1,12 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useTranslation } from 'react-i18next';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 
-export const handle = { i18n: ['common', 'org'] };
+export const handle = { i18n: ['common', 'org'], title: 'org:help.title' };
 export const clientLoader = withNamespaces(handle.i18n);
-export const meta: MetaFunction = () => [{ title: 'Help' }];
 
 export const guards = defineGuards({ organization: true });
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
@@ -10,9 +10,8 @@ import { acceptInvitation, acceptMyInvite, listMyInvites, openInvite } from '~/s
 import { redirectWithToast } from '~/server/toast.server';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 
-export const handle = { i18n: ['common', 'errors', 'org'] };
+export const handle = { i18n: ['common', 'errors', 'org'], title: 'org:invites.title' };
 export const clientLoader = withNamespaces(handle.i18n);
-export const meta: MetaFunction = () => [{ title: 'Invites' }];
 
 /**
  * The invite mail's link lands here (`?email=&token=`). Logged-out invitees are sent to login first (and can

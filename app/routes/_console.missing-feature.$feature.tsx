@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { buttonClassName } from '~/components/ui/button';
@@ -7,9 +7,8 @@ import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 
-export const handle = { i18n: ['common', 'org'] };
+export const handle = { i18n: ['common', 'org'], title: 'org:missingFeature.title' };
 export const clientLoader = withNamespaces(handle.i18n);
-export const meta: MetaFunction = () => [{ title: '403' }];
 
 export const guards = defineGuards({ organization: true });
 

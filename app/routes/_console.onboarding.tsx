@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -18,9 +18,8 @@ import { createOrganization } from '~/server/services/organizations/organization
 import { redirectWithToast } from '~/server/toast.server';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 
-export const handle = { logoutOnly: true, i18n: ['common', 'errors', 'validation', 'org'] };
+export const handle = { logoutOnly: true, i18n: ['common', 'errors', 'validation', 'org'], title: 'org:onboarding.createTitle' };
 export const clientLoader = withNamespaces(handle.i18n);
-export const meta: MetaFunction = () => [{ title: 'Onboarding' }];
 
 /** Logged-in users without organisation; one who has one is sent to the dashboard. */
 export const guards = defineGuards({});

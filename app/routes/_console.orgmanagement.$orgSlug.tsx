@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
@@ -12,9 +12,8 @@ import { hasPackage, setOrganizationSuites, suitesFromSelection } from '~/server
 import { redirectWithToast } from '~/server/toast.server';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 
-export const handle = { i18n: ['common', 'org'] };
+export const handle = { i18n: ['common', 'org'], title: 'org:management.title' };
 export const clientLoader = withNamespaces(handle.i18n);
-export const meta: MetaFunction = () => [{ title: 'Organisation' }];
 
 export const guards = defineGuards({ organization: true, staff: true, feature: 'platformAdmin' });
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
@@ -10,9 +10,8 @@ import { hasPackage } from '~/server/services/organizations/suites';
 import { useRootData } from '~/root';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 
-export const handle = { i18n: ['common', 'org'] };
+export const handle = { i18n: ['common', 'org'], title: 'org:management.title' };
 export const clientLoader = withNamespaces(handle.i18n);
-export const meta: MetaFunction = () => [{ title: 'Organisations' }];
 
 export const guards = defineGuards({ organization: true, staff: true, feature: 'platformAdmin' });
 

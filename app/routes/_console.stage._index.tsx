@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CreateByName } from '~/components/conventions/create-by-name';
@@ -9,9 +9,8 @@ import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { listStages } from '~/server/services/events/stages';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'events'] };
+export const handle = { i18n: ['common', 'errors', 'validation', 'events'], title: 'events:pages.stageList.title' };
 export const clientLoader = withNamespaces(handle.i18n);
-export const meta: MetaFunction = () => [{ title: 'Bühnen / Stages' }];
 
 export const guards = defineGuards({ organization: true, feature: 'event' });
 

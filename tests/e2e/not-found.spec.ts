@@ -8,6 +8,7 @@ test.describe('404 page in German', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Seite nicht gefunden');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page).toHaveTitle('Seite nicht gefunden');
     await page.getByRole('link', { name: 'Anmelden' }).click();
     await expect(page).toHaveURL(/\/login/);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Guards } from '~/server/guards.server';
+import { resources } from '../../locales/index';
 import type { RequestContext } from '~/server/request-context.server';
 import type { Viewer } from '~/server/viewer.server';
 
@@ -9,7 +10,9 @@ import type { Viewer } from '~/server/viewer.server';
  * check-logged-in routes to /, members without the suite bit to /missing-feature/{feature}).
  */
 type RouteModule = {
-  handle?: { i18n?: string[] };
+  handle?: { i18n?: string[]; title?: string };
+  meta?: unknown;
+  default?: unknown;
   clientLoader?: unknown;
   loader?: (args: unknown) => Promise<unknown>;
   action?: (args: unknown) => Promise<unknown>;
@@ -95,6 +98,20 @@ describe('route table', () => {
       .map((r) => [r.file, r.mod] as const),
   )('%s loads its translation namespaces on client navigations', (_file, mod) => {
     expect(mod.clientLoader, 'export const clientLoader = withNamespaces(handle.i18n)').toBeTypeOf('function');
+  });
+
+  // pathless layouts (_console.tsx, _public.tsx) wrap pages and have no title of their own
+  it.each(routes.filter((r) => r.mod.default && !/^_[a-z]+\.tsx$/.test(r.file)).map((r) => [r.file, r.mod] as const))('%s has a translated page title', (_file, mod) => {
+    const key = mod.handle?.title;
+    if (!key) {
+      expect(mod.meta, 'handle.title (a translation key) or a meta export built from translated data').toBeTypeOf('function');
+      return;
+    }
+    const [ns, path] = key.split(':');
+    for (const lang of ['de', 'en'] as const) {
+      const value = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], (resources[lang] as Record<string, unknown>)[ns]);
+      expect(value, `${lang}/${key}`).toBeTypeOf('string');
+    }
   });
 
   const guarded = routes.filter((r) => r.mod.guards);
