@@ -23,7 +23,7 @@ import { runGuards } from '~/server/guards.server';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'events', 'files'] };
 export const clientLoader = withNamespaces(handle.i18n);
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.convention.title ?? 'Convention' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.convention.title ?? '' }];
 
 export const guards = defineGuards({ organization: true, feature: 'event' });
 

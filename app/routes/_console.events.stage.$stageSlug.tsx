@@ -21,7 +21,7 @@ import { useRootData } from '~/root';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'events', 'files'] };
 export const clientLoader = withNamespaces(handle.i18n);
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.stage.title ?? 'Stage' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.stage.title ?? '' }];
 
 export const guards = defineGuards({ organization: true, feature: 'event' });
 

@@ -35,7 +35,7 @@ import { redirectWithToast } from '~/server/toast.server';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'events', 'files'] };
 export const clientLoader = withNamespaces(handle.i18n);
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.stand.name ?? 'Stand' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.stand.name ?? '' }];
 
 export const guards = defineGuards({ organization: true, feature: 'event' });
 

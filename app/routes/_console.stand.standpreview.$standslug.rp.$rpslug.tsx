@@ -11,7 +11,7 @@ import { standBySlug } from '~/server/services/events/stands';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'events'] };
 export const clientLoader = withNamespaces(handle.i18n);
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.point.name ?? 'Stand' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.point.name ?? '' }];
 
 export const guards = defineGuards({ organization: true, feature: 'event' });
 
