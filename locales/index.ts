@@ -6,6 +6,7 @@ import deFiles from './de/files.json';
 import deMail from './de/mail.json';
 import deOrg from './de/org.json';
 import deValidation from './de/validation.json';
+import deVisitor from './de/visitor.json';
 import enAuth from './en/auth.json';
 import enCommon from './en/common.json';
 import enErrors from './en/errors.json';
@@ -14,6 +15,7 @@ import enFiles from './en/files.json';
 import enMail from './en/mail.json';
 import enOrg from './en/org.json';
 import enValidation from './en/validation.json';
+import enVisitor from './en/visitor.json';
 
 /**
  * All translations, bundled into the server (services translate their error messages). The browser loads
@@ -21,8 +23,8 @@ import enValidation from './en/validation.json';
  * in locales/ is listed here and that DE and EN have the same keys.
  */
 export const resources = {
-  de: { auth: deAuth, mail: deMail, common: deCommon, errors: deErrors, files: deFiles, validation: deValidation, org: deOrg, events: deEvents },
-  en: { auth: enAuth, mail: enMail, common: enCommon, errors: enErrors, files: enFiles, validation: enValidation, org: enOrg, events: enEvents },
+  de: { auth: deAuth, mail: deMail, common: deCommon, errors: deErrors, files: deFiles, validation: deValidation, org: deOrg, events: deEvents, visitor: deVisitor },
+  en: { auth: enAuth, mail: enMail, common: enCommon, errors: enErrors, files: enFiles, validation: enValidation, org: enOrg, events: enEvents, visitor: enVisitor },
 } as const;
 
 export type Namespace = keyof (typeof resources)['en'];

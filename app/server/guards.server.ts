@@ -2,17 +2,20 @@ import { redirect } from '@remix-run/node';
 import { hasFeature } from '~/lib/features';
 import type { Guards } from '~/lib/guards';
 import type { RequestContext } from './request-context.server';
+import { permissionChecks } from './permissions.server';
 import { isDomainError } from './services/errors';
 
 export type { Guards } from '~/lib/guards';
 
-/** Object-permission checks by kind; a check throws DomainError NOT_FOUND or PERMISSION_DENIED. */
-export type PermissionCheck = (ctx: RequestContext, value: string) => Promise<void>;
-const permissionChecks = new Map<string, PermissionCheck>();
+/**
+ * Object-permission checks by kind; a check throws DomainError NOT_FOUND or PERMISSION_DENIED. It gets the
+ * guard's parameter and all route parameters (a hall is found by convention and hall slug).
+ */
+export type PermissionCheck = (ctx: RequestContext, value: string, params: Record<string, string | undefined>) => Promise<void>;
 
-/** Registers the check behind `guards.permission.kind` (done by the domain that owns the objects). */
+/** Adds a check (tests add their own kinds; the app's kinds are listed in permissions.server.ts). */
 export function registerPermission(kind: string, check: PermissionCheck): void {
-  permissionChecks.set(kind, check);
+  permissionChecks[kind] = check;
 }
 
 export interface GuardArgs {
@@ -50,10 +53,10 @@ export async function runGuards({ request, context, params }: GuardArgs, guards:
   if (guards.staff && !viewer?.isStaff) throw new Response('Not Found', { status: 404 });
   if (guards.organization && viewer && !viewer.organization) throw redirect('/onboarding');
   if (guards.permission) {
-    const check = permissionChecks.get(guards.permission.kind);
+    const check = permissionChecks[guards.permission.kind];
     if (!check) throw new Error(`No permission check registered for "${guards.permission.kind}"`);
     try {
-      await check(context, params[guards.permission.param] ?? '');
+      await check(context, params[guards.permission.param] ?? '', params);
     } catch (error) {
       if (!isDomainError(error)) throw error;
       if (error.code === 'NOT_FOUND') throw new Response('Not Found', { status: 404 });

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import knexFactory, { type Knex } from 'knex';
 import { loadEnv } from '../../app/server/env.server';
 import { createSession } from '../../app/server/session.server';
@@ -72,3 +73,17 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 export { expect };
+
+/**
+ * Runs axe on the page (WCAG 2.1 A and AA rules) and fails on serious or critical violations, listing them with
+ * their elements so the report says what to fix.
+ */
+export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const severe = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  expect(severe, severe.join('\n')).toEqual([]);
+}

@@ -56,6 +56,14 @@ export async function fetchExhibition(ctx: ServiceContext, idOrSlug: string): Pr
   return row;
 }
 
+/** /exhibition/{slug}: an in-house fair for its visitors, by slug only, checked against its permission type. */
+export async function exhibitionForVisitor(ctx: ServiceContext, slug: string): Promise<ExhibitionRecord> {
+  const row: ExhibitionRecord | undefined = await ctx.db('exhibitions').where({ slug: String(slug).toLowerCase() }).first();
+  if (!row) throw notFound(ctx, 'slug');
+  assertVisitorAccess(ctx, row);
+  return row;
+}
+
 /** One of the organisation's own in-house fairs by slug (the console); any other is NOT_FOUND. */
 export async function ownExhibitionBySlug(ctx: ServiceContext, slug: string): Promise<ExhibitionRecord> {
   const { organizationId } = requireEventMember(ctx);

@@ -1,0 +1,29 @@
+import { redirect } from '@remix-run/node';
+import type { PermissionCheck } from './guards.server';
+import { conventionBySlug } from './services/events/conventions';
+import { exhibitionForVisitor } from './services/events/exhibitions';
+import { conventionHall } from './services/events/halls';
+
+const isMember = (ctx: Parameters<PermissionCheck>[0], organizationId: string) =>
+  Boolean(ctx.viewer?.organizations.some((o) => o.id === organizationId));
+
+/**
+ * The object-permission checks behind `guards.permission.kind` (spec 001 point 6): each throws the service's
+ * NOT_FOUND or PERMISSION_DENIED, which runGuards turns into the 404 page, /login?next= or /token?next=.
+ */
+export const permissionChecks: Record<string, PermissionCheck> = {
+  /** /convention/{conventionslug}/...: the convention's access type (an inactive one still shows its page) */
+  convention: async (ctx, slug) => {
+    await conventionBySlug(ctx.service, slug);
+  },
+  /** .../hall/{hallslug}/...: the convention's and the hall's access types; an inactive convention shows its page */
+  conventionHall: async (ctx, hallSlug, params) => {
+    const convention = await conventionBySlug(ctx.service, params.conventionslug ?? '');
+    if (!convention.active && !isMember(ctx, convention.organization_id)) throw redirect(`/convention/${convention.slug}`);
+    await conventionHall(ctx.service, convention.slug, hallSlug);
+  },
+  /** /exhibition/{slug}/...: the in-house fair's access type */
+  exhibition: async (ctx, slug) => {
+    await exhibitionForVisitor(ctx.service, slug);
+  },
+};
