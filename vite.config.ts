@@ -1,11 +1,49 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { vitePlugin as remix } from '@remix-run/dev';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 declare module '@remix-run/node' {
   interface Future {
     v3_singleFetch: true;
   }
+}
+
+const buildDirectory = process.env.BUILD_DIR ?? 'build';
+
+/**
+ * Writes <build>/client-chunks.json: for every browser chunk, the npm packages and app files bundled into it.
+ * scripts/js-budget.mjs reads it to prove that visitor pages load no react-aria, three.js, sortablejs or builder
+ * code. It lies outside build/client, so it is never served.
+ */
+function chunkReport(): Plugin {
+  let ssr = false;
+  let root = process.cwd();
+  return {
+    name: 'fairplatform:chunk-report',
+    apply: 'build',
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      if (ssr) return;
+      const report: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const sources = new Set<string>();
+        for (const [id, info] of Object.entries(chunk.modules)) {
+          if (info.renderedLength === 0) continue; // tree-shaken away entirely
+          const file = id.replace(/^\0/, '').split('?')[0];
+          const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
+          sources.add(pkg ? `npm:${pkg[1]}` : path.relative(root, file));
+        }
+        report[chunk.fileName] = [...sources].sort();
+      }
+      fs.mkdirSync(path.resolve(root, buildDirectory), { recursive: true });
+      fs.writeFileSync(path.resolve(root, buildDirectory, 'client-chunks.json'), `${JSON.stringify(report, null, 1)}\n`);
+    },
+  };
 }
 
 const alias = {
@@ -20,7 +58,7 @@ export default defineConfig({
   build: { target: 'es2020', cssMinify: true },
   plugins: [
     remix({
-      buildDirectory: process.env.BUILD_DIR ?? 'build',
+      buildDirectory,
       ignoredRouteFiles: ['**/*.css', '**/*.test.*'],
       future: {
         v3_fetcherPersist: true,
@@ -30,5 +68,6 @@ export default defineConfig({
         v3_lazyRouteDiscovery: true,
       },
     }),
+    chunkReport(),
   ],
 });

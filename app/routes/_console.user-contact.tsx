@@ -10,13 +10,13 @@ import { TextField } from '~/components/ui/field';
 import { Select } from '~/components/ui/select';
 import { defineGuards } from '~/lib/guards';
 import { LANGUAGES } from '~/lib/language';
-import { AccountSchema, AddressSchema } from '~/lib/schemas/auth';
-import { isTelephone } from '~/lib/validation-messages';
+import { AccountSchema, BUSINESS_CARD_FIELDS, BusinessCardSchema } from '~/lib/schemas/auth';
+import { saveBusinessCard } from '~/components/auth/business-card.server';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
 import { readPostedForm } from '~/server/posted-form.server';
-import { accountUpdate, addressCreate, addressOfUser, addressUpdate, me } from '~/server/services/accounts';
+import { accountUpdate, me } from '~/server/services/accounts';
 import { isDomainError } from '~/server/services/errors';
 import { fileUrl } from '~/server/services/files/files.server';
 import { listCountryCodes } from '~/server/services/i18n/languages';
@@ -29,21 +29,10 @@ export const meta: MetaFunction = titleFromLoader;
 
 export const guards = defineGuards({ organization: true });
 
-const required = (max: number) => z.string().trim().min(1).max(max);
 const AccountForm = AccountSchema.extend({ intent: z.literal('account') });
-/** The business-card form with all data required (spec 001 point 5); names come from the account. */
-const AddressForm = AddressSchema.omit({ firstName: true, lastName: true }).extend({
-  intent: z.literal('address'),
-  companyName: required(255),
-  streetAddress1: required(255),
-  houseNo: required(20),
-  postalCode: required(20),
-  city: required(255),
-  phone: required(40).refine(isTelephone, { params: { i18n: 'phone' } }),
-});
 const AvatarForm = z.object({ intent: z.literal('avatar'), avatarId: z.string().uuid() });
 
-const ADDRESS_FIELDS = ['companyName', 'streetAddress1', 'streetAddress2', 'houseNo', 'postalCode', 'city', 'countryArea', 'country', 'phone'] as const;
+const ADDRESS_FIELDS = BUSINESS_CARD_FIELDS;
 const HERE = '/user-contact';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -85,22 +74,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 
   if (intent === 'address') {
-    const submission = parseForm(context, formData, AddressForm);
-    if (submission.status !== 'success') return Response.json({ form: 'address', result: submission.reply(correctFields) }, { status: 400 });
-    const { intent: _intent, ...fields } = submission.value;
-    const viewer = context.viewer!;
-    const input = { ...fields, firstName: viewer.firstName, lastName: viewer.lastName };
-    const existing = await addressOfUser(context.service, viewer.userId);
-    const result = await formAction(
-      submission,
-      () =>
-        existing
-          ? addressUpdate(context.service, existing.id, input, { allDataRequired: true })
-          : addressCreate(context.service, input, { allDataRequired: true }),
-      { ...options, knownFields: ADDRESS_FIELDS },
-    );
-    if (!result.ok) return Response.json({ form: 'address', result: result.reply }, { status: result.status });
-    return redirectWithToast(HERE, { type: 'success', key: existing ? 'auth:contact.addressUpdated' : 'auth:contact.addressAdded' });
+    const saved = await saveBusinessCard(context, formData);
+    if (!saved.ok) return Response.json({ form: 'address', result: saved.result }, { status: saved.status });
+    return redirectWithToast(HERE, { type: 'success', key: saved.toastKey });
   }
 
   let avatarId: string;
@@ -203,7 +179,7 @@ function AddressSection({ data, lastResult }: { data: LoaderData; lastResult?: S
   const { t } = useTranslation('auth');
   const busy = useNavigation().state === 'submitting';
   const { profile, address, countries } = data;
-  const [form, fields] = useAuthForm('address', AddressForm, lastResult, { ...address, intent: 'address' });
+  const [form, fields] = useAuthForm('address', BusinessCardSchema, lastResult, { ...address, intent: 'address' });
   return (
     <section aria-labelledby="address-title" className="rounded-lg bg-white p-6 shadow-sm">
       <h2 id="address-title" className="text-lg font-semibold">

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTelephone } from '../validation-messages';
 
 /**
  * Form schemas of the account pages, shared by the browser (Conform validates as you type) and the page actions.
@@ -68,6 +69,21 @@ export const AddressSchema = z.object({
   phone: z.string().trim().max(40).optional(),
   country: z.string().trim().toUpperCase().length(2).default('DE'),
 });
+
+const requiredText = (max: number) => z.string().trim().min(1).max(max);
+
+/** The business-card form: every field a contact needs is required (spec 001 point 5); names come from the account. */
+export const BusinessCardSchema = AddressSchema.omit({ firstName: true, lastName: true }).extend({
+  intent: z.literal('address'),
+  companyName: requiredText(255),
+  streetAddress1: requiredText(255),
+  houseNo: requiredText(20),
+  postalCode: requiredText(20),
+  city: requiredText(255),
+  phone: requiredText(40).refine(isTelephone, { params: { i18n: 'phone' } }),
+});
+
+export const BUSINESS_CARD_FIELDS = ['companyName', 'streetAddress1', 'streetAddress2', 'houseNo', 'postalCode', 'city', 'countryArea', 'country', 'phone'] as const;
 
 export type RegisterForm = z.infer<typeof RegisterSchema>;
 export type SetNewPasswordForm = z.infer<typeof SetNewPasswordSchema>;

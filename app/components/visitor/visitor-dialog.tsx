@@ -1,0 +1,82 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A modal on visitor pages, on the native <dialog> element (focus trap, Escape and the top layer come from the
+ * browser, no library). `open` renders it open from the server (a link with a query parameter opens it without
+ * JavaScript); with JavaScript it opens as a real modal. Without `onClose` there is no way out: the
+ * business-card form that must be filled in.
+ */
+export function VisitorDialog({
+  id,
+  title,
+  open,
+  onClose,
+  closeHref,
+  children,
+  wide = false,
+}: {
+  id: string;
+  title: string;
+  open: boolean;
+  /** closes it; left out, the dialog cannot be closed (no button, Escape ignored) */
+  onClose?: () => void;
+  /** where the close link leads without JavaScript */
+  closeHref?: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  const { t } = useTranslation('visitor');
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.matches(':modal')) {
+      if (dialog.open) dialog.close();
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+  const closable = Boolean(onClose);
+  return (
+    <dialog
+      ref={ref}
+      id={id}
+      open={open ? true : undefined}
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose?.();
+      }}
+      onClick={(event) => {
+        // a click on the backdrop (the dialog itself, outside its panel) closes it
+        if (closable && event.target === event.currentTarget) onClose?.();
+      }}
+      className={`fixed inset-0 z-50 m-auto w-[calc(100%-2rem)] ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-lg bg-white p-0 text-gray-900 shadow-xl backdrop:bg-black/60`}
+    >
+      <div className="max-h-[85vh] overflow-y-auto p-5">
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <h2 id={`${id}-title`} className="text-lg font-semibold">
+            {title}
+          </h2>
+          {closable ? (
+            <a
+              href={closeHref ?? '#'}
+              onClick={(event) => {
+                event.preventDefault();
+                onClose?.();
+              }}
+              className="rounded-md px-2 py-1 text-2xl leading-none text-gray-600 outline-none ring-brand-dark hover:bg-gray-100 focus-visible:ring-2"
+              aria-label={t('dialog.close')}
+              role="button"
+            >
+              <span aria-hidden="true">×</span>
+            </a>
+          ) : null}
+        </div>
+        {children}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,28 @@
+import { parseVideoUrl } from './events';
+
+/** The product's welcome video, shown when a convention has none of its own (spec 000 convention layout). */
+export const DEFAULT_WELCOME_VIDEO = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ';
+
+/** Shown instead of a missing thumbnail and of YouTube's 120x90 "no thumbnail" placeholder (spec 000 point 4). */
+export const FALLBACK_THUMBNAIL = '/images/video-fallback.svg';
+
+/** YouTube answers an unknown thumbnail with this placeholder size instead of an error. */
+export const isPlaceholderThumbnail = (width: number, height: number): boolean => width === 120 && height === 90;
+
+export interface PlayableVideo {
+  /** the link as entered, to open on the video site without JavaScript */
+  url: string;
+  /** the iframe link that starts playing at once, keeping the start time of the link */
+  autoplayUrl: string;
+  thumbnailUrl: string;
+}
+
+/** The player's view of a video link; null when the link is not a recognised video. */
+export function playableVideo(url: string, thumbnailUrl?: string | null): PlayableVideo | null {
+  const video = parseVideoUrl(url);
+  if (!video) return null;
+  const [base, hash] = video.embedUrl.split('#');
+  const autoplayUrl = `${base}${base!.includes('?') ? '&' : '?'}autoplay=1${hash ? `#${hash}` : ''}`;
+  const own = video.provider === 'youtube' ? `https://i.ytimg.com/vi/${video.id}/mqdefault.jpg` : FALLBACK_THUMBNAIL;
+  return { url, autoplayUrl, thumbnailUrl: thumbnailUrl || own };
+}

@@ -1,0 +1,294 @@
+import { conventionStatus, type ConventionStatus } from '~/lib/events';
+import type { Language } from '~/lib/language';
+import type { ServiceContext } from '../../context.server';
+import { fileUrl } from '../files/files.server';
+import { conventionBySlug, pickTranslation, type ConventionRecord } from './conventions';
+import { conventionHall, visibleConvention } from './halls';
+import { conventionStand } from './hall-stands';
+import { conventionTranslations, onDemandOfConvention, organizationSummaryById, stageOfConvention, stageTranslations } from './loaders';
+import {
+  baseStandById,
+  foyerByConvention,
+  foyerPointsByFoyer,
+  hallStandsByHall,
+  hallTranslationsByHall,
+  standTranslationsByStand,
+  type BaseStandRecord,
+  type HallRecord,
+  type HallStandRecord,
+} from './stand-loaders';
+
+/**
+ * What visitors see of a convention, its halls and stands (spec 000 points 2 and 4): the service side of the
+ * convention layout and its pages. Access rules come from the services it calls (conventionBySlug,
+ * conventionHall, conventionStand), so the pages and GraphQL share them.
+ */
+
+const isMember = (ctx: ServiceContext, organizationId: string) =>
+  Boolean(ctx.viewer?.organizations.some((o) => o.id === organizationId));
+
+export interface VisitLink {
+  slug: string;
+  title: string;
+}
+
+export interface FoyerPointVisit {
+  id: string;
+  x: number;
+  y: number;
+  /** a path inside the convention, or an external link */
+  href: string;
+  external: boolean;
+  label: string;
+}
+
+export type FoyerVisit = { imageUrl: string; points: FoyerPointVisit[] } | null;
+
+export interface ConventionVisit {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  status: ConventionStatus;
+  active: boolean;
+  startDate: string | null;
+  endDate: string | null;
+  video: string;
+  organization: { name: string; supportUrl: string };
+  /** the organiser's logo (its avatar until personalizations exist); null shows the fallback logo */
+  logoUrl: string | null;
+  /** null while the convention is inactive (outsiders see only its title, text and dates) */
+  navigation: {
+    halls: (VisitLink & { thumbnailUrl: string | null })[];
+    stages: VisitLink[];
+    onDemand: { id: string; title: string }[];
+    foyer: FoyerVisit;
+    helpPage: string;
+  } | null;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+function hallTitle(hall: HallRecord, translations: { language: Language; title: string }[], language: Language): string {
+  return translations.find((tr) => tr.language === language)?.title || hall.name;
+}
+
+async function conventionHalls(ctx: ServiceContext, conventionId: string): Promise<HallRecord[]> {
+  return ctx
+    .db('halls as h')
+    .join('convention_halls as ch', 'ch.hall_id', 'h.id')
+    .where('ch.convention_id', conventionId)
+    .orderBy([{ column: 'ch.order' }, { column: 'h.name' }])
+    .select('h.*');
+}
+
+/** The approved stands of a hall in their order, with their base stands (two batched queries). */
+async function approvedStands(ctx: ServiceContext, hallId: string): Promise<{ hallStand: HallStandRecord; stand: BaseStandRecord }[]> {
+  const hallStands = (await hallStandsByHall(ctx).load(hallId)).filter((hs) => hs.approved);
+  const stands = await baseStandById(ctx).loadMany(hallStands.map((hs) => hs.stand_id));
+  return hallStands.flatMap((hallStand, i) => {
+    const stand = stands[i];
+    return stand && !(stand instanceof Error) ? [{ hallStand, stand }] : [];
+  });
+}
+
+/** Where each foyer point leads: a hall, an approved stand of the convention, its stage or an external link. */
+async function foyerVisit(
+  ctx: ServiceContext,
+  convention: ConventionRecord,
+  halls: (VisitLink & { id: string })[],
+  stages: (VisitLink & { id: string })[],
+  t: (key: string, values?: Record<string, string>) => string,
+): Promise<FoyerVisit> {
+  if (convention.navigation_mode !== 'IMAGE_FOYER') return null;
+  const foyer = await foyerByConvention(ctx).load(convention.id);
+  if (!foyer?.image_id) return null;
+  const points = await foyerPointsByFoyer(ctx).load(foyer.id);
+  const base = `/convention/${convention.slug}`;
+  const standIds = points.filter((p) => p.target_type === 'STAND' && p.target_id).map((p) => p.target_id!);
+  const standRows: { stand_id: string; slug: string; hall_slug: string; name: string }[] = standIds.length
+    ? await ctx
+        .db('hall_stands as hs')
+        .join('convention_halls as ch', 'ch.hall_id', 'hs.hall_id')
+        .join('halls as h', 'h.id', 'hs.hall_id')
+        .join('base_stands as s', 's.id', 'hs.stand_id')
+        .where({ 'ch.convention_id': convention.id, 'hs.approved': true })
+        .whereIn('hs.stand_id', standIds)
+        .orderBy(['ch.order', 'hs.order'])
+        .select('hs.stand_id', 'hs.slug', 'h.slug as hall_slug', 's.name')
+    : [];
+  const visits: FoyerPointVisit[] = [];
+  for (const p of points) {
+    const at = { id: p.id, x: Number(p.x), y: Number(p.y) };
+    if (p.target_type === 'LINK' && p.link) {
+      let host = p.link;
+      try {
+        host = new URL(p.link).host;
+      } catch {
+        // keep the raw link as its name
+      }
+      visits.push({ ...at, href: p.link, external: true, label: t('visitor:foyer.externalLink', { host }) });
+    } else if (p.target_type === 'HALL') {
+      const hall = halls.find((h) => h.id === p.target_id);
+      if (hall) visits.push({ ...at, href: `${base}/hall/${hall.slug}`, external: false, label: t('visitor:foyer.hall', { title: hall.title }) });
+    } else if (p.target_type === 'STAGE') {
+      const stage = stages.find((s) => s.id === p.target_id);
+      if (stage) visits.push({ ...at, href: `${base}/stage/${stage.slug}`, external: false, label: t('visitor:foyer.stage', { title: stage.title }) });
+    } else if (p.target_type === 'STAND') {
+      const row = standRows.find((r) => r.stand_id === p.target_id);
+      if (row) visits.push({ ...at, href: `${base}/hall/${row.hall_slug}/stand/${row.slug}`, external: false, label: t('visitor:foyer.stand', { title: row.name }) });
+    }
+    // content pages and content arrive with a later issue: such points are not shown until then
+  }
+  return { imageUrl: fileUrl({ id: foyer.image_id }), points: visits };
+}
+
+/**
+ * conventionBySlug for the convention layout: the convention in the visitor's language with its navigation
+ * (halls, stage, on-demand content, image foyer). Its access type applies (PERMISSION_DENIED / NOT_FOUND); an
+ * inactive convention shows outsiders only its title, text and dates.
+ */
+export async function conventionVisit(ctx: ServiceContext, slug: string, language: Language, now = new Date()): Promise<ConventionVisit> {
+  const convention = await conventionBySlug(ctx, slug);
+  const [translations, organization, logo] = await Promise.all([
+    conventionTranslations(ctx).load(convention.id),
+    organizationSummaryById(ctx).load(convention.organization_id),
+    ctx
+      .db('organizations as o')
+      .join('files as f', 'f.id', 'o.avatar_id')
+      .where({ 'o.id': convention.organization_id, 'f.is_public': true })
+      .first('o.avatar_id'),
+  ]);
+  const text = pickTranslation(translations, language);
+  const visit: ConventionVisit = {
+    id: convention.id,
+    slug: convention.slug,
+    title: text?.title || convention.title,
+    description: text?.description ?? '',
+    status: conventionStatus({ active: convention.active, startDate: convention.start_date, endDate: convention.end_date }, now),
+    active: convention.active,
+    startDate: iso(convention.start_date),
+    endDate: iso(convention.end_date),
+    video: convention.video,
+    organization: { name: organization?.name ?? '', supportUrl: organization?.support_url ?? '' },
+    logoUrl: logo?.avatar_id ? fileUrl({ id: logo.avatar_id }) : null,
+    navigation: null,
+  };
+  if (!convention.active && !isMember(ctx, convention.organization_id)) return visit;
+
+  const [hallRows, stage, onDemand] = await Promise.all([
+    conventionHalls(ctx, convention.id),
+    stageOfConvention(ctx).load(convention.id),
+    onDemandOfConvention(ctx).load(convention.id),
+  ]);
+  const [hallTexts, stageTexts] = await Promise.all([
+    hallTranslationsByHall(ctx).loadMany(hallRows.map((h) => h.id)),
+    stage ? stageTranslations(ctx).load(stage.id) : Promise.resolve([]),
+  ]);
+  const halls = hallRows.map((hall, i) => {
+    const texts = hallTexts[i];
+    return {
+      id: hall.id,
+      slug: hall.slug,
+      title: hallTitle(hall, texts instanceof Error || !texts ? [] : texts, language),
+      thumbnailUrl: hall.thumbnail_id ? fileUrl({ id: hall.thumbnail_id }) : null,
+    };
+  });
+  const stages = stage ? [{ id: stage.id, slug: stage.slug, title: pickTranslation(stageTexts, language)?.title || stage.title }] : [];
+  visit.navigation = {
+    halls: halls.map(({ id: _id, ...h }) => h),
+    stages: stages.map(({ id: _id, ...s }) => s),
+    onDemand: onDemand.map((o) => ({ id: o.id, title: o.title })),
+    foyer: await foyerVisit(ctx, convention, halls, stages, ctx.t),
+    helpPage: convention.help_page,
+  };
+  return visit;
+}
+
+export interface StandCard {
+  slug: string;
+  name: string;
+  title: string;
+  thumbnailUrl: string | null;
+}
+
+export interface HallVisit {
+  slug: string;
+  title: string;
+  description: string;
+  thumbnailUrl: string | null;
+  /** approved stands in their order: the hall page and the hall tour */
+  stands: StandCard[];
+}
+
+/** fetchConventionHall for visitors: the hall in the visitor's language with its approved stands in order. */
+export async function hallVisit(ctx: ServiceContext, conventionSlug: string, hallSlug: string, language: Language): Promise<HallVisit> {
+  const { hall } = await conventionHall(ctx, conventionSlug, hallSlug);
+  const [texts, stands] = await Promise.all([hallTranslationsByHall(ctx).load(hall.id), approvedStands(ctx, hall.id)]);
+  const standTexts = await standTranslationsByStand(ctx).loadMany(stands.map((s) => s.stand.id));
+  const text = texts.find((tr) => tr.language === language);
+  return {
+    slug: hall.slug,
+    title: text?.title || hall.name,
+    description: text?.description ?? '',
+    thumbnailUrl: hall.thumbnail_id ? fileUrl({ id: hall.thumbnail_id }) : null,
+    stands: stands.map(({ hallStand, stand }, i) => {
+      const own = standTexts[i];
+      const title = own && !(own instanceof Error) ? own.find((tr) => tr.language === language)?.title : undefined;
+      return {
+        slug: hallStand.slug,
+        name: stand.name,
+        title: title || stand.name,
+        thumbnailUrl: hallStand.thumbnail_id ? fileUrl({ id: hallStand.thumbnail_id }) : null,
+      };
+    }),
+  };
+}
+
+/** A stand in a hall of a convention (approved, or previewed by its preview slug, or seen by an insider). */
+export async function standVisit(
+  ctx: ServiceContext,
+  args: { conventionSlug: string; hallSlug: string; standSlug: string; previewSlug?: string | null },
+): Promise<{ stand: BaseStandRecord; approved: boolean }> {
+  const { hallStand } = await conventionStand(ctx, args);
+  const stand = await baseStandById(ctx).load(hallStand.stand_id);
+  if (!stand) throw new Error(`hall stand ${hallStand.id} has no base stand`);
+  return { stand, approved: hallStand.approved };
+}
+
+export interface LegalInfo {
+  organizationName: string;
+  imprint: string;
+  dataPrivacy: string;
+  dataPrivacyUrl: string;
+}
+
+async function legalOf(ctx: ServiceContext, organizationId: string): Promise<LegalInfo> {
+  const org = await ctx.db('organizations').where({ id: organizationId }).first('name', 'imprint', 'data_privacy', 'data_privacy_url');
+  return {
+    organizationName: org?.name ?? '',
+    imprint: org?.imprint ?? '',
+    dataPrivacy: org?.data_privacy ?? '',
+    dataPrivacyUrl: org?.data_privacy_url ?? '',
+  };
+}
+
+/**
+ * Imprint and data policy of what the visitor looks at: the host's for the convention and its halls, the
+ * exhibitor's for a stand.
+ */
+export async function legalInfo(
+  ctx: ServiceContext,
+  args: { conventionSlug: string; hallSlug?: string; standSlug?: string; previewSlug?: string | null },
+): Promise<LegalInfo> {
+  if (args.hallSlug && args.standSlug) {
+    const { stand } = await standVisit(ctx, { conventionSlug: args.conventionSlug, hallSlug: args.hallSlug, standSlug: args.standSlug, previewSlug: args.previewSlug });
+    return legalOf(ctx, stand.organization_id);
+  }
+  if (args.hallSlug) {
+    const { hall } = await conventionHall(ctx, args.conventionSlug, args.hallSlug);
+    return legalOf(ctx, hall.organization_id);
+  }
+  const convention = await visibleConvention(ctx, args.conventionSlug);
+  return legalOf(ctx, convention.organization_id);
+}
