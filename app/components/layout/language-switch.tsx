@@ -14,7 +14,16 @@ const LanguageMenu = lazy(() => import('./language-menu'));
  * button per language, afterwards as a dropdown that submits through a fetcher, so the page revalidates in
  * the new language without a reload.
  */
-export function LanguageSwitch({ current, tone = 'light' }: { current: Language; tone?: 'light' | 'dark' }) {
+export function LanguageSwitch({
+  current,
+  tone = 'light',
+  plain = false,
+}: {
+  current: Language;
+  tone?: 'light' | 'dark';
+  /** keep the plain form after hydration too (visitor pages: no dropdown code to download) */
+  plain?: boolean;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const fetcher = useFetcher();
@@ -45,7 +54,7 @@ export function LanguageSwitch({ current, tone = 'light' }: { current: Language;
     </Form>
   );
 
-  if (!hydrated) return form;
+  if (!hydrated || plain) return form;
   return (
     <Suspense fallback={form}>
       <LanguageMenu

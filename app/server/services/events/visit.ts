@@ -51,6 +51,7 @@ export interface ConventionVisit {
   description: string;
   status: ConventionStatus;
   active: boolean;
+  permissionType: 'PUBLIC' | 'LOGGED_IN' | 'TOKEN';
   startDate: string | null;
   endDate: string | null;
   video: string;
@@ -167,6 +168,7 @@ export async function conventionVisit(ctx: ServiceContext, slug: string, languag
     description: text?.description ?? '',
     status: conventionStatus({ active: convention.active, startDate: convention.start_date, endDate: convention.end_date }, now),
     active: convention.active,
+    permissionType: convention.permission_type,
     startDate: iso(convention.start_date),
     endDate: iso(convention.end_date),
     video: convention.video,

@@ -1,0 +1,319 @@
+import { Form, Link, NavLink, useLocation } from '@remix-run/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '~/lib/language';
+import { DEFAULT_WELCOME_VIDEO } from '~/lib/video';
+import { LanguageSwitch } from '../layout/language-switch';
+import { BusinessCardForm, type BusinessCardData } from './business-card';
+import { inputClass } from './styles';
+import { VideoPlayer } from './video-player';
+import { VisitorDialog } from './visitor-dialog';
+
+/** The local storage key that remembers the dismissed welcome video (spec 001 point 9). */
+export const WELCOME_VIDEO_KEY = 'welcomeVideo';
+
+export interface ShellConvention {
+  slug: string;
+  title: string;
+  video: string;
+  logoUrl: string | null;
+  navigation: {
+    halls: { slug: string; title: string }[];
+    stages: { slug: string; title: string }[];
+    onDemand: { id: string; title: string }[];
+  } | null;
+}
+
+export interface ShellViewer {
+  name: string;
+  email: string;
+  card: BusinessCardData;
+  cardComplete: boolean;
+}
+
+export type ShellDialog = 'welcome' | 'card' | 'login' | null;
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-2 text-sm outline-none ring-brand-pink focus-visible:ring-2 ${
+    isActive ? 'bg-brand-dark font-semibold text-white' : 'text-brand-dark hover:bg-gray-100'
+  }`;
+
+function withDialog(pathname: string, search: string, dialog: ShellDialog): string {
+  const params = new URLSearchParams(search);
+  if (dialog) params.set('dialog', dialog);
+  else params.delete('dialog');
+  const query = params.toString();
+  return `${pathname}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * The convention layout for visitors (spec 000 "Convention layout"): top bar with logo (width 200, fallback
+ * logo), welcome video, language switch, business card and logout; left navigation with stages and halls (a
+ * drawer below 1024 px that works without JavaScript through the #navigation target); the welcome video modal
+ * until dismissed once; the login modal for logged-out visitors and the business-card modal, which cannot be
+ * closed while a required card is incomplete. Plain HTML elements only: visitor pages ship little JavaScript.
+ */
+export function ConventionShell({
+  convention,
+  viewer,
+  cardRequired,
+  initialDialog,
+  language,
+  countries,
+  cardResult,
+  children,
+}: {
+  convention: ShellConvention;
+  viewer: ShellViewer | null;
+  cardRequired: boolean;
+  initialDialog: ShellDialog;
+  language: Language;
+  countries: { code: string; name: string }[];
+  cardResult?: unknown;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('visitor');
+  const location = useLocation();
+  const base = `/convention/${convention.slug}`;
+  const mustFillCard = Boolean(viewer && cardRequired && !viewer.cardComplete);
+  const [dialog, setDialog] = useState<ShellDialog>(mustFillCard ? 'card' : initialDialog);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const here = withDialog(location.pathname, location.search, null);
+
+  useEffect(() => {
+    if (mustFillCard) setDialog('card');
+  }, [mustFillCard]);
+  // the welcome video shows until the visitor dismissed it once
+  useEffect(() => {
+    if (mustFillCard) return;
+    try {
+      if (window.localStorage.getItem(WELCOME_VIDEO_KEY) === null) setDialog((current) => current ?? 'welcome');
+    } catch {
+      // storage unavailable (private mode): no automatic video
+    }
+  }, [mustFillCard]);
+  // a client-side navigation closes the drawer
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const close = () => {
+    if (dialog === 'welcome') {
+      try {
+        window.localStorage.setItem(WELCOME_VIDEO_KEY, 'dismissed');
+      } catch {
+        // storage unavailable: it will show again next time
+      }
+    }
+    setDialog(null);
+  };
+  const opener = (which: Exclude<ShellDialog, null>) => ({
+    href: withDialog(location.pathname, location.search, which),
+    onClick: (event: React.MouseEvent) => {
+      event.preventDefault();
+      setDialog(which);
+    },
+  });
+  const nav = convention.navigation;
+  const topButton =
+    'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-brand-dark outline-none ring-brand-pink hover:bg-gray-100 focus-visible:ring-2';
+
+  return (
+    <div className="min-h-screen bg-[#f7f7f7] text-gray-900">
+      <a href="#main" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
+        {t('shell.skipToContent')}
+      </a>
+      <header className="sticky top-0 z-30 border-b bg-white">
+        <div className="flex items-center gap-2 px-3 py-2 lg:px-6">
+          <a
+            href="#navigation"
+            className={`${topButton} lg:hidden`}
+            aria-controls="navigation"
+            aria-expanded={menuOpen}
+            onClick={(event) => {
+              event.preventDefault();
+              setMenuOpen((open) => !open);
+            }}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
+              <path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
+            </svg>
+            <span className="sr-only">{t('shell.menu')}</span>
+          </a>
+          <Link to={base} className="shrink-0 outline-none ring-brand-pink focus-visible:ring-2">
+            <img
+              src={convention.logoUrl ?? '/images/logo-fallback.svg'}
+              alt={t('shell.logoAlt', { title: convention.title })}
+              width={200}
+              height={48}
+              style={{ width: 200, maxWidth: '40vw' }}
+              className="h-auto max-h-12 object-contain object-left"
+            />
+          </Link>
+          <p className="hidden truncate text-sm font-semibold text-brand-dark md:block">{convention.title}</p>
+          <div className="ml-auto flex items-center gap-1">
+            <a {...opener('welcome')} className={topButton}>
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
+                <path d="M8 5v14l11-7z" />
+              </svg>
+              <span className="hidden sm:inline">{t('shell.welcomeVideo')}</span>
+              <span className="sr-only sm:hidden">{t('shell.welcomeVideo')}</span>
+            </a>
+            <LanguageSwitch current={language} plain />
+            {viewer ? (
+              <>
+                <a {...opener('card')} className={topButton}>
+                  <span className="hidden sm:inline">{t('shell.businessCard')}</span>
+                  <span className="sr-only sm:hidden">{t('shell.businessCard')}</span>
+                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current sm:hidden">
+                    <path d="M3 5h18v14H3zm2 2v10h14V7zm2 2h5v2H7zm0 4h8v2H7z" />
+                  </svg>
+                </a>
+                <Form method="post" action="/logout">
+                  <button type="submit" className={topButton}>
+                    {t('shell.logout')}
+                  </button>
+                </Form>
+              </>
+            ) : (
+              <a {...opener('login')} className={topButton}>
+                {t('shell.login')}
+              </a>
+            )}
+          </div>
+        </div>
+      </header>
+      <div className="lg:flex">
+        <nav
+          id="navigation"
+          aria-label={t('shell.navigation')}
+          className={`${menuOpen ? 'block' : 'hidden'} border-b bg-white p-3 target:block lg:block lg:min-h-[calc(100vh-65px)] lg:w-64 lg:shrink-0 lg:border-b-0 lg:border-r`}
+        >
+          <NavLink to={base} end className={navLinkClass}>
+            {t('shell.foyer')}
+          </NavLink>
+          {nav?.stages.length ? (
+            <section aria-labelledby="nav-stages" className="mt-4">
+              <h2 id="nav-stages" className="px-3 text-xs font-semibold uppercase tracking-wide text-gray-600">
+                {t('shell.stages')}
+              </h2>
+              <ul className="mt-1 space-y-1">
+                {nav.stages.map((stage) => (
+                  <li key={stage.slug}>
+                    <NavLink to={`${base}/stage/${stage.slug}`} className={navLinkClass}>
+                      {stage.title}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {nav?.halls.length ? (
+            <section aria-labelledby="nav-halls" className="mt-4">
+              <h2 id="nav-halls" className="px-3 text-xs font-semibold uppercase tracking-wide text-gray-600">
+                {t('shell.halls')}
+              </h2>
+              <ul className="mt-1 space-y-1">
+                {nav.halls.map((hall) => (
+                  <li key={hall.slug}>
+                    <NavLink to={`${base}/hall/${hall.slug}`} className={navLinkClass}>
+                      {hall.title}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {nav ? (
+            <section aria-labelledby="nav-more" className="mt-4">
+              <h2 id="nav-more" className="px-3 text-xs font-semibold uppercase tracking-wide text-gray-600">
+                {t('shell.more')}
+              </h2>
+              <ul className="mt-1 space-y-1">
+                {nav.onDemand.length ? (
+                  <li>
+                    <NavLink to={`${base}/ondemand`} className={navLinkClass}>
+                      {t('shell.onDemand')}
+                    </NavLink>
+                  </li>
+                ) : null}
+                <li>
+                  <NavLink to={`${base}/infopoint`} className={navLinkClass}>
+                    {t('shell.infopoint')}
+                  </NavLink>
+                </li>
+              </ul>
+            </section>
+          ) : null}
+          <ul className="mt-6 flex gap-4 px-3 text-xs text-gray-600">
+            <li>
+              <Link to={`${base}/imprint`} className="underline-offset-2 hover:underline">
+                {t('shell.imprint')}
+              </Link>
+            </li>
+            <li>
+              <Link to={`${base}/datapolicy`} className="underline-offset-2 hover:underline">
+                {t('shell.dataPolicy')}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none lg:p-8">
+          {children}
+        </main>
+      </div>
+
+      <VisitorDialog id="welcome-video" title={t('shell.welcomeVideo')} open={dialog === 'welcome'} onClose={close} closeHref={here} wide>
+        {dialog === 'welcome' ? <VideoPlayer url={convention.video || DEFAULT_WELCOME_VIDEO} title={t('shell.welcomeVideoOf', { title: convention.title })} /> : null}
+      </VisitorDialog>
+      {viewer ? (
+        <VisitorDialog
+          id="business-card"
+          title={t('card.title')}
+          open={dialog === 'card'}
+          onClose={mustFillCard ? undefined : close}
+          closeHref={here}
+        >
+          {mustFillCard ? <p className="mb-4 text-sm text-gray-700">{t('card.required')}</p> : null}
+          <BusinessCardForm action={base} redirectTo={here} viewer={viewer} countries={countries} lastResult={cardResult} />
+        </VisitorDialog>
+      ) : (
+        <VisitorDialog id="login" title={t('login.title')} open={dialog === 'login'} onClose={close} closeHref={here}>
+          <LoginForm next={here} />
+        </VisitorDialog>
+      )}
+    </div>
+  );
+}
+
+
+/** Logs in through the login page's action; a mistake shows there with its message, then comes back here. */
+function LoginForm({ next }: { next: string }) {
+  const { t } = useTranslation('visitor');
+  return (
+    <form method="post" action={`/login?next=${encodeURIComponent(next)}`} className="space-y-4">
+      <input type="hidden" name="redirectTo" value={next} />
+      <p className="text-sm text-gray-700">{t('login.intro')}</p>
+      <div>
+        <label htmlFor="login-email" className="text-sm font-medium">
+          {t('login.email')}
+        </label>
+        <input id="login-email" name="email" type="email" autoComplete="email" required className={inputClass} />
+      </div>
+      <div>
+        <label htmlFor="login-password" className="text-sm font-medium">
+          {t('login.password')}
+        </label>
+        <input id="login-password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
+      </div>
+      <button type="submit" className="w-full rounded-md bg-brand-dark px-4 py-2 text-sm font-semibold text-white outline-none ring-brand-pink focus-visible:ring-2">
+        {t('login.submit')}
+      </button>
+      <p className="text-sm">
+        {t('login.noAccount')}{' '}
+        <a href={`/register?next=${encodeURIComponent(next)}`} className="font-medium text-brand-dark underline underline-offset-2">
+          {t('login.register')}
+        </a>
+      </p>
+    </form>
+  );
+}
+

@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EVENT_TIME_ZONE } from '~/components/conventions/datetime';
+import { formatDateValue, type DateFormat } from '~/lib/format';
+import type { Language } from '~/lib/language';
+
+/** The visitor's own time zone once the page runs in the browser (null on the server and when it equals the event's). */
+export function useVisitorTimeZone(): string | null {
+  const [zone, setZone] = useState<string | null>(null);
+  useEffect(() => {
+    const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (own && own !== EVENT_TIME_ZONE) setZone(own);
+  }, []);
+  return zone;
+}
+
+/**
+ * A point in time of the event, in the event's time zone (Europe/Berlin), followed by the visitor's own local
+ * time when their zone differs (spec issue: times in the event's zone and the visitor's own).
+ */
+export function EventTime({ value, format = 'dateTime', language }: { value: string; format?: DateFormat; language: Language }) {
+  const { t } = useTranslation('visitor');
+  const zone = useVisitorTimeZone();
+  const event = formatDateValue(value, format, language, EVENT_TIME_ZONE);
+  const own = zone ? formatDateValue(value, format, language, zone) : null;
+  return (
+    <>
+      <time dateTime={value}>{event}</time>
+      {own && own !== event ? <span className="text-gray-600"> {t('time.yours', { time: own })}</span> : null}
+    </>
+  );
+}

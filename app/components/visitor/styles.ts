@@ -1,0 +1,3 @@
+/** Shared classes of the visitor pages' plain HTML form controls. */
+export const inputClass =
+  'mt-1 block w-full rounded-md border border-gray-400 px-3 py-2 text-sm outline-none focus:border-brand-dark focus:ring-2 focus:ring-brand-dark/30';

@@ -1,0 +1,134 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { useConventionData } from '~/components/visitor/convention-data';
+import { EventTime } from '~/components/visitor/event-time';
+import { defineGuards } from '~/lib/guards';
+import { withNamespaces } from '~/lib/i18n-namespaces';
+import { runGuards } from '~/server/guards.server';
+
+export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'], title: 'visitor:landing.pageTitle' };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export const guards = defineGuards({ public: true, permission: { kind: 'convention', param: 'conventionslug' } });
+
+/** The landing page reads the convention layout's data; its own loader only checks access. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  return null;
+}
+
+const cardClass =
+  'group block overflow-hidden rounded-lg bg-white shadow-sm outline-none ring-brand-pink transition hover:shadow-md focus-visible:ring-4';
+
+/**
+ * /convention/{slug}: the image foyer with its clickable points when the organiser set one up, else the default
+ * navigation (stage, halls, on-demand content) as cards (spec 000 point 2).
+ */
+export default function ConventionLanding() {
+  const { t } = useTranslation('visitor');
+  const { convention, language } = useConventionData();
+  const nav = convention.navigation!;
+  const base = `/convention/${convention.slug}`;
+  return (
+    <div className="mx-auto max-w-6xl space-y-8">
+      <header>
+        <h1 className="text-2xl font-semibold text-brand-dark lg:text-3xl">{convention.title}</h1>
+        {convention.startDate && convention.endDate ? (
+          <p className="mt-1 text-sm text-gray-700">
+            <EventTime value={convention.startDate} language={language} /> – <EventTime value={convention.endDate} language={language} />
+          </p>
+        ) : null}
+        {convention.status === 'UPCOMING' ? <p className="mt-2 inline-block rounded bg-brand-pink/10 px-2 py-1 text-sm text-brand-dark">{t('landing.upcoming')}</p> : null}
+        {convention.description ? <p className="mt-3 max-w-3xl whitespace-pre-line text-gray-800">{convention.description}</p> : null}
+      </header>
+
+      {nav.foyer ? (
+        <section aria-labelledby="foyer-title">
+          <h2 id="foyer-title" className="sr-only">
+            {t('landing.foyer')}
+          </h2>
+          <div className="relative overflow-hidden rounded-lg bg-white shadow-sm">
+            <img src={nav.foyer.imageUrl} alt={t('landing.foyerAlt', { title: convention.title })} width={2048} height={1024} className="block h-auto w-full" />
+            {nav.foyer.points.map((point) => {
+              const className =
+                'absolute flex h-9 w-9 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-2 border-white bg-brand-pink text-white shadow-lg outline-none ring-brand-dark transition hover:scale-110 focus-visible:ring-4';
+              const style = { left: `${point.x}%`, top: `${point.y}%` };
+              const dot = <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full bg-white" />;
+              return point.external ? (
+                <a key={point.id} href={point.href} target="_blank" rel="noreferrer" aria-label={point.label} title={point.label} className={className} style={style} data-foyer-point>
+                  {dot}
+                </a>
+              ) : (
+                <Link key={point.id} to={point.href} aria-label={point.label} title={point.label} className={className} style={style} data-foyer-point>
+                  {dot}
+                </Link>
+              );
+            })}
+          </div>
+        </section>
+      ) : (
+        <>
+          {nav.stages.length ? (
+            <section aria-labelledby="landing-stages">
+              <h2 id="landing-stages" className="mb-3 text-lg font-semibold text-brand-dark">
+                {t('shell.stages')}
+              </h2>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {nav.stages.map((stage) => (
+                  <li key={stage.slug}>
+                    <Link to={`${base}/stage/${stage.slug}`} className={`${cardClass} p-5`}>
+                      <span className="text-sm font-medium uppercase tracking-wide text-brand-pink">{t('landing.stage')}</span>
+                      <span className="mt-1 block text-lg font-semibold text-brand-dark">{stage.title}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <section aria-labelledby="landing-halls">
+            <h2 id="landing-halls" className="mb-3 text-lg font-semibold text-brand-dark">
+              {t('shell.halls')}
+            </h2>
+            {nav.halls.length ? (
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {nav.halls.map((hall, index) => (
+                  <li key={hall.slug}>
+                    <Link to={`${base}/hall/${hall.slug}`} className={cardClass}>
+                      {hall.thumbnailUrl ? (
+                        <img
+                          src={hall.thumbnailUrl}
+                          alt=""
+                          width={640}
+                          height={360}
+                          loading={index < 3 ? 'eager' : 'lazy'}
+                          className="aspect-video w-full object-cover"
+                        />
+                      ) : (
+                        <span aria-hidden="true" className="block aspect-video w-full bg-brand-dark/10" />
+                      )}
+                      <span className="block p-4 font-semibold text-brand-dark">{hall.title}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-gray-700">{t('landing.noHalls')}</p>
+            )}
+          </section>
+        </>
+      )}
+
+      {nav.onDemand.length ? (
+        <section aria-labelledby="landing-ondemand">
+          <h2 id="landing-ondemand" className="mb-3 text-lg font-semibold text-brand-dark">
+            {t('shell.onDemand')}
+          </h2>
+          <Link to={`${base}/ondemand`} className="font-medium text-brand-dark underline underline-offset-2">
+            {t('landing.onDemandLink', { count: nav.onDemand.length })}
+          </Link>
+        </section>
+      ) : null}
+    </div>
+  );
+}
