@@ -4,40 +4,58 @@ import type { NodeView, StandPreviewData } from './stand.server';
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
+/**
+ * A panorama (2:1) is shown at a readable height and scrolls sideways: visitors pan with a swipe, the scroll bar
+ * or the arrow keys (the region takes the focus). Other images fill the width.
+ */
+function Frame({ pano, label, children }: { pano: boolean; label: string; children: React.ReactNode }) {
+  if (!pano) return <>{children}</>;
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
+    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-md outline-none ring-brand-dark focus-visible:ring-4">
+      {children}
+    </div>
+  );
+}
+
 function NodeImage({ node, standName, rpHref }: { node: NodeView; standName: string; rpHref: (slug: string) => string }) {
   const { t } = useTranslation('events');
   const points = [...node.points].sort((a, b) => a.order - b.order);
   return (
     <figure className="space-y-3">
-      <div className="relative">
-        <img
-          src={node.imageUrl ?? ''}
-          alt={t('standPages.preview.imageAlt', { type: t(`stand.nodeType.${node.type}`), name: standName })}
-          className={`block w-full rounded-md object-cover ${node.type === 'PANO' ? 'aspect-[2/1]' : 'aspect-video'}`}
-        />
-        {points.map((p) =>
-          p.kind === 'REFERENCE' && p.slug ? (
-            <Link
-              key={p.id}
-              to={rpHref(p.slug)}
-              aria-label={t('standPages.preview.open', { name: p.name })}
-              title={p.name}
-              data-point={p.id}
-              className="absolute h-6 w-6 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-brand-pink shadow outline-none ring-brand-dark focus-visible:ring-4"
-              style={{ left: `${p.cx}%`, top: `${p.cy}%` }}
-            />
-          ) : (
-            <span
-              key={p.id}
-              role="img"
-              aria-label={t('standPages.preview.pointLabel', { cx: round(p.cx), cy: round(p.cy) })}
-              data-point={p.id}
-              className="absolute h-4 w-4 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-brand-dark shadow"
-              style={{ left: `${p.cx}%`, top: `${p.cy}%` }}
-            />
-          ),
-        )}
-      </div>
+      <Frame pano={node.type === 'PANO'} label={t('standPages.preview.panoLabel', { name: standName })}>
+        <div className={node.type === 'PANO' ? 'relative h-[min(60vh,28rem)] w-max' : 'relative'}>
+          <img
+            src={node.imageUrl ?? ''}
+            alt={t('standPages.preview.imageAlt', { type: t(`stand.nodeType.${node.type}`), name: standName })}
+            width={node.type === 'PANO' ? 2048 : 1280}
+            height={node.type === 'PANO' ? 1024 : 720}
+            className={node.type === 'PANO' ? 'block h-full w-auto max-w-none rounded-md' : 'block aspect-video w-full rounded-md object-cover'}
+          />
+          {points.map((p) =>
+            p.kind === 'REFERENCE' && p.slug ? (
+              <Link
+                key={p.id}
+                to={rpHref(p.slug)}
+                aria-label={t('standPages.preview.open', { name: p.name })}
+                title={p.name}
+                data-point={p.id}
+                className="absolute h-6 w-6 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-brand-pink shadow outline-none ring-brand-dark focus-visible:ring-4"
+                style={{ left: `${p.cx}%`, top: `${p.cy}%` }}
+              />
+            ) : (
+              <span
+                key={p.id}
+                role="img"
+                aria-label={t('standPages.preview.pointLabel', { cx: round(p.cx), cy: round(p.cy) })}
+                data-point={p.id}
+                className="absolute h-4 w-4 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-brand-dark shadow"
+                style={{ left: `${p.cx}%`, top: `${p.cy}%` }}
+              />
+            ),
+          )}
+        </div>
+      </Frame>
       {points.some((p) => p.kind === 'REFERENCE' && p.slug) ? (
         <figcaption>
           <h3 className="text-sm font-semibold">{t('standPages.preview.points')}</h3>
@@ -62,14 +80,23 @@ function NodeImage({ node, standName, rpHref }: { node: NodeView; standName: str
  * How visitors see a stand in one language: its title and text, shop and chat, and its views (image and
  * panorama with their points, embedded pages). Reference points link to `rpHref(slug)`.
  */
-export function StandView({ data, rpHref }: { data: StandPreviewData; rpHref: (slug: string) => string }) {
+export function StandView({
+  data,
+  rpHref,
+  titleAs: Title = 'h2',
+}: {
+  data: StandPreviewData;
+  rpHref: (slug: string) => string;
+  /** h1 where the stand is the page (visitor pages), h2 inside a frame */
+  titleAs?: 'h1' | 'h2';
+}) {
   const { t } = useTranslation(['events', 'common']);
   const { stand, nodes, language } = data;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h2 className="text-xl font-semibold">{stand.title}</h2>
+          <Title className="text-xl font-semibold">{stand.title}</Title>
           {stand.description ? <p className="mt-1 whitespace-pre-line text-gray-700">{stand.description}</p> : null}
         </div>
         <div className="flex flex-wrap gap-3">

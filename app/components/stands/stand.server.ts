@@ -79,3 +79,23 @@ export async function loadPreview(ctx: ServiceContext, stand: BaseStandRecord, l
     nodes,
   };
 }
+
+export interface ReferencePointView {
+  name: string;
+  title: string;
+  description: string;
+  contentPageId: string | null;
+}
+
+/**
+ * One reference point of a stand by slug, with its text in the language (empty when it has none there). A slug is
+ * unique per node; the views of the language come first. Null when the stand has no such point.
+ */
+export async function findReferencePoint(ctx: ServiceContext, standId: string, language: Language, rpSlug: string): Promise<ReferencePointView | null> {
+  const nodes = await loadNodes(ctx, standId);
+  const ordered = [...nodes.filter((n) => n.language === language), ...nodes.filter((n) => n.language !== language)];
+  const point = ordered.flatMap((n) => n.points).find((p) => p.kind === 'REFERENCE' && p.slug === rpSlug);
+  if (!point) return null;
+  const text = point.translations.find((tr) => tr.language === language);
+  return { name: point.name, title: text?.title ?? '', description: text?.description ?? '', contentPageId: point.contentPageId };
+}

@@ -1,0 +1,35 @@
+import { Link } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '~/lib/language';
+import type { ReferencePointView } from './stand.server';
+
+/**
+ * A reference point of a stand beside the stand (console preview and visitor pages): its name, its text in the
+ * language and its content page reference. The heading takes the focus, so keyboard and screen-reader users
+ * land on what they opened.
+ */
+export function ReferencePointPanel({ point, language, closeHref }: { point: ReferencePointView; language: Language; closeHref: string }) {
+  const { t } = useTranslation(['events', 'common']);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [point.name]);
+  return (
+    <section aria-labelledby="rp-title" className="rounded-md border bg-gray-50 p-4">
+      <h2 id="rp-title" ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
+        {point.name}
+      </h2>
+      {point.title ? <p className="mt-1 font-medium">{point.title}</p> : null}
+      {point.description ? (
+        <p className="mt-2 whitespace-pre-line text-sm">{point.description}</p>
+      ) : (
+        <p className="mt-2 text-sm text-gray-700">{t('standPages.rp.noText', { language: t(`common:languages.${language}`) })}</p>
+      )}
+      <p className="mt-3 text-sm text-gray-700">
+        {point.contentPageId ? t('standPages.rp.contentPage', { id: point.contentPageId }) : t('standPages.rp.noContentPage')}
+      </p>
+      <Link to={closeHref} className="mt-4 inline-block text-sm text-brand-dark underline underline-offset-2">
+        {t('standPages.rp.close')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StandPreviewData } from '~/components/stands/stand.server';
+import { StandView } from '~/components/stands/stand-view';
+
+/**
+ * A stand for visitors (spec 000 point 2): its views in the visitor's language with their points, the shop link,
+ * and beside it the reference point the visitor opened (`children`). Used by the convention's stand page and by
+ * the preview link of a stand that waits for approval.
+ */
+export function StandPage({
+  data,
+  preview = false,
+  children,
+}: {
+  data: StandPreviewData & { standPath: string; approved: boolean };
+  preview?: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('visitor');
+  return (
+    <div className="space-y-4">
+      {preview ? (
+        <p role="note" className="rounded-md border-l-4 border-brand-pink bg-white p-3 text-sm text-gray-900 shadow-sm">
+          {data.approved ? t('stand.previewApproved') : t('stand.previewPending')}
+        </p>
+      ) : null}
+      <div className="grid gap-6 rounded-lg bg-white p-4 shadow-sm lg:grid-cols-[minmax(0,1fr)_minmax(0,20rem)] lg:p-6">
+        <StandView data={data} rpHref={(rp) => `${data.standPath}/rp/${rp}`} titleAs="h1" />
+        <div>{children}</div>
+      </div>
+      {preview ? null : (
+        <p className="flex gap-4 text-sm text-gray-700">
+        <Link to={`${data.standPath}/imprint`} className="underline underline-offset-2">
+          {t('shell.imprint')}
+        </Link>
+        <Link to={`${data.standPath}/datapolicy`} className="underline underline-offset-2">
+          {t('shell.dataPolicy')}
+        </Link>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { useHallData } from '~/components/visitor/hall-data';
+import { defineGuards } from '~/lib/guards';
+import { withNamespaces } from '~/lib/i18n-namespaces';
+import { runGuards } from '~/server/guards.server';
+
+export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'], title: 'visitor:hall.pageTitle' };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export const guards = defineGuards({ public: true, permission: { kind: 'conventionHall', param: 'hallslug' } });
+
+/** The hall page reads the hall layout's data; its own loader only checks access. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  return null;
+}
+
+/** /convention/{c}/hall/{h}: the approved stands in the hall's order (spec 000 point 2). */
+export default function HallPage() {
+  const { t } = useTranslation('visitor');
+  const { conventionSlug, hall } = useHallData();
+  const hallPath = `/convention/${conventionSlug}/hall/${hall.slug}`;
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-semibold text-brand-dark lg:text-3xl">{hall.title}</h1>
+        {hall.description ? <p className="mt-2 max-w-3xl whitespace-pre-line text-gray-800">{hall.description}</p> : null}
+      </header>
+      <section aria-labelledby="hall-stands">
+        <h2 id="hall-stands" className="mb-3 text-lg font-semibold text-brand-dark">
+          {t('hall.stands')}
+        </h2>
+        {hall.stands.length ? (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {hall.stands.map((stand, index) => (
+              <li key={stand.slug}>
+                <Link
+                  to={`${hallPath}/stand/${stand.slug}`}
+                  className="group block overflow-hidden rounded-lg bg-white shadow-sm outline-none ring-brand-pink transition hover:shadow-md focus-visible:ring-4"
+                >
+                  {stand.thumbnailUrl ? (
+                    <img
+                      src={stand.thumbnailUrl}
+                      alt=""
+                      width={640}
+                      height={360}
+                      loading={index < 3 ? 'eager' : 'lazy'}
+                      className="aspect-video w-full object-cover"
+                    />
+                  ) : (
+                    <span aria-hidden="true" className="block aspect-video w-full bg-brand-dark/10" />
+                  )}
+                  <span className="block p-4 font-semibold text-brand-dark">{stand.title}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-gray-700">{t('hall.noStands')}</p>
+        )}
+      </section>
+      <p className="flex gap-4 text-sm text-gray-700">
+        <Link to={`${hallPath}/imprint`} className="underline underline-offset-2">
+          {t('shell.imprint')}
+        </Link>
+        <Link to={`${hallPath}/datapolicy`} className="underline underline-offset-2">
+          {t('shell.dataPolicy')}
+        </Link>
+      </p>
+    </div>
+  );
+}

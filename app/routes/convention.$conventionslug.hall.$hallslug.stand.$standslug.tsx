@@ -1,0 +1,33 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Outlet, useLoaderData, useRouteError } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { StandPage } from '~/components/visitor/stand-page';
+import { loadStandPage } from '~/components/visitor/stand-visit.server';
+import { defineGuards } from '~/lib/guards';
+import { withNamespaces } from '~/lib/i18n-namespaces';
+import { runGuards } from '~/server/guards.server';
+
+export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'events'] };
+export const clientLoader = withNamespaces(handle.i18n);
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.stand.title ?? '' }];
+
+export const guards = defineGuards({ public: true, permission: { kind: 'conventionHall', param: 'hallslug' } });
+
+/** A stand of the hall: approved ones for everybody, others only for the host and the exhibitor. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  return loadStandPage(context, params);
+}
+
+export default function ConventionStand() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <StandPage data={data}>
+      <Outlet />
+    </StandPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary error={useRouteError()} />;
+}
