@@ -78,7 +78,7 @@ export default function ConventionLanding() {
                 {nav.stages.map((stage) => (
                   <li key={stage.slug}>
                     <Link to={`${base}/stage/${stage.slug}`} className={`${cardClass} p-5`}>
-                      <span className="text-sm font-medium uppercase tracking-wide text-brand-pink">{t('landing.stage')}</span>
+                      <span className="text-sm font-medium uppercase tracking-wide text-brand-pink-text">{t('landing.stage')}</span>
                       <span className="mt-1 block text-lg font-semibold text-brand-dark">{stage.title}</span>
                     </Link>
                   </li>

@@ -61,9 +61,20 @@ export interface StandPreviewData {
   nodes: NodeView[];
 }
 
-/** What a visitor sees of the stand in the current language: its texts and the nodes of that language. */
-export async function loadPreview(ctx: ServiceContext, stand: BaseStandRecord, language: Language): Promise<StandPreviewData> {
-  const [translations, nodes] = await Promise.all([standTranslationsByStand(ctx).load(stand.id), loadNodes(ctx, stand.id, language)]);
+/**
+ * What a visitor sees of the stand in the current language: its texts and the nodes of that language. With
+ * `fallback` (visitor pages), a stand without views in the visitor's language shows those of the other language
+ * rather than nothing.
+ */
+export async function loadPreview(
+  ctx: ServiceContext,
+  stand: BaseStandRecord,
+  language: Language,
+  options: { fallback?: boolean } = {},
+): Promise<StandPreviewData> {
+  const [translations, all] = await Promise.all([standTranslationsByStand(ctx).load(stand.id), loadNodes(ctx, stand.id)]);
+  const own = all.filter((n) => n.language === language);
+  const nodes = own.length || !options.fallback ? own : all;
   const text = translations.find((tr) => tr.language === language);
   return {
     stand: {

@@ -16,7 +16,7 @@ export function ConventionInactive({
   const { t } = useTranslation('visitor');
   return (
     <article className="mx-auto max-w-2xl rounded-lg bg-white p-6 shadow-sm lg:p-10">
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-pink">{t('inactive.badge')}</p>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-pink-text">{t('inactive.badge')}</p>
       <h1 className="mt-2 text-2xl font-semibold text-brand-dark lg:text-3xl">{convention.title}</h1>
       {convention.startDate || convention.endDate ? (
         <p className="mt-3 text-gray-800">

@@ -18,7 +18,7 @@ const standArgs = (params: Params) => ({
 export async function loadStandPage(context: RequestContext, params: Params) {
   const args = standArgs(params);
   const { stand, approved } = await orNotFound(standVisit(context.service, args));
-  const view = await loadPreview(context.service, stand, context.language);
+  const view = await loadPreview(context.service, stand, context.language, { fallback: true });
   const standPath = `${params.prevslug ? `/prev/${params.prevslug}` : ''}/convention/${args.conventionSlug}/hall/${args.hallSlug}/stand/${args.standSlug}`;
   return { ...view, approved, standPath };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -28,6 +28,9 @@ export function VisitorDialog({
 }) {
   const { t } = useTranslation('visitor');
   const ref = useRef<HTMLDialogElement>(null);
+  // The open attribute is only the server's starting point: afterwards showModal() and close() alone open and
+  // close it. React removing the attribute from a modal dialog would hide it but leave the page inert.
+  const [openedByServer] = useState(open);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -43,7 +46,7 @@ export function VisitorDialog({
     <dialog
       ref={ref}
       id={id}
-      open={open ? true : undefined}
+      open={openedByServer ? true : undefined}
       aria-labelledby={`${id}-title`}
       onCancel={(event) => {
         event.preventDefault();

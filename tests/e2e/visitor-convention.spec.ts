@@ -1,0 +1,177 @@
+import crypto from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures';
+
+/**
+ * A visitor's walk through the demo convention (seeded by the e2e server): landing, welcome video, hall tour,
+ * stand with a reference point, the preview link of a stand waiting for approval, an inactive convention. Runs at
+ * phone and desktop width; the main pages also without JavaScript.
+ */
+const CONVENTION = '/convention/digitale-fachmesse-2026';
+const HALL = `${CONVENTION}/hall/demo-halle-maschinenbau`;
+
+async function dismissWelcomeVideoUpfront(page: Page) {
+  await page.addInitScript(() => window.localStorage.setItem('welcomeVideo', 'dismissed'));
+}
+
+async function acceptNecessaryCookies(page: Page) {
+  const button = page.getByRole('button', { name: 'Necessary only' });
+  if (await button.isVisible()) await button.click();
+}
+
+for (const viewport of [
+  { name: 'phone', width: 375, height: 740 },
+  { name: 'desktop', width: 1280, height: 900 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ locale: 'en-GB', viewport: { width: viewport.width, height: viewport.height } });
+
+    test('the welcome video shows once, then the visitor walks the hall tour and opens a stand point', async ({ page }) => {
+      await page.goto(CONVENTION);
+      const welcome = page.getByRole('dialog', { name: 'Welcome video' });
+      await expect(welcome).toBeVisible();
+      await expect(welcome.getByRole('link', { name: /^Play video/ })).toBeVisible();
+      await expectAccessible(page);
+      await welcome.getByRole('button', { name: 'Close' }).click();
+      await expect(welcome).toBeHidden();
+      await acceptNecessaryCookies(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'Digital Trade Fair 2026' })).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Digital Trade Fair 2026' })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Welcome video' })).toBeHidden();
+
+      // the navigation is a drawer on phones
+      const nav = page.getByRole('navigation', { name: 'Convention' });
+      if (viewport.width < 1024) {
+        await expect(nav).toBeHidden();
+        await page.getByRole('link', { name: 'Menu' }).click();
+      }
+      await nav.getByRole('link', { name: 'Mechanical engineering' }).click();
+      await expect(page).toHaveURL(HALL);
+      await expect(page.getByRole('heading', { level: 1, name: 'Mechanical engineering' })).toBeVisible();
+      await expectAccessible(page);
+
+      const tour = page.getByRole('complementary', { name: /^Tour of/ });
+      await tour.getByRole('link', { name: 'Start tour' }).click();
+      await expect(page).toHaveURL(/\/stand\/[^/?]+\?tour=1$/);
+      await expect(tour.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
+      const firstStand = await page.getByRole('heading', { level: 1 }).textContent();
+      await tour.getByRole('link', { name: 'Next stand' }).click();
+      await expect(page).toHaveURL(/\?tour=2$/);
+      await expect(tour.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '67');
+      await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(firstStand ?? '');
+      await expect(tour.locator('a[aria-current="step"]')).toHaveCount(1);
+      await tour.getByRole('link', { name: 'Back' }).click();
+      await expect(page).toHaveURL(/\?tour=1$/);
+      // back from the first stand leaves the tour and returns to the hall
+      await tour.getByRole('link', { name: 'Back' }).click();
+      await expect(page).toHaveURL(`${HALL}?tour=end`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Mechanical engineering' })).toBeVisible();
+
+      // a stand's reference point opens beside it
+      await page.getByRole('link', { name: /Müller Präzisionstechnik/ }).first().click();
+      await expect(page.getByRole('heading', { level: 1, name: /Müller Präzisionstechnik/ })).toBeVisible();
+      await page.getByRole('link', { name: 'Open Produkte' }).click();
+      await expect(page).toHaveURL(/\/rp\/produkte$/);
+      await expect(page.getByRole('heading', { level: 2, name: 'Produkte' })).toBeFocused();
+      await expectAccessible(page);
+    });
+  });
+}
+
+test.describe('keyboard and storage', () => {
+  test.use({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
+
+  test('keyboard-only visitors reach the stand cards and the stand points', async ({ page }) => {
+    await dismissWelcomeVideoUpfront(page);
+    await page.goto(HALL);
+    await acceptNecessaryCookies(page);
+    const firstCard = page.getByRole('list').filter({ has: page.getByRole('link', { name: /Müller Präzisionstechnik/ }) }).getByRole('link').first();
+    for (let i = 0; i < 40 && !(await firstCard.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+    await expect(firstCard).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: /Müller Präzisionstechnik/ })).toBeVisible();
+    const point = page.getByRole('link', { name: 'Open Produkte' });
+    for (let i = 0; i < 60 && !(await point.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+    await expect(point).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: 'Produkte' })).toBeFocused();
+  });
+
+  test('the hall page offers to continue a tour kept in browser storage', async ({ page }) => {
+    await dismissWelcomeVideoUpfront(page);
+    await page.goto(`${HALL}`);
+    await acceptNecessaryCookies(page);
+    const tour = page.getByRole('complementary', { name: /^Tour of/ });
+    await tour.getByRole('link', { name: 'Start tour' }).click();
+    await tour.getByRole('link', { name: 'Next stand' }).click();
+    await expect(page).toHaveURL(/\?tour=2$/);
+    await page.getByRole('navigation', { name: 'Convention' }).getByRole('link', { name: 'Mechanical engineering' }).click();
+    await expect(page).toHaveURL(HALL);
+    await tour.getByRole('link', { name: 'Continue at step 2' }).click();
+    await expect(page).toHaveURL(/\?tour=2$/);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ locale: 'en-GB', javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
+
+  test('landing, hall, tour and stand work with plain links', async ({ page }) => {
+    await page.goto(CONVENTION);
+    await expect(page.getByRole('heading', { level: 1, name: 'Digital Trade Fair 2026' })).toBeVisible();
+    // the drawer opens through its #navigation target
+    await page.getByRole('link', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Convention' }).getByRole('link', { name: 'Mechanical engineering' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mechanical engineering' })).toBeVisible();
+    await page.getByRole('link', { name: 'Start tour' }).click();
+    await expect(page).toHaveURL(/\?tour=1$/);
+    await expect(page.getByText('Step 1 of 3 (33 %)').first()).toBeVisible();
+    await page.getByRole('link', { name: 'Open Produkte' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Produkte' })).toBeVisible();
+    // the welcome video opens as a page state and its thumbnail links to the video site
+    await page.goto(`${CONVENTION}?dialog=welcome`);
+    await expect(page.getByRole('dialog', { name: 'Welcome video' }).getByRole('link', { name: /^Play video/ })).toHaveAttribute('href', /youtube\.com/);
+  });
+});
+
+test.describe('preview links and inactive conventions', () => {
+  test.use({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
+
+  test('the preview link shows a stand before approval and a wrong slug gives the 404 page', async ({ page, db }) => {
+    await dismissWelcomeVideoUpfront(page);
+    const pending = await db('hall_stands').where({ slug: 'gastaussteller-sued' }).first('preview_slug');
+    const path = `/prev/${pending.preview_slug}${HALL}/stand/gastaussteller-sued`;
+    await page.goto(`${HALL}/stand/gastaussteller-sued`);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.goto(path);
+    await expect(page.getByText('Preview: this stand is not approved yet.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Guest exhibitor South' })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto(`/prev/wrong-slug${HALL}/stand/gastaussteller-sued`);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
+  test('an inactive convention shows its page with title and dates', async ({ page, db }) => {
+    await dismissWelcomeVideoUpfront(page);
+    const demo = await db('conventions').where({ slug: 'digitale-fachmesse-2026' }).first('organization_id');
+    const slug = `herbstmesse-${crypto.randomBytes(3).toString('hex')}`;
+    await db('conventions').insert({
+      organization_id: demo.organization_id,
+      slug,
+      title: 'Herbstmesse',
+      active: false,
+      permission_type: 'PUBLIC',
+      start_date: new Date('2026-10-01T07:00:00Z'),
+      end_date: new Date('2026-10-02T15:00:00Z'),
+    });
+    try {
+      await page.goto(`/convention/${slug}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Herbstmesse' })).toBeVisible();
+      await expect(page.getByText('Not active')).toBeVisible();
+      await expect(page.getByText(/01\/10\/2026/).first()).toBeVisible();
+      await expectAccessible(page);
+    } finally {
+      await db('conventions').where({ slug }).delete();
+    }
+  });
+});
