@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Outlet, useLoaderData, useRouteError } from '@remix-run/react';
+import { useLoaderData, useOutlet, useRouteError } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { StandPage } from '~/components/visitor/stand-page';
 import { loadStandPage } from '~/components/visitor/stand-visit.server';
@@ -21,10 +21,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function ConventionStand() {
   const data = useLoaderData<typeof loader>();
+  // the reference point the visitor opened, if any
+  const outlet = useOutlet();
   return (
-    <StandPage data={data}>
-      <Outlet />
-    </StandPage>
+    <StandPage data={data}>{outlet}</StandPage>
   );
 }
 

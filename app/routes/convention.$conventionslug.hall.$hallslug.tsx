@@ -29,7 +29,7 @@ export default function HallLayout() {
   const [search] = useSearchParams();
   const index = parseTourIndex(search.get('tour'), hall.stands.length);
   return (
-    <div className="mx-auto grid max-w-7xl gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
+    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="min-w-0">
         <Outlet />
       </div>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Outlet, useLoaderData, useRouteError } from '@remix-run/react';
+import { useLoaderData, useOutlet, useRouteError } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LanguageSwitch } from '~/components/layout/language-switch';
@@ -31,6 +31,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export default function StandPreviewLink() {
   const { t } = useTranslation('visitor');
   const data = useLoaderData<typeof loader>();
+  // the reference point the visitor opened, if any
+  const outlet = useOutlet();
   return (
     <div className="min-h-screen bg-[#f7f7f7]">
       <header className="flex items-center gap-3 border-b bg-white px-4 py-2">
@@ -42,7 +44,7 @@ export default function StandPreviewLink() {
       </header>
       <main id="main" className="mx-auto max-w-6xl p-4 lg:p-8">
         <StandPage data={data} preview>
-          <Outlet />
+          {outlet}
         </StandPage>
       </main>
     </div>

@@ -48,7 +48,17 @@ export function LanguageSwitch({
             code === current && 'font-semibold underline',
           )}
         >
-          {t(`languages.${code}`)}
+          {plain ? (
+            <>
+              {/* phones show the code, the accessible name stays the language's name */}
+              <span aria-hidden="true" className="sm:hidden">
+                {code}
+              </span>
+              <span className="sr-only sm:not-sr-only">{t(`languages.${code}`)}</span>
+            </>
+          ) : (
+            t(`languages.${code}`)
+          )}
         </button>
       ))}
     </Form>

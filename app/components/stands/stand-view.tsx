@@ -24,13 +24,13 @@ function NodeImage({ node, standName, rpHref }: { node: NodeView; standName: str
   return (
     <figure className="space-y-3">
       <Frame pano={node.type === 'PANO'} label={t('standPages.preview.panoLabel', { name: standName })}>
-        <div className={node.type === 'PANO' ? 'relative h-[min(60vh,28rem)] w-max' : 'relative'}>
+        <div className={node.type === 'PANO' ? 'relative inline-block aspect-[2/1] h-[min(60vh,28rem)] align-top' : 'relative'}>
           <img
             src={node.imageUrl ?? ''}
             alt={t('standPages.preview.imageAlt', { type: t(`stand.nodeType.${node.type}`), name: standName })}
             width={node.type === 'PANO' ? 2048 : 1280}
             height={node.type === 'PANO' ? 1024 : 720}
-            className={node.type === 'PANO' ? 'block h-full w-auto max-w-none rounded-md' : 'block aspect-video w-full rounded-md object-cover'}
+            className={node.type === 'PANO' ? 'block h-full w-full max-w-none rounded-md' : 'block aspect-video w-full rounded-md object-cover'}
           />
           {points.map((p) =>
             p.kind === 'REFERENCE' && p.slug ? (

@@ -114,7 +114,7 @@ export function ConventionShell({
   });
   const nav = convention.navigation;
   const topButton =
-    'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-brand-dark outline-none ring-brand-pink hover:bg-gray-100 focus-visible:ring-2';
+    'inline-flex items-center gap-2 rounded-md px-2 py-2 text-sm font-medium text-brand-dark outline-none ring-brand-pink hover:bg-gray-100 focus-visible:ring-2 sm:px-3';
 
   return (
     <div className="min-h-screen bg-[#f7f7f7] text-gray-900">
@@ -122,7 +122,7 @@ export function ConventionShell({
         {t('shell.skipToContent')}
       </a>
       <header className="sticky top-0 z-30 border-b bg-white">
-        <div className="flex items-center gap-2 px-3 py-2 lg:px-6">
+        <div className="flex items-center gap-1 px-2 py-2 sm:gap-2 lg:px-6">
           <a
             href="#navigation"
             className={`${topButton} lg:hidden`}
@@ -144,12 +144,12 @@ export function ConventionShell({
               alt={t('shell.logoAlt', { title: convention.title })}
               width={200}
               height={48}
-              style={{ width: 200, maxWidth: '40vw' }}
+              style={{ width: 200, maxWidth: '30vw' }}
               className="h-auto max-h-12 object-contain object-left"
             />
           </Link>
           <p className="hidden truncate text-sm font-semibold text-brand-dark md:block">{convention.title}</p>
-          <div className="ml-auto flex items-center gap-1">
+          <div className="ml-auto flex items-center sm:gap-1">
             <a {...opener('welcome')} className={topButton}>
               <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
                 <path d="M8 5v14l11-7z" />
@@ -174,7 +174,7 @@ export function ConventionShell({
                 </Form>
               </>
             ) : (
-              <a {...opener('login')} className={topButton}>
+              <a {...opener('login')} className={`${topButton} whitespace-nowrap`}>
                 {t('shell.login')}
               </a>
             )}

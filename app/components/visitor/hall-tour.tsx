@@ -74,7 +74,7 @@ export function HallTour({
   const button =
     'inline-flex items-center justify-center rounded-md px-3 py-2 text-sm font-semibold outline-none ring-brand-pink focus-visible:ring-2';
   return (
-    <aside aria-labelledby="tour-title" className="rounded-lg bg-white p-4 shadow-sm">
+    <aside aria-labelledby="tour-title" className="self-start rounded-lg bg-white p-4 shadow-sm">
       <h2 id="tour-title" className="text-base font-semibold text-brand-dark">
         {t('tour.title', { hall: hallTitle })}
       </h2>

@@ -26,9 +26,10 @@ export function StandPage({
           {data.approved ? t('stand.previewApproved') : t('stand.previewPending')}
         </p>
       ) : null}
-      <div className="grid gap-6 rounded-lg bg-white p-4 shadow-sm lg:grid-cols-[minmax(0,1fr)_minmax(0,20rem)] lg:p-6">
+      {/* an opened reference point sits beside the stand on very wide screens, above its views otherwise */}
+      <div className={`grid grid-cols-1 gap-6 rounded-lg bg-white p-4 shadow-sm lg:p-6 ${children ? '2xl:grid-cols-[minmax(0,1fr)_minmax(0,20rem)]' : ''}`}>
         <StandView data={data} rpHref={(rp) => `${data.standPath}/rp/${rp}`} titleAs="h1" />
-        <div>{children}</div>
+        {children ? <div className="order-first 2xl:order-none">{children}</div> : null}
       </div>
       {preview ? null : (
         <p className="flex gap-4 text-sm text-gray-700">

@@ -1,17 +1,36 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FALLBACK_THUMBNAIL, isPlaceholderThumbnail, playableVideo } from '~/lib/video';
 
+/** An image that failed or turned out to be YouTube's 120x90 "no thumbnail" placeholder. */
+const unusable = (img: HTMLImageElement) => img.naturalWidth === 0 || isPlaceholderThumbnail(img.naturalWidth, img.naturalHeight);
+
 /**
- * The video player of stages and the welcome video (spec 000 point 4): the thumbnail first; a click swaps in the
- * embed, which starts playing at once and keeps the start time of the link. A missing thumbnail or YouTube's
- * 120x90 placeholder is replaced by a fallback. Without JavaScript the thumbnail links to the video site.
+ * The video player of stages, on-demand content and the welcome video (spec 000 point 4): the thumbnail first; a
+ * click swaps in the embed, which starts playing at once and keeps the start time of the link. A missing
+ * thumbnail or YouTube's 120x90 placeholder is replaced by a fallback. Without JavaScript the thumbnail links to
+ * the video site.
  */
 export function VideoPlayer({ url, title, thumbnailUrl }: { url: string; title: string; thumbnailUrl?: string | null }) {
   const { t } = useTranslation('visitor');
   const video = playableVideo(url, thumbnailUrl);
-  const [playing, setPlaying] = useState(false);
-  const [thumbnail, setThumbnail] = useState(video?.thumbnailUrl ?? FALLBACK_THUMBNAIL);
+  // kept per link, so a client-side move to another stage starts over with its own thumbnail
+  const [playing, setPlaying] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const image = useRef<HTMLImageElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const thumbnail = video && failed !== video.thumbnailUrl ? video.thumbnailUrl : FALLBACK_THUMBNAIL;
+
+  // the image may have loaded (or failed) before hydration, when no onLoad/onError handler was listening yet
+  useEffect(() => {
+    const img = image.current;
+    if (video && img?.complete && img.src && !img.src.endsWith(FALLBACK_THUMBNAIL) && unusable(img)) setFailed(video.thumbnailUrl);
+  }, [video?.thumbnailUrl]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new image needs the check
+  // keyboard users keep their place: the player takes the focus of the link it replaces
+  useEffect(() => {
+    if (playing) frame.current?.focus();
+  }, [playing]);
+
   if (!video) {
     return (
       <div className="flex aspect-video w-full items-center justify-center rounded-md bg-brand-dark p-4 text-center text-white">
@@ -19,14 +38,16 @@ export function VideoPlayer({ url, title, thumbnailUrl }: { url: string; title: 
       </div>
     );
   }
-  if (playing) {
+  if (playing === video.url) {
     return (
       <iframe
+        ref={frame}
         src={video.autoplayUrl}
         title={title}
         className="aspect-video w-full rounded-md border-0 bg-black"
         allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
         allowFullScreen
+        data-video-player
       />
     );
   }
@@ -37,23 +58,23 @@ export function VideoPlayer({ url, title, thumbnailUrl }: { url: string; title: 
       rel="noreferrer"
       onClick={(event) => {
         event.preventDefault();
-        setPlaying(true);
+        setPlaying(video.url);
       }}
       className="group relative block aspect-video w-full overflow-hidden rounded-md bg-brand-dark outline-none ring-brand-pink focus-visible:ring-4"
       aria-label={t('video.play', { title })}
       data-video-thumbnail
     >
       <img
+        ref={image}
         src={thumbnail}
         alt=""
         width={640}
         height={360}
         className="h-full w-full object-cover"
         onLoad={(event) => {
-          const img = event.currentTarget;
-          if (isPlaceholderThumbnail(img.naturalWidth, img.naturalHeight)) setThumbnail(FALLBACK_THUMBNAIL);
+          if (thumbnail !== FALLBACK_THUMBNAIL && unusable(event.currentTarget)) setFailed(video.thumbnailUrl);
         }}
-        onError={() => setThumbnail(FALLBACK_THUMBNAIL)}
+        onError={() => setFailed(video.thumbnailUrl)}
       />
       <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center">
         <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-pink shadow-lg transition group-hover:scale-110">
