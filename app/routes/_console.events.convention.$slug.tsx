@@ -6,22 +6,23 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { EVENT_TIME_ZONE } from '~/components/conventions/datetime';
 import { FoyerEditor } from '~/components/conventions/foyer-editor';
-import { AddHallForm, AddStageForm, ConventionSettingsForm, OnDemandForm, TokenForm } from '~/components/conventions/forms';
+import { AddHallForm, AddStageForm, ConventionSettingsForm, OnDemandForm } from '~/components/conventions/forms';
 import { conventionAction, conventionDashboard } from '~/components/conventions/convention.server';
 import { NativeSelect } from '~/components/conventions/native-select';
 import { StatusBadge } from '~/components/conventions/status-badge';
+import { ACCESS_CONFIRM_TEXTS, AccessSection } from '~/components/events/access-section';
 import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
 import { ImageForm } from '~/components/events/image-form';
 import { TranslationsSection } from '~/components/events/translations-section';
 import { Button } from '~/components/ui/button';
 import { Checkbox } from '~/components/ui/checkbox';
-import { NumberField, TextArea, TextField, useZodErrorMap } from '~/components/ui/field';
+import { TextArea, TextField, useZodErrorMap } from '~/components/ui/field';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { PERMISSION_TYPES } from '~/lib/schemas/stands';
 import { runGuards } from '~/server/guards.server';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'events', 'files'] };
+export const handle = { i18n: ['common', 'errors', 'validation', 'events', 'files', 'access'] };
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.convention.title ?? '' }];
 
@@ -45,7 +46,7 @@ type ActionData = {
 };
 
 const CONFIRM_TEXTS: Record<string, { title: string; message: string }> = {
-  deleteToken: { title: 'pages.tokens.deleteTitle', message: 'pages.tokens.deleteText' },
+  ...ACCESS_CONFIRM_TEXTS,
   removeHall: { title: 'pages.halls.removeTitle', message: 'pages.halls.removeText' },
   removeStage: { title: 'pages.stage.removeTitle', message: 'pages.stage.removeText' },
   deletePoint: { title: 'pages.foyer.deleteTitle', message: 'pages.foyer.deleteText' },
@@ -87,14 +88,6 @@ export default function ConventionDashboard() {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ConventionSettingsForm, errorMap }),
-  });
-  const [tokenForm, tk] = useForm<z.input<typeof TokenForm>>({
-    id: 'convention-token',
-    lastResult: resultFor('createToken'),
-    constraint: getZodConstraint(TokenForm),
-    defaultValue: { limit: '100' },
-    shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TokenForm, errorMap }),
   });
   const [hallForm, hf] = useForm<z.input<typeof AddHallForm>>({
     id: 'convention-hall',
@@ -187,57 +180,13 @@ export default function ConventionDashboard() {
         error={actionData?.form === 'headerImage' ? actionData.error : undefined}
       />
 
-      <section aria-labelledby="tokens-title" className={section}>
-        <h2 id="tokens-title" className="text-lg font-semibold">
-          {t('pages.tokens.heading')}
-        </h2>
-        <p className="mt-1 text-sm text-gray-700">{t(c.permissionType === 'TOKEN' ? 'pages.tokens.intro' : 'pages.tokens.notToken')}</p>
-        {data.tokens.length ? (
-          <table className="mt-4 w-full text-left text-sm">
-            <thead>
-              <tr className="border-b">
-                <th scope="col" className="py-2">{t('pages.tokens.token')}</th>
-                <th scope="col" className="py-2">{t('pages.tokens.limit')}</th>
-                <th scope="col" className="py-2">{t('pages.tokens.signedUp')}</th>
-                <th scope="col" className="py-2">
-                  <span className="sr-only">{t('pages.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.tokens.map((token) => (
-                <tr key={token.id} className="border-b last:border-0">
-                  <td className="py-2 font-mono">{token.token}</td>
-                  <td className="py-2">{token.limit}</td>
-                  <td className="py-2">{token.signedUp}</td>
-                  <td className="py-2 text-right">
-                    <ConfirmDelete
-                      intent="deleteToken"
-                      id={token.id}
-                      name={token.token}
-                      label={t('pages.delete')}
-                      ariaLabel={t('pages.tokens.deleteNamed', { name: token.token })}
-                      title={t('pages.tokens.deleteTitle')}
-                      message={t('pages.tokens.deleteText', { name: token.token })}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p className="mt-3 text-sm text-gray-700">{t('pages.tokens.none')}</p>
-        )}
-        <Form method="post" {...getFormProps(tokenForm)} className="mt-4 flex flex-wrap items-end gap-4">
-          <input type="hidden" name="intent" value="createToken" />
-          <TextField field={tk.token} label={t('pages.tokens.newToken')} description={t('pages.tokens.newTokenHint')} className="min-w-56 flex-1" />
-          <NumberField field={tk.limit} label={t('pages.tokens.limit')} step={1} />
-          <Button type="submit" isDisabled={busy}>
-            {t('pages.tokens.create')}
-          </Button>
-          <FormErrors errors={tokenForm.errors} />
-        </Form>
-      </section>
+      <AccessSection
+        permissionType={c.permissionType}
+        tokens={data.tokens}
+        permissions={data.permissions}
+        lastForm={actionData?.form}
+        lastResult={actionData?.result}
+      />
 
       <section aria-labelledby="halls-title" className={section}>
         <h2 id="halls-title" className="text-lg font-semibold">

@@ -5,6 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ExhibitionSettingsForm } from '~/components/conventions/forms';
+import { ACCESS_CONFIRM_TEXTS, AccessSection } from '~/components/events/access-section';
+import { accessAction, accessData } from '~/components/events/access.server';
 import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
 import { confirmationStep, orNotFound } from '~/components/events/forms.server';
 import { Button } from '~/components/ui/button';
@@ -21,7 +23,7 @@ import { listStages } from '~/server/services/events/stages';
 import { listStands } from '~/server/services/events/stands';
 import { redirectWithToast } from '~/server/toast.server';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'events'] };
+export const handle = { i18n: ['common', 'errors', 'validation', 'events', 'access'] };
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.exhibition.name ?? '' }];
 
@@ -32,7 +34,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
   const exhibition = await orNotFound(ownExhibitionBySlug(ctx, params.exhibitionSlug ?? ''));
-  const [stands, stages] = await Promise.all([listStands(ctx), listStages(ctx)]);
+  const [stands, stages, access] = await Promise.all([listStands(ctx), listStages(ctx), accessData(context, { kind: 'exhibition', ...exhibition })]);
   return {
     exhibition: {
       id: exhibition.id,
@@ -46,6 +48,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     },
     stands: stands.map((s) => ({ id: s.id, name: s.name })),
     stages: stages.map((s) => ({ id: s.id, name: s.title })),
+    ...access,
   };
 }
 
@@ -56,6 +59,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const here = `/events/exhibition/${exhibition.slug}`;
   const formData = await request.formData();
   const intent = String(formData.get('intent') ?? '');
+  const access = await accessAction(context, formData, { kind: 'exhibition', ...exhibition }, here);
+  if (access) return access;
 
   if (intent === 'settings') {
     const submission = parseForm(context, formData, ExhibitionSettingsForm);
@@ -84,7 +89,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   throw new Response('Bad Request', { status: 400 });
 }
 
-type ActionData = { result?: SubmissionResult<string[]>; confirm?: { intent: string; id: string; name: string } };
+/** `form` names the access section's form (createToken, addPermission); without it the result is the settings form's. */
+type ActionData = { form?: string; result?: SubmissionResult<string[]>; confirm?: { intent: string; id: string; name: string } };
 
 export default function ExhibitionDashboard() {
   const { t } = useTranslation('events');
@@ -95,7 +101,7 @@ export default function ExhibitionDashboard() {
   const { exhibition } = data;
   const [form, fields] = useForm<z.input<typeof ExhibitionSettingsForm>>({
     id: 'exhibition-settings',
-    lastResult: actionData?.result,
+    lastResult: actionData?.form ? undefined : actionData?.result,
     constraint: getZodConstraint(ExhibitionSettingsForm),
     defaultValue: { ...exhibition, intent: 'settings' as const },
     shouldValidate: 'onBlur',
@@ -103,11 +109,12 @@ export default function ExhibitionDashboard() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ExhibitionSettingsForm, errorMap }),
   });
   if (actionData?.confirm) {
+    const access = ACCESS_CONFIRM_TEXTS[actionData.confirm.intent];
     return (
       <ConfirmStep
         confirm={actionData.confirm}
-        title={t('pages.exhibition.deleteTitle')}
-        message={t('pages.exhibition.deleteText', { name: exhibition.name })}
+        title={t(access?.title ?? 'pages.exhibition.deleteTitle')}
+        message={access ? t(access.message, { name: actionData.confirm.name }) : t('pages.exhibition.deleteText', { name: exhibition.name })}
       />
     );
   }
@@ -158,6 +165,13 @@ export default function ExhibitionDashboard() {
           </Button>
         </Form>
       </section>
+      <AccessSection
+        permissionType={exhibition.permissionType}
+        tokens={data.tokens}
+        permissions={data.permissions}
+        lastForm={actionData?.form}
+        lastResult={actionData?.result}
+      />
       <ConfirmDelete
         intent="deleteExhibition"
         id={exhibition.id}

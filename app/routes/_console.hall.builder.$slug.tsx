@@ -4,6 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { ACCESS_CONFIRM_TEXTS, AccessSection } from '~/components/events/access-section';
+import { accessAction, accessData } from '~/components/events/access.server';
 import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
 import { AddStandForm, HallSettingsForm } from '~/components/events/forms';
 import { confirmationStep, listAction, orNotFound, readPostedForm } from '~/components/events/forms.server';
@@ -33,7 +35,7 @@ import { isDomainError } from '~/server/services/errors';
 import { fileUrl } from '~/server/services/files/files.server';
 import { redirectWithToast } from '~/server/toast.server';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'events', 'files'] };
+export const handle = { i18n: ['common', 'errors', 'validation', 'events', 'files', 'access'] };
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.hall.name ?? '' }];
 
@@ -43,7 +45,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
   const hall = await orNotFound(hallBySlug(ctx, params.slug ?? ''));
-  const [translations, hallStands] = await Promise.all([hallTranslationsByHall(ctx).load(hall.id), hallStandsByHall(ctx).load(hall.id)]);
+  const [translations, hallStands, access] = await Promise.all([
+    hallTranslationsByHall(ctx).load(hall.id),
+    hallStandsByHall(ctx).load(hall.id),
+    accessData(context, { kind: 'hall', ...hall }),
+  ]);
   const stands = await Promise.all(hallStands.map((hs) => baseStandById(ctx).load(hs.stand_id)));
   const organizations = await Promise.all(stands.map((s) => (s ? standOrganizationById(ctx).load(s.organization_id) : null)));
   return {
@@ -63,6 +69,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       organization: stands[i]?.organization_id === hall.organization_id ? null : (organizations[i]?.name ?? null),
       thumbnailUrl: hs.thumbnail_id ? fileUrl({ id: hs.thumbnail_id }) : null,
     })),
+    ...access,
   };
 }
 
@@ -75,6 +82,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const t = ctx.t;
   const options = { correctFieldsMessage: t('errors:correctFields') };
   const intent = formData.get('intent');
+  const access = await accessAction(context, formData, { kind: 'hall', ...hall }, here);
+  if (access) return access;
 
   if (intent === 'settings') {
     const submission = parseForm(context, formData, HallSettingsForm);
@@ -149,7 +158,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   throw new Response('Bad Request', { status: 400 });
 }
 
-type FormName = 'settings' | 'addStand' | 'thumbnail' | `translation-${string}`;
+type FormName = 'settings' | 'addStand' | 'thumbnail' | 'createToken' | 'addPermission' | `translation-${string}`;
 type ActionData = {
   form?: FormName;
   result?: SubmissionResult<string[]>;
@@ -198,8 +207,8 @@ export default function HallBuilder() {
       {actionData?.confirm ? (
         <ConfirmStep
           confirm={actionData.confirm}
-          title={t('hallPages.stands.removeTitle')}
-          message={t('hallPages.stands.removeText', { name: actionData.confirm.name })}
+          title={t(ACCESS_CONFIRM_TEXTS[actionData.confirm.intent]?.title ?? 'hallPages.stands.removeTitle')}
+          message={t(ACCESS_CONFIRM_TEXTS[actionData.confirm.intent]?.message ?? 'hallPages.stands.removeText', { name: actionData.confirm.name })}
         />
       ) : null}
 
@@ -330,6 +339,14 @@ export default function HallBuilder() {
           </div>
         </Form>
       </section>
+
+      <AccessSection
+        permissionType={hall.permissionType}
+        tokens={data.tokens}
+        permissions={data.permissions}
+        lastForm={actionData?.form}
+        lastResult={actionData?.result}
+      />
     </div>
   );
 }

@@ -6,12 +6,9 @@ import {
   conventionBySlug,
   conventionNames,
   conventionStage,
-  conventionTokens,
   createConvention,
   createConventionByName,
-  createObjectToken,
   deleteConvention,
-  deleteObjectToken,
   fetchConvention,
   landingpageConvention,
   latestConvention,
@@ -21,7 +18,6 @@ import {
   statusOf,
   updateConvention,
   updateConventionTranslation,
-  updateObjectToken,
   type ConventionRecord,
 } from '~/server/services/events/conventions';
 import {
@@ -44,12 +40,12 @@ import {
   stageById,
   stageTranslations,
   type EventTranslationRecord,
-  type ObjectTokenRecord,
   type OnDemandContentRecord,
   type OrganizationSummaryRecord,
   type ScheduleEntryRecord,
   type StageRecord,
 } from '~/server/services/events/loaders';
+import { objectTokensOf } from '~/server/services/events/access';
 import { createOnDemandContent, deleteOnDemandContent, updateOnDemandContent } from '~/server/services/events/on-demand';
 import { createScheduleEntry, deleteScheduleEntry, updateScheduleEntry } from '~/server/services/events/schedules';
 import {
@@ -77,7 +73,7 @@ type WithLanguage<T> = T & { requestedLanguage?: Language | null };
  * GraphQL sends null for a field it means to clear as well as for one it leaves out. Null stays null only for
  * the fields that can be cleared (dates, images, references); elsewhere it means "unchanged".
  */
-function patchOf<T extends Record<string, unknown>>(input: T, clearable: readonly string[] = []): Record<string, unknown> {
+export function patchOf<T extends Record<string, unknown>>(input: T, clearable: readonly string[] = []): Record<string, unknown> {
   return Object.fromEntries(Object.entries(input).filter(([key, value]) => value !== undefined && (value !== null || clearable.includes(key))));
 }
 
@@ -132,14 +128,11 @@ export const eventConventionResolvers: Resolvers = {
       return stage ? [{ ...stage, requestedLanguage: asConvention(c).requestedLanguage } as never] : [];
     },
     onDemandContent: async (c, _args, ctx) => (await onDemandOfConvention(ctx.service).load(c.id)) as never,
-    objectTokens: async (c, _args, ctx) => (await conventionTokens(ctx.service, asConvention(c))) as never,
+    objectTokens: async (c, _args, ctx) => (await objectTokensOf(ctx.service, 'convention', asConvention(c))) as never,
     organization: async (c, _args, ctx) =>
       organization(await organizationSummaryById(ctx.service).load(asConvention(c).organization_id)),
     created: (c) => asConvention(c).created_at,
     updated: (c) => asConvention(c).updated_at,
-  },
-  ObjectToken: {
-    signedUp: (t) => (t as unknown as ObjectTokenRecord).signed_up,
   },
   Stage: {
     streamEmbedUrl: (s) => parseVideoUrl(asStage(s).stream)?.embedUrl ?? null,
@@ -231,11 +224,6 @@ export const eventConventionResolvers: Resolvers = {
       payload(async () => ({ convention: (await addStageToConvention(ctx.service, args.id, args.stageID)) as never })),
     removeStageFromConvention: (_root, args, ctx) =>
       payload(async () => ({ convention: (await removeStageFromConvention(ctx.service, args.id, args.stageID)) as never })),
-    objectTokenCreate: (_root, args, ctx) =>
-      payload(async () => ({ objectToken: (await createObjectToken(ctx.service, patchOf(args.input) as never)) as never })),
-    objectTokenUpdate: (_root, args, ctx) =>
-      payload(async () => ({ objectToken: (await updateObjectToken(ctx.service, args.id, patchOf(args.input))) as never })),
-    objectTokenDelete: (_root, args, ctx) => payload(() => deleteObjectToken(ctx.service, args.id)).then(withOk),
     stageCreate: (_root, args, ctx) =>
       payload(async () => ({ stage: (await createStage(ctx.service, patchOf(args.input) as never)) as never })),
     stageUpdate: (_root, args, ctx) =>

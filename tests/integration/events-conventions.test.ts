@@ -5,12 +5,10 @@ import {
   addStageToConvention,
   createConvention,
   createConventionByName,
-  createObjectToken,
   listConventions,
-  redeemObjectToken,
   updateConvention,
-  updateObjectToken,
 } from '~/server/services/events/conventions';
+import { createObjectToken, redeemAccessToken, updateObjectToken } from '~/server/services/events/access';
 import { createExhibition, fetchExhibition } from '~/server/services/events/exhibitions';
 import { createScheduleEntry } from '~/server/services/events/schedules';
 import { createStage, createStageByName, updateStage } from '~/server/services/events/stages';
@@ -534,10 +532,10 @@ describe('object tokens', () => {
     expect(zero.data!.objectTokenCreate.error).toMatchObject({ code: 'INVALID', field: 'limit' });
 
     const visitors = await Promise.all([w.loner, w.stranger, w.basicUser].map((u) => t.serviceContext(u.id)));
-    const results = await Promise.allSettled(visitors.map((v) => redeemObjectToken(v, convention.slug, 'PARTNER-2026')));
+    const results = await Promise.allSettled(visitors.map((v) => redeemAccessToken(v, { token: 'PARTNER-2026', next: `/convention/${convention.slug}` })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
     expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'INVALID', message: 'This access key has reached its limit' } });
-    await expect(redeemObjectToken(visitors[0], convention.slug, 'WRONG')).rejects.toMatchObject({ message: 'This access key is not valid' });
+    await expect(redeemAccessToken(visitors[2], { token: 'WRONG', next: `/convention/${convention.slug}` })).rejects.toMatchObject({ message: 'This access key is not valid' });
 
     const lower = await gql(w.admin.id, `mutation($id: ID!) { objectTokenUpdate(id: $id, input: { limit: 1 }) { ${ERR} } }`, { id: token.id });
     expect(lower.data!.objectTokenUpdate.error).toEqual({ code: 'INVALID', field: 'limit', message: 'The limit cannot be lower than the 2 sign-ups so far' });

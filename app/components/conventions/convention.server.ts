@@ -1,3 +1,4 @@
+import { accessAction, accessData } from '~/components/events/access.server';
 import { confirmationStep, listAction, orNotFound, readPostedForm } from '~/components/events/forms.server';
 import { saveTranslation } from '~/components/events/translations.server';
 import type { Language } from '~/lib/language';
@@ -7,9 +8,6 @@ import type { RequestContext } from '~/server/request-context.server';
 import {
   addStageToConvention,
   conventionStage,
-  conventionTokens,
-  createObjectToken,
-  deleteObjectToken,
   fetchConvention,
   statusOf,
   updateConvention,
@@ -27,7 +25,7 @@ import { DomainError, isDomainError } from '~/server/services/errors';
 import { fileUrl } from '~/server/services/files/files.server';
 import { redirectWithToast } from '~/server/toast.server';
 import { fromLocalInput, toLocalInput } from './datetime';
-import { AddHallForm, AddStageForm, ConventionSettingsForm, FoyerPointForm, OnDemandForm, TokenForm } from './forms';
+import { AddHallForm, AddStageForm, ConventionSettingsForm, FoyerPointForm, OnDemandForm } from './forms';
 
 type ServiceCtx = RequestContext['service'];
 
@@ -53,9 +51,9 @@ export async function conventionDashboard(context: RequestContext, slug: string)
   const ctx = context.service;
   const c = await orNotFound(fetchConvention(ctx, slug));
   const organizationId = c.organization_id;
-  const [translations, tokens, stage, foyer, onDemand, parts] = await Promise.all([
+  const [translations, access, stage, foyer, onDemand, parts] = await Promise.all([
     conventionTranslations(ctx).load(c.id),
-    conventionTokens(ctx, c),
+    accessData(context, { kind: 'convention', ...c }),
     conventionStage(ctx, c.id),
     conventionImageFoyer(ctx, c.id),
     onDemandOfConvention(ctx).load(c.id),
@@ -81,7 +79,7 @@ export async function conventionDashboard(context: RequestContext, slug: string)
       headerImageUrl: c.header_image_id ? fileUrl({ id: c.header_image_id }) : null,
     },
     translations: translations.map((tr) => ({ language: tr.language, title: tr.title, description: tr.description })),
-    tokens: tokens.map((tk) => ({ id: tk.id, token: tk.token, limit: tk.limit, signedUp: tk.signed_up })),
+    ...access,
     halls: conventionHalls.map((h) => ({ id: h.id, slug: h.slug, name: h.name })),
     availableHalls: parts.halls.filter((h) => !h.part_of_convention).map((h) => ({ id: h.id, name: h.name })),
     stage: stage ? { id: stage.id, slug: stage.slug, title: stage.title } : null,
@@ -120,6 +118,9 @@ export async function conventionAction(request: Request, context: RequestContext
   const options = { correctFieldsMessage: t('errors:correctFields') };
   const intent = String(formData.get('intent') ?? '');
   const id = String(formData.get('id') ?? '');
+
+  const access = await accessAction(context, formData, { kind: 'convention', ...c }, here);
+  if (access) return access;
 
   switch (intent) {
     case 'settings': {
@@ -175,18 +176,6 @@ export async function conventionAction(request: Request, context: RequestContext
       }
       const key = intent === 'headerImage' ? 'events:pages.toast.headerImageSaved' : 'events:foyer.imageUploaded';
       return redirectWithToast(here, { type: 'success', key });
-    }
-
-    case 'createToken': {
-      const submission = parseForm(context, formData, TokenForm);
-      if (submission.status !== 'success') return Response.json({ form: intent, result: submission.reply() }, { status: 400 });
-      const result = await formAction(
-        submission,
-        () => createObjectToken(ctx, { conventionId: c.id, token: submission.value.token, limit: submission.value.limit }),
-        options,
-      );
-      if (!result.ok) return Response.json({ form: intent, result: result.reply }, { status: result.status });
-      return redirectWithToast(here, { type: 'success', key: 'events:pages.toast.tokenCreated', values: { token: result.value.token } });
     }
 
     case 'addHall': {
@@ -245,7 +234,6 @@ export async function conventionAction(request: Request, context: RequestContext
   }
 
   const confirmable: Record<string, { work: () => Promise<unknown>; key: string }> = {
-    deleteToken: { work: () => deleteObjectToken(ctx, id), key: 'events:pages.toast.tokenDeleted' },
     removeHall: { work: () => removeHallFromConvention(ctx, c.id, id), key: 'events:pages.toast.hallRemoved' },
     removeStage: { work: () => removeStageFromConvention(ctx, c.id, id), key: 'events:pages.toast.stageRemoved' },
     deletePoint: { work: () => deleteFoyerPoint(ctx, id), key: 'events:foyer.pointDeleted' },

@@ -33,12 +33,6 @@ export const ConventionSettingsForm = z.object({
   helpPage: z.string().max(20000).optional(),
 });
 
-export const TokenForm = z.object({
-  intent: z.literal('createToken'),
-  token: z.string().trim().max(100).regex(/^[A-Za-z0-9_-]+$/).optional(),
-  limit: z.coerce.number().int().min(1).max(1_000_000),
-});
-
 export const AddHallForm = z.object({ intent: z.literal('addHall'), hallId: id });
 export const AddStageForm = z.object({ intent: z.literal('addStage'), stageId: id });
 

@@ -67,8 +67,11 @@ export type ConventionCreateInput = z.input<typeof ConventionCreateSchema>;
 export const ConventionUpdateSchema = z.object({ title: title.optional(), ...conventionFields });
 export type ConventionUpdateInput = z.input<typeof ConventionUpdateSchema>;
 
+/** An access key of a convention, a hall or an in-house fair: the service checks that exactly one is named. */
 export const ObjectTokenCreateSchema = z.object({
-  conventionId: id,
+  conventionId: id.optional(),
+  hallId: id.optional(),
+  exhibitionId: id.optional(),
   /** left empty, a random key is generated */
   token: z.string().trim().max(100).regex(/^[A-Za-z0-9_-]*$/).optional(),
   limit: z.coerce.number().int().min(1).max(1_000_000),
@@ -128,6 +131,8 @@ export type ScheduleUpdateInput = z.input<typeof ScheduleUpdateSchema>;
 export const OnDemandContentCreateSchema = z.object({
   conventionId: id,
   title,
+  /** unique within the convention; left empty, one is made from the title */
+  slug: optionalSlug,
   description: z.string().max(20000).optional(),
   thumbnailId: optionalRef,
   contentPageId: optionalRef,

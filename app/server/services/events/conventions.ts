@@ -1,28 +1,23 @@
-import crypto from 'node:crypto';
 import { conventionStatus, parseVideoUrl, type ConventionStatus } from '~/lib/events';
-import { hasFeature } from '~/lib/features';
 import type { Language } from '~/lib/language';
 import {
   ConventionCreateSchema,
   ConventionUpdateSchema,
   CreateByNameSchema,
   EventTranslationSchema,
-  ObjectTokenCreateSchema,
-  ObjectTokenUpdateSchema,
   type ConventionCreateInput,
   type ConventionUpdateInput,
   type CreateByNameInput,
   type EventTranslationInput,
   type NavigationMode,
-  type ObjectTokenCreateInput,
-  type ObjectTokenUpdateInput,
 } from '~/lib/schemas/events';
 import type { PermissionType } from '~/lib/schemas/stands';
 import { inTransaction, type ServiceContext } from '../../context.server';
-import { assertId, permissionDenied } from '../authz';
+import { assertId } from '../authz';
 import { DomainError, type FieldError } from '../errors';
 import { assertImageRatio, fileById, type ImageRatio } from '../files/files.server';
 import { parseInput } from '../validation';
+import { assertVisitorAccess } from './access';
 import {
   assertSlugFree,
   definedOnly,
@@ -35,10 +30,8 @@ import {
 } from './hall-common';
 import {
   conventionTranslations,
-  objectTokensOfConvention,
   stageOfConvention,
   type EventTranslationRecord,
-  type ObjectTokenRecord,
   type StageRecord,
 } from './loaders';
 
@@ -99,22 +92,6 @@ export async function publishImage(ctx: ServiceContext, fileId: string | null | 
   if (!fileId) return;
   await ctx.db('files').where({ id: fileId, is_public: false }).update({ is_public: true, updated_at: ctx.db.fn.now() });
   fileById(ctx).clear(fileId);
-}
-
-/**
- * Who may see an event object outside the console (spec 001 point 6): members of the owning organisation
- * always; others by its permission type: PUBLIC anyone, LOGGED_IN any logged-in user, TOKEN only with a
- * redeemed access key (granted by a later issue), otherwise PERMISSION_DENIED, so the route sends a
- * logged-out visitor to /login and a logged-in one to /token.
- */
-export function assertVisitorAccess(
-  ctx: ServiceContext,
-  object: { organization_id: string; permission_type: PermissionType },
-): void {
-  if (ctx.viewer?.organizations.some((o) => o.id === object.organization_id)) return;
-  if (object.permission_type === 'PUBLIC') return;
-  if (object.permission_type === 'LOGGED_IN' && ctx.viewer) return;
-  throw permissionDenied(ctx);
 }
 
 /** The convention of the viewer's organisation, else NOT_FOUND. */
@@ -334,112 +311,13 @@ export async function conventionStage(ctx: ServiceContext, conventionId: string)
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Object tokens: access keys of TOKEN conventions, each with a limit of sign-ups
-
-async function ownedToken(ctx: ServiceContext, id: string): Promise<ObjectTokenRecord> {
-  const { organizationId } = requireEventMember(ctx);
-  assertId(ctx, id);
-  const row = await ctx
-    .db('object_tokens as t')
-    .join('conventions as c', 'c.id', 't.convention_id')
-    .where({ 't.id': id, 'c.organization_id': organizationId })
-    .first('t.*');
-  if (!row) throw notFound(ctx);
-  return row;
-}
-
-function tokenTaken(ctx: ServiceContext): DomainError {
-  return new DomainError('UNIQUE', ctx.t('events:errors.tokenExists'), 'token');
-}
-
-export async function createObjectToken(ctx: ServiceContext, rawInput: ObjectTokenCreateInput): Promise<ObjectTokenRecord> {
-  const input = parseInput(ctx, ObjectTokenCreateSchema, rawInput);
-  const convention = await ownedConvention(ctx, input.conventionId, 'conventionId');
-  const token = input.token || crypto.randomBytes(9).toString('base64url');
-  if (await ctx.db('object_tokens').where({ convention_id: convention.id, token }).first('id')) throw tokenTaken(ctx);
-  try {
-    const [row] = await ctx.db('object_tokens').insert({ convention_id: convention.id, token, limit: input.limit }).returning('*');
-    objectTokensOfConvention(ctx).clear(convention.id);
-    return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw tokenTaken(ctx);
-    throw error;
-  }
-}
-
-/** A limit below the sign-ups so far is refused: keys already handed out stay valid. */
-export async function updateObjectToken(ctx: ServiceContext, id: string, rawInput: ObjectTokenUpdateInput): Promise<ObjectTokenRecord> {
-  const current = await ownedToken(ctx, id);
-  const input = parseInput(ctx, ObjectTokenUpdateSchema, rawInput);
-  if (input.limit !== undefined && input.limit < current.signed_up) {
-    throw new DomainError('INVALID', ctx.t('events:errors.tokenLimitBelowSignedUp', { signedUp: current.signed_up }), 'limit');
-  }
-  if (input.token && input.token !== current.token) {
-    const taken = await ctx.db('object_tokens').where({ convention_id: current.convention_id, token: input.token }).first('id');
-    if (taken) throw tokenTaken(ctx);
-  }
-  try {
-    const [row] = await ctx
-      .db('object_tokens')
-      .where({ id: current.id })
-      // the limit check is repeated in the statement, so a sign-up in between cannot be cut off
-      .andWhere('signed_up', '<=', input.limit ?? current.limit)
-      .update({ ...definedOnly({ token: input.token, limit: input.limit }), updated_at: ctx.db.fn.now() })
-      .returning('*');
-    if (!row) {
-      const fresh = await ownedToken(ctx, id);
-      throw new DomainError('INVALID', ctx.t('events:errors.tokenLimitBelowSignedUp', { signedUp: fresh.signed_up }), 'limit');
-    }
-    objectTokensOfConvention(ctx).clear(current.convention_id);
-    return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw tokenTaken(ctx);
-    throw error;
-  }
-}
-
-export async function deleteObjectToken(ctx: ServiceContext, id: string): Promise<{ id: string }> {
-  const token = await ownedToken(ctx, id);
-  await ctx.db('object_tokens').where({ id: token.id }).delete();
-  objectTokensOfConvention(ctx).clear(token.convention_id);
-  return { id: token.id };
-}
-
-/**
- * Signs up with an access key of a TOKEN convention: counts the sign-up unless the key's limit is reached.
- * One statement, so concurrent sign-ups can never pass the limit.
- */
-export async function redeemObjectToken(ctx: ServiceContext, conventionSlug: string, token: string): Promise<ObjectTokenRecord> {
-  if (!ctx.viewer) throw new DomainError('UNAUTHENTICATED', ctx.t('errors:unauthenticated'));
-  const convention = await ctx.db('conventions').where({ slug: String(conventionSlug).toLowerCase() }).first('id');
-  if (!convention) throw notFound(ctx, 'slug');
-  const [row] = await ctx
-    .db('object_tokens')
-    .where({ convention_id: convention.id, token })
-    .andWhereRaw('signed_up < "limit"')
-    .increment('signed_up', 1)
-    .returning('*');
-  if (row) return row;
-  const exists = await ctx.db('object_tokens').where({ convention_id: convention.id, token }).first('id');
-  if (exists) throw new DomainError('INVALID', ctx.t('events:errors.tokenLimitReached'), 'token');
-  throw new DomainError('INVALID', ctx.t('events:errors.tokenInvalid'), 'token');
-}
-
-/** Access keys are for the organiser's event team only (members with the event feature); others see none. */
-export async function conventionTokens(ctx: ServiceContext, convention: ConventionRecord): Promise<ObjectTokenRecord[]> {
-  const viewer = ctx.viewer;
-  if (!viewer || viewer.organization?.id !== convention.organization_id || !hasFeature(viewer.features, 'event')) return [];
-  return objectTokensOfConvention(ctx).load(convention.id);
-}
-
-// ---------------------------------------------------------------------------------------------------------
 // Visitors (landing page, convention layout)
 
 /** conventionBySlug(slug, lang): the convention a visitor opens, checked against its permission type. */
 export async function conventionBySlug(ctx: ServiceContext, slug: string): Promise<ConventionRecord> {
   const row: ConventionRecord | undefined = await ctx.db('conventions').where({ slug: String(slug).toLowerCase() }).first();
   if (!row) throw notFound(ctx, 'slug');
-  assertVisitorAccess(ctx, row);
+  await assertVisitorAccess(ctx, 'convention', row);
   return row;
 }
 
@@ -458,7 +336,7 @@ export async function latestConvention(ctx: ServiceContext, orgSlug: string): Pr
     .orderByRaw('start_date desc nulls last, created_at desc')
     .first();
   if (!row) return null;
-  assertVisitorAccess(ctx, row);
+  await assertVisitorAccess(ctx, 'convention', row);
   return row;
 }
 
@@ -476,7 +354,7 @@ export async function landingpageConvention(ctx: ServiceContext, orgSlug: string
     .select('*');
   const row = rows.find((r) => statusOf(r, now) === 'ONGOING') ?? rows.find((r) => statusOf(r, now) === 'UPCOMING');
   if (!row) return null;
-  assertVisitorAccess(ctx, row);
+  await assertVisitorAccess(ctx, 'convention', row);
   return row;
 }
 

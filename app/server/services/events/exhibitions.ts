@@ -10,7 +10,8 @@ import type { PermissionType } from '~/lib/schemas/stands';
 import type { ServiceContext } from '../../context.server';
 import { DomainError, type FieldError } from '../errors';
 import { parseInput } from '../validation';
-import { assertVisitorAccess, checkedVideo } from './conventions';
+import { assertVisitorAccess } from './access';
+import { checkedVideo } from './conventions';
 import { assertSlugFree, definedOnly, freeSlug, isUniqueViolation, notFound, ownedRow, requireEventMember } from './hall-common';
 
 /** An in-house fair: one organisation's own event with its stand and stage (spec 000 point 3). */
@@ -52,7 +53,7 @@ export async function fetchExhibition(ctx: ServiceContext, idOrSlug: string): Pr
     .where(UUID.test(key) ? { id: key } : { slug: key.toLowerCase() })
     .first();
   if (!row) throw notFound(ctx, 'id');
-  assertVisitorAccess(ctx, row);
+  await assertVisitorAccess(ctx, 'exhibition', row);
   return row;
 }
 
@@ -60,7 +61,7 @@ export async function fetchExhibition(ctx: ServiceContext, idOrSlug: string): Pr
 export async function exhibitionForVisitor(ctx: ServiceContext, slug: string): Promise<ExhibitionRecord> {
   const row: ExhibitionRecord | undefined = await ctx.db('exhibitions').where({ slug: String(slug).toLowerCase() }).first();
   if (!row) throw notFound(ctx, 'slug');
-  assertVisitorAccess(ctx, row);
+  await assertVisitorAccess(ctx, 'exhibition', row);
   return row;
 }
 

@@ -23,7 +23,8 @@ import {
   updateTranslation,
   type TranslationRecord,
 } from './hall-common';
-import { assertVisitorAccess, conventionBySlug, ownedConvention, ownedImage, publishImage, type ConventionRecord } from './conventions';
+import { assertVisitorAccess } from './access';
+import { conventionBySlug, ownedConvention, ownedImage, publishImage, type ConventionRecord } from './conventions';
 import { baseStandById, hallStandsByHall, type HallRecord } from './stand-loaders';
 import { DomainError } from '../errors';
 
@@ -214,7 +215,7 @@ export async function conventionHall(
   const convention = await visibleConvention(ctx, conventionSlug);
   const hall: HallRecord | undefined = await conventionHallsQuery(ctx, convention.id).where('h.slug', hallSlug).first();
   if (!hall) throw notFound(ctx, 'hallSlug');
-  assertVisitorAccess(ctx, hall);
+  await assertVisitorAccess(ctx, 'hall', hall);
   return { convention, hall };
 }
 

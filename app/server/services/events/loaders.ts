@@ -40,19 +40,12 @@ export interface ScheduleEntryRecord {
 export interface OnDemandContentRecord {
   id: string;
   convention_id: string;
+  /** unique within the convention (/convention/{c}/ondemand/{slug}) */
+  slug: string;
   title: string;
   description: string;
   thumbnail_id: string | null;
   content_page_id: string | null;
-  created_at: Date;
-}
-
-export interface ObjectTokenRecord {
-  id: string;
-  convention_id: string;
-  token: string;
-  limit: number;
-  signed_up: number;
   created_at: Date;
 }
 
@@ -136,18 +129,6 @@ export const onDemandOfConvention = defineLoader(
         .orderBy(['created_at', 'id'])
         .select('*');
       return groupBy(conventionIds, rows, 'convention_id') as OnDemandContentRecord[][];
-    }),
-);
-
-export const objectTokensOfConvention = defineLoader(
-  (ctx) =>
-    new DataLoader<string, ObjectTokenRecord[]>(async (conventionIds) => {
-      const rows = await ctx
-        .db('object_tokens')
-        .whereIn('convention_id', conventionIds as string[])
-        .orderBy(['created_at', 'id'])
-        .select('*');
-      return groupBy(conventionIds, rows, 'convention_id') as ObjectTokenRecord[][];
     }),
 );
 

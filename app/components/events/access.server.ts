@@ -1,0 +1,82 @@
+import { formAction } from '~/server/forms.server';
+import { parseForm } from '~/server/forms-zod.server';
+import type { RequestContext } from '~/server/request-context.server';
+import {
+  addObjectPermission,
+  createObjectToken,
+  deleteObjectToken,
+  listObjectPermissions,
+  objectTokensOf,
+  removeObjectPermission,
+  suspendObjectPermission,
+  TOKEN_OBJECT_FIELD,
+  type AccessKind,
+} from '~/server/services/events/access';
+import { redirectWithToast } from '~/server/toast.server';
+import { PermissionAddForm, TokenForm } from './access-forms';
+import { confirmationStep, listAction } from './forms.server';
+
+/** The convention, hall or in-house fair whose access a console page manages. */
+export interface AccessTarget {
+  kind: AccessKind;
+  id: string;
+  organization_id: string;
+}
+
+/** The access keys and the people with access, as the console's access sections show them. */
+export async function accessData(context: RequestContext, target: AccessTarget) {
+  const ctx = context.service;
+  const [tokens, permissions] = await Promise.all([objectTokensOf(ctx, target.kind, target), listObjectPermissions(ctx, target.id)]);
+  return {
+    tokens: tokens.map((tk) => ({ id: tk.id, token: tk.token, limit: tk.limit, signedUp: tk.signed_up })),
+    permissions: permissions.map((p) => ({
+      id: p.id,
+      name: [p.first_name, p.last_name].filter(Boolean).join(' ') || p.email,
+      email: p.email,
+      token: p.token,
+      suspended: p.suspended,
+    })),
+  };
+}
+
+/**
+ * The actions of the access sections (create and delete keys; add, suspend, reactivate and remove people), for
+ * the page at `here`. Returns null for any other intent, so the page handles its own forms.
+ */
+export async function accessAction(context: RequestContext, formData: FormData, target: AccessTarget, here: string): Promise<Response | null> {
+  const ctx = context.service;
+  const intent = String(formData.get('intent') ?? '');
+  const id = String(formData.get('id') ?? '');
+  const options = { correctFieldsMessage: ctx.t('errors:correctFields') };
+
+  switch (intent) {
+    case 'createToken': {
+      const submission = parseForm(context, formData, TokenForm);
+      if (submission.status !== 'success') return Response.json({ form: intent, result: submission.reply() }, { status: 400 });
+      const { token, limit } = submission.value;
+      const result = await formAction(submission, () => createObjectToken(ctx, { [TOKEN_OBJECT_FIELD[target.kind]]: target.id, token, limit }), options);
+      if (!result.ok) return Response.json({ form: intent, result: result.reply }, { status: result.status });
+      return redirectWithToast(here, { type: 'success', key: 'access:tokens.toast.created', values: { token: result.value.token } });
+    }
+    case 'addPermission': {
+      const submission = parseForm(context, formData, PermissionAddForm);
+      if (submission.status !== 'success') return Response.json({ form: intent, result: submission.reply() }, { status: 400 });
+      const result = await formAction(submission, () => addObjectPermission(ctx, target.id, submission.value.email), options);
+      if (!result.ok) return Response.json({ form: intent, result: result.reply }, { status: result.status });
+      return redirectWithToast(here, { type: 'success', key: 'access:permissions.toast.added', values: { email: result.value.email } });
+    }
+    case 'suspendPermission':
+      return listAction(here, () => suspendObjectPermission(ctx, id, true), { key: 'access:permissions.toast.suspended' });
+    case 'reactivatePermission':
+      return listAction(here, () => suspendObjectPermission(ctx, id, false), { key: 'access:permissions.toast.reactivated' });
+    case 'deleteToken':
+    case 'removePermission': {
+      const step = confirmationStep(formData);
+      if (step) return Response.json(step);
+      return intent === 'deleteToken'
+        ? listAction(here, () => deleteObjectToken(ctx, id), { key: 'access:tokens.toast.deleted' })
+        : listAction(here, () => removeObjectPermission(ctx, id), { key: 'access:permissions.toast.removed' });
+    }
+  }
+  return null;
+}

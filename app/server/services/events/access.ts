@@ -1,0 +1,459 @@
+import crypto from 'node:crypto';
+import DataLoader from 'dataloader';
+import { hasFeature } from '~/lib/features';
+import { AccessTokenSchema, PermissionEmailSchema, type AccessTokenInput } from '~/lib/schemas/access';
+import {
+  ObjectTokenCreateSchema,
+  ObjectTokenUpdateSchema,
+  type ObjectTokenCreateInput,
+  type ObjectTokenUpdateInput,
+} from '~/lib/schemas/events';
+import type { PermissionType } from '~/lib/schemas/stands';
+import { defineLoader, inTransaction, type ServiceContext } from '../../context.server';
+import { assertId, permissionDenied, requireViewer } from '../authz';
+import { DomainError } from '../errors';
+import { parseInput } from '../validation';
+import { definedOnly, isUniqueViolation, notFound, ownedRow, requireEventMember } from './hall-common';
+import { conventionTranslations } from './loaders';
+import { hallTranslationsByHall } from './stand-loaders';
+
+/**
+ * Access to visitor objects (spec 001 point 6): conventions, halls and in-house fairs are PUBLIC, LOGGED_IN or
+ * TOKEN. A TOKEN object admits a visitor who holds an object permission: granted by redeeming one of the
+ * object's access keys (each counts its sign-ups up to a limit) or added by the organiser. A suspended
+ * permission shuts its holder out of the object whatever its type. Members of the owning organisation always
+ * get in.
+ */
+
+export type AccessKind = 'convention' | 'hall' | 'exhibition';
+export const ACCESS_KINDS: readonly AccessKind[] = ['convention', 'hall', 'exhibition'];
+
+const COLUMN: Record<AccessKind, 'convention_id' | 'hall_id' | 'exhibition_id'> = {
+  convention: 'convention_id',
+  hall: 'hall_id',
+  exhibition: 'exhibition_id',
+};
+const TABLE: Record<AccessKind, string> = { convention: 'conventions', hall: 'halls', exhibition: 'exhibitions' };
+/** The input field naming the object of a new key. */
+export const TOKEN_OBJECT_FIELD = { convention: 'conventionId', hall: 'hallId', exhibition: 'exhibitionId' } as const;
+
+/** What the access rules need of an object. */
+export interface AccessObject {
+  id: string;
+  organization_id: string;
+  permission_type: PermissionType;
+}
+
+export interface ObjectTokenRecord {
+  id: string;
+  organization_id: string;
+  convention_id: string | null;
+  hall_id: string | null;
+  exhibition_id: string | null;
+  token: string;
+  limit: number;
+  signed_up: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ObjectPermissionRecord {
+  id: string;
+  user_id: string;
+  convention_id: string | null;
+  hall_id: string | null;
+  exhibition_id: string | null;
+  token_id: string | null;
+  suspended: boolean;
+  organization_id: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A row of the organiser's list: the permission with the person and the key it was granted with. */
+export interface ObjectPermissionEntry {
+  id: string;
+  suspended: boolean;
+  created_at: Date;
+  user_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  token: string | null;
+}
+
+function objectKey(row: { convention_id: string | null; hall_id: string | null; exhibition_id: string | null }): string {
+  const kind = ACCESS_KINDS.find((k) => row[COLUMN[k]])!;
+  return `${kind}:${row[COLUMN[kind]]}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The rule
+
+/**
+ * The object permissions of a user by "kind:id". The viewer's are loaded once per request, so a page that
+ * checks a convention and one of its halls costs one query for both.
+ */
+const permissionsOfUser = defineLoader(
+  (ctx) =>
+    new DataLoader<string, Map<string, ObjectPermissionRecord>>(async (userIds) => {
+      const rows: ObjectPermissionRecord[] = await ctx.db('object_permissions').whereIn('user_id', userIds as string[]).select('*');
+      return userIds.map((userId) => new Map(rows.filter((r) => r.user_id === userId).map((r) => [objectKey(r), r])));
+    }),
+);
+
+/** How a viewer stands towards an object: in, or why not. */
+export type AccessState = 'member' | 'open' | 'granted' | 'suspended' | 'login' | 'key';
+
+const isMember = (ctx: ServiceContext, organizationId: string) =>
+  Boolean(ctx.viewer?.organizations.some((o) => o.id === organizationId));
+
+export async function visitorAccess(ctx: ServiceContext, kind: AccessKind, object: AccessObject): Promise<AccessState> {
+  if (isMember(ctx, object.organization_id)) return 'member';
+  const permission = ctx.viewer ? (await permissionsOfUser(ctx).load(ctx.viewer.userId)).get(`${kind}:${object.id}`) : undefined;
+  if (permission?.suspended) return 'suspended';
+  if (object.permission_type === 'PUBLIC') return 'open';
+  if (!ctx.viewer) return 'login';
+  if (object.permission_type === 'LOGGED_IN') return 'open';
+  return permission ? 'granted' : 'key';
+}
+
+const DENIED: readonly AccessState[] = ['suspended', 'login', 'key'];
+
+/**
+ * Who may see an event object outside the console: members of the owning organisation always; nobody whose
+ * permission on it is suspended; otherwise PUBLIC anyone, LOGGED_IN any logged-in user, TOKEN a logged-in user
+ * with a permission. Else PERMISSION_DENIED, which the route guard turns into /login?next= (logged out) or
+ * /token?next= (logged in).
+ */
+export async function assertVisitorAccess(ctx: ServiceContext, kind: AccessKind, object: AccessObject): Promise<void> {
+  if (DENIED.includes(await visitorAccess(ctx, kind, object))) throw permissionDenied(ctx);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The objects a visitor's path names
+
+export interface PathObject extends AccessObject {
+  kind: AccessKind;
+  slug: string;
+  /** in the viewer's language where the object has texts */
+  title: string;
+}
+
+async function titled(ctx: ServiceContext, kind: AccessKind, row: AccessObject & { slug: string; title?: string; name?: string }): Promise<PathObject> {
+  const own = row.title ?? row.name ?? row.slug;
+  const translations =
+    kind === 'convention' ? await conventionTranslations(ctx).load(row.id) : kind === 'hall' ? await hallTranslationsByHall(ctx).load(row.id) : [];
+  const text = (translations.find((tr) => tr.language === ctx.language) ?? translations[0])?.title;
+  return { kind, id: row.id, organization_id: row.organization_id, permission_type: row.permission_type, slug: row.slug, title: text || own };
+}
+
+/**
+ * The objects on a visitor path, outermost first: /convention/{c}[/hall/{h}/...] or /exhibition/{e}/...
+ * NOT_FOUND (field `next`) when the path names no such object.
+ */
+export async function objectsOnPath(ctx: ServiceContext, path: string): Promise<PathObject[]> {
+  const missing = () => new DomainError('NOT_FOUND', ctx.t('access:errors.noObject'), 'next');
+  if (!path.startsWith('/') || path.startsWith('//')) throw missing();
+  let segments: string[];
+  try {
+    segments = new URL(path, 'http://same.site').pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s).toLowerCase());
+  } catch {
+    throw missing();
+  }
+  const [root, slug, child, childSlug] = segments;
+  if (root === 'exhibition' && slug) {
+    const exhibition = await ctx.db('exhibitions').where({ slug }).first('id', 'organization_id', 'permission_type', 'slug', 'name');
+    if (!exhibition) throw missing();
+    return [await titled(ctx, 'exhibition', exhibition)];
+  }
+  if (root !== 'convention' || !slug) throw missing();
+  const convention = await ctx.db('conventions').where({ slug }).first('id', 'organization_id', 'permission_type', 'slug', 'title');
+  if (!convention) throw missing();
+  const objects = [await titled(ctx, 'convention', convention)];
+  if (child === 'hall' && childSlug) {
+    const hall = await ctx
+      .db('halls as h')
+      .join('convention_halls as ch', 'ch.hall_id', 'h.id')
+      .where({ 'ch.convention_id': convention.id, 'h.slug': childSlug })
+      .first('h.id', 'h.organization_id', 'h.permission_type', 'h.slug', 'h.name');
+    if (!hall) throw missing();
+    objects.push(await titled(ctx, 'hall', hall));
+  }
+  return objects;
+}
+
+/** The objects on the path with the viewer's standing towards each (for the /token page). */
+export async function accessOfPath(ctx: ServiceContext, path: string): Promise<(PathObject & { access: AccessState })[]> {
+  const objects = await objectsOnPath(ctx, path);
+  const states = await Promise.all(objects.map((o) => visitorAccess(ctx, o.kind, o)));
+  return objects.map((o, i) => ({ ...o, access: states[i] }));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Redeeming a key (/token, objectTokenRedeem)
+
+function suspendedError(ctx: ServiceContext, title: string): DomainError {
+  return new DomainError('PERMISSION_DENIED', ctx.t('access:errors.suspended', { title }));
+}
+
+type Redemption = 'granted' | 'held' | 'suspended' | 'limit' | 'invalid';
+
+/**
+ * Redeems the key against one object inside the caller's transaction. The permission is written first: a
+ * second redemption by the same viewer waits on it and then finds it, so a key never counts twice for one
+ * person. The sign-up is counted in one statement that re-checks the limit, so concurrent visitors can
+ * never pass it; a visitor who misses the last place loses the permission written a moment before.
+ */
+async function redeemOn(tx: ServiceContext, userId: string, object: PathObject, token: string): Promise<Redemption> {
+  const column = COLUMN[object.kind];
+  const key = await tx.db('object_tokens').where({ [column]: object.id, token }).first('id');
+  if (!key) return 'invalid';
+  const [permission] = await tx
+    .db('object_permissions')
+    .insert({ user_id: userId, [column]: object.id, token_id: key.id, organization_id: object.organization_id })
+    .onConflict(['user_id', column])
+    .ignore()
+    .returning('id');
+  if (!permission) {
+    const existing = await tx.db('object_permissions').where({ user_id: userId, [column]: object.id }).first('suspended');
+    return existing?.suspended ? 'suspended' : 'held';
+  }
+  const counted = await tx.db('object_tokens').where({ id: key.id }).andWhereRaw('signed_up < "limit"').increment('signed_up', 1);
+  if (counted) return 'granted';
+  await tx.db('object_permissions').where({ id: permission.id }).delete();
+  return 'limit';
+}
+
+/**
+ * Enters an access key for the protected page `next` (a visitor path): redeems it against the TOKEN objects
+ * on the path the viewer cannot enter yet (convention before hall) and grants a permission for each object
+ * the key belongs to. A suspended permission stays suspended. Returns where to continue and what was opened.
+ */
+export async function redeemAccessToken(
+  ctx: ServiceContext,
+  rawInput: AccessTokenInput,
+): Promise<{ next: string; granted: { kind: AccessKind; title: string }[] }> {
+  const viewer = requireViewer(ctx);
+  const input = parseInput(ctx, AccessTokenSchema, rawInput);
+  const path = input.next ?? '';
+  const objects = await accessOfPath(ctx, path);
+  const suspended = objects.find((o) => o.access === 'suspended');
+  if (suspended) throw suspendedError(ctx, suspended.title);
+  const invalid = () => new DomainError('INVALID', ctx.t('access:errors.invalid'), 'token');
+  const locked = objects.filter((o) => o.access === 'key');
+
+  if (!locked.length) {
+    // everything on the path is open to the viewer already: a key of one of its objects (say, entered a
+    // second time) is accepted without counting again
+    const known = await ctx
+      .db('object_tokens')
+      .where({ token: input.token })
+      .andWhere((q) => {
+        for (const o of objects) q.orWhere(COLUMN[o.kind], o.id);
+      })
+      .first('id');
+    if (!known) throw invalid();
+    return { next: path, granted: [] };
+  }
+
+  const granted = await inTransaction(ctx, async (tx) => {
+    const opened: PathObject[] = [];
+    let limitReached = false;
+    for (const object of locked) {
+      const outcome = await redeemOn(tx, viewer.userId, object, input.token);
+      if (outcome === 'suspended') throw suspendedError(ctx, object.title);
+      if (outcome === 'granted' || outcome === 'held') opened.push(object);
+      if (outcome === 'limit') limitReached = true;
+    }
+    if (!opened.length) {
+      throw limitReached ? new DomainError('INVALID', ctx.t('access:errors.limitReached'), 'token') : invalid();
+    }
+    return opened;
+  });
+  permissionsOfUser(ctx).clear(viewer.userId);
+  return { next: path, granted: granted.map((o) => ({ kind: o.kind, title: o.title })) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Access keys (organisers: members of the owning organisation with the event feature)
+
+const tokensOf = Object.fromEntries(
+  ACCESS_KINDS.map((kind) => [
+    kind,
+    defineLoader(
+      (ctx) =>
+        new DataLoader<string, ObjectTokenRecord[]>(async (ids) => {
+          const rows: ObjectTokenRecord[] = await ctx
+            .db('object_tokens')
+            .whereIn(COLUMN[kind], ids as string[])
+            .orderBy(['created_at', 'id'])
+            .select('*');
+          return ids.map((id) => rows.filter((r) => r[COLUMN[kind]] === id));
+        }),
+    ),
+  ]),
+) as Record<AccessKind, (ctx: ServiceContext) => DataLoader<string, ObjectTokenRecord[]>>;
+
+/** The access keys of an object: for the organiser's event team only (current organisation, event feature); others see none. */
+export async function objectTokensOf(ctx: ServiceContext, kind: AccessKind, object: { id: string; organization_id: string }): Promise<ObjectTokenRecord[]> {
+  const viewer = ctx.viewer;
+  if (!viewer || viewer.organization?.id !== object.organization_id || !hasFeature(viewer.features, 'event')) return [];
+  return tokensOf[kind](ctx).load(object.id);
+}
+
+function tokenObject(token: ObjectTokenRecord): { kind: AccessKind; id: string } {
+  const kind = ACCESS_KINDS.find((k) => token[COLUMN[k]])!;
+  return { kind, id: token[COLUMN[kind]]! };
+}
+
+async function ownedToken(ctx: ServiceContext, id: string): Promise<ObjectTokenRecord> {
+  const { organizationId } = requireEventMember(ctx);
+  return ownedRow<ObjectTokenRecord>(ctx, 'object_tokens', id, organizationId);
+}
+
+const tokenTaken = (ctx: ServiceContext) => new DomainError('UNIQUE', ctx.t('access:errors.tokenExists'), 'token');
+const limitBelowSignedUp = (ctx: ServiceContext, signedUp: number) =>
+  new DomainError('INVALID', ctx.t('access:errors.limitBelowSignedUp', { signedUp }), 'limit');
+
+/** objectTokenCreate: a key of exactly one of the organisation's conventions, halls or in-house fairs. */
+export async function createObjectToken(ctx: ServiceContext, rawInput: ObjectTokenCreateInput): Promise<ObjectTokenRecord> {
+  const { organizationId } = requireEventMember(ctx);
+  const input = parseInput(ctx, ObjectTokenCreateSchema, rawInput);
+  const named = ACCESS_KINDS.filter((kind) => input[TOKEN_OBJECT_FIELD[kind]]);
+  if (named.length !== 1) {
+    throw new DomainError('INVALID', ctx.t('access:errors.oneObject'), TOKEN_OBJECT_FIELD[named[1] ?? 'convention']);
+  }
+  const kind = named[0];
+  const object = await ownedRow<AccessObject>(ctx, TABLE[kind], input[TOKEN_OBJECT_FIELD[kind]]!, organizationId, TOKEN_OBJECT_FIELD[kind]);
+  const token = input.token || crypto.randomBytes(9).toString('base64url');
+  if (await ctx.db('object_tokens').where({ [COLUMN[kind]]: object.id, token }).first('id')) throw tokenTaken(ctx);
+  try {
+    const [row] = await ctx
+      .db('object_tokens')
+      .insert({ [COLUMN[kind]]: object.id, organization_id: organizationId, token, limit: input.limit })
+      .returning('*');
+    tokensOf[kind](ctx).clear(object.id);
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw tokenTaken(ctx);
+    throw error;
+  }
+}
+
+/** A limit below the sign-ups so far is refused: keys already handed out stay valid. */
+export async function updateObjectToken(ctx: ServiceContext, id: string, rawInput: ObjectTokenUpdateInput): Promise<ObjectTokenRecord> {
+  const current = await ownedToken(ctx, id);
+  const input = parseInput(ctx, ObjectTokenUpdateSchema, rawInput);
+  if (input.limit !== undefined && input.limit < current.signed_up) throw limitBelowSignedUp(ctx, current.signed_up);
+  const object = tokenObject(current);
+  if (input.token && input.token !== current.token) {
+    const taken = await ctx.db('object_tokens').where({ [COLUMN[object.kind]]: object.id, token: input.token }).first('id');
+    if (taken) throw tokenTaken(ctx);
+  }
+  try {
+    const [row] = await ctx
+      .db('object_tokens')
+      .where({ id: current.id })
+      // the limit check is repeated in the statement, so a sign-up in between cannot be cut off
+      .andWhere('signed_up', '<=', input.limit ?? current.limit)
+      .update({ ...definedOnly({ token: input.token, limit: input.limit }), updated_at: ctx.db.fn.now() })
+      .returning('*');
+    if (!row) throw limitBelowSignedUp(ctx, (await ownedToken(ctx, id)).signed_up);
+    tokensOf[object.kind](ctx).clear(object.id);
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw tokenTaken(ctx);
+    throw error;
+  }
+}
+
+/** Deletes a key; the permissions granted with it stay (the people who signed up keep their access). */
+export async function deleteObjectToken(ctx: ServiceContext, id: string): Promise<{ id: string }> {
+  const token = await ownedToken(ctx, id);
+  await ctx.db('object_tokens').where({ id: token.id }).delete();
+  const object = tokenObject(token);
+  tokensOf[object.kind](ctx).clear(object.id);
+  return { id: token.id };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Object permissions (organisers)
+
+/** One of the organisation's conventions, halls or in-house fairs by id, else NOT_FOUND. */
+export async function ownedAccessObject(
+  ctx: ServiceContext,
+  objectId: string,
+  field = 'objectId',
+): Promise<{ kind: AccessKind; id: string; organization_id: string; title: string }> {
+  const { organizationId } = requireEventMember(ctx);
+  assertId(ctx, objectId, field);
+  const db = ctx.db;
+  const [row] = await db
+    .select(db.raw("'convention' as kind"), 'id', 'organization_id', 'title')
+    .from('conventions')
+    .where({ id: objectId, organization_id: organizationId })
+    .unionAll((q) => q.select(db.raw("'hall' as kind"), 'id', 'organization_id', 'name as title').from('halls').where({ id: objectId, organization_id: organizationId }))
+    .unionAll((q) =>
+      q.select(db.raw("'exhibition' as kind"), 'id', 'organization_id', 'name as title').from('exhibitions').where({ id: objectId, organization_id: organizationId }),
+    );
+  if (!row) throw notFound(ctx, field);
+  return row;
+}
+
+function permissionEntries(ctx: ServiceContext) {
+  return ctx
+    .db('object_permissions as p')
+    .join('users as u', 'u.id', 'p.user_id')
+    .leftJoin('object_tokens as t', 't.id', 'p.token_id')
+    .select('p.id', 'p.suspended', 'p.created_at', 'p.user_id', 'u.email', 'u.first_name', 'u.last_name', 't.token');
+}
+
+async function permissionEntry(ctx: ServiceContext, id: string): Promise<ObjectPermissionEntry> {
+  return permissionEntries(ctx).where('p.id', id).first();
+}
+
+/** objectPermissions(objectId): who holds a permission on the object, in the order they got it. */
+export async function listObjectPermissions(ctx: ServiceContext, objectId: string): Promise<ObjectPermissionEntry[]> {
+  const object = await ownedAccessObject(ctx, objectId);
+  return permissionEntries(ctx).where(`p.${COLUMN[object.kind]}`, object.id).orderBy([{ column: 'p.created_at' }, { column: 'p.id' }]);
+}
+
+/** objectPermissionAddUser(objectId, email): lets a registered user in without a key. */
+export async function addObjectPermission(ctx: ServiceContext, objectId: string, rawEmail: string): Promise<ObjectPermissionEntry> {
+  const object = await ownedAccessObject(ctx, objectId);
+  const { email } = parseInput(ctx, PermissionEmailSchema, { email: rawEmail });
+  const user = await ctx.db('users').whereRaw('lower(email) = ?', [email.toLowerCase()]).first('id');
+  if (!user) throw new DomainError('NOT_FOUND', ctx.t('access:errors.userNotFound'), 'email');
+  const column = COLUMN[object.kind];
+  const [row] = await ctx
+    .db('object_permissions')
+    .insert({ user_id: user.id, [column]: object.id, organization_id: object.organization_id })
+    .onConflict(['user_id', column])
+    .ignore()
+    .returning('id');
+  if (!row) throw new DomainError('UNIQUE', ctx.t('access:errors.alreadyListed'), 'email');
+  permissionsOfUser(ctx).clear(user.id);
+  return permissionEntry(ctx, row.id);
+}
+
+async function ownedPermission(ctx: ServiceContext, id: string): Promise<ObjectPermissionRecord> {
+  const { organizationId } = requireEventMember(ctx);
+  return ownedRow<ObjectPermissionRecord>(ctx, 'object_permissions', id, organizationId);
+}
+
+/** objectPermissionSuspend(id, suspended): shuts the person out of the object (or lets them back in). */
+export async function suspendObjectPermission(ctx: ServiceContext, id: string, suspended = true): Promise<ObjectPermissionEntry> {
+  const permission = await ownedPermission(ctx, id);
+  await ctx.db('object_permissions').where({ id: permission.id }).update({ suspended, updated_at: ctx.db.fn.now() });
+  permissionsOfUser(ctx).clear(permission.user_id);
+  return permissionEntry(ctx, permission.id);
+}
+
+/** objectPermissionRemoveUser(id): removes the permission; the person may redeem a key again. */
+export async function removeObjectPermission(ctx: ServiceContext, id: string): Promise<{ id: string }> {
+  const permission = await ownedPermission(ctx, id);
+  await ctx.db('object_permissions').where({ id: permission.id }).delete();
+  permissionsOfUser(ctx).clear(permission.user_id);
+  return { id: permission.id };
+}

@@ -1,0 +1,59 @@
+import { safeNext } from '~/server/guards.server';
+import {
+  addObjectPermission,
+  createObjectToken,
+  deleteObjectToken,
+  listObjectPermissions,
+  objectTokensOf,
+  redeemAccessToken,
+  removeObjectPermission,
+  suspendObjectPermission,
+  updateObjectToken,
+  type AccessObject,
+  type ObjectPermissionEntry,
+  type ObjectTokenRecord,
+} from '~/server/services/events/access';
+import type { Resolvers } from '../generated/types';
+import { asQuery, payload, withOk } from '../errors';
+import { patchOf } from './events-conventions';
+
+const permission = (p: ObjectPermissionEntry) => ({
+  id: p.id,
+  suspended: p.suspended,
+  user: { id: p.user_id, email: p.email, firstName: p.first_name, lastName: p.last_name },
+  token: p.token,
+  created: p.created_at,
+});
+
+/** Access keys, object permissions and the visitor's "enter a key" (spec 001 point 6). */
+export const eventsAccessResolvers: Resolvers = {
+  ObjectToken: {
+    signedUp: (t) => (t as unknown as ObjectTokenRecord).signed_up,
+  },
+  Hall: {
+    objectTokens: async (hall, _args, ctx) => (await objectTokensOf(ctx.service, 'hall', hall as unknown as AccessObject)) as never,
+  },
+  Exhibition: {
+    objectTokens: async (x, _args, ctx) => (await objectTokensOf(ctx.service, 'exhibition', x as unknown as AccessObject)) as never,
+  },
+  Query: {
+    objectPermissions: (_root, args, ctx) => asQuery(async () => (await listObjectPermissions(ctx.service, args.objectId)).map(permission)),
+  },
+  Mutation: {
+    objectTokenCreate: (_root, args, ctx) =>
+      payload(async () => ({ objectToken: (await createObjectToken(ctx.service, patchOf(args.input) as never)) as never })),
+    objectTokenUpdate: (_root, args, ctx) =>
+      payload(async () => ({ objectToken: (await updateObjectToken(ctx.service, args.id, patchOf(args.input))) as never })),
+    objectTokenDelete: (_root, args, ctx) => payload(() => deleteObjectToken(ctx.service, args.id)).then(withOk),
+    objectTokenRedeem: (_root, args, ctx) =>
+      payload(async () => {
+        const { next } = await redeemAccessToken(ctx.service, { token: args.input.token, next: safeNext(args.input.next, '') });
+        return { next };
+      }).then(withOk),
+    objectPermissionAddUser: (_root, args, ctx) =>
+      payload(async () => ({ objectPermission: permission(await addObjectPermission(ctx.service, args.objectId, args.email)) })),
+    objectPermissionSuspend: (_root, args, ctx) =>
+      payload(async () => ({ objectPermission: permission(await suspendObjectPermission(ctx.service, args.id, args.suspended ?? true)) })),
+    objectPermissionRemoveUser: (_root, args, ctx) => payload(() => removeObjectPermission(ctx.service, args.id)).then(withOk),
+  },
+};
