@@ -26,8 +26,11 @@ async function main() {
   if (isProduction) {
     // build/server.js sits next to build/client and build/server (BUILD_DIR may rename the folder).
     const buildDir = path.dirname(fileURLToPath(import.meta.url));
+    // fingerprinted bundles under /assets/ never change: cached for a year (mounted at /assets, or it never matches)
     assets.push(
-      express.static(path.join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y', index: false }),
+      express
+        .Router()
+        .use('/assets', express.static(path.join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y', index: false })),
     );
     assets.push(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }));
     const serverBuild = (await import(path.join(buildDir, 'server', 'index.js'))) as ServerBuild;

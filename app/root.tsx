@@ -5,14 +5,11 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useHref,
   useLoaderData,
   useMatches,
-  useNavigate,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
-import { I18nProvider, RouterProvider } from 'react-aria-components';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
@@ -124,26 +121,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
 // The toast region loads with the first toast, so pages without one do not download it.
 const Toaster = lazy(() => import('./components/toaster').then((m) => ({ default: m.Toaster })));
 
+/**
+ * The root stays free of react-aria, so visitor pages do not download it: the console and public layouts
+ * wrap their pages in AriaProviders (~/components/ui/aria-providers), and the lazily loaded Toaster brings
+ * its own. scripts/js-budget.mjs (run by `npm run test:e2e` after the build) fails when this regresses.
+ */
 export default function App() {
   const { locale, toast, consent } = useLoaderData<typeof loader>() as unknown as RootData;
-  const navigate = useNavigate();
   const [toastsUsed, setToastsUsed] = useState(toast !== null);
   if (toast && !toastsUsed) setToastsUsed(true);
   useChangeLanguage(locale);
-  // react-aria links and menu items navigate through Remix's router (client-side, with loaders).
   return (
-    <RouterProvider navigate={navigate} useHref={useHref}>
-      <I18nProvider locale={locale === 'de' ? 'de-DE' : 'en-GB'}>
-        <Outlet />
-        {toastsUsed ? (
-          <Suspense fallback={null}>
-            <Toaster toast={toast} />
-          </Suspense>
-        ) : null}
-        {toast ? <NoScriptToast toast={toast} /> : null}
-        <CookieBanner consent={consent} />
-      </I18nProvider>
-    </RouterProvider>
+    <>
+      <Outlet />
+      {toastsUsed ? (
+        <Suspense fallback={null}>
+          <Toaster toast={toast} locale={locale} />
+        </Suspense>
+      ) : null}
+      {toast ? <NoScriptToast toast={toast} /> : null}
+      <CookieBanner consent={consent} />
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
-// `npm run test:e2e`: builds the app, gives it a fresh PostgreSQL database, runs Playwright, drops the database.
+// `npm run test:e2e`: builds the app, checks the visitor pages' JavaScript budget (scripts/js-budget.mjs), gives
+// it a fresh PostgreSQL database, runs Playwright, drops the database.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import pg from 'pg';
@@ -20,6 +21,8 @@ async function admin(sql) {
 const run = (cmd, args, env = process.env) => spawnSync(cmd, args, { stdio: 'inherit', env }).status ?? 1;
 
 if (!process.argv.includes('--no-build') && run('npm', ['run', 'build']) !== 0) process.exit(1);
+// the visitor pages' JavaScript budget (bytes per route, no react-aria/three/sortablejs), read from the build
+if (run('node', ['scripts/js-budget.mjs']) !== 0) process.exit(1);
 
 try {
   await admin(`create database "${name}"`);

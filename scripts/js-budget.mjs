@@ -3,8 +3,9 @@
 //   node scripts/js-budget.mjs [--build-dir <dir>] [--json]
 //
 // For every visitor route (route files starting with `convention.`, `prev.`, `exhibition.` or `stage.`) it sums
-// the gzipped JavaScript the browser loads up front: Remix's manifest script, the client entry, and the modules
-// of the route and of every parent route up to root, with all their static imports. It fails (exit code 1) when
+// the gzipped JavaScript the browser loads up front: the client entry and the modules of the route and of every
+// parent route up to root, with all their static imports (what Remix preloads). Remix's manifest script is not
+// loaded (v3_lazyRouteDiscovery inlines the matched routes' part into the HTML). It fails (exit code 1) when
 // a route loads more than BUDGET_KIB or when one of those chunks bundles react-aria, three.js, sortablejs or
 // builder code. The bundled packages per chunk come from <build>/client-chunks.json, written by the
 // `fairplatform:chunk-report` plugin in vite.config.ts. The app shell alone (entry + root) is always checked, so
@@ -73,7 +74,10 @@ export function readBuild(buildDir) {
   return { buildDir, manifest, manifestUrl, chunkSources, chunk };
 }
 
-/** The chunks (URLs) a page of `routeId` loads before it is interactive, and those it may import later. */
+/**
+ * The chunks (URLs) a page of `routeId` loads before it is interactive (`loaded`), and what it may import later
+ * (`lazy`: one entry per dynamically imported chunk, with the chunks it adds).
+ */
 export function chunksForRoute(build, routeId) {
   const { manifest } = build;
   const chain = [];
@@ -81,23 +85,21 @@ export function chunksForRoute(build, routeId) {
     if (!manifest.routes[id]) throw new Error(`Route ${id} is not in the manifest.`);
     chain.unshift(manifest.routes[id]);
   }
+  const closure = (start, seen = new Set()) => {
+    const visit = (url) => {
+      if (seen.has(url)) return;
+      seen.add(url);
+      for (const next of build.chunk(url).imports) visit(next);
+    };
+    start.forEach(visit);
+    return seen;
+  };
   const roots = [manifest.entry.module, ...manifest.entry.imports];
   for (const route of chain) roots.push(route.module, ...(route.imports ?? []));
-  const loaded = new Set();
-  const visit = (url) => {
-    if (loaded.has(url)) return;
-    loaded.add(url);
-    for (const next of build.chunk(url).imports) visit(next);
-  };
-  roots.forEach(visit);
-  const lazy = new Set();
-  const visitLazy = (url) => {
-    if (loaded.has(url) || lazy.has(url)) return;
-    lazy.add(url);
-    for (const next of build.chunk(url).imports) visitLazy(next);
-  };
-  for (const url of loaded) for (const next of build.chunk(url).dynamicImports) visitLazy(next);
-  return { chain: chain.map((r) => r.id), loaded: [...loaded], lazy: [...lazy] };
+  const loaded = closure(roots);
+  const targets = new Set([...loaded].flatMap((url) => build.chunk(url).dynamicImports).filter((url) => !loaded.has(url)));
+  const lazy = [...targets].sort().map((url) => ({ url, adds: [...closure([url])].filter((u) => !loaded.has(u)) }));
+  return { chain: chain.map((r) => r.id), loaded: [...loaded], lazy };
 }
 
 /** What of FORBIDDEN a chunk bundles: ["react-aria (npm:react-aria-components)", ...]. */
@@ -115,10 +117,11 @@ export function forbiddenIn(build, url) {
 export function checkBudget(buildDir, { budgetKib = BUDGET_KIB } = {}) {
   const build = readBuild(buildDir);
   const problems = [];
+  const warnings = [];
   if (!build.chunkSources) {
-    problems.push(`${buildDir}/client-chunks.json is missing: rebuild with the current vite.config.ts.`);
+    // a build made before the chunk report existed (`--no-build` runs): sizes only
+    warnings.push(`${buildDir}/client-chunks.json is missing (build older than vite.config.ts' chunk report): forbidden code not checked; rebuild to check it.`);
   }
-  const manifestGzip = gzipSync(fs.readFileSync(path.join(buildDir, 'client', build.manifestUrl))).length;
   const targets = [
     { label: 'app shell (entry + root)', routeId: 'root' },
     ...Object.keys(build.manifest.routes)
@@ -128,23 +131,34 @@ export function checkBudget(buildDir, { budgetKib = BUDGET_KIB } = {}) {
   ];
   const rows = targets.map(({ label, routeId }) => {
     const { chain, loaded, lazy } = chunksForRoute(build, routeId);
-    const gzip = manifestGzip + loaded.reduce((sum, url) => sum + build.chunk(url).gzip, 0);
+    const gzip = loaded.reduce((sum, url) => sum + build.chunk(url).gzip, 0);
     const forbidden = loaded.flatMap((url) => forbiddenIn(build, url).map((what) => `${url}: ${what}`));
-    const lazyForbidden = lazy.flatMap((url) => forbiddenIn(build, url).map((what) => `${url}: ${what}`));
-    const lazyGzip = lazy.reduce((sum, url) => sum + build.chunk(url).gzip, 0);
+    const onDemand = lazy.map(({ url, adds }) => ({
+      url,
+      gzip: adds.reduce((sum, u) => sum + build.chunk(u).gzip, 0),
+      forbidden: [...new Set(adds.flatMap((u) => forbiddenIn(build, u).map((what) => what.replace(/ \(.*$/, ''))))],
+    }));
     const biggest = loaded
       .map((url) => build.chunk(url))
       .sort((a, b) => b.gzip - a.gzip)
       .slice(0, 5)
       .map((c) => ({ url: c.url, gzip: c.gzip }));
-    const row = { label, routeId, chain, chunks: loaded.length, gzip, lazyGzip, forbidden, lazyForbidden, biggest };
+    const row = { label, routeId, chain, chunks: loaded.length, gzip, forbidden, biggest, onDemand };
     if (gzip > budgetKib * 1024) {
       problems.push(`${label}: ${kib(gzip)} KiB of gzipped JavaScript (budget ${budgetKib} KiB); biggest chunks: ${biggest.map((c) => `${c.url} ${kib(c.gzip)} KiB`).join(', ')}`);
     }
-    for (const hit of forbidden) problems.push(`${label} loads ${hit}`);
     return row;
   });
-  return { buildDir, budgetKib, manifestUrl: build.manifestUrl, rows, problems };
+  // forbidden code: one problem per chunk, naming the pages that load it
+  const hits = new Map();
+  for (const row of rows) {
+    for (const hit of row.forbidden) hits.set(hit, [...(hits.get(hit) ?? []), row.label]);
+  }
+  for (const [hit, labels] of hits) {
+    const shown = labels.slice(0, 3).join(', ') + (labels.length > 3 ? ` and ${labels.length - 3} more` : '');
+    problems.push(`${hit}, loaded by ${shown}`);
+  }
+  return { buildDir, budgetKib, manifestUrl: build.manifestUrl, rows, problems, warnings };
 }
 
 export const kib = (bytes) => (bytes / 1024).toFixed(1);
@@ -152,15 +166,28 @@ export const kib = (bytes) => (bytes / 1024).toFixed(1);
 function printReport(report) {
   const width = Math.max(...report.rows.map((r) => r.label.length), 10);
   console.log(`JavaScript budget (${report.buildDir}): at most ${report.budgetKib} KiB gzipped per visitor page`);
-  console.log(`  ${'page'.padEnd(width)}  gzip KiB  chunks  lazy KiB  forbidden`);
+  console.log(`  ${'page'.padEnd(width)}  gzip KiB  chunks  forbidden code`);
   for (const row of report.rows) {
-    const over = row.gzip > report.budgetKib * 1024;
+    const over = row.gzip > report.budgetKib * 1024 ? '!' : ' ';
     console.log(
-      `  ${row.label.padEnd(width)}  ${kib(row.gzip).padStart(8)}${over ? '!' : ' '} ${String(row.chunks).padStart(6)}  ${kib(row.lazyGzip).padStart(8)}  ${row.forbidden.length ? 'YES' : 'none'}`,
+      `  ${row.label.padEnd(width)}  ${kib(row.gzip).padStart(8)}${over} ${String(row.chunks).padStart(6)}  ${row.forbidden.length ? 'YES' : 'none'}`,
     );
-    for (const hit of row.lazyForbidden) console.log(`      (loaded on demand only) ${hit}`);
+  }
+  // what pages import later (lazy components), once per chunk: not part of the budget, listed to keep an eye on
+  const later = new Map();
+  for (const row of report.rows) {
+    for (const d of row.onDemand.filter((x) => x.gzip > 0)) {
+      const seen = later.get(d.url) ?? { gzip: 0, forbidden: d.forbidden, pages: 0 };
+      later.set(d.url, { ...seen, gzip: Math.max(seen.gzip, d.gzip), pages: seen.pages + 1 });
+    }
+  }
+  if (later.size) console.log('  loaded on demand only (not counted; size with what it adds):');
+  for (const [url, d] of later) {
+    const what = d.forbidden.length ? ` [${d.forbidden.join(', ')}]` : '';
+    console.log(`    ${path.posix.basename(url)} +${kib(d.gzip)} KiB${what}, importable from ${d.pages} of ${report.rows.length} pages`);
   }
   if (report.rows.length === 1) console.log('  (no visitor routes in this build yet: only the app shell was checked)');
+  for (const warning of report.warnings) console.warn(`  warning: ${warning}`);
   if (report.problems.length) {
     console.error(`\nJavaScript budget exceeded:\n${report.problems.map((p) => `  - ${p}`).join('\n')}`);
   } else {

@@ -1,6 +1,6 @@
 import { useFetcher, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { buttonClassName } from './ui/button';
+import { buttonClassName } from './ui/button-styles';
 import { Link } from './ui/link';
 
 export const COOKIE_CONSENT_ACTION = '/resources/cookie-consent';

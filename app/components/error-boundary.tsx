@@ -1,7 +1,7 @@
 import { isRouteErrorResponse } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from './not-found';
-import { buttonClassName } from './ui/button';
+import { buttonClassName } from './ui/button-styles';
 
 /** One error boundary for every route: 404 shows the not-found page, everything else a calm error page. */
 export function GeneralErrorBoundary({ error }: { error: unknown }) {

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { buttonClassName } from './ui/button';
+import { buttonClassName } from './ui/button-styles';
 
 /** The page every unknown path shows (spec: headed "Seite nicht gefunden", with a login link). */
 export function NotFoundPage() {

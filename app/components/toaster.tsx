@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   Button,
+  I18nProvider,
   Text,
   UNSTABLE_Toast as Toast,
   UNSTABLE_ToastContent as ToastContent,
@@ -9,6 +10,7 @@ import {
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
+import { toAriaLocale } from '~/lib/language';
 import type { RootData } from '~/root';
 
 type ToastData = NonNullable<RootData['toast']>;
@@ -35,7 +37,7 @@ function ToastMessage({ toast }: { toast: ToastData }) {
  * Shows the toast the root loader read from the toast cookie (set by `redirectWithToast`) in react-aria's
  * toast region: a landmark with a live region, reachable with F6, each toast dismissible.
  */
-export function Toaster({ toast }: { toast: ToastData | null }) {
+export function Toaster({ toast, locale }: { toast: ToastData | null; locale: RootData['locale'] }) {
   const { t } = useTranslation();
   const [queue] = useState(() => new ToastQueue<ToastData>({ maxVisibleToasts: 3 }));
   const shown = useRef<ToastData | null>(null);
@@ -46,35 +48,38 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
     queue.add(toast, toast.type === 'success' ? { timeout: SUCCESS_TOAST_TIMEOUT_MS } : undefined);
   }, [toast, queue]);
 
+  // rendered by root, outside the layouts' AriaProviders
   return (
-    <ToastRegion
-      queue={queue}
-      aria-label={t('toast.region')}
-      className="fixed bottom-4 right-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none"
-    >
-      {({ toast: queued }) => {
-        const Icon = ICON[queued.content.type];
-        return (
-          <Toast
-            toast={queued}
-            className={`flex items-start gap-3 rounded-lg border-l-4 bg-white p-4 text-brand-dark shadow-lg outline-none data-[focus-visible]:outline data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-pink ${STYLE[queued.content.type]}`}
-          >
-            <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
-            <ToastContent className="flex-1">
-              <Text slot="title" className="text-sm font-medium">
-                <ToastMessage toast={queued.content} />
-              </Text>
-            </ToastContent>
-            <Button
-              slot="close"
-              aria-label={t('toast.dismiss')}
-              className="rounded p-1 outline-none hover:bg-brand-grey data-[focus-visible]:outline data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-pink"
+    <I18nProvider locale={toAriaLocale(locale)}>
+      <ToastRegion
+        queue={queue}
+        aria-label={t('toast.region')}
+        className="fixed bottom-4 right-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none"
+      >
+        {({ toast: queued }) => {
+          const Icon = ICON[queued.content.type];
+          return (
+            <Toast
+              toast={queued}
+              className={`flex items-start gap-3 rounded-lg border-l-4 bg-white p-4 text-brand-dark shadow-lg outline-none data-[focus-visible]:outline data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-pink ${STYLE[queued.content.type]}`}
             >
-              <X aria-hidden="true" className="h-4 w-4" />
-            </Button>
-          </Toast>
-        );
-      }}
-    </ToastRegion>
+              <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+              <ToastContent className="flex-1">
+                <Text slot="title" className="text-sm font-medium">
+                  <ToastMessage toast={queued.content} />
+                </Text>
+              </ToastContent>
+              <Button
+                slot="close"
+                aria-label={t('toast.dismiss')}
+                className="rounded p-1 outline-none hover:bg-brand-grey data-[focus-visible]:outline data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-pink"
+              >
+                <X aria-hidden="true" className="h-4 w-4" />
+              </Button>
+            </Toast>
+          );
+        }}
+      </ToastRegion>
+    </I18nProvider>
   );
 }

@@ -17,6 +17,9 @@ export function toLanguage(value: string | null | undefined): Language | null {
 
 export const toLocale = (language: Language): Locale => language.toLowerCase() as Locale;
 
+/** The BCP 47 locale react-aria formats with (German pages use German conventions, English ones British). */
+export const toAriaLocale = (locale: string | undefined): string => (locale === 'de' ? 'de-DE' : 'en-GB');
+
 /** The browser's language is the first entry of Accept-Language (highest quality wins). */
 export function browserLanguageOf(acceptLanguage: string | null | undefined): string | null {
   if (!acceptLanguage) return null;

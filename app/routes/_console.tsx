@@ -3,6 +3,7 @@ import { Outlet, useLoaderData, useRouteError } from '@remix-run/react';
 import { parse } from 'cookie';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ConsoleShell } from '~/components/layout/console-shell';
+import { AriaProviders } from '~/components/ui/aria-providers';
 import { isSidebarCollapsed, SIDEBAR_COOKIE } from '~/lib/nav';
 import { useRootData } from '~/root';
 import { defineGuards } from '~/lib/guards';
@@ -27,11 +28,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export default function ConsoleLayout() {
   const { sidebarCollapsed } = useLoaderData<typeof loader>();
   const root = useRootData();
-  if (!root?.user) return <Outlet />;
   return (
-    <ConsoleShell user={root.user} language={root.language} sidebarCollapsed={sidebarCollapsed}>
-      <Outlet />
-    </ConsoleShell>
+    <AriaProviders>
+      {root?.user ? (
+        <ConsoleShell user={root.user} language={root.language} sidebarCollapsed={sidebarCollapsed}>
+          <Outlet />
+        </ConsoleShell>
+      ) : (
+        <Outlet />
+      )}
+    </AriaProviders>
   );
 }
 

@@ -1,14 +1,14 @@
 import { createInstance, type i18n as I18n, type TFunction } from 'i18next';
 import { i18nConfig } from '~/i18n';
 import { toLocale, type Language } from '~/lib/language';
-import { resources } from '../../locales/index';
+import { NAMESPACES, resources } from '../../locales/index';
 
 let shared: I18n | null = null;
 
 function sharedInstance(): I18n {
   if (!shared) {
     shared = createInstance();
-    void shared.init({ ...i18nConfig, resources, initImmediate: false });
+    void shared.init({ ...i18nConfig, ns: NAMESPACES, resources, initImmediate: false });
   }
   return shared;
 }
@@ -21,6 +21,6 @@ export function getT(language: Language): TFunction {
 /** A fresh instance for rendering one request with react-i18next. */
 export async function createRequestI18n(language: Language): Promise<I18n> {
   const instance = createInstance();
-  await instance.init({ ...i18nConfig, resources, lng: toLocale(language), initImmediate: false });
+  await instance.init({ ...i18nConfig, ns: NAMESPACES, resources, lng: toLocale(language), initImmediate: false });
   return instance;
 }

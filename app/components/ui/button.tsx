@@ -1,35 +1,12 @@
 import { forwardRef } from 'react';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
+import { buttonClassName, type ButtonVariant } from './button-styles';
 import { withClassName } from './cx';
 
-/** The button styles of spec 001 point 9. */
-export const BUTTON_VARIANTS = {
-  standard: 'mt-4 bg-brand-pink text-white hover:bg-brand-pink/90 data-[pressed]:bg-brand-pink/80 px-5 py-2.5 rounded-md shadow-sm',
-  standardNoMt: 'bg-brand-pink text-white hover:bg-brand-pink/90 data-[pressed]:bg-brand-pink/80 px-5 py-2.5 rounded-md shadow-sm',
-  transparent: 'bg-transparent text-brand-dark hover:bg-brand-dark/5 px-4 py-2 rounded-md',
-  individual: 'px-4 py-2 rounded-md',
-  'dlg-green': 'bg-dlg-green text-white hover:bg-dlg-green/90 px-5 py-2.5 rounded-md shadow-sm',
-  darkBlue: 'bg-brand-dark text-white hover:bg-brand-dark/90 data-[pressed]:bg-brand-dark/80 px-5 py-2.5 rounded-md shadow-sm',
-  whiteModal: 'bg-white text-brand-dark border border-gray-300 hover:bg-brand-grey px-5 py-2.5 rounded-md',
-  modal: 'bg-brand-dark text-white hover:bg-brand-dark/90 px-5 py-2.5 rounded-md',
-  outline: 'border border-brand-dark text-brand-dark bg-transparent hover:bg-brand-dark/5 px-5 py-2.5 rounded-md',
-  none: '',
-  green: 'bg-brand-green text-white hover:bg-brand-green/90 data-[pressed]:bg-brand-green/80 px-5 py-2.5 rounded-md shadow-sm',
-} as const;
-
-export type ButtonVariant = keyof typeof BUTTON_VARIANTS;
-
-const BASE =
-  'inline-flex items-center justify-center gap-2 font-medium transition-colors cursor-pointer outline-none ' +
-  'focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-pink ' +
-  'disabled:cursor-not-allowed disabled:opacity-50';
+export { BUTTON_VARIANTS, buttonClassName, type ButtonVariant } from './button-styles';
 
 export interface ButtonProps extends AriaButtonProps {
   variant?: ButtonVariant;
-}
-
-export function buttonClassName(variant: ButtonVariant = 'standardNoMt') {
-  return variant === 'none' ? '' : `${BASE} ${BUTTON_VARIANTS[variant]}`;
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(

@@ -1,0 +1,263 @@
+// `npm run bench:visitor`: Lighthouse (mobile default profile, Debian Chromium) on the visitor pages of the demo
+// convention. Builds the app (reuses BUILD_DIR with --no-build), serves it in production mode on a fresh embedded
+// PGlite database with the demo data, and prints performance score, LCP, TBT, CLS and the gzipped JavaScript each
+// page downloaded. Exits with 1 when a page misses a target (only reports with --no-fail).
+//
+//   npm run bench:visitor -- [--no-build] [--no-fail] [--runs 3] [--pages landing,stage] [--port 3197]
+//                            [--json report.json] [--verbose]
+//
+// --runs measures each page n times and keeps the run with the median score; --verbose lists every script a
+// page loaded.
+//
+// A benchmark, not a test: the numbers depend on the machine (Lighthouse simulates a mid-range phone on a slow
+// 4G connection from what it measures). Run it on an otherwise idle machine. CHROME_PATH overrides
+// /usr/bin/chromium. The deterministic part (bytes of JavaScript per visitor route) is scripts/js-budget.mjs,
+// which `npm run test:e2e` runs after every build.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const CONVENTION = 'digitale-fachmesse-2026';
+const HALL = 'demo-halle-maschinenbau';
+const STAGE = 'demo-hauptbuehne';
+/** The first approved stand of the hall in db/seeds/events-halls.ts, used when the hall page lists none. */
+const FALLBACK_STAND = 'mueller-praezisionstechnik';
+
+export const TARGETS = { score: 90, lcpMs: 2500, cls: 0.1, jsKib: 150 };
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = args.indexOf(name);
+  return index >= 0 && args[index + 1] ? args[index + 1] : fallback;
+};
+const buildDir = process.env.BUILD_DIR ?? 'build';
+const port = Number(option('--port', process.env.BENCH_PORT ?? '3197'));
+const runs = Math.max(1, Number(option('--runs', '1')));
+const jsonFile = option('--json', null);
+const noFail = args.includes('--no-fail');
+const verbose = args.includes('--verbose');
+const only = option('--pages', null)?.split(',');
+const origin = `http://127.0.0.1:${port}`;
+
+function build() {
+  console.log(`Building into ${buildDir} ...`);
+  const result = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: process.env });
+  if (result.status !== 0) throw new Error('npm run build failed');
+}
+
+/** The built app in production mode on a fresh PGlite database with the demo data. */
+async function startServer() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-bench-'));
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  Object.assign(env, {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PGLITE_DIR: path.join(dir, 'db'),
+    UPLOAD_DIR: path.join(dir, 'uploads'),
+    SEED_DEMO: 'always',
+    ALLOW_DEV_SECRETS: 'true',
+    LOG_REQUESTS: 'false',
+  });
+  const logFile = path.join(dir, 'server.log');
+  const log = fs.openSync(logFile, 'w');
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(buildDir, 'server.js')], {
+    env,
+    stdio: ['ignore', log, log],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    const ok = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+    if (ok) return { stop };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const output = fs.readFileSync(logFile, 'utf8');
+  await stop();
+  throw new Error(`The app did not start on ${origin}:\n${output}`);
+}
+
+/** The stand page to measure: the first stand the hall page links to (only approved stands are listed). */
+async function standPath(hallPath) {
+  const html = await fetch(`${origin}${hallPath}`).then((r) => (r.ok ? r.text() : ''), () => '');
+  const match = new RegExp(`href="(${hallPath}/stand/[^"/?#]+)"`).exec(html);
+  return match ? match[1] : `${hallPath}/stand/${FALLBACK_STAND}`;
+}
+
+const gzipCache = new Map();
+async function gzippedKib(url) {
+  if (!gzipCache.has(url)) {
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    gzipCache.set(url, gzipSync(body, { level: 6 }).length / 1024);
+  }
+  return gzipCache.get(url);
+}
+
+async function measure(chrome, url) {
+  const { lhr } = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+  });
+  if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  const scripts = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script');
+  const scriptFiles = [];
+  for (const item of lhr.audits['network-requests']?.details?.items ?? []) {
+    if (item.resourceType !== 'Script' || !/^https?:/.test(item.url)) continue;
+    scriptFiles.push({ url: item.url.replace(origin, ''), gzipKib: await gzippedKib(item.url), transferKib: (item.transferSize ?? 0) / 1024 });
+  }
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+    tbtMs: lhr.audits['total-blocking-time'].numericValue,
+    cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    // the scripts' bodies as the server sends them (gzip, level 6), without HTTP headers
+    jsKib: scriptFiles.reduce((sum, f) => sum + f.gzipKib, 0),
+    // what Lighthouse saw on the wire, response headers included (about 1 KiB per request here)
+    jsTransferKib: (scripts?.transferSize ?? 0) / 1024,
+    scriptRequests: scripts?.requestCount ?? 0,
+    scriptFiles,
+    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+  };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function missed(result) {
+  const misses = [];
+  if (result.score < TARGETS.score) misses.push('score');
+  if (result.lcpMs > TARGETS.lcpMs) misses.push('LCP');
+  if (result.cls > TARGETS.cls) misses.push('CLS');
+  if (result.jsKib > TARGETS.jsKib) misses.push('JS');
+  return misses;
+}
+
+function printTable(rows) {
+  const header = ['page', 'score', 'LCP', 'TBT', 'CLS', 'JS gzip', 'scripts', 'on wire', 'a11y', 'missed'];
+  const lines = rows.map((row) =>
+    row.error
+      ? [row.page, '-', '-', '-', '-', '-', '-', '-', '-', row.error]
+      : [
+          row.page,
+          String(row.score),
+          `${(row.lcpMs / 1000).toFixed(2)} s`,
+          `${Math.round(row.tbtMs)} ms`,
+          row.cls.toFixed(3),
+          `${row.jsKib.toFixed(1)} KiB`,
+          String(row.scriptRequests),
+          `${row.jsTransferKib.toFixed(1)} KiB`,
+          String(row.accessibility),
+          row.missed.length ? row.missed.join(', ') : '-',
+        ],
+  );
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const format = (cells) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\n${format(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const line of lines) console.log(format(line));
+  console.log(
+    `\nTargets: score >= ${TARGETS.score}, LCP <= ${TARGETS.lcpMs / 1000} s, CLS <= ${TARGETS.cls}, JS <= ${TARGETS.jsKib} KiB gzipped` +
+      ` (bodies of all scripts the page loaded; "on wire" adds HTTP headers). TBT and accessibility are reported, not judged.`,
+  );
+}
+
+async function main() {
+  if (!args.includes('--no-build')) build();
+  if (!fs.existsSync(path.join(buildDir, 'server.js'))) throw new Error(`No build in ${buildDir}: run without --no-build.`);
+  console.log(`Starting the app on ${origin} (PGlite, demo data) ...`);
+  const server = await startServer();
+  let chrome;
+  const rows = [];
+  try {
+    const landing = `/convention/${CONVENTION}`;
+    const hall = `${landing}/hall/${HALL}`;
+    const pages = [
+      ['landing', landing],
+      ['hall', hall],
+      ['stand', await standPath(hall)],
+      ['stage', `${landing}/stage/${STAGE}`],
+    ].filter(([name]) => !only || only.includes(name));
+    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+    for (const [name, pagePath] of pages) {
+      const url = `${origin}${pagePath}`;
+      const status = await fetch(url, { redirect: 'manual' }).then((r) => r.status, () => 0);
+      if (status !== 200) {
+        console.log(`${name}: ${pagePath} answers ${status}, skipped`);
+        rows.push({ page: name, path: pagePath, error: `HTTP ${status} (page missing?)` });
+        continue;
+      }
+      const results = [];
+      let lastError = null;
+      for (let run = 1; run <= runs; run += 1) {
+        // Lighthouse sometimes loses the trace (NO_NAVSTART, NO_FCP): one retry per run
+        for (let attempt = 1; attempt <= 2; attempt += 1) {
+          process.stdout.write(`${name}: ${pagePath}${runs > 1 ? ` (run ${run}/${runs})` : ''}${attempt > 1 ? ' (retry)' : ''} ... `);
+          try {
+            const result = await measure(chrome, url);
+            console.log(`score ${result.score}`);
+            results.push(result);
+            break;
+          } catch (error) {
+            lastError = error instanceof Error ? error.message : String(error);
+            console.log(lastError);
+          }
+        }
+      }
+      if (results.length === 0) {
+        rows.push({ page: name, path: pagePath, error: `Lighthouse failed: ${lastError}` });
+        continue;
+      }
+      // the run with the median score stands for the page
+      const chosen = results.find((r) => r.score === median(results.map((x) => x.score)));
+      rows.push({ page: name, path: pagePath, ...chosen, runs: results, missed: missed(chosen) });
+    }
+  } finally {
+    if (chrome) await chrome.kill();
+    await server.stop();
+  }
+  printTable(rows);
+  for (const row of rows) if (row.lcpElement) console.log(`LCP element on ${row.page}: ${row.lcpElement}`);
+  if (verbose) {
+    for (const row of rows.filter((r) => r.scriptFiles)) {
+      console.log(`\nScripts of ${row.page} (KiB gzipped / on the wire):`);
+      for (const file of [...row.scriptFiles].sort((a, b) => b.gzipKib - a.gzipKib)) {
+        console.log(`  ${file.gzipKib.toFixed(1).padStart(6)} ${file.transferKib.toFixed(1).padStart(6)}  ${file.url}`);
+      }
+    }
+  }
+  if (jsonFile) fs.writeFileSync(jsonFile, `${JSON.stringify({ targets: TARGETS, rows }, null, 2)}\n`);
+  const failed = rows.filter((row) => row.error || row.missed.length);
+  if (failed.length && !noFail) {
+    console.error(`\nTargets missed on: ${failed.map((row) => row.page).join(', ')}`);
+    process.exit(1);
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
