@@ -24,7 +24,7 @@ import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
 import { hallAddStand, hallApproveStand, hallRemoveStand, hallReorderStands } from '~/server/services/events/hall-stands';
-import { createHallTranslation, hallBySlug, updateHall, updateHallTranslation } from '~/server/services/events/halls';
+import { conventionsOfHall, createHallTranslation, hallBySlug, updateHall, updateHallTranslation } from '~/server/services/events/halls';
 import {
   baseStandById,
   hallStandsByHall,
@@ -45,10 +45,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
   const hall = await orNotFound(hallBySlug(ctx, params.slug ?? ''));
-  const [translations, hallStands, access] = await Promise.all([
+  const [translations, hallStands, access, conventions] = await Promise.all([
     hallTranslationsByHall(ctx).load(hall.id),
     hallStandsByHall(ctx).load(hall.id),
     accessData(context, { kind: 'hall', ...hall }),
+    conventionsOfHall(ctx, hall.id),
   ]);
   const stands = await Promise.all(hallStands.map((hs) => baseStandById(ctx).load(hs.stand_id)));
   const organizations = await Promise.all(stands.map((s) => (s ? standOrganizationById(ctx).load(s.organization_id) : null)));
@@ -68,6 +69,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       name: stands[i]?.name ?? hs.slug,
       organization: stands[i]?.organization_id === hall.organization_id ? null : (organizations[i]?.name ?? null),
       thumbnailUrl: hs.thumbnail_id ? fileUrl({ id: hs.thumbnail_id }) : null,
+      // a stand waiting for approval can be shown by its unguessable preview link, in each convention of the hall
+      previewLinks: hs.approved
+        ? []
+        : conventions.map((c) => ({ title: c.title, href: `/prev/${hs.preview_slug}/convention/${c.slug}/hall/${hall.slug}/stand/${hs.slug}` })),
     })),
     ...access,
   };
@@ -279,6 +284,18 @@ export default function HallBuilder() {
                 >
                   {stand.approved ? t('hall.approved') : t('hall.pending')}
                 </span>
+                {stand.previewLinks.map((link) => (
+                  <a
+                    key={link.href}
+                    href={link.href}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="text-sm text-brand-dark underline underline-offset-2"
+                    aria-label={t('hallPages.stands.previewNamed', { name: stand.name, convention: link.title })}
+                  >
+                    {stand.previewLinks.length > 1 ? t('hallPages.stands.previewIn', { convention: link.title }) : t('hallPages.stands.preview')}
+                  </a>
+                ))}
                 {stand.approved ? null : (
                   <Form method="post">
                     <input type="hidden" name="intent" value="approve" />

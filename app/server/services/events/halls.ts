@@ -260,3 +260,14 @@ export async function sitemap(ctx: ServiceContext, conventionSlug: string): Prom
     stages,
   };
 }
+
+/** The conventions one of the organisation's halls is part of (slug and title), for its preview links. */
+export async function conventionsOfHall(ctx: ServiceContext, hallId: string): Promise<{ slug: string; title: string }[]> {
+  const hall = await ownHall(ctx, hallId);
+  return ctx
+    .db('conventions as c')
+    .join('convention_halls as ch', 'ch.convention_id', 'c.id')
+    .where('ch.hall_id', hall.id)
+    .orderBy('c.title')
+    .select('c.slug', 'c.title');
+}
