@@ -1,21 +1,23 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { useConventionData } from '~/components/visitor/convention-data';
-import { EventTime } from '~/components/visitor/event-time';
+import { EventTimeRange } from '~/components/visitor/event-time';
+import { PROGRAMME_STAGE_PARAM, ProgrammePanel } from '~/components/visitor/programme-panel';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
+import { conventionProgramme } from '~/server/services/events/programme';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'], title: 'visitor:landing.pageTitle' };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export const guards = defineGuards({ public: true, permission: { kind: 'convention', param: 'conventionslug' } });
 
-/** The landing page reads the convention layout's data; its own loader only checks access. */
+/** The landing page reads the convention layout's data; its own loader checks access and reads the programme. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  return null;
+  return { programme: await conventionProgramme(context.service, params.conventionslug ?? '', context.language) };
 }
 
 const cardClass =
@@ -28,6 +30,8 @@ const cardClass =
 export default function ConventionLanding() {
   const { t } = useTranslation('visitor');
   const { convention, language } = useConventionData();
+  const { programme } = useLoaderData<typeof loader>();
+  const [search] = useSearchParams();
   const nav = convention.navigation!;
   const base = `/convention/${convention.slug}`;
   return (
@@ -36,12 +40,23 @@ export default function ConventionLanding() {
         <h1 className="text-2xl font-semibold text-brand-dark lg:text-3xl">{convention.title}</h1>
         {convention.startDate && convention.endDate ? (
           <p className="mt-1 text-sm text-gray-700">
-            <EventTime value={convention.startDate} language={language} /> – <EventTime value={convention.endDate} language={language} />
+            <EventTimeRange start={convention.startDate} end={convention.endDate} language={language} />
           </p>
         ) : null}
         {convention.status === 'UPCOMING' ? <p className="mt-2 inline-block rounded bg-brand-pink/10 px-2 py-1 text-sm text-brand-dark">{t('landing.upcoming')}</p> : null}
         {convention.description ? <p className="mt-3 max-w-3xl whitespace-pre-line text-gray-800">{convention.description}</p> : null}
       </header>
+
+      {programme.stages.some((stage) => stage.entries.length) ? (
+        <ProgrammePanel
+          programme={programme}
+          language={language}
+          stageHref={(slug) => `${base}/stage/${slug}`}
+          refreshHref={`${base}?index`}
+          selected={search.get(PROGRAMME_STAGE_PARAM)}
+          limit={3}
+        />
+      ) : null}
 
       {nav.foyer ? (
         <section aria-labelledby="foyer-title">

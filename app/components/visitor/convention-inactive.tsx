@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '~/lib/language';
-import { EventTime } from './event-time';
+import { EventTime, EventTimeRange } from './event-time';
 
 /**
  * What an inactive convention shows instead of the event (spec 000 point 4): its public page. Until content pages
@@ -18,11 +18,13 @@ export function ConventionInactive({
     <article className="mx-auto max-w-2xl rounded-lg bg-white p-6 shadow-sm lg:p-10">
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-pink-text">{t('inactive.badge')}</p>
       <h1 className="mt-2 text-2xl font-semibold text-brand-dark lg:text-3xl">{convention.title}</h1>
-      {convention.startDate || convention.endDate ? (
+      {convention.startDate && convention.endDate ? (
         <p className="mt-3 text-gray-800">
-          {convention.startDate ? <EventTime value={convention.startDate} language={language} /> : null}
-          {convention.startDate && convention.endDate ? ' – ' : null}
-          {convention.endDate ? <EventTime value={convention.endDate} language={language} /> : null}
+          <EventTimeRange start={convention.startDate} end={convention.endDate} language={language} />
+        </p>
+      ) : convention.startDate ? (
+        <p className="mt-3 text-gray-800">
+          <EventTime value={convention.startDate} language={language} />
         </p>
       ) : null}
       {convention.description ? <p className="mt-4 whitespace-pre-line text-gray-800">{convention.description}</p> : null}

@@ -30,3 +30,24 @@ export function EventTime({ value, format = 'dateTime', language }: { value: str
     </>
   );
 }
+
+/**
+ * The dates of an event (start – end) in the event's time zone, and on a line of its own the visitor's local
+ * times when their zone differs. That line is always reserved, so adding it after hydration moves nothing.
+ */
+export function EventTimeRange({ start, end, language }: { start: string; end: string; language: Language }) {
+  const { t } = useTranslation('visitor');
+  const zone = useVisitorTimeZone();
+  const range = (timeZone: string) => `${formatDateValue(start, 'dateTime', language, timeZone)} – ${formatDateValue(end, 'dateTime', language, timeZone)}`;
+  const event = range(EVENT_TIME_ZONE);
+  const own = zone ? range(zone) : null;
+  return (
+    <>
+      <span className="block">
+        <time dateTime={start}>{formatDateValue(start, 'dateTime', language, EVENT_TIME_ZONE)}</time> –{' '}
+        <time dateTime={end}>{formatDateValue(end, 'dateTime', language, EVENT_TIME_ZONE)}</time>
+      </span>
+      <span className="block min-h-5 text-gray-600">{own && own !== event ? t('time.yours', { time: own }) : null}</span>
+    </>
+  );
+}
