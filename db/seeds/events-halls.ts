@@ -52,7 +52,8 @@ const COLOURS: [number, number, number][] = [
   [0x2a, 0x9d, 0x8f],
 ];
 
-async function storeImage(
+/** Stores a PNG of one colour as a public file of the organisation (demo images). */
+export async function storeImage(
   trx: Knex,
   storage: Storage,
   organizationId: string,

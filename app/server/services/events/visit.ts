@@ -70,6 +70,16 @@ export interface ConventionVisit {
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
+/** The organisation's logo for visitors: its avatar when that file is public, else null (the page shows the fallback logo). */
+export async function organizationLogoUrl(ctx: ServiceContext, organizationId: string): Promise<string | null> {
+  const logo = await ctx
+    .db('organizations as o')
+    .join('files as f', 'f.id', 'o.avatar_id')
+    .where({ 'o.id': organizationId, 'f.is_public': true })
+    .first('o.avatar_id');
+  return logo?.avatar_id ? fileUrl({ id: logo.avatar_id }) : null;
+}
+
 function hallTitle(hall: HallRecord, translations: { language: Language; title: string }[], language: Language): string {
   return translations.find((tr) => tr.language === language)?.title || hall.name;
 }
@@ -151,14 +161,10 @@ async function foyerVisit(
  */
 export async function conventionVisit(ctx: ServiceContext, slug: string, language: Language, now = new Date()): Promise<ConventionVisit> {
   const convention = await conventionBySlug(ctx, slug);
-  const [translations, organization, logo] = await Promise.all([
+  const [translations, organization, logoUrl] = await Promise.all([
     conventionTranslations(ctx).load(convention.id),
     organizationSummaryById(ctx).load(convention.organization_id),
-    ctx
-      .db('organizations as o')
-      .join('files as f', 'f.id', 'o.avatar_id')
-      .where({ 'o.id': convention.organization_id, 'f.is_public': true })
-      .first('o.avatar_id'),
+    organizationLogoUrl(ctx, convention.organization_id),
   ]);
   const text = pickTranslation(translations, language);
   const visit: ConventionVisit = {
@@ -173,7 +179,7 @@ export async function conventionVisit(ctx: ServiceContext, slug: string, languag
     endDate: iso(convention.end_date),
     video: convention.video,
     organization: { name: organization?.name ?? '', supportUrl: organization?.support_url ?? '' },
-    logoUrl: logo?.avatar_id ? fileUrl({ id: logo.avatar_id }) : null,
+    logoUrl,
     navigation: null,
   };
   if (!convention.active && !isMember(ctx, convention.organization_id)) return visit;
@@ -265,7 +271,8 @@ export interface LegalInfo {
   dataPrivacyUrl: string;
 }
 
-async function legalOf(ctx: ServiceContext, organizationId: string): Promise<LegalInfo> {
+/** The imprint and data policy an organisation provides (empty strings when it has none). */
+export async function organizationLegal(ctx: ServiceContext, organizationId: string): Promise<LegalInfo> {
   const org = await ctx.db('organizations').where({ id: organizationId }).first('name', 'imprint', 'data_privacy', 'data_privacy_url');
   return {
     organizationName: org?.name ?? '',
@@ -285,12 +292,12 @@ export async function legalInfo(
 ): Promise<LegalInfo> {
   if (args.hallSlug && args.standSlug) {
     const { stand } = await standVisit(ctx, { conventionSlug: args.conventionSlug, hallSlug: args.hallSlug, standSlug: args.standSlug, previewSlug: args.previewSlug });
-    return legalOf(ctx, stand.organization_id);
+    return organizationLegal(ctx, stand.organization_id);
   }
   if (args.hallSlug) {
     const { hall } = await conventionHall(ctx, args.conventionSlug, args.hallSlug);
-    return legalOf(ctx, hall.organization_id);
+    return organizationLegal(ctx, hall.organization_id);
   }
   const convention = await visibleConvention(ctx, args.conventionSlug);
-  return legalOf(ctx, convention.organization_id);
+  return organizationLegal(ctx, convention.organization_id);
 }

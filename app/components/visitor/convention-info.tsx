@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import type { ConventionInfo } from '~/server/services/events/convention-info';
+import { CONVENTION_ROUTE } from './convention-data';
+
+const linkClass = 'font-medium text-brand-dark underline underline-offset-2 outline-none ring-brand-pink focus-visible:ring-2';
+
+/** A page title inside a convention: the page's own name, then the convention's (for meta functions). */
+export function conventionPageTitle(matches: readonly { id: string; data: unknown }[], own: string | undefined): string {
+  const convention = (matches.find((m) => m.id === CONVENTION_ROUTE)?.data as { convention?: { title: string } } | undefined)?.convention;
+  return [own, convention?.title].filter(Boolean).join(' · ');
+}
+
+/** The organiser's help text for visitors, or a clear note that there is none yet. */
+export function HelpText({ info }: { info: ConventionInfo }) {
+  const { t } = useTranslation('visitor');
+  return info.helpPage ? (
+    <p className="whitespace-pre-line text-gray-900">{info.helpPage}</p>
+  ) : (
+    <p className="text-gray-800">{t('infopoint.noHelp', { name: info.organizationName })}</p>
+  );
+}
+
+/** How visitors reach the organiser: its support page (new tab) and, when enabled, a note on the chat. */
+export function SupportContact({ info }: { info: ConventionInfo }) {
+  const { t } = useTranslation('visitor');
+  return (
+    <div className="space-y-2">
+      {info.supportUrl ? (
+        <p>
+          <a href={info.supportUrl} target="_blank" rel="noreferrer" className={linkClass}>
+            {t('infopoint.supportLink', { name: info.organizationName })}
+          </a>
+        </p>
+      ) : (
+        <p className="text-gray-800">{t('infopoint.noSupport', { name: info.organizationName })}</p>
+      )}
+      {info.chatEnabled ? <p className="text-gray-800">{t('infopoint.chat', { name: info.organizationName })}</p> : null}
+    </div>
+  );
+}

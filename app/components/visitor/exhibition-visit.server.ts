@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { Params } from '@remix-run/react';
+import { orNotFound } from '~/components/events/forms.server';
+import { findReferencePoint, loadPreview } from '~/components/stands/stand.server';
+import type { Guards } from '~/lib/guards';
+import { runGuards } from '~/server/guards.server';
+import type { RequestContext } from '~/server/request-context.server';
+import { exhibitionLegal, exhibitionStand, requiredExhibitionStand } from '~/server/services/events/exhibition-visit';
+
+/** The in-house fair's stand in the visitor's language (views of the other language when it has none); null when none. */
+export async function loadExhibitionStand(context: RequestContext, params: Params) {
+  const stand = await orNotFound(exhibitionStand(context.service, params.slug ?? ''));
+  return { stand: stand ? await loadPreview(context.service, stand, context.language, { fallback: true }) : null };
+}
+
+/** A reference point of the fair's stand, with the stand it sits on; 404 when the stand has no point by that slug. */
+export async function loadExhibitionReferencePoint(context: RequestContext, params: Params) {
+  const stand = await orNotFound(requiredExhibitionStand(context.service, params.slug ?? ''));
+  const [view, point] = await Promise.all([
+    loadPreview(context.service, stand, context.language, { fallback: true }),
+    findReferencePoint(context.service, stand.id, context.language, params.rpslug ?? ''),
+  ]);
+  if (!point) throw new Response('Not Found', { status: 404 });
+  return { stand: view, point, language: context.language };
+}
+
+/** The loader of the fair's imprint or privacy page: its guards first, then the organiser's texts and the page title. */
+export function exhibitionLegalLoader(guards: Guards, titleKey: 'visitor:shell.imprint' | 'visitor:shell.dataPolicy') {
+  return async ({ request, context, params }: LoaderFunctionArgs) => {
+    await runGuards({ request, context, params }, guards);
+    const info = await orNotFound(exhibitionLegal(context.service, params.slug ?? ''));
+    return { info, title: context.service.t(titleKey) };
+  };
+}

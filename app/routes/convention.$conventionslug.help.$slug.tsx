@@ -1,0 +1,50 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { orNotFound } from '~/components/events/forms.server';
+import { useConventionData } from '~/components/visitor/convention-data';
+import { conventionPageTitle, HelpText, SupportContact } from '~/components/visitor/convention-info';
+import { defineGuards } from '~/lib/guards';
+import { withNamespaces } from '~/lib/i18n-namespaces';
+import { runGuards } from '~/server/guards.server';
+import { conventionHelpPage } from '~/server/services/events/convention-info';
+
+export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'] };
+export const clientLoader = withNamespaces(handle.i18n);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: conventionPageTitle(matches, data?.title) }];
+
+/** The convention's access type applies (spec 001 point 6). */
+export const guards = defineGuards({ public: true, permission: { kind: 'convention', param: 'conventionslug' } });
+
+/**
+ * Until content pages exist (a later issue), a convention's only help page is its own help text, found under the
+ * convention's slug: /convention/{c}/help/{c}. Any other slug is the not-found page.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const info = await orNotFound(conventionHelpPage(context.service, params.conventionslug ?? '', params.slug ?? ''));
+  return { info, title: context.service.t('visitor:infopoint.help') };
+}
+
+const linkClass = 'font-medium text-brand-dark underline underline-offset-2 outline-none ring-brand-pink focus-visible:ring-2';
+
+export default function ConventionHelp() {
+  const { t } = useTranslation('visitor');
+  const { convention } = useConventionData();
+  const { info } = useLoaderData<typeof loader>();
+  return (
+    <article className="mx-auto max-w-3xl space-y-6 rounded-lg bg-white p-6 shadow-sm">
+      <h1 className="text-2xl font-semibold text-brand-dark">{t('infopoint.helpHeading', { title: convention.title })}</h1>
+      <HelpText info={info} />
+      <section aria-labelledby="help-contact">
+        <h2 id="help-contact" className="mb-2 text-lg font-semibold text-brand-dark">
+          {t('infopoint.contact')}
+        </h2>
+        <SupportContact info={info} />
+      </section>
+      <Link to={`/convention/${convention.slug}/infopoint`} className={`inline-block text-sm ${linkClass}`}>
+        {t('infopoint.toInfopoint')}
+      </Link>
+    </article>
+  );
+}

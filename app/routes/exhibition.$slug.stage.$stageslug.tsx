@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { orNotFound } from '~/components/events/forms.server';
+import { exhibitionTitle } from '~/components/visitor/exhibition-data';
+import { StageView } from '~/components/visitor/stage-view';
+import { defineGuards } from '~/lib/guards';
+import { withNamespaces } from '~/lib/i18n-namespaces';
+import { runGuards } from '~/server/guards.server';
+import { exhibitionStageVisit } from '~/server/services/events/exhibition-visit';
+
+export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'] };
+export const clientLoader = withNamespaces(handle.i18n);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: exhibitionTitle(matches, data?.stage.title) }];
+
+/** The fair's access type applies (spec 001 point 6); only the fair's own stage is shown here. */
+export const guards = defineGuards({ public: true, permission: { kind: 'exhibition', param: 'slug' } });
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const { programme, ...stage } = await orNotFound(
+    exhibitionStageVisit(context.service, params.slug ?? '', params.stageslug ?? '', context.language),
+  );
+  return { stage, programme, language: context.language, path: `/exhibition/${params.slug}/stage/${stage.slug}` };
+}
+
+/** /exhibition/{slug}/stage/{stageslug}: the fair's stage with its stream and programme (spec 000 point 4). */
+export default function ExhibitionStagePage() {
+  const { stage, programme, language, path } = useLoaderData<typeof loader>();
+  return <StageView stage={stage} programme={programme} language={language} stagePath={path} />;
+}

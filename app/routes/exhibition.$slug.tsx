@@ -1,0 +1,43 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Outlet, useLoaderData, useRouteError } from '@remix-run/react';
+import { orNotFound } from '~/components/events/forms.server';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { ExhibitionShell } from '~/components/visitor/exhibition-shell';
+import { defineGuards } from '~/lib/guards';
+import { withNamespaces } from '~/lib/i18n-namespaces';
+import { runGuards } from '~/server/guards.server';
+import { exhibitionVisit } from '~/server/services/events/exhibition-visit';
+
+export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'] };
+export const clientLoader = withNamespaces(handle.i18n);
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.exhibition.name ?? '' }];
+
+/** Visitors may be logged out; the in-house fair's access type decides (spec 001 point 6). */
+export const guards = defineGuards({ public: true, permission: { kind: 'exhibition', param: 'slug' } });
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const exhibition = await orNotFound(exhibitionVisit(context.service, params.slug ?? '', context.language));
+  const viewer = context.viewer;
+  return {
+    exhibition,
+    language: context.language,
+    viewer: viewer ? { name: `${viewer.firstName} ${viewer.lastName}`.trim() || viewer.email } : null,
+  };
+}
+
+export type ExhibitionLayoutData = Awaited<ReturnType<typeof loader>>;
+
+/** /exhibition/{slug}/...: the in-house fair's own layout around its stand, stage and legal pages. */
+export default function ExhibitionLayout() {
+  const { exhibition, viewer, language } = useLoaderData<typeof loader>();
+  return (
+    <ExhibitionShell exhibition={exhibition} viewer={viewer} language={language}>
+      <Outlet />
+    </ExhibitionShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary error={useRouteError()} />;
+}

@@ -1,0 +1,48 @@
+import type { ServiceContext } from '../../context.server';
+import type { ConventionRecord } from './conventions';
+import { httpLink } from './exhibition-visit';
+import { notFound } from './hall-common';
+import { visibleConvention } from './halls';
+import { organizationSummaryById } from './loaders';
+
+/**
+ * The organiser's information for visitors of a convention (spec 000 points 2 and 3: /infopoint, /help/{slug};
+ * Convention.helpPage, organisation supportUrl and chatEnabled). The convention's access type applies, and an
+ * inactive convention shows outsiders nothing of it (visibleConvention).
+ */
+
+export interface ConventionInfo {
+  organizationName: string;
+  /** the organiser's help text for visitors; '' when none */
+  helpPage: string;
+  /** the organiser's support page (http or https); '' when none */
+  supportUrl: string;
+  /** the organiser answers visitors in the chat */
+  chatEnabled: boolean;
+}
+
+async function infoOf(ctx: ServiceContext, convention: ConventionRecord): Promise<ConventionInfo> {
+  const organization = await organizationSummaryById(ctx).load(convention.organization_id);
+  // helpContentpage (a content page as help) waits for the content pages of a later issue; until then the
+  // help text is the convention's help_page
+  return {
+    organizationName: organization?.name ?? '',
+    helpPage: convention.help_page.trim(),
+    supportUrl: httpLink(organization?.support_url),
+    chatEnabled: Boolean(organization?.chat_enabled),
+  };
+}
+
+export async function conventionInfo(ctx: ServiceContext, conventionSlug: string): Promise<ConventionInfo> {
+  return infoOf(ctx, await visibleConvention(ctx, conventionSlug));
+}
+
+/**
+ * /convention/{c}/help/{slug}: the convention's help page. Until content pages exist, the only help page of a
+ * convention is its own help text, named by the convention's slug; any other slug is NOT_FOUND.
+ */
+export async function conventionHelpPage(ctx: ServiceContext, conventionSlug: string, helpSlug: string): Promise<ConventionInfo> {
+  const convention = await visibleConvention(ctx, conventionSlug);
+  if (String(helpSlug).toLowerCase() !== convention.slug) throw notFound(ctx, 'slug');
+  return infoOf(ctx, convention);
+}
