@@ -102,11 +102,18 @@ export interface ReferencePointView {
  * One reference point of a stand by slug, with its text in the language (empty when it has none there). A slug is
  * unique per node; the views of the language come first. Null when the stand has no such point.
  */
-export async function findReferencePoint(ctx: ServiceContext, standId: string, language: Language, rpSlug: string): Promise<ReferencePointView | null> {
+export async function findReferencePoint(
+  ctx: ServiceContext,
+  standId: string,
+  language: Language,
+  rpSlug: string,
+  options: { fallback?: boolean } = {},
+): Promise<ReferencePointView | null> {
   const nodes = await loadNodes(ctx, standId);
   const ordered = [...nodes.filter((n) => n.language === language), ...nodes.filter((n) => n.language !== language)];
   const point = ordered.flatMap((n) => n.points).find((p) => p.kind === 'REFERENCE' && p.slug === rpSlug);
   if (!point) return null;
-  const text = point.translations.find((tr) => tr.language === language);
+  // visitors read the other language's text rather than nothing; the console preview shows what is missing
+  const text = point.translations.find((tr) => tr.language === language) ?? (options.fallback ? point.translations[0] : undefined);
   return { name: point.name, title: text?.title ?? '', description: text?.description ?? '', contentPageId: point.contentPageId };
 }

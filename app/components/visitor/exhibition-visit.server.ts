@@ -18,7 +18,7 @@ export async function loadExhibitionReferencePoint(context: RequestContext, para
   const stand = await orNotFound(requiredExhibitionStand(context.service, params.slug ?? ''));
   const [view, point] = await Promise.all([
     loadPreview(context.service, stand, context.language, { fallback: true }),
-    findReferencePoint(context.service, stand.id, context.language, params.rpslug ?? ''),
+    findReferencePoint(context.service, stand.id, context.language, params.rpslug ?? '', { fallback: true }),
   ]);
   if (!point) throw new Response('Not Found', { status: 404 });
   return { stand: view, point, language: context.language };

@@ -26,7 +26,7 @@ export async function loadStandPage(context: RequestContext, params: Params) {
 /** A reference point of such a stand; 404 when the stand has none by that slug. */
 export async function loadStandReferencePoint(context: RequestContext, params: Params) {
   const { stand } = await orNotFound(standVisit(context.service, standArgs(params)));
-  const point = await findReferencePoint(context.service, stand.id, context.language, params.rpslug ?? '');
+  const point = await findReferencePoint(context.service, stand.id, context.language, params.rpslug ?? '', { fallback: true });
   if (!point) throw new Response('Not Found', { status: 404 });
   return { point, language: context.language };
 }
