@@ -26,3 +26,18 @@ export function playableVideo(url: string, thumbnailUrl?: string | null): Playab
   const own = video.provider === 'youtube' ? `https://i.ytimg.com/vi/${video.id}/mqdefault.jpg` : FALLBACK_THUMBNAIL;
   return { url, autoplayUrl, thumbnailUrl: thumbnailUrl || own };
 }
+
+/**
+ * The first recognised video link (YouTube, Vimeo) in a text, and the text without it: on-demand content names
+ * its recording by a link in its title or description.
+ */
+export function videoInText(text: string): { url: string; rest: string } | null {
+  for (const match of text.matchAll(/https?:\/\/[^\s<>"']+/g)) {
+    const url = match[0].replace(/[.,;:!?)\]]+$/, '');
+    if (parseVideoUrl(url)) {
+      const rest = `${text.slice(0, match.index)}${text.slice(match.index! + url.length)}`.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+      return { url, rest };
+    }
+  }
+  return null;
+}

@@ -4,6 +4,8 @@ import * as m0003 from './0003_accounts';
 import * as m0004 from './0004_organizations';
 import * as m0005 from './0005_conventions';
 import * as m0006 from './0006_halls_stands';
+import * as m0007 from './0007_object_access';
+import * as m0008 from './0008_on_demand_slug';
 
 /**
  * Every migration, in order. Migrations are bundled with the server (no file-system scan at run time),
@@ -15,6 +17,8 @@ const migrations: Record<string, Knex.Migration> = {
   '0004_organizations': m0004,
   '0005_conventions': m0005,
   '0006_halls_stands': m0006,
+  '0007_object_access': m0007,
+  '0008_on_demand_slug': m0008,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

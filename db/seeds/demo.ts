@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import type { Db } from '../connection';
 import { hashPassword } from '../../app/server/auth/password.server';
 import { Package, Feature } from '../../app/lib/features';
+import { seedPartnerDay } from './events-access';
 import { seedConventions } from './events-conventions';
+import { seedExhibitionStand } from './events-exhibition';
 import { seedHalls } from './events-halls';
 
 export const DEMO_PASSWORD = 'Messe-Demo-2026!';
@@ -97,6 +99,12 @@ export async function seedDemo(db: Db, options: { force: boolean }): Promise<{ s
 
     // halls, stands and the image foyer; they join the demo convention when it is seeded before this line
     await seedHalls(trx, { organizationId: demoOrg.id });
+
+    // the in-house fair's own stand with reference points
+    await seedExhibitionStand(trx, { organizationId: demoOrg.id });
+
+    // a partner day only for visitors with the access key PARTNER-2026
+    await seedPartnerDay(trx, { organizationId: demoOrg.id });
   });
   return { seeded: true };
 }

@@ -18,8 +18,8 @@ function quarter(date: Date): Date {
 /**
  * Demo events (issue 5): a public convention running now ("Digitale Fachmesse 2026": started yesterday, ends in
  * two days) with DE/EN texts, its main stage with talks before, during and after `now` (one given by the demo
- * organisation itself), three on-demand recordings, and an in-house fair on the same stage. Runs inside the
- * demo seed's transaction.
+ * organisation itself), three on-demand recordings (the first with its video link), and an in-house fair on the
+ * same stage. Runs inside the demo seed's transaction.
  */
 export async function seedConventions(
   trx: Knex,
@@ -146,16 +146,20 @@ export async function seedConventions(
   await trx('on_demand_contents').insert([
     {
       convention_id: convention.id,
+      slug: 'aufzeichnung-eroeffnung',
       title: 'Aufzeichnung: Eröffnung der Digitalen Fachmesse',
-      description: 'Die Begrüßung vom ersten Messetag zum Nachsehen (25 Minuten).',
+      // the recording is named by its link; the on-demand page plays it from the start time given
+      description: 'Die Begrüßung vom ersten Messetag zum Nachsehen (25 Minuten).\nhttps://www.youtube.com/watch?v=aqz-KE-bpKQ&t=30',
     },
     {
       convention_id: convention.id,
+      slug: 'aufzeichnung-predictive-maintenance',
       title: 'Aufzeichnung: Predictive Maintenance in der Praxis',
       description: 'Der Vortrag von Prof. Dr. Jürgen Weber mit allen Folien und der Fragerunde.',
     },
     {
       convention_id: convention.id,
+      slug: 'produktfilm-rundgang-halle-1',
       title: 'Produktfilm: Rundgang durch Halle 1',
       description: 'Ein zehnminütiger Rundgang zu den Ständen für Maschinenbau – ideal zur Vorbereitung Ihres Messebesuchs.',
     },

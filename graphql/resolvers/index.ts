@@ -2,8 +2,10 @@ import { mergeResolvers } from '@graphql-tools/merge';
 import { GraphQLScalarType, Kind } from 'graphql';
 import type { Resolvers } from '../generated/types';
 import { accountResolvers } from './accounts';
+import { eventsAccessResolvers } from './events-access';
 import { eventConventionResolvers } from './events-conventions';
 import { eventsHallsResolvers } from './events-halls';
+import { eventsProgrammeResolvers } from './events-programme';
 import { fileResolvers } from './files';
 import { i18nResolvers } from './i18n';
 import { organizationResolvers } from './organizations';
@@ -30,4 +32,4 @@ const baseResolvers: Resolvers = {
   Mutation: { ping: () => true },
 };
 
-export const resolvers = mergeResolvers([baseResolvers, accountResolvers, fileResolvers, i18nResolvers, organizationResolvers, eventsHallsResolvers, eventConventionResolvers]) as Resolvers;
+export const resolvers = mergeResolvers([baseResolvers, accountResolvers, fileResolvers, i18nResolvers, organizationResolvers, eventsHallsResolvers, eventConventionResolvers, eventsAccessResolvers, eventsProgrammeResolvers]) as Resolvers;

@@ -4,11 +4,15 @@ import {
   type OnDemandContentCreateInput,
   type OnDemandContentUpdateInput,
 } from '~/lib/schemas/events';
+import { videoInText } from '~/lib/video';
 import type { ServiceContext } from '../../context.server';
 import { assertId } from '../authz';
+import { fileUrl } from '../files/files.server';
+import { DomainError } from '../errors';
 import { parseInput } from '../validation';
 import { ownedConvention, ownedImage, publishImage } from './conventions';
-import { definedOnly, notFound, requireEventMember } from './hall-common';
+import { assertSlugFree, definedOnly, freeSlug, isUniqueViolation, notFound, requireEventMember } from './hall-common';
+import { visibleConvention } from './halls';
 import { onDemandOfConvention, type OnDemandContentRecord } from './loaders';
 
 export type { OnDemandContentRecord };
@@ -25,25 +29,41 @@ async function ownedContent(ctx: ServiceContext, id: string): Promise<OnDemandCo
   return row;
 }
 
-/** An on-demand item (recorded talk, video, download) of one of the organisation's conventions. */
+const slugTaken = (ctx: ServiceContext) => new DomainError('UNIQUE', ctx.t('events:errors.slugExists'), 'slug');
+
+/**
+ * An on-demand item (recorded talk, video, download) of one of the organisation's conventions. Its slug is unique
+ * within the convention: the one given, else one made from the title.
+ */
 export async function createOnDemandContent(ctx: ServiceContext, rawInput: OnDemandContentCreateInput): Promise<OnDemandContentRecord> {
   const { organizationId } = requireEventMember(ctx);
   const input = parseInput(ctx, OnDemandContentCreateSchema, rawInput);
   const convention = await ownedConvention(ctx, input.conventionId, 'conventionId');
+  const scope = { convention_id: convention.id };
+  if (input.slug) await assertSlugFree(ctx, 'on_demand_contents', input.slug, scope);
   const thumbnailId = await ownedImage(ctx, organizationId, input.thumbnailId, null, 'thumbnailId');
-  const [row] = await ctx
-    .db('on_demand_contents')
-    .insert({
-      convention_id: convention.id,
-      title: input.title,
-      ...definedOnly({ description: input.description, thumbnail_id: thumbnailId, content_page_id: input.contentPageId }),
-    })
-    .returning('*');
+  const slug = input.slug ?? (await freeSlug(ctx, 'on_demand_contents', input.title, 'video', scope));
+  let row: OnDemandContentRecord;
+  try {
+    [row] = await ctx
+      .db('on_demand_contents')
+      .insert({
+        convention_id: convention.id,
+        title: input.title,
+        slug,
+        ...definedOnly({ description: input.description, thumbnail_id: thumbnailId, content_page_id: input.contentPageId }),
+      })
+      .returning('*');
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken(ctx);
+    throw error;
+  }
   onDemandOfConvention(ctx).clear(convention.id);
   await publishImage(ctx, thumbnailId);
   return row;
 }
 
+/** Changes the named fields; the slug only when one is given (a new title keeps it, so shared links keep working). */
 export async function updateOnDemandContent(
   ctx: ServiceContext,
   id: string,
@@ -52,20 +72,30 @@ export async function updateOnDemandContent(
   const { organizationId } = requireEventMember(ctx);
   const current = await ownedContent(ctx, id);
   const input = parseInput(ctx, OnDemandContentUpdateSchema, rawInput);
+  if (input.slug && input.slug !== current.slug) {
+    await assertSlugFree(ctx, 'on_demand_contents', input.slug, { convention_id: current.convention_id }, current.id);
+  }
   const thumbnailId = await ownedImage(ctx, organizationId, input.thumbnailId, null, 'thumbnailId');
-  const [row] = await ctx
-    .db('on_demand_contents')
-    .where({ id: current.id })
-    .update({
-      ...definedOnly({
-        title: input.title,
-        description: input.description,
-        thumbnail_id: thumbnailId,
-        content_page_id: input.contentPageId,
-      }),
-      updated_at: ctx.db.fn.now(),
-    })
-    .returning('*');
+  let row: OnDemandContentRecord;
+  try {
+    [row] = await ctx
+      .db('on_demand_contents')
+      .where({ id: current.id })
+      .update({
+        ...definedOnly({
+          title: input.title,
+          slug: input.slug,
+          description: input.description,
+          thumbnail_id: thumbnailId,
+          content_page_id: input.contentPageId,
+        }),
+        updated_at: ctx.db.fn.now(),
+      })
+      .returning('*');
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken(ctx);
+    throw error;
+  }
   onDemandOfConvention(ctx).clear(current.convention_id);
   await publishImage(ctx, thumbnailId);
   return row;
@@ -76,4 +106,46 @@ export async function deleteOnDemandContent(ctx: ServiceContext, id: string): Pr
   await ctx.db('on_demand_contents').where({ id: content.id }).delete();
   onDemandOfConvention(ctx).clear(content.convention_id);
   return { id: content.id };
+}
+
+export interface OnDemandCard {
+  slug: string;
+  title: string;
+  description: string;
+  thumbnailUrl: string | null;
+}
+
+export interface OnDemandView extends OnDemandCard {
+  /** the recording: the first video link of the title or description; null shows the thumbnail instead */
+  videoUrl: string | null;
+  /** the content page the organiser linked; content pages arrive with a later issue */
+  contentPageId: string | null;
+}
+
+function cardOf(row: OnDemandContentRecord): OnDemandCard & { videoUrl: string | null } {
+  const thumbnailUrl = row.thumbnail_id ? fileUrl({ id: row.thumbnail_id }) : null;
+  const inDescription = videoInText(row.description);
+  if (inDescription) return { slug: row.slug, title: row.title, description: inDescription.rest, thumbnailUrl, videoUrl: inDescription.url };
+  const inTitle = videoInText(row.title);
+  return { slug: row.slug, title: inTitle?.rest || row.title, description: row.description, thumbnailUrl, videoUrl: inTitle?.url ?? null };
+}
+
+/** The on-demand content of a convention its visitors may see (active, or seen by its organisers), oldest first. */
+export async function onDemandForVisitor(ctx: ServiceContext, conventionSlug: string): Promise<OnDemandCard[]> {
+  const convention = await visibleConvention(ctx, conventionSlug);
+  const rows = await onDemandOfConvention(ctx).load(convention.id);
+  // items saved together (the seed, an import) keep a stable order by title
+  const ordered = [...rows].sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.title.localeCompare(b.title));
+  return ordered.map((row) => {
+    const { videoUrl: _videoUrl, ...card } = cardOf(row);
+    return card;
+  });
+}
+
+/** One on-demand item of such a convention by its slug (NOT_FOUND when the convention has none by that slug). */
+export async function onDemandItemForVisitor(ctx: ServiceContext, conventionSlug: string, slug: string): Promise<OnDemandView> {
+  const convention = await visibleConvention(ctx, conventionSlug);
+  const row = (await onDemandOfConvention(ctx).load(convention.id)).find((r) => r.slug === String(slug).toLowerCase());
+  if (!row) throw notFound(ctx, 'slug');
+  return { ...cardOf(row), contentPageId: row.content_page_id };
 }

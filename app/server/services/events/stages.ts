@@ -15,7 +15,8 @@ import { inTransaction, type ServiceContext } from '../../context.server';
 import { assertId } from '../authz';
 import { DomainError, type FieldError } from '../errors';
 import { parseInput } from '../validation';
-import { assertVisitorAccess, checkedVideo, ownedImage, publishImage, type ConventionRecord } from './conventions';
+import { assertVisitorAccess } from './access';
+import { checkedVideo, ownedImage, publishImage, type ConventionRecord } from './conventions';
 import { assertSlugFree, definedOnly, freeSlug, isUniqueViolation, notFound, ownedRow, requireEventMember, upsertTranslations } from './hall-common';
 import { stageById, stageTranslations, type EventTranslationRecord, type StageRecord } from './loaders';
 
@@ -70,7 +71,7 @@ export async function stagesPartOfConvention(ctx: ServiceContext, organizationId
     .where({ id: conventionId, organization_id: organizationId })
     .first();
   if (!convention) throw notFound(ctx, 'convId');
-  assertVisitorAccess(ctx, convention);
+  await assertVisitorAccess(ctx, 'convention', convention);
   return ctx
     .db('stages as s')
     .join('convention_stages as cs', 'cs.stage_id', 's.id')

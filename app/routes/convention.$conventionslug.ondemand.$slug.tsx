@@ -1,0 +1,57 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useRouteError } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { orNotFound } from '~/components/events/forms.server';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { VideoPlayer } from '~/components/visitor/video-player';
+import { defineGuards } from '~/lib/guards';
+import { withNamespaces } from '~/lib/i18n-namespaces';
+import { runGuards } from '~/server/guards.server';
+import { onDemandItemForVisitor } from '~/server/services/events/on-demand';
+
+export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'] };
+export const clientLoader = withNamespaces(handle.i18n);
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.item.title ?? '' }];
+
+export const guards = defineGuards({ public: true, permission: { kind: 'convention', param: 'conventionslug' } });
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const item = await orNotFound(onDemandItemForVisitor(context.service, params.conventionslug ?? '', params.slug ?? ''));
+  return { item, back: `/convention/${params.conventionslug}/ondemand` };
+}
+
+/**
+ * /convention/{c}/ondemand/{slug}: one item on demand. Its video (the link in its description or title) plays in
+ * the player; without one its thumbnail (or a plain box) shows with a note. Content pages arrive with a later issue, so a linked
+ * content page is not shown yet.
+ */
+export default function OnDemandDetail() {
+  const { t } = useTranslation('visitor');
+  const { item, back } = useLoaderData<typeof loader>();
+  return (
+    <article className="mx-auto max-w-4xl space-y-4">
+      <Link to={back} className="inline-block text-sm font-medium text-brand-dark underline underline-offset-2">
+        {t('onDemand.back')}
+      </Link>
+      <h1 className="text-2xl font-semibold text-brand-dark lg:text-3xl">{item.title}</h1>
+      {item.videoUrl ? (
+        <VideoPlayer url={item.videoUrl} title={t('onDemand.videoTitle', { title: item.title })} thumbnailUrl={item.thumbnailUrl} />
+      ) : (
+        <figure className="space-y-2">
+          {item.thumbnailUrl ? (
+            <img src={item.thumbnailUrl} alt={item.title} width={1280} height={720} className="aspect-video w-full rounded-md object-cover" />
+          ) : (
+            <span aria-hidden="true" className="block aspect-video w-full rounded-md bg-brand-dark/10" />
+          )}
+          <figcaption className="text-sm text-gray-700">{t('onDemand.noVideo')}</figcaption>
+        </figure>
+      )}
+      <p className="whitespace-pre-line text-gray-800">{item.description || <span className="italic text-gray-700">{t('programme.noDescription')}</span>}</p>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary error={useRouteError()} />;
+}

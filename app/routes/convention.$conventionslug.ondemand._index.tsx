@@ -1,0 +1,66 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { orNotFound } from '~/components/events/forms.server';
+import { defineGuards } from '~/lib/guards';
+import { withNamespaces } from '~/lib/i18n-namespaces';
+import { runGuards } from '~/server/guards.server';
+import { onDemandForVisitor } from '~/server/services/events/on-demand';
+
+export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'], title: 'visitor:onDemand.pageTitle' };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export const guards = defineGuards({ public: true, permission: { kind: 'convention', param: 'conventionslug' } });
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const items = await orNotFound(onDemandForVisitor(context.service, params.conventionslug ?? ''));
+  return { items, base: `/convention/${params.conventionslug}/ondemand` };
+}
+
+/** /convention/{c}/ondemand: the convention's recordings and videos on demand (spec 000 point 3). */
+export default function OnDemandList() {
+  const { t } = useTranslation('visitor');
+  const { items, base } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-semibold text-brand-dark lg:text-3xl">{t('onDemand.pageTitle')}</h1>
+        <p className="mt-2 max-w-3xl text-gray-800">{t('onDemand.intro')}</p>
+      </header>
+      {items.length ? (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((item, index) => (
+            <li key={item.slug}>
+              <Link
+                to={`${base}/${item.slug}`}
+                className="group block h-full overflow-hidden rounded-lg bg-white shadow-sm outline-none ring-brand-pink transition hover:shadow-md focus-visible:ring-4"
+              >
+                {item.thumbnailUrl ? (
+                  <img
+                    src={item.thumbnailUrl}
+                    alt=""
+                    width={640}
+                    height={360}
+                    loading={index < 3 ? 'eager' : 'lazy'}
+                    className="aspect-video w-full object-cover"
+                  />
+                ) : (
+                  <span aria-hidden="true" className="block aspect-video w-full bg-brand-dark/10" />
+                )}
+                <span className="block p-4">
+                  <span className="block font-semibold text-brand-dark">{item.title}</span>
+                  <span className="mt-1 line-clamp-3 block text-sm text-gray-700">
+                    {item.description || <span className="italic">{t('programme.noDescription')}</span>}
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-lg bg-white p-4 text-gray-700 shadow-sm">{t('onDemand.empty')}</p>
+      )}
+    </div>
+  );
+}

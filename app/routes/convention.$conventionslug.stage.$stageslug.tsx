@@ -1,0 +1,38 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData, useRouteError } from '@remix-run/react';
+import { orNotFound } from '~/components/events/forms.server';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { CONVENTION_ROUTE } from '~/components/visitor/convention-data';
+import { StageView } from '~/components/visitor/stage-view';
+import { defineGuards } from '~/lib/guards';
+import { withNamespaces } from '~/lib/i18n-namespaces';
+import { runGuards } from '~/server/guards.server';
+import { stageVisit } from '~/server/services/events/programme';
+
+export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'] };
+export const clientLoader = withNamespaces(handle.i18n);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const convention = (matches.find((m) => m.id === CONVENTION_ROUTE)?.data as { convention?: { title: string } } | undefined)?.convention;
+  return [{ title: [data?.stage.title, convention?.title].filter(Boolean).join(' · ') }];
+};
+
+/** The convention's access type applies (spec 001 point 6); the stage must be part of the convention. */
+export const guards = defineGuards({ public: true, permission: { kind: 'convention', param: 'conventionslug' } });
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const { programme, ...stage } = await orNotFound(
+    stageVisit(context.service, { conventionSlug: params.conventionslug ?? '', stageSlug: params.stageslug ?? '' }, context.language),
+  );
+  return { stage, programme, language: context.language, path: `/convention/${params.conventionslug}/stage/${stage.slug}` };
+}
+
+/** /convention/{c}/stage/{s}: the stage's stream and its programme (spec 000 point 4). */
+export default function ConventionStagePage() {
+  const { stage, programme, language, path } = useLoaderData<typeof loader>();
+  return <StageView stage={stage} programme={programme} language={language} stagePath={path} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary error={useRouteError()} />;
+}

@@ -1,0 +1,56 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData, useRouteError } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { orNotFound } from '~/components/events/forms.server';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { LanguageSwitch } from '~/components/layout/language-switch';
+import { StageView } from '~/components/visitor/stage-view';
+import { defineGuards } from '~/lib/guards';
+import { withNamespaces } from '~/lib/i18n-namespaces';
+import { runGuards } from '~/server/guards.server';
+import { stageVisit } from '~/server/services/events/programme';
+
+export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'] };
+export const clientLoader = withNamespaces(handle.i18n);
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: [data?.stage.title, data?.stage.organizationName].filter(Boolean).join(' · ') }];
+
+/** Public (spec 000 route table); the stage exists for visitors while its organisation has the event feature. */
+export const guards = defineGuards({ public: true });
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const { programme, ...stage } = await orNotFound(stageVisit(context.service, { stageSlug: params.stageslug ?? '' }, context.language));
+  return { stage, programme, language: context.language, path: `/stage/${stage.slug}` };
+}
+
+/** /stage/{stageslug}: a stage on its own page with its own minimal layout (no convention navigation). */
+export default function StandaloneStagePage() {
+  const { t } = useTranslation('visitor');
+  const { stage, programme, language, path } = useLoaderData<typeof loader>();
+  return (
+    <div className="min-h-screen bg-[#f7f7f7] text-gray-900">
+      <a href="#main" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
+        {t('shell.skipToContent')}
+      </a>
+      <header className="border-b bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 lg:px-8">
+          <p className="min-w-0 truncate font-semibold text-brand-dark">
+            <span className="text-sm font-medium uppercase tracking-wide text-brand-pink-text">{t('stage.label')}</span>{' '}
+            {stage.title}
+          </p>
+          {stage.organizationName ? <p className="text-sm text-gray-700">{t('stage.by', { name: stage.organizationName })}</p> : null}
+          <div className="ml-auto">
+            <LanguageSwitch current={language} plain />
+          </div>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="p-4 outline-none lg:p-8">
+        <StageView stage={stage} programme={programme} language={language} stagePath={path} />
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary error={useRouteError()} />;
+}
