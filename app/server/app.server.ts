@@ -38,7 +38,7 @@ function securityHeaders(env: Env): RequestHandler {
         ],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', 'https://i.ytimg.com', 'https://img.youtube.com'],
-        'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
+        'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com', 'https://vimeo.com'],
         'connect-src': ["'self'", ...(dev ? ['ws:'] : [])],
         'upgrade-insecure-requests': env.PUBLIC_URL?.startsWith('https://') ? [] : null,
       },
