@@ -8,6 +8,7 @@ import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { conventionProgramme } from '~/server/services/events/programme';
+import { CARD_GRID, ThumbnailCard } from '~/components/visitor/thumbnail-card';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'], title: 'visitor:landing.pageTitle' };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -106,24 +107,12 @@ export default function ConventionLanding() {
               {t('shell.halls')}
             </h2>
             {nav.halls.length ? (
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              <ul className={CARD_GRID}>
                 {nav.halls.map((hall, index) => (
                   <li key={hall.slug}>
-                    <Link to={`${base}/hall/${hall.slug}`} className={cardClass}>
-                      {hall.thumbnailUrl ? (
-                        <img
-                          src={hall.thumbnailUrl}
-                          alt=""
-                          width={640}
-                          height={360}
-                          loading={index < 3 ? 'eager' : 'lazy'}
-                          className="aspect-video w-full object-cover"
-                        />
-                      ) : (
-                        <span aria-hidden="true" className="block aspect-video w-full bg-brand-dark/10" />
-                      )}
+                    <ThumbnailCard to={`${base}/hall/${hall.slug}`} thumbnailUrl={hall.thumbnailUrl} index={index}>
                       <span className="block p-4 font-semibold text-brand-dark">{hall.title}</span>
-                    </Link>
+                    </ThumbnailCard>
                   </li>
                 ))}
               </ul>

@@ -5,6 +5,7 @@ import { useHallData } from '~/components/visitor/hall-data';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
+import { CARD_GRID, ThumbnailCard } from '~/components/visitor/thumbnail-card';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'], title: 'visitor:hall.pageTitle' };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -33,27 +34,12 @@ export default function HallPage() {
           {t('hall.stands')}
         </h2>
         {hall.stands.length ? (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className={CARD_GRID}>
             {hall.stands.map((stand, index) => (
               <li key={stand.slug}>
-                <Link
-                  to={`${hallPath}/stand/${stand.slug}`}
-                  className="group block overflow-hidden rounded-lg bg-white shadow-sm outline-none ring-brand-pink transition hover:shadow-md focus-visible:ring-4"
-                >
-                  {stand.thumbnailUrl ? (
-                    <img
-                      src={stand.thumbnailUrl}
-                      alt=""
-                      width={640}
-                      height={360}
-                      loading={index < 3 ? 'eager' : 'lazy'}
-                      className="aspect-video w-full object-cover"
-                    />
-                  ) : (
-                    <span aria-hidden="true" className="block aspect-video w-full bg-brand-dark/10" />
-                  )}
+                <ThumbnailCard to={`${hallPath}/stand/${stand.slug}`} thumbnailUrl={stand.thumbnailUrl} index={index}>
                   <span className="block p-4 font-semibold text-brand-dark">{stand.title}</span>
-                </Link>
+                </ThumbnailCard>
               </li>
             ))}
           </ul>

@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { orNotFound } from '~/components/events/forms.server';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { onDemandForVisitor } from '~/server/services/events/on-demand';
+import { CARD_GRID, ThumbnailCard } from '~/components/visitor/thumbnail-card';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'], title: 'visitor:onDemand.pageTitle' };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -29,32 +30,17 @@ export default function OnDemandList() {
         <p className="mt-2 max-w-3xl text-gray-800">{t('onDemand.intro')}</p>
       </header>
       {items.length ? (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className={CARD_GRID}>
           {items.map((item, index) => (
             <li key={item.slug}>
-              <Link
-                to={`${base}/${item.slug}`}
-                className="group block h-full overflow-hidden rounded-lg bg-white shadow-sm outline-none ring-brand-pink transition hover:shadow-md focus-visible:ring-4"
-              >
-                {item.thumbnailUrl ? (
-                  <img
-                    src={item.thumbnailUrl}
-                    alt=""
-                    width={640}
-                    height={360}
-                    loading={index < 3 ? 'eager' : 'lazy'}
-                    className="aspect-video w-full object-cover"
-                  />
-                ) : (
-                  <span aria-hidden="true" className="block aspect-video w-full bg-brand-dark/10" />
-                )}
+              <ThumbnailCard to={`${base}/${item.slug}`} thumbnailUrl={item.thumbnailUrl} index={index}>
                 <span className="block p-4">
                   <span className="block font-semibold text-brand-dark">{item.title}</span>
                   <span className="mt-1 line-clamp-3 block text-sm text-gray-700">
                     {item.description || <span className="italic">{t('programme.noDescription')}</span>}
                   </span>
                 </span>
-              </Link>
+              </ThumbnailCard>
             </li>
           ))}
         </ul>

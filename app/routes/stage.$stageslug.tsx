@@ -9,6 +9,7 @@ import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { stageVisit } from '~/server/services/events/programme';
+import { SkipLink } from '~/components/visitor/thumbnail-card';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -29,9 +30,7 @@ export default function StandaloneStagePage() {
   const { stage, programme, language, path } = useLoaderData<typeof loader>();
   return (
     <div className="min-h-screen bg-[#f7f7f7] text-gray-900">
-      <a href="#main" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
-        {t('shell.skipToContent')}
-      </a>
+      <SkipLink />
       <header className="border-b bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 lg:px-8">
           <p className="min-w-0 truncate font-semibold text-brand-dark">

@@ -8,6 +8,7 @@ import { BusinessCardForm, type BusinessCardData } from './business-card';
 import { inputClass } from './styles';
 import { VideoPlayer } from './video-player';
 import { VisitorDialog } from './visitor-dialog';
+import { SkipLink } from '~/components/visitor/thumbnail-card';
 
 /** The local storage key that remembers the dismissed welcome video (spec 001 point 9). */
 export const WELCOME_VIDEO_KEY = 'welcomeVideo';
@@ -118,9 +119,7 @@ export function ConventionShell({
 
   return (
     <div className="min-h-screen bg-[#f7f7f7] text-gray-900">
-      <a href="#main" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
-        {t('shell.skipToContent')}
-      </a>
+      <SkipLink />
       <header className="sticky top-0 z-30 border-b bg-white">
         <div className="flex items-center gap-1 px-2 py-2 sm:gap-2 lg:px-6">
           <a

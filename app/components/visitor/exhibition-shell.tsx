@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '~/lib/language';
 import type { ExhibitionVisit } from '~/server/services/events/exhibition-visit';
 import { LanguageSwitch } from '../layout/language-switch';
+import { SkipLink } from '~/components/visitor/thumbnail-card';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm outline-none ring-brand-pink focus-visible:ring-2 ${
@@ -36,9 +37,7 @@ export function ExhibitionShell({
   const here = `${location.pathname}${location.search}`;
   return (
     <div className="min-h-screen bg-[#f7f7f7] text-gray-900">
-      <a href="#main" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
-        {t('shell.skipToContent')}
-      </a>
+      <SkipLink />
       <header className="border-b bg-white">
         <div className="mx-auto flex max-w-7xl items-center gap-2 px-2 py-2 sm:gap-3 lg:px-6">
           <Link to={base} className="shrink-0 outline-none ring-brand-pink focus-visible:ring-2">

@@ -161,7 +161,8 @@ export async function removeHallFromConvention(ctx: ServiceContext, conventionId
   return convention;
 }
 
-function conventionHallsQuery(ctx: ServiceContext, conventionId: string) {
+/** The halls of a convention in the convention's order (no access check: callers check the convention). */
+export function conventionHallsQuery(ctx: ServiceContext, conventionId: string) {
   return ctx
     .db('halls as h')
     .join('convention_halls as ch', 'ch.hall_id', 'h.id')

@@ -3,7 +3,7 @@ import type { Language } from '~/lib/language';
 import type { ServiceContext } from '../../context.server';
 import { fileUrl } from '../files/files.server';
 import { conventionBySlug, pickTranslation, type ConventionRecord } from './conventions';
-import { conventionHall, visibleConvention } from './halls';
+import { conventionHall, conventionHallsQuery, visibleConvention } from './halls';
 import { conventionStand } from './hall-stands';
 import { conventionTranslations, onDemandOfConvention, organizationSummaryById, stageOfConvention, stageTranslations } from './loaders';
 import {
@@ -82,15 +82,6 @@ export async function organizationLogoUrl(ctx: ServiceContext, organizationId: s
 
 function hallTitle(hall: HallRecord, translations: { language: Language; title: string }[], language: Language): string {
   return translations.find((tr) => tr.language === language)?.title || hall.name;
-}
-
-async function conventionHalls(ctx: ServiceContext, conventionId: string): Promise<HallRecord[]> {
-  return ctx
-    .db('halls as h')
-    .join('convention_halls as ch', 'ch.hall_id', 'h.id')
-    .where('ch.convention_id', conventionId)
-    .orderBy([{ column: 'ch.order' }, { column: 'h.name' }])
-    .select('h.*');
 }
 
 /** The approved stands of a hall in their order, with their base stands (two batched queries). */
@@ -185,7 +176,7 @@ export async function conventionVisit(ctx: ServiceContext, slug: string, languag
   if (!convention.active && !isMember(ctx, convention.organization_id)) return visit;
 
   const [hallRows, stage, onDemand] = await Promise.all([
-    conventionHalls(ctx, convention.id),
+    conventionHallsQuery(ctx, convention.id) as Promise<HallRecord[]>,
     stageOfConvention(ctx).load(convention.id),
     onDemandOfConvention(ctx).load(convention.id),
   ]);
