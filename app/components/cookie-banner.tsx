@@ -2,6 +2,7 @@ import { useFetcher, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { buttonClassName } from './ui/button-styles';
 import { Link } from './ui/link';
+import { useHydrated } from './ui/use-hydrated';
 
 export const COOKIE_CONSENT_ACTION = '/resources/cookie-consent';
 
@@ -25,6 +26,7 @@ export function CookieBanner({ consent }: { consent: boolean | null }) {
   const { t } = useTranslation();
   const location = useLocation();
   const fetcher = useFetcher();
+  const hydrated = useHydrated();
   if (consent !== null || fetcher.formData || isCookieBannerHiddenOn(location.pathname)) return null;
   const redirectTo = `${location.pathname}${location.search}`;
   return (
@@ -47,6 +49,7 @@ export function CookieBanner({ consent }: { consent: boolean | null }) {
           </div>
           <fetcher.Form method="post" action={COOKIE_CONSENT_ACTION} className="flex flex-wrap gap-2">
             <input type="hidden" name="redirectTo" value={redirectTo} />
+            {hydrated ? <input type="hidden" name="client" value="fetcher" /> : null}
             <button type="submit" name="consent" value="false" className={buttonClassName('outline')}>
               {t('cookie.decline')}
             </button>

@@ -20,6 +20,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     sameSite: 'lax',
     secure: new URL(request.url).protocol === 'https:',
   });
+  // the banner's script posts through a fetcher: a redirect would become a navigation and could overtake a link
+  // the visitor clicked meanwhile, so it gets a plain answer; the form without JavaScript goes back to its page
+  if (form.get('client') === 'fetcher') return Response.json({ consent: consent === 'true' }, { headers: { 'Set-Cookie': cookie } });
   return redirect(safeNext(form.get('redirectTo')?.toString()), { headers: { 'Set-Cookie': cookie } });
 }
 

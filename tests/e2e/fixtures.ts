@@ -79,6 +79,15 @@ export { expect };
  * their elements so the report says what to fix.
  */
 export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  // colours are measured as painted: let fade-ins (the cookie banner) finish first
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
