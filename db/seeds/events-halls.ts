@@ -198,6 +198,12 @@ export async function seedHalls(
   });
 
   if (conventionId) {
+    // the stage's own 16:9 picture: the player shows it before the stream is started
+    const stage = await trx('convention_stages').where({ convention_id: conventionId }).first('stage_id');
+    if (stage) {
+      const stageImage = await storeImage(trx, storage, organizationId, 'hauptbuehne.png', 1280, 720, COLOURS[0]);
+      await trx('stages').where({ id: stage.stage_id }).update({ thumbnail_id: stageImage });
+    }
     const foyerImage = await storeImage(trx, storage, organizationId, 'foyer.png', 2000, 1000, COLOURS[0]);
     const [foyer] = await trx('image_foyers').insert({ organization_id: organizationId, convention_id: conventionId, image_id: foyerImage }).returning('id');
     await trx('foyer_points').insert([

@@ -32,10 +32,13 @@ function TalkTime({ entry, language }: { entry: ProgrammeEntry; language: Langua
   const sameDate = zone !== null && sameDay(zone) && format(entry.startsAt, 'date', zone) === format(entry.startsAt, 'date', EVENT_TIME_ZONE);
   const own = zone === null ? null : sameDate ? times(zone) : range(zone);
   const [start, end] = event.split(' – ');
+  // the visitor's own time gets a line of its own that is always there, so adding it after hydration moves nothing
   return (
     <>
-      <time dateTime={entry.startsAt}>{start}</time> – <time dateTime={entry.endsAt}>{end}</time>
-      {own && !event.endsWith(own) ? <span className="text-gray-600"> {t('time.yours', { time: own })}</span> : null}
+      <span className="block">
+        <time dateTime={entry.startsAt}>{start}</time> – <time dateTime={entry.endsAt}>{end}</time>
+      </span>
+      <span className="block min-h-5 text-gray-600">{own && !event.endsWith(own) ? t('time.yours', { time: own }) : null}</span>
     </>
   );
 }
@@ -68,7 +71,7 @@ function Entry({ entry, live, href, language }: { entry: ProgrammeEntry; live: b
         <img src={entry.thumbnailUrl} alt="" width={160} height={90} loading="lazy" className="hidden aspect-video w-28 shrink-0 rounded object-cover sm:block" />
       ) : null}
       <div className="min-w-0 flex-1">
-        <p className="flex flex-wrap items-center gap-x-2 text-sm text-gray-700">
+        <p className="flex flex-wrap items-start gap-x-2 text-sm text-gray-700">
           <span>
             <TalkTime entry={entry} language={language} />
           </span>
