@@ -18,7 +18,18 @@ function Frame({ pano, label, children }: { pano: boolean; label: string; childr
   );
 }
 
-function NodeImage({ node, standName, rpHref }: { node: NodeView; standName: string; rpHref: (slug: string) => string }) {
+function NodeImage({
+  node,
+  standName,
+  rpHref,
+  first,
+}: {
+  node: NodeView;
+  standName: string;
+  rpHref: (slug: string) => string;
+  /** the stand's first view is the page's main picture: the browser fetches it first */
+  first: boolean;
+}) {
   const { t } = useTranslation('events');
   const points = [...node.points].sort((a, b) => a.order - b.order);
   return (
@@ -30,6 +41,8 @@ function NodeImage({ node, standName, rpHref }: { node: NodeView; standName: str
             alt={t('standPages.preview.imageAlt', { type: t(`stand.nodeType.${node.type}`), name: standName })}
             width={node.type === 'PANO' ? 2048 : 1280}
             height={node.type === 'PANO' ? 1024 : 720}
+            // React 18 knows no fetchPriority prop; the lower-case attribute reaches the DOM as it is
+            {...(first ? { fetchpriority: 'high' } : { loading: 'lazy' as const })}
             className={node.type === 'PANO' ? 'block h-full w-full max-w-none rounded-md' : 'block aspect-video w-full rounded-md object-cover'}
           />
           {points.map((p) =>
@@ -125,7 +138,7 @@ export function StandView({
               sandbox="allow-scripts allow-same-origin allow-popups allow-forms"
             />
           ) : node.imageUrl ? (
-            <NodeImage key={node.id} node={node} standName={stand.name} rpHref={rpHref} />
+            <NodeImage key={node.id} node={node} standName={stand.name} rpHref={rpHref} first={node.id === nodes[0]?.id} />
           ) : null,
         )
       )}

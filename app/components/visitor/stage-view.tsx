@@ -30,7 +30,7 @@ export function StageView({
         <h1 className="text-2xl font-semibold text-brand-dark lg:text-3xl">{stage.title}</h1>
         <div id={STAGE_VIDEO_ID} tabIndex={-1} className="scroll-mt-20 outline-none">
           {stage.stream ? (
-            <VideoPlayer url={stage.stream} title={t('stage.videoTitle', { title: stage.title })} thumbnailUrl={stage.thumbnailUrl} />
+            <VideoPlayer url={stage.stream} title={t('stage.videoTitle', { title: stage.title })} thumbnailUrl={stage.thumbnailUrl} priority />
           ) : (
             <div className="flex aspect-video w-full items-center justify-center rounded-md bg-brand-dark p-4 text-center text-white">
               <p>{t('stage.noStream')}</p>

@@ -11,7 +11,18 @@ const unusable = (img: HTMLImageElement) => img.naturalWidth === 0 || isPlacehol
  * thumbnail or YouTube's 120x90 placeholder is replaced by a fallback. Without JavaScript the thumbnail links to
  * the video site.
  */
-export function VideoPlayer({ url, title, thumbnailUrl }: { url: string; title: string; thumbnailUrl?: string | null }) {
+export function VideoPlayer({
+  url,
+  title,
+  thumbnailUrl,
+  priority = false,
+}: {
+  url: string;
+  title: string;
+  thumbnailUrl?: string | null;
+  /** the page's main picture (a stage): the browser fetches it first */
+  priority?: boolean;
+}) {
   const { t } = useTranslation('visitor');
   const video = playableVideo(url, thumbnailUrl);
   // kept per link, so a client-side move to another stage starts over with its own thumbnail
@@ -70,6 +81,8 @@ export function VideoPlayer({ url, title, thumbnailUrl }: { url: string; title: 
         alt=""
         width={640}
         height={360}
+        // React 18 knows no fetchPriority prop; the lower-case attribute reaches the DOM as it is
+        {...(priority ? { fetchpriority: 'high' } : {})}
         className="h-full w-full object-cover"
         onLoad={(event) => {
           if (thumbnail !== FALLBACK_THUMBNAIL && unusable(event.currentTarget)) setFailed(video.thumbnailUrl);
