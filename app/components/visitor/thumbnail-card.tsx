@@ -13,7 +13,16 @@ export function ThumbnailCard({ to, thumbnailUrl, index, children }: { to: strin
       className="group block h-full overflow-hidden rounded-lg bg-white shadow-sm outline-none ring-brand-pink transition hover:shadow-md focus-visible:ring-4"
     >
       {thumbnailUrl ? (
-        <img src={thumbnailUrl} alt="" width={640} height={360} loading={index < 3 ? 'eager' : 'lazy'} className="aspect-video w-full object-cover" />
+        <img
+          src={thumbnailUrl}
+          alt=""
+          width={640}
+          height={360}
+          loading={index < 3 ? 'eager' : 'lazy'}
+          // the first card is the page's main picture on phones (React 18 knows no fetchPriority prop)
+          {...(index === 0 ? { fetchpriority: 'high' } : {})}
+          className="aspect-video w-full object-cover"
+        />
       ) : (
         <span aria-hidden="true" className="block aspect-video w-full bg-brand-dark/10" />
       )}
