@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
-export const guards = defineGuards({ public: true, permission: { kind: 'conventionHall', param: 'hallslug' } });
+export const guards = defineGuards({ public: true, permission: { kind: 'previewStand', param: 'standslug' } });
 
 /**
  * /prev/{prevslug}/convention/{c}/hall/{h}/stand/{s}: the stand as visitors will see it, before the host approved

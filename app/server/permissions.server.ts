@@ -2,6 +2,7 @@ import { redirect } from '@remix-run/node';
 import type { PermissionCheck } from './guards.server';
 import { conventionBySlug } from './services/events/conventions';
 import { exhibitionForVisitor } from './services/events/exhibitions';
+import { conventionStand } from './services/events/hall-stands';
 import { conventionHall } from './services/events/halls';
 
 const isMember = (ctx: Parameters<PermissionCheck>[0], organizationId: string) =>
@@ -21,6 +22,15 @@ export const permissionChecks: Record<string, PermissionCheck> = {
     const convention = await conventionBySlug(ctx.service, params.conventionslug ?? '');
     if (!convention.active && !isMember(ctx, convention.organization_id)) throw redirect(`/convention/${convention.slug}`);
     await conventionHall(ctx.service, convention.slug, hallSlug);
+  },
+  /** /prev/{prevslug}/convention/{c}/hall/{h}/stand/{standslug}: the stand by its preview slug (also before opening) */
+  previewStand: async (ctx, standSlug, params) => {
+    await conventionStand(ctx.service, {
+      conventionSlug: params.conventionslug ?? '',
+      hallSlug: params.hallslug ?? '',
+      standSlug,
+      previewSlug: params.prevslug ?? '',
+    });
   },
   /** /exhibition/{slug}/...: the in-house fair's access type */
   exhibition: async (ctx, slug) => {

@@ -255,4 +255,25 @@ describe('hall, stand, reference point, legal pages and preview', () => {
     expect((await callRoute(t, preview.loader as never, at('falsch'))).status).toBe(404);
     expect((await callRoute(t, preview.loader as never, at(''))).status).toBe(404);
   });
+
+  it('keeps a preview link working before the convention opens, while the stand page itself stays closed', async () => {
+    const w = await world();
+    await t.app.db('conventions').where({ id: w.convention.id }).update({ active: false });
+    const prevParams = params(w.convention.slug, { prevslug: w.pendingPreview, hallslug: w.open.slug, standslug: w.pending.slug });
+    const url = `/prev/${w.pendingPreview}/convention/${w.convention.slug}/hall/${w.open.slug}/stand/${w.pending.slug}`;
+    const ok = await callRoute(t, preview.loader as never, { url, params: prevParams });
+    expect(ok.status).toBe(200);
+    expect(ok.data).toMatchObject({ approved: false, stand: { name: 'Wartend' } });
+    const wrong = await callRoute(t, preview.loader as never, { url, params: { ...prevParams, prevslug: 'falsch' } });
+    expect(wrong.status).toBe(404);
+    const stand2 = await callRoute(t, stand.loader as never, {
+      url: `/convention/${w.convention.slug}/hall/${w.open.slug}/stand/${w.first.slug}`,
+      params: params(w.convention.slug, { hallslug: w.open.slug, standslug: w.first.slug }),
+    });
+    expect(stand2).toMatchObject({ status: 302, location: `/convention/${w.convention.slug}` });
+    // the access type still applies: a LOGGED_IN convention asks a logged-out holder of the link to log in
+    await t.app.db('conventions').where({ id: w.convention.id }).update({ permission_type: 'LOGGED_IN' });
+    const login = await callRoute(t, preview.loader as never, { url, params: prevParams });
+    expect(login).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(url)}` });
+  });
 });

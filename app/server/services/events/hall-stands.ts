@@ -147,14 +147,15 @@ export async function hallStandById(ctx: ServiceContext, id: string): Promise<Ha
 }
 
 /**
- * A stand in a convention's hall for visitors: only approved hall stands, unless the request carries the
- * hall stand's preview slug or comes from the host or the exhibitor.
+ * A stand in a convention's hall for visitors: only approved hall stands of active conventions, unless the
+ * request carries the hall stand's preview slug (then also before approval and before the convention opens) or
+ * comes from the host or the exhibitor. The access types of convention and hall apply either way.
  */
 export async function conventionStand(
   ctx: ServiceContext,
   args: { conventionSlug: string; hallSlug: string; standSlug: string; previewSlug?: string | null },
 ): Promise<{ convention: ConventionRow; hall: HallRecord; hallStand: HallStandRecord }> {
-  const { convention, hall } = await conventionHall(ctx, args.conventionSlug, args.hallSlug);
+  const { convention, hall } = await conventionHall(ctx, args.conventionSlug, args.hallSlug, { includeInactive: Boolean(args.previewSlug) });
   const hallStand: (HallStandRecord & { stand_organization_id: string }) | undefined = await ctx
     .db('hall_stands as hs')
     .join('base_stands as s', 's.id', 'hs.stand_id')
@@ -164,6 +165,7 @@ export async function conventionStand(
   const insider = ctx.viewer?.organizations.some((o) => o.id === hall.organization_id || o.id === hallStand.stand_organization_id);
   const previewed = Boolean(args.previewSlug) && args.previewSlug === hallStand.preview_slug;
   if (!hallStand.approved && !insider && !previewed) throw notFound(ctx, 'standSlug');
+  if (!convention.active && !insider && !previewed) throw notFound(ctx, 'conventionSlug');
   const { stand_organization_id: _owner, ...record } = hallStand;
   return { convention, hall, hallStand: record };
 }

@@ -212,8 +212,10 @@ export async function conventionHall(
   ctx: ServiceContext,
   conventionSlug: string,
   hallSlug: string,
+  /** a stand's preview link works before the convention opens: the caller checks the preview slug */
+  options: { includeInactive?: boolean } = {},
 ): Promise<{ convention: ConventionRow; hall: HallRecord }> {
-  const convention = await visibleConvention(ctx, conventionSlug);
+  const convention = options.includeInactive ? await conventionBySlug(ctx, conventionSlug) : await visibleConvention(ctx, conventionSlug);
   const hall: HallRecord | undefined = await conventionHallsQuery(ctx, convention.id).where('h.slug', hallSlug).first();
   if (!hall) throw notFound(ctx, 'hallSlug');
   await assertVisitorAccess(ctx, 'hall', hall);
