@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { png } from '../integration/files-fixtures';
 import { expect, expectAccessible, test } from './fixtures';
 
 /**
@@ -27,10 +28,13 @@ for (const viewport of [
     test.use({ locale: 'en-GB', viewport: { width: viewport.width, height: viewport.height } });
 
     test('the welcome video shows once, then the visitor walks the hall tour and opens a stand point', async ({ page }) => {
+      // YouTube answers a video without thumbnail with a 120x90 placeholder: the player shows its fallback instead
+      await page.route('https://i.ytimg.com/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: png(120, 90) }));
       await page.goto(CONVENTION);
       const welcome = page.getByRole('dialog', { name: 'Welcome video' });
       await expect(welcome).toBeVisible();
       await expect(welcome.getByRole('link', { name: /^Play video/ })).toBeVisible();
+      await expect(welcome.getByRole('link', { name: /^Play video/ }).locator('img')).toHaveAttribute('src', '/images/video-fallback.svg');
       await expectAccessible(page);
       await welcome.getByRole('button', { name: 'Close' }).click();
       await expect(welcome).toBeHidden();
