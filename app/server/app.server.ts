@@ -4,6 +4,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import morgan from 'morgan';
 import { createDb, migrateLatest, pingDb, type Db } from '#db/connection';
+import { localesVersion } from '../../locales/version';
 import { buildSchema, GRAPHIQL_ASSETS_PATH, graphiqlAssetsHandler, graphqlHandler } from '#graphql/server';
 import { graphqlMultipart } from '#graphql/multipart';
 import { httpExchange } from './auth/http-exchange.server';
@@ -71,14 +72,21 @@ export async function createExpressApp(app: AppServices, options: ExpressAppOpti
     res.status(ok ? 200 : 503).type('application/json').send({ status: ok ? 'ok' : 'unavailable', database: ok });
   });
 
-  server.use(
-    '/locales',
-    express.static(path.join(app.env.rootDir, 'locales'), {
-      maxAge: app.env.NODE_ENV === 'production' ? '1h' : 0,
-      extensions: ['json'],
-      index: false,
-    }),
-  );
+  const localesDir = path.join(app.env.rootDir, 'locales');
+  const currentLocales = localesVersion(localesDir);
+  const localeFile = /^\/[a-z]{2}\/[\w-]+\.json$/;
+  const serveLocales = express.static(localesDir, {
+    index: false,
+    // the build asks with ?v=<hash of the locale files>: that exact version never changes; anything else briefly
+    setHeaders(res) {
+      // development serves edited files at once; tests see what production sends
+      const cached = app.env.NODE_ENV !== 'development';
+      const versioned = cached && res.req.query.v === currentLocales;
+      res.setHeader('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : cached ? 'public, max-age=3600' : 'no-cache');
+    },
+  });
+  // only /{lng}/{ns}.json: the TypeScript next to the JSON files is not for browsers
+  server.use('/locales', (req, res, next) => (localeFile.test(req.path) ? serveLocales(req, res, next) : next()));
 
   const schema = buildSchema(app.env.rootDir);
   const graphql = graphqlHandler(app, schema);

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { localesVersion } from '../../locales/version';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 describe('HTTP server', () => {
@@ -40,5 +42,25 @@ describe('HTTP server', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect((await res.json()).notFound.title).toBe('Page not found');
+  });
+
+  it('caches the current version of a locale file for a year, any other request for an hour', async () => {
+    const version = localesVersion(path.resolve('locales'));
+    expect(version).toMatch(/^[0-9a-f]{12}$/);
+    const current = await fetch(`${t.url}/locales/de/common.json?v=${version}`);
+    expect(current.status).toBe(200);
+    expect(current.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await current.json()).notFound.title).toBe('Seite nicht gefunden');
+    const stale = await fetch(`${t.url}/locales/de/common.json?v=0123456789ab`);
+    expect(stale.headers.get('cache-control')).toBe('public, max-age=3600');
+    await stale.arrayBuffer();
+  });
+
+  it('serves only locale JSON files under /locales', async () => {
+    for (const file of ['/locales/index.ts', '/locales/version.ts', '/locales/en/common', '/locales/en/missing.json']) {
+      const res = await fetch(`${t.url}${file}`);
+      expect(res.status, file).toBe(404);
+      expect(await res.text(), file).not.toContain('import ');
+    }
   });
 });
