@@ -9,6 +9,7 @@ import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { conventionProgramme } from '~/server/services/events/programme';
 import { CARD_GRID, ThumbnailCard } from '~/components/visitor/thumbnail-card';
+import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'], title: 'visitor:landing.pageTitle' };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -65,7 +66,7 @@ export default function ConventionLanding() {
             {t('landing.foyer')}
           </h2>
           <div className="relative overflow-hidden rounded-lg bg-white shadow-sm">
-            <img src={nav.foyer.imageUrl} alt={t('landing.foyerAlt', { title: convention.title })} width={2048} height={1024} className="block h-auto w-full" />
+            <img src={nav.foyer.imageUrl} srcSet={imageSrcSet(nav.foyer.imageUrl)} sizes={IMAGE_SIZES.wide} alt={t('landing.foyerAlt', { title: convention.title })} width={2048} height={1024} className="block h-auto w-full" />
             {nav.foyer.points.map((point) => {
               const className =
                 'absolute flex h-9 w-9 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-2 border-white bg-brand-pink text-white shadow-lg outline-none ring-brand-dark transition hover:scale-110 focus-visible:ring-4';

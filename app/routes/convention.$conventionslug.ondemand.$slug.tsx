@@ -8,6 +8,7 @@ import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { onDemandItemForVisitor } from '~/server/services/events/on-demand';
+import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -40,7 +41,7 @@ export default function OnDemandDetail() {
       ) : (
         <figure className="space-y-2">
           {item.thumbnailUrl ? (
-            <img src={item.thumbnailUrl} alt={item.title} width={1280} height={720} className="aspect-video w-full rounded-md object-cover" />
+            <img src={item.thumbnailUrl} srcSet={imageSrcSet(item.thumbnailUrl)} sizes={IMAGE_SIZES.wide} alt={item.title} width={1280} height={720} className="aspect-video w-full rounded-md object-cover" />
           ) : (
             <span aria-hidden="true" className="block aspect-video w-full rounded-md bg-brand-dark/10" />
           )}

@@ -152,7 +152,7 @@ export async function seedHalls(
         translations([name, `Willkommen am Stand von ${name}`], [name, `Welcome to the stand of ${name}`]).map((t) => ({ ...t, stand_id: stand.id })),
       );
       const standColour = nextColour();
-      const standThumb = await storeImage(trx, storage, organizationId, `${slug}.png`, 640, 360, standColour);
+      const standThumb = await storeImage(trx, storage, organizationId, `${slug}.png`, 1280, 720, standColour);
       await trx('hall_stands').insert({
         organization_id: organizationId,
         hall_id: hall.id,
@@ -193,7 +193,7 @@ export async function seedHalls(
     approved: false,
     order: HALLS[0].stands.length,
     slug: 'gastaussteller-sued',
-    thumbnail_id: await storeImage(trx, storage, organizationId, 'gastaussteller-sued.png', 640, 360, nextColour()),
+    thumbnail_id: await storeImage(trx, storage, organizationId, 'gastaussteller-sued.png', 1280, 720, nextColour()),
     preview_slug: pendingHallStandPreviewSlug,
   });
 

@@ -117,6 +117,40 @@ test.describe('keyboard and storage', () => {
   });
 });
 
+test.describe('pictures sized for the screen', () => {
+  /** The URL the browser chose for the first stand card of the hall, once it has loaded. */
+  async function firstCardPicture(page: Page) {
+    await page.addInitScript(() => window.localStorage.setItem('welcomeVideo', 'dismissed'));
+    const responses: { url: string; type: string | null }[] = [];
+    page.on('response', (res) => {
+      if (res.url().includes('/files/')) responses.push({ url: res.url(), type: res.headers()['content-type'] ?? null });
+    });
+    await page.goto(HALL);
+    const picture = page.getByRole('link', { name: /^Müller Präzisionstechnik/ }).locator('img');
+    await expect(picture).toHaveJSProperty('complete', true);
+    const current = await picture.evaluate((img: HTMLImageElement) => img.currentSrc);
+    return { current, response: responses.find((r) => r.url === current) };
+  }
+
+  test.describe('on a phone', () => {
+    test.use({ locale: 'en-GB', viewport: { width: 375, height: 740 }, deviceScaleFactor: 2 });
+    test('a stand card loads a WebP about twice the width of the screen, not the upload', async ({ page }) => {
+      const { current, response } = await firstCardPicture(page);
+      expect(current).toMatch(/\/files\/[0-9a-f-]{36}\?w=960$/);
+      expect(response?.type).toBe('image/webp');
+    });
+  });
+
+  test.describe('on a desktop', () => {
+    test.use({ locale: 'en-GB', viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
+    test('a stand card in the three-column grid loads the 640 px picture', async ({ page }) => {
+      const { current, response } = await firstCardPicture(page);
+      expect(current).toMatch(/\/files\/[0-9a-f-]{36}\?w=640$/);
+      expect(response?.type).toBe('image/webp');
+    });
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ locale: 'en-GB', javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
 

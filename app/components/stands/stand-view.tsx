@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { NodeView, StandPreviewData } from './stand.server';
+import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
@@ -38,6 +39,8 @@ function NodeImage({
         <div className={node.type === 'PANO' ? 'relative inline-block aspect-[2/1] h-[min(60vh,28rem)] align-top' : 'relative'}>
           <img
             src={node.imageUrl ?? ''}
+            srcSet={imageSrcSet(node.imageUrl)}
+            sizes={node.type === 'PANO' ? IMAGE_SIZES.panorama : IMAGE_SIZES.wide}
             alt={t('standPages.preview.imageAlt', { type: t(`stand.nodeType.${node.type}`), name: standName })}
             width={node.type === 'PANO' ? 2048 : 1280}
             height={node.type === 'PANO' ? 1024 : 720}

@@ -9,6 +9,7 @@ import { inputClass } from './styles';
 import { VideoPlayer } from './video-player';
 import { VisitorDialog } from './visitor-dialog';
 import { SkipLink } from '~/components/visitor/thumbnail-card';
+import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 
 /** The local storage key that remembers the dismissed welcome video (spec 001 point 9). */
 export const WELCOME_VIDEO_KEY = 'welcomeVideo';
@@ -140,6 +141,8 @@ export function ConventionShell({
           <Link to={base} className="shrink-0 outline-none ring-brand-pink focus-visible:ring-2">
             <img
               src={convention.logoUrl ?? '/images/logo-fallback.svg'}
+              srcSet={imageSrcSet(convention.logoUrl)}
+              sizes={IMAGE_SIZES.logo(200)}
               alt={t('shell.logoAlt', { title: convention.title })}
               width={200}
               height={48}

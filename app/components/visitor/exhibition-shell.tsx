@@ -5,6 +5,7 @@ import type { Language } from '~/lib/language';
 import type { ExhibitionVisit } from '~/server/services/events/exhibition-visit';
 import { LanguageSwitch } from '../layout/language-switch';
 import { SkipLink } from '~/components/visitor/thumbnail-card';
+import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm outline-none ring-brand-pink focus-visible:ring-2 ${
@@ -43,6 +44,8 @@ export function ExhibitionShell({
           <Link to={base} className="shrink-0 outline-none ring-brand-pink focus-visible:ring-2">
             <img
               src={exhibition.organization.logoUrl ?? '/images/logo-fallback.svg'}
+              srcSet={imageSrcSet(exhibition.organization.logoUrl)}
+              sizes={IMAGE_SIZES.logo(160)}
               alt={t('exhibition.logoAlt', { name: exhibition.name })}
               width={160}
               height={48}

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 
 /**
  * A card of the visitor pages' grids (halls of the landing page, stands of a hall, on-demand recordings): a 16:9
@@ -15,6 +16,8 @@ export function ThumbnailCard({ to, thumbnailUrl, index, children }: { to: strin
       {thumbnailUrl ? (
         <img
           src={thumbnailUrl}
+          srcSet={imageSrcSet(thumbnailUrl)}
+          sizes={IMAGE_SIZES.card}
           alt=""
           width={640}
           height={360}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FALLBACK_THUMBNAIL, isPlaceholderThumbnail, playableVideo } from '~/lib/video';
+import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 
 /** An image that failed or turned out to be YouTube's 120x90 "no thumbnail" placeholder. */
 const unusable = (img: HTMLImageElement) => img.naturalWidth === 0 || isPlaceholderThumbnail(img.naturalWidth, img.naturalHeight);
@@ -78,6 +79,8 @@ export function VideoPlayer({
       <img
         ref={image}
         src={thumbnail}
+        srcSet={imageSrcSet(thumbnail)}
+        sizes={IMAGE_SIZES.wide}
         alt=""
         width={640}
         height={360}

@@ -5,6 +5,7 @@ import { createServiceContext, type AppServices, type ServiceContext } from '../
 import type { ByteRange } from '../../storage/storage.server';
 import { isInlineType } from './file-types.server';
 import { findFile, openFile, type FileRecord } from './files.server';
+import { imageVariant, variantFormat, variantWidth } from './image-variants.server';
 
 const encodeRfc5987 = (value: string) =>
   encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -28,7 +29,8 @@ async function serviceContextOf(app: AppServices, req: Request): Promise<Service
 /**
  * GET/HEAD /files/:fileId: the bytes of a file the viewer may see, with its sniffed type, nosniff, inline or
  * attachment disposition, an ETag (files never change) and single byte ranges (video seeking). Missing and
- * hidden files are both 404, so a file's existence is not revealed.
+ * hidden files are both 404, so a file's existence is not revealed. `?w=N` asks for a JPEG, PNG or WebP image
+ * scaled down to about N pixels wide (see app/lib/images.ts), made once and kept.
  */
 export function filesRouter(app: AppServices): Router {
   const router = Router();
@@ -40,6 +42,32 @@ export function filesRouter(app: AppServices): Router {
         res.status(404).type('text/plain').send('Not Found');
         return;
       }
+      const width = variantWidth(file, req.query.w);
+      if (width !== null) {
+        const format = variantFormat(file, req.headers.accept);
+        res.vary('Accept');
+        res.set({
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Disposition': contentDisposition(file),
+          'Cache-Control': file.isPublic ? 'public, max-age=86400, no-transform' : 'private, no-cache, no-transform',
+          ETag: `"${file.id}-${width}-${format}"`,
+          'Last-Modified': file.createdAt.toUTCString(),
+        });
+        if (!file.isPublic) res.vary('Cookie').vary('Authorization');
+        if (req.fresh) {
+          res.status(304).end();
+          return;
+        }
+        const variant = await imageVariant(ctx, file, width, format);
+        if (variant) {
+          res.set({ 'Content-Type': variant.mimeType, 'Content-Length': String(variant.bytes.length) });
+          res.end(req.method === 'HEAD' ? undefined : variant.bytes);
+          return;
+        }
+        // the original could not be scaled: it is served as it is below
+        res.removeHeader('ETag');
+      }
+
       // no-transform keeps compression away, so Content-Length and ranges stay exact.
       res.set({
         'Content-Type': file.mimeType,
