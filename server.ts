@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { createRequestHandler } from '@remix-run/express';
 import express, { type Request as ExpressRequest } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { seedDemo, DEMO_LOGINS } from '#db/seeds/demo';
 import { createAppServices, createExpressApp, prepareDatabase } from '~/server/app.server';
 import { loadEnv } from '~/server/env.server';
@@ -26,13 +27,13 @@ async function main() {
   if (isProduction) {
     // build/server.js sits next to build/client and build/server (BUILD_DIR may rename the folder).
     const buildDir = path.dirname(fileURLToPath(import.meta.url));
-    // fingerprinted bundles under /assets/ never change: cached for a year (mounted at /assets, or it never matches)
-    assets.push(
-      express
-        .Router()
-        .use('/assets', express.static(path.join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y', index: false })),
-    );
-    assets.push(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }));
+    // Brotli or gzip copies written by scripts/precompress.mjs go to browsers that take them (the compression
+    // middleware leaves an encoded response alone). Fingerprinted bundles under /assets/ never change: cached for a
+    // year (mounted at /assets, or it never matches).
+    const precompressed = (dir: string, maxAge: string, immutable: boolean) =>
+      expressStaticGzip(dir, { enableBrotli: true, orderPreference: ['br', 'gzip'], index: false, serveStatic: { immutable, maxAge, index: false } });
+    assets.push(express.Router().use('/assets', precompressed(path.join(buildDir, 'client', 'assets'), '1y', true)));
+    assets.push(precompressed(path.join(buildDir, 'client'), '1h', false));
     const serverBuild = (await import(path.join(buildDir, 'server', 'index.js'))) as ServerBuild;
     build = async () => serverBuild;
   } else {

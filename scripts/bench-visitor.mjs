@@ -6,7 +6,7 @@
 //   npm run bench:visitor -- [--no-build] [--no-fail] [--runs 3] [--pages landing,stage] [--port 3197]
 //                            [--json report.json] [--verbose]
 //
-// --runs measures each page n times and keeps the run with the median score; --verbose lists every script a
+// --runs measures each page n times (default 3) and keeps the run with the median score; --verbose lists every script a
 // page loaded.
 //
 // A benchmark, not a test: the numbers depend on the machine (Lighthouse simulates a mid-range phone on a slow
@@ -47,7 +47,7 @@ const option = (name, fallback) => {
 };
 const buildDir = process.env.BUILD_DIR ?? 'build';
 const port = Number(option('--port', process.env.BENCH_PORT ?? '3197'));
-const runs = Math.max(1, Number(option('--runs', '1')));
+const runs = Math.max(1, Number(option('--runs', '3')));
 const jsonFile = option('--json', null);
 const noFail = args.includes('--no-fail');
 const verbose = args.includes('--verbose');
@@ -105,6 +105,21 @@ async function standPath(hallPath) {
   const html = await fetch(`${origin}${hallPath}`).then((r) => (r.ok ? r.text() : ''), () => '');
   const match = new RegExp(`href="(${hallPath}/stand/[^"/?#]+)"`).exec(html);
   return match ? match[1] : `${hallPath}/stand/${FALLBACK_STAND}`;
+}
+
+/**
+ * Fetches a page's pictures in every width its srcset offers, as WebP: the scaled variants are made on their
+ * first request and kept, so what Lighthouse measures is what every visitor after the first one gets.
+ */
+async function warmPictures(url) {
+  const html = await fetch(url).then((r) => r.text(), () => '');
+  const urls = new Set();
+  for (const [, srcset] of html.matchAll(/srcset="([^"]+)"/gi)) {
+    for (const candidate of (srcset ?? '').split(',')) urls.add(candidate.trim().split(/\s+/)[0].replace(/&amp;/g, '&'));
+  }
+  for (const picture of urls) {
+    if (picture) await fetch(new URL(picture, origin), { headers: { accept: 'image/webp,image/*' } }).then((r) => r.arrayBuffer(), () => null);
+  }
 }
 
 const gzipCache = new Map();
@@ -210,6 +225,7 @@ async function main() {
         rows.push({ page: name, path: pagePath, error: `HTTP ${status} (page missing?)` });
         continue;
       }
+      await warmPictures(url);
       const results = [];
       let lastError = null;
       for (let run = 1; run <= runs; run += 1) {

@@ -117,7 +117,7 @@ test.describe('keyboard and storage', () => {
   });
 });
 
-test.describe('pictures sized for the screen', () => {
+test.describe('what a page downloads', () => {
   /** The URL the browser chose for the first stand card of the hall, once it has loaded. */
   async function firstCardPicture(page: Page) {
     await page.addInitScript(() => window.localStorage.setItem('welcomeVideo', 'dismissed'));
@@ -147,6 +147,25 @@ test.describe('pictures sized for the screen', () => {
       const { current, response } = await firstCardPicture(page);
       expect(current).toMatch(/\/files\/[0-9a-f-]{36}\?w=640$/);
       expect(response?.type).toBe('image/webp');
+    });
+
+    test('scripts and styles arrive Brotli-compressed (compressed at build time) and are cached for a year', async ({ page }) => {
+      const assets: { url: string; encoding?: string; cache?: string; length?: string }[] = [];
+      page.on('response', (res) => {
+        if (new URL(res.url()).pathname.startsWith('/assets/')) {
+          const headers = res.headers();
+          assets.push({ url: res.url(), encoding: headers['content-encoding'], cache: headers['cache-control'], length: headers['content-length'] });
+        }
+      });
+      await page.goto(HALL);
+      await expect(page.getByRole('heading', { level: 1, name: 'Mechanical engineering' })).toBeVisible();
+      expect(assets.filter((a) => a.url.endsWith('.js')).length).toBeGreaterThan(3);
+      expect(assets.filter((a) => a.encoding === 'br').length).toBeGreaterThan(3);
+      for (const asset of assets) {
+        // files under 1 KiB are not worth compressing
+        if (asset.encoding !== 'br') expect(Number(asset.length), asset.url).toBeLessThan(1024);
+        expect(asset.cache, asset.url).toBe('public, max-age=31536000, immutable');
+      }
     });
   });
 });
