@@ -47,7 +47,7 @@ describe('demo seed: halls and stands', () => {
     expect(hall.stands.map((s: { order: number; approved: boolean }) => [s.order, s.approved])).toEqual([[0, true], [1, true], [2, true]]);
     expect(hall.thumbnail).toMatchObject({ width: 1280, height: 720 });
     const first = hall.stands[0];
-    expect(first.thumbnail).toMatchObject({ width: 640, height: 360 });
+    expect(first.thumbnail).toMatchObject({ width: 1280, height: 720 });
     const standRes = await t.graphql(
       `query($c: String!, $s: String!) { fetchConventionStand(conventionSlug: $c, hallSlug: "demo-halle-maschinenbau", standSlug: $s) {
         hallStand { stand { nodes { type image { id width height } points { kind slug translations { language } } } } } } }`,
@@ -61,7 +61,7 @@ describe('demo seed: halls and stands', () => {
       { kind: 'REFERENCE', slug: 'produkte', translations: [{ language: 'DE' }, { language: 'EN' }] },
     ]);
     // the stored bytes are real PNGs of the recorded size
-    expect(imageSize(await bytesOf(first.thumbnail.id))).toMatchObject({ type: 'png', width: 640, height: 360 });
+    expect(imageSize(await bytesOf(first.thumbnail.id))).toMatchObject({ type: 'png', width: 1280, height: 720 });
     expect(imageSize(await bytesOf(first.stand.nodes[0].image.id))).toMatchObject({ width: 2048, height: 1024 });
 
     const pending = await t.app.db('hall_stands as hs').join('base_stands as s', 's.id', 'hs.stand_id').where({ 'hs.approved': false, 'hs.hall_id': result.hallIds[0] }).first('hs.preview_slug', 's.organization_id');
