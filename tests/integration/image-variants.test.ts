@@ -8,7 +8,7 @@ import { setFilePublic, uploadFile, type FileRecord } from '~/server/services/fi
 import { variantWidth } from '~/server/services/files/image-variants.server';
 import { addMember, createOrganization, createUser } from '../fixtures/factories';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { gltf } from './files-fixtures';
+import { gltf, png } from './files-fixtures';
 
 let t: TestApp;
 let member: { id: string };
@@ -45,8 +45,8 @@ beforeAll(async () => {
   await addMember(t.app.db, org.id, member.id);
   await addMember(t.app.db, otherOrg.id, outsider.id);
   photo = await upload(member.id, await cameraPhoto(), 'messestand.jpg');
-  const png = await sharp({ create: { width: 1000, height: 500, channels: 4, background: { r: 0, g: 80, b: 160, alpha: 0.5 } } }).png().toBuffer();
-  drawing = await upload(member.id, png, 'plan.png');
+  const transparent = await sharp({ create: { width: 1000, height: 500, channels: 4, background: { r: 0, g: 80, b: 160, alpha: 0.5 } } }).png().toBuffer();
+  drawing = await upload(member.id, transparent, 'plan.png');
 });
 
 afterAll(async () => {
@@ -87,9 +87,9 @@ describe('scaled images at /files/{id}?w=', () => {
     const jpeg = await fetchImage(`/files/${photo.id}?w=320`, { headers });
     expect(jpeg.res.headers.get('content-type')).toBe('image/jpeg');
     expect(await sharp(jpeg.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 320 });
-    const png = await fetchImage(`/files/${drawing.id}?w=320`, { headers });
-    expect(png.res.headers.get('content-type')).toBe('image/png');
-    expect(await sharp(png.bytes).metadata()).toMatchObject({ format: 'png', width: 320, height: 160, hasAlpha: true });
+    const scaledPng = await fetchImage(`/files/${drawing.id}?w=320`, { headers });
+    expect(scaledPng.res.headers.get('content-type')).toBe('image/png');
+    expect(await sharp(scaledPng.bytes).metadata()).toMatchObject({ format: 'png', width: 320, height: 160, hasAlpha: true });
   });
 
   it('serves the original when it is not wider, for other file types and for a width that is no number', async () => {
@@ -103,8 +103,8 @@ describe('scaled images at /files/{id}?w=', () => {
     const model = await upload(member.id, gltf, 'chair.gltf');
     const { res } = await fetchImage(`/files/${model.id}?w=320`, { headers });
     expect(res.headers.get('content-type')).toBe('model/gltf+json');
-    expect(variantWidth({ mimeType: 'image/svg+xml', width: 4000 }, '320')).toBeNull();
-    expect(variantWidth({ mimeType: 'image/jpeg', width: null }, '5000')).toBe(2560);
+    expect(variantWidth({ mimeType: 'image/svg+xml', width: 4000, height: 2000 }, '320')).toBeNull();
+    expect(variantWidth({ mimeType: 'image/jpeg', width: null, height: null }, '5000')).toBe(2560);
   });
 
   it('checks access as for the original: outsiders and anonymous visitors get 404 until the file is public', async () => {
@@ -127,6 +127,18 @@ describe('scaled images at /files/{id}?w=', () => {
     expect(res.headers.get('content-type')).toBe('image/jpeg');
     expect(bytes.length).toBe(700);
     expect(await t.app.storage.exists(`variants/${broken.id}/320.webp`)).toBe(false);
+  });
+});
+
+describe('a picture too large to scale', () => {
+  it('is served as uploaded: a 10000x7000 PNG (70 megapixels in a few KiB) is never decoded', async () => {
+    const huge = png(10_000, 7_000);
+    const file = await upload(member.id, huge, 'riesig.png');
+    const headers = { authorization: `JWT ${await t.accessToken(member.id)}`, accept: WEBP };
+    const { res, bytes } = await fetchImage(`/files/${file.id}?w=640`, { headers });
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(bytes.length).toBe(huge.length);
+    expect(await t.app.storage.exists(`variants/${file.id}/640.webp`)).toBe(false);
   });
 });
 

@@ -8,6 +8,12 @@ import type { FileRecord } from './files.server';
 /** Photos and drawings that can be made smaller; SVG scales by itself, GIFs may be animated. */
 const RESIZABLE = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
+/**
+ * Larger pictures are not scaled (served as uploaded): 60 megapixels covers every phone and most cameras, and
+ * keeps a small PNG of huge dimensions (a decompression bomb) from taking the server's memory.
+ */
+const MAX_INPUT_PIXELS = 60_000_000;
+
 export type VariantFormat = 'webp' | 'jpeg' | 'png';
 
 export interface ImageVariant {
@@ -22,9 +28,10 @@ export interface ImageVariant {
  * fill the storage with variants), or null when the original is to be served (no number, not an image we
  * resize, or the original is not wider).
  */
-export function variantWidth(file: Pick<FileRecord, 'mimeType' | 'width'>, requested: unknown): number | null {
+export function variantWidth(file: Pick<FileRecord, 'mimeType' | 'width' | 'height'>, requested: unknown): number | null {
   if (typeof requested !== 'string' || !/^\d{1,5}$/.test(requested)) return null;
   if (!RESIZABLE.has(file.mimeType)) return null;
+  if (file.width !== null && file.height !== null && file.width * file.height > MAX_INPUT_PIXELS) return null;
   const wanted = Number(requested);
   const width = IMAGE_WIDTHS.find((w) => w >= wanted) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
   if (file.width !== null && width >= file.width) return null;
@@ -45,7 +52,7 @@ const pending = new Map<string, Promise<Buffer | null>>();
 async function render(original: Readable, width: number, format: VariantFormat): Promise<Buffer> {
   const input = await buffer(original);
   // rotate() applies the EXIF orientation; the output carries no metadata (no camera data, no GPS position)
-  const image = sharp(input, { failOn: 'error' }).rotate().resize({ width, withoutEnlargement: true });
+  const image = sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate().resize({ width, withoutEnlargement: true });
   if (format === 'webp') return image.webp({ quality: 75, effort: 4 }).toBuffer();
   if (format === 'png') return image.png({ compressionLevel: 9, palette: true }).toBuffer();
   return image.jpeg({ quality: 75, mozjpeg: true }).toBuffer();
