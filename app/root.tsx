@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { CookieBanner } from './components/cookie-banner';
 import { GeneralErrorBoundary } from './components/error-boundary';
+import { LOCALES_VERSION } from './i18n';
 import { toLocale } from './lib/language';
 import { useNonce } from './lib/nonce';
 import { readConsent } from './server/consent.server';
@@ -86,11 +87,37 @@ function PageTitle() {
   return key ? <title>{t(key)}</title> : null;
 }
 
+/**
+ * Preloads the locale files the browser entry fetches before it hydrates (the namespaces of the matched routes'
+ * handles, as getInitialNamespaces reads them), so they arrive with the scripts instead of one round trip after
+ * them. Same URL, mode and credentials as i18next-http-backend's fetch in entry.client.tsx, or the browser
+ * would fetch twice. Client-side navigations load their namespaces in the routes' clientLoader instead.
+ */
+function LocalePreloads({ locale, hydrated }: { locale: string; hydrated: boolean }) {
+  const namespaces = new Set(
+    useMatches().flatMap((match) => {
+      const i18n = (match.handle as { i18n?: string | string[] } | undefined)?.i18n;
+      return typeof i18n === 'string' ? [i18n] : Array.isArray(i18n) ? i18n : [];
+    }),
+  );
+  // only for the first page: after hydration, routes load their namespaces themselves (clientLoader)
+  if (hydrated) return null;
+  return (
+    <>
+      {[...namespaces].map((ns) => (
+        <link key={ns} rel="preload" as="fetch" crossOrigin="anonymous" href={`/locales/${locale}/${ns}.json?v=${LOCALES_VERSION}`} />
+      ))}
+    </>
+  );
+}
+
 export function Document({ children, locale }: { children: React.ReactNode; locale: string }) {
   const nonce = useNonce();
   // marks the page as interactive (tests wait for it before typing: react-aria fields are controlled inputs)
+  const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    setHydrated(true);
   }, []);
   const { i18n } = useTranslation();
   return (
@@ -101,6 +128,7 @@ export function Document({ children, locale }: { children: React.ReactNode; loca
         <Meta />
         <PageTitle />
         <Links />
+        <LocalePreloads locale={locale} hydrated={hydrated} />
       </head>
       <body className="min-h-screen">
         {children}

@@ -149,6 +149,25 @@ test.describe('what a page downloads', () => {
       expect(response?.type).toBe('image/webp');
     });
 
+    test('the texts the page needs are preloaded with the scripts and fetched once', async ({ page }) => {
+      const locales: string[] = [];
+      page.on('request', (req) => {
+        if (new URL(req.url()).pathname.startsWith('/locales/')) locales.push(req.url());
+      });
+      const response = await page.goto(HALL);
+      // the page as the server sent it (after hydration the links are gone: later pages load their own texts)
+      const html = (await response?.text()) ?? '';
+      const preloads = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="[^"]+" href="([^"]+)"/g)].map((m) => new URL(m[1].replace(/&amp;/g, '&'), page.url()).href);
+      await expect(page.locator('html[data-hydrated]')).toBeAttached();
+      await expect(page.locator('link[rel="preload"][as="fetch"]')).toHaveCount(0);
+      expect(preloads.map((href) => new URL(href).pathname).sort()).toEqual(
+        ['/locales/en/common.json', '/locales/en/errors.json', '/locales/en/validation.json', '/locales/en/visitor.json'],
+      );
+      // the entry's i18next fetched the same URLs, so the browser used the preloads instead of asking again
+      expect([...locales].sort()).toEqual([...preloads].sort());
+      expect(preloads.every((href) => /\?v=[0-9a-f]{12}$/.test(href))).toBe(true);
+    });
+
     test('scripts and styles arrive Brotli-compressed (compressed at build time) and are cached for a year', async ({ page }) => {
       const assets: { url: string; encoding?: string; cache?: string; length?: string }[] = [];
       page.on('response', (res) => {
