@@ -13,7 +13,6 @@ test('host creates a convention, sets dates and texts, adds a hall and a stage, 
 
   await page.goto('/events');
   await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
-  await page.getByRole('button', { name: 'Necessary only' }).click();
   await page.getByLabel('Name of the new convention').fill(`Messe ${stamp}`);
   await page.getByRole('button', { name: 'Create convention' }).click();
   await expect(page).toHaveURL(/\/events\/convention\/messe-/);

@@ -2,6 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import knexFactory, { type Knex } from 'knex';
 import { loadEnv } from '../../app/server/env.server';
+import { CONSENT_COOKIE } from '../../app/server/consent.server';
 import { createSession } from '../../app/server/session.server';
 import { createUser, createOrganization, addMember } from '../fixtures/factories';
 import { Package } from '../../app/lib/features';
@@ -57,6 +58,9 @@ export const test = base.extend<
       const [pair] = setCookie.split(';');
       const [name, ...value] = pair.split('=');
       await context.addCookies([{ name, value: value.join('='), url: baseURL! }]);
+      // a returning user has made the cookie choice: the banner would otherwise slide in 500 ms after a page
+      // load and could cover the button a test is about to click (tests of the banner itself do not log in)
+      await context.addCookies([{ name: CONSENT_COOKIE, value: 'false', url: baseURL! }]);
       return { userId: user.id, organizationIds };
     });
     if (created.length) await db('users').whereIn('id', created).delete();

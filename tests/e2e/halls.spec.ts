@@ -23,7 +23,6 @@ test('host creates a hall, adds stands, approves one, reorders by keyboard and b
 
     await page.goto('/hall');
     await expect(page.getByRole('heading', { level: 1, name: 'Halls' })).toBeVisible();
-    await page.getByRole('button', { name: 'Necessary only' }).click();
     await page.getByLabel('Name of the hall').fill(`Halle ${stamp}`);
     await page.getByRole('button', { name: 'Create hall' }).click();
     await expect(page).toHaveURL(/\/hall\/builder\/halle-/);
@@ -96,7 +95,6 @@ test('host creates a hall, adds stands, approves one, reorders by keyboard and b
 test('a thumbnail with the wrong ratio is refused with its message; a 16:9 one is shown', async ({ page, login }) => {
   await login({ language: 'EN' });
   await page.goto('/hall');
-  await page.getByRole('button', { name: 'Necessary only' }).click();
   await page.getByLabel('Name of the hall').fill(`Bildhalle ${Date.now()}`);
   await page.getByRole('button', { name: 'Create hall' }).click();
   await expect(page.getByText('The hall was created.')).toBeVisible();
@@ -124,7 +122,6 @@ test.describe('without JavaScript', () => {
       { organization_id: organizationIds[0], name: 'Zwei', slug: `zwei-${stamp}` },
     ]);
     await page.goto('/hall');
-    await page.getByRole('button', { name: 'Necessary only' }).click();
     await page.getByLabel('Name of the hall').fill(`Halle ohne JS ${stamp}`);
     await page.getByRole('button', { name: 'Create hall' }).click();
     // (toasts render inside <noscript>, which Chromium's parser skips even with scripts turned off in Playwright)

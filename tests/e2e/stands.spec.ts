@@ -10,7 +10,6 @@ test('host creates a stand, adds an image view (a wrong ratio is refused), place
 
   await page.goto('/stand');
   await expect(page.getByRole('heading', { level: 1, name: 'Stands' })).toBeVisible();
-  await page.getByRole('button', { name: 'Necessary only' }).click();
   await page.getByLabel('Name of the stand').fill(`Messestand ${stamp}`);
   await page.getByRole('button', { name: 'Create stand' }).click();
   await expect(page).toHaveURL(/\/stand\/messestand-/);
