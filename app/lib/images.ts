@@ -1,3 +1,5 @@
+import { isUuid } from './ids';
+
 /**
  * Responsive pictures of uploaded images. /files/{id}?w=N serves a stored JPEG, PNG or WebP image scaled down
  * to the next of these widths (as WebP where the browser takes it), so a phone fetches a picture the size of its
@@ -5,7 +7,8 @@
  */
 export const IMAGE_WIDTHS = [320, 640, 960, 1280, 1920, 2560] as const;
 
-const STORED_FILE = /^\/files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** One of our stored files, as fileUrl() in files.server.ts writes it: /files/{uuid}. */
+const isStoredFile = (url: string) => url.startsWith('/files/') && isUuid(url.slice('/files/'.length));
 
 /**
  * The srcset of an image URL: every allowed width up to the original's (when known), or undefined for anything
@@ -13,7 +16,7 @@ const STORED_FILE = /^\/files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[
  * original itself closes the list when it is wider than the largest variant would be.
  */
 export function imageSrcSet(url: string | null | undefined, originalWidth?: number | null): string | undefined {
-  if (!url || !STORED_FILE.test(url)) return undefined;
+  if (!url || !isStoredFile(url)) return undefined;
   const widths = IMAGE_WIDTHS.filter((w) => !originalWidth || w < originalWidth);
   const entries = widths.map((w) => `${url}?w=${w} ${w}w`);
   if (originalWidth) entries.push(`${url} ${originalWidth}w`);

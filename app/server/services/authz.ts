@@ -2,6 +2,7 @@ import { Feature, hasFeature, type FeatureName } from '~/lib/features';
 import type { ServiceContext } from '../context.server';
 import type { Viewer } from '../viewer.server';
 import { DomainError } from './errors';
+import { isUuid } from '~/lib/ids';
 
 /** The logged-in viewer, or UNAUTHENTICATED. */
 export function requireViewer(ctx: ServiceContext): Viewer {
@@ -42,10 +43,9 @@ export function requireStaff(ctx: ServiceContext): Viewer {
   return viewer;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An id from a request that is not even a UUID names nothing: NOT_FOUND (never a database error). */
 export function assertId(ctx: ServiceContext, value: string, field = 'id'): string {
-  if (!UUID.test(value)) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), field);
+  if (!isUuid(value)) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), field);
   return value;
 }

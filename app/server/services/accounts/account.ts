@@ -8,6 +8,7 @@ import { organizationColumns, type OrganizationRecord } from '../organizations/o
 import { revokeAllCredentials } from './authentication';
 import { linkWith, mailLinkBase, requireViewer, throwIfAny, type UserRow } from './common';
 import { addressOfUser, type Address } from './address';
+import { isUuid } from '~/lib/ids';
 
 export interface AccountUpdateInput {
   defaultLanguage?: string | null;
@@ -17,7 +18,6 @@ export interface AccountUpdateInput {
 }
 
 const NAME_MAX = 150;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface Me {
   id: string;
@@ -102,7 +102,7 @@ export async function accountUpdate(ctx: ServiceContext, input: AccountUpdateInp
     }
   }
   if (input.avatarId) {
-    const file = UUID.test(input.avatarId)
+    const file = isUuid(input.avatarId)
       ? await ctx.db('files').where({ id: input.avatarId, uploaded_by_id: viewer.userId }).first('id', 'mime_type')
       : undefined;
     if (!file) errors.push({ code: 'NOT_FOUND', field: 'avatarId', message: ctx.t('auth:avatarNotFound') });

@@ -13,6 +13,7 @@ import { parseInput } from '../validation';
 import { assertVisitorAccess } from './access';
 import { checkedVideo } from './conventions';
 import { assertSlugFree, definedOnly, freeSlug, isUniqueViolation, notFound, ownedRow, requireEventMember } from './hall-common';
+import { isUuid } from '~/lib/ids';
 
 /** An in-house fair: one organisation's own event with its stand and stage (spec 000 point 3). */
 export interface ExhibitionRecord {
@@ -29,7 +30,6 @@ export interface ExhibitionRecord {
   updated_at: Date;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const slugTaken = (ctx: ServiceContext) => new DomainError('UNIQUE', ctx.t('events:errors.slugExists'), 'slug');
 
 export async function listExhibitions(ctx: ServiceContext): Promise<ExhibitionRecord[]> {
@@ -50,7 +50,7 @@ export async function fetchExhibition(ctx: ServiceContext, idOrSlug: string): Pr
   const key = String(idOrSlug);
   const row: ExhibitionRecord | undefined = await ctx
     .db('exhibitions')
-    .where(UUID.test(key) ? { id: key } : { slug: key.toLowerCase() })
+    .where(isUuid(key) ? { id: key } : { slug: key.toLowerCase() })
     .first();
   if (!row) throw notFound(ctx, 'id');
   await assertVisitorAccess(ctx, 'exhibition', row);

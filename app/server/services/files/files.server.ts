@@ -8,6 +8,7 @@ import type { ByteRange } from '../../storage/storage.server';
 import { DomainError } from '../errors';
 import { isBinaryStl, sniffFileType, SNIFF_BYTES, type SniffedType } from './file-types.server';
 import { MAX_UPLOAD_BYTES, type FilePurpose } from './limits';
+import { isUuid } from '~/lib/ids';
 
 export interface FileRecord {
   id: string;
@@ -64,10 +65,8 @@ export interface UploadFileInput {
 /** Images larger than this head are not measured further (their dimensions sit in the first bytes anyway). */
 const IMAGE_PROBE_BYTES = 2 * 1024 * 1024;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function isFileId(value: string): boolean {
-  return UUID.test(value);
+  return isUuid(value);
 }
 
 /** The public path a file is served at (through the access check in the files route). */
