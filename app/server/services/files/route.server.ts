@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { graphqlContext } from '#graphql/server';
 import { createServiceContext, type AppServices, type ServiceContext } from '../../context.server';
 import type { ByteRange } from '../../storage/storage.server';
@@ -27,6 +27,25 @@ async function serviceContextOf(app: AppServices, req: Request): Promise<Service
 }
 
 /**
+ * The headers every answer about a file carries (the file itself or a scaled copy, told apart by `etag`), then
+ * the conditional request: true when a 304 was sent. no-transform keeps compression away, so Content-Length and
+ * ranges stay exact; a private file's answer depends on who asks.
+ */
+function notModified(req: Request, res: Response, file: FileRecord, etag: string): boolean {
+  res.set({
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Disposition': contentDisposition(file),
+    'Cache-Control': file.isPublic ? 'public, max-age=86400, no-transform' : 'private, no-cache, no-transform',
+    ETag: etag,
+    'Last-Modified': file.createdAt.toUTCString(),
+  });
+  if (!file.isPublic) res.vary('Cookie').vary('Authorization');
+  if (!req.fresh) return false;
+  res.status(304).end();
+  return true;
+}
+
+/**
  * GET/HEAD /files/:fileId: the bytes of a file the viewer may see, with its sniffed type, nosniff, inline or
  * attachment disposition, an ETag (files never change) and single byte ranges (video seeking). Missing and
  * hidden files are both 404, so a file's existence is not revealed. `?w=N` asks for a JPEG, PNG or WebP image
@@ -46,43 +65,18 @@ export function filesRouter(app: AppServices): Router {
       if (width !== null) {
         const format = variantFormat(file, req.headers.accept);
         res.vary('Accept');
-        res.set({
-          'X-Content-Type-Options': 'nosniff',
-          'Content-Disposition': contentDisposition(file),
-          'Cache-Control': file.isPublic ? 'public, max-age=86400, no-transform' : 'private, no-cache, no-transform',
-          ETag: `"${file.id}-${width}-${format}"`,
-          'Last-Modified': file.createdAt.toUTCString(),
-        });
-        if (!file.isPublic) res.vary('Cookie').vary('Authorization');
-        if (req.fresh) {
-          res.status(304).end();
-          return;
-        }
+        if (notModified(req, res, file, `"${file.id}-${width}-${format}"`)) return;
         const variant = await imageVariant(ctx, file, width, format);
         if (variant) {
           res.set({ 'Content-Type': variant.mimeType, 'Content-Length': String(variant.bytes.length) });
           res.end(req.method === 'HEAD' ? undefined : variant.bytes);
           return;
         }
-        // the original could not be scaled: it is served as it is below
-        res.removeHeader('ETag');
+        // the original could not be scaled: it is served as it is below, with its own validators
       }
 
-      // no-transform keeps compression away, so Content-Length and ranges stay exact.
-      res.set({
-        'Content-Type': file.mimeType,
-        'X-Content-Type-Options': 'nosniff',
-        'Content-Disposition': contentDisposition(file),
-        'Cache-Control': file.isPublic ? 'public, max-age=86400, no-transform' : 'private, no-cache, no-transform',
-        ETag: `"${file.id}"`,
-        'Last-Modified': file.createdAt.toUTCString(),
-        'Accept-Ranges': 'bytes',
-      });
-      if (!file.isPublic) res.vary('Cookie').vary('Authorization');
-      if (req.fresh) {
-        res.status(304).end();
-        return;
-      }
+      res.set({ 'Content-Type': file.mimeType, 'Accept-Ranges': 'bytes' });
+      if (notModified(req, res, file, `"${file.id}"`)) return;
 
       let range: ByteRange | undefined;
       const ranges = req.headers.range ? req.range(file.size, { combine: true }) : undefined;
