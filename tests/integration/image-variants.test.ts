@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
@@ -80,6 +81,16 @@ describe('scaled images at /files/{id}?w=', () => {
     expect(first.bytes.equals(second.bytes)).toBe(true);
     expect(third.bytes.equals(first.bytes)).toBe(true);
     expect(third.res.headers.get('etag')).toBe(`"${photo.id}-960-webp"`);
+    // a cache that holds the scaled copy revalidates it with its own ETag (fetch() would send no-cache)
+    const status = await new Promise<number>((resolve, reject) => {
+      http
+        .get(`${t.url}/files/${photo.id}?w=960`, { headers: { ...headers, 'if-none-match': `"${photo.id}-960-webp"` } }, (r) => {
+          r.resume();
+          resolve(r.statusCode ?? 0);
+        })
+        .on('error', reject);
+    });
+    expect(status).toBe(304);
   });
 
   it('answers browsers without WebP in the original format (PNG keeps its transparency)', async () => {
