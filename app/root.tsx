@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { CookieBanner } from './components/cookie-banner';
 import { GeneralErrorBoundary } from './components/error-boundary';
+import { useHydrated } from './components/ui/use-hydrated';
 import { LOCALES_VERSION } from './i18n';
 import { toLocale } from './lib/language';
 import { useNonce } from './lib/nonce';
@@ -93,7 +94,8 @@ function PageTitle() {
  * them. Same URL, mode and credentials as i18next-http-backend's fetch in entry.client.tsx, or the browser
  * would fetch twice. Client-side navigations load their namespaces in the routes' clientLoader instead.
  */
-function LocalePreloads({ locale, hydrated }: { locale: string; hydrated: boolean }) {
+function LocalePreloads({ locale }: { locale: string }) {
+  const hydrated = useHydrated();
   const namespaces = new Set(
     useMatches().flatMap((match) => {
       const i18n = (match.handle as { i18n?: string | string[] } | undefined)?.i18n;
@@ -114,10 +116,8 @@ function LocalePreloads({ locale, hydrated }: { locale: string; hydrated: boolea
 export function Document({ children, locale }: { children: React.ReactNode; locale: string }) {
   const nonce = useNonce();
   // marks the page as interactive (tests wait for it before typing: react-aria fields are controlled inputs)
-  const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
-    setHydrated(true);
   }, []);
   const { i18n } = useTranslation();
   return (
@@ -128,7 +128,7 @@ export function Document({ children, locale }: { children: React.ReactNode; loca
         <Meta />
         <PageTitle />
         <Links />
-        <LocalePreloads locale={locale} hydrated={hydrated} />
+        <LocalePreloads locale={locale} />
       </head>
       <body className="min-h-screen">
         {children}
