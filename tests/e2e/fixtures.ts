@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import knexFactory, { type Knex } from 'knex';
 import { loadEnv } from '../../app/server/env.server';
@@ -58,9 +58,8 @@ export const test = base.extend<
       const [pair] = setCookie.split(';');
       const [name, ...value] = pair.split('=');
       await context.addCookies([{ name, value: value.join('='), url: baseURL! }]);
-      // a returning user has made the cookie choice: the banner would otherwise slide in 500 ms after a page
-      // load and could cover the button a test is about to click (tests of the banner itself do not log in)
-      await context.addCookies([{ name: CONSENT_COOKIE, value: 'false', url: baseURL! }]);
+      // a returning user has made the cookie choice (tests of the banner itself do not log in)
+      await necessaryCookiesOnly(context, baseURL);
       return { userId: user.id, organizationIds };
     });
     if (created.length) await db('users').whereIn('id', created).delete();
@@ -74,6 +73,19 @@ export const test = base.extend<
  */
 export async function hydrated(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: /^(Language|Sprache): / }).first()).toBeVisible();
+}
+
+/**
+ * The cookie choice made upfront ("necessary only"): the banner would otherwise slide in 500 ms after a page
+ * load and could cover the button a test is about to click.
+ */
+export async function necessaryCookiesOnly(context: BrowserContext, baseURL: string | undefined): Promise<void> {
+  await context.addCookies([{ name: CONSENT_COOKIE, value: 'false', url: baseURL! }]);
+}
+
+/** The convention's welcome video counts as dismissed before the first page load (its local storage key). */
+export async function dismissWelcomeVideoUpfront(page: Page): Promise<void> {
+  await page.addInitScript(() => window.localStorage.setItem('welcomeVideo', 'dismissed'));
 }
 
 export { expect };

@@ -1,11 +1,10 @@
 import type { Browser, BrowserContext } from '@playwright/test';
 import type { Knex } from 'knex';
 import { Feature, Package } from '../../app/lib/features';
-import { CONSENT_COOKIE } from '../../app/server/consent.server';
 import { loadEnv } from '../../app/server/env.server';
 import { createSession } from '../../app/server/session.server';
 import { addMember, createOrganization, createUser } from '../fixtures/factories';
-import { expect, test } from './fixtures';
+import { expect, necessaryCookiesOnly, test } from './fixtures';
 
 test.use({ locale: 'en-GB', viewport: { width: 1280, height: 800 } });
 
@@ -16,7 +15,8 @@ async function personContext(browser: Browser, db: Knex, baseURL: string, userId
   const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 } });
   const { setCookie } = await createSession(loadEnv({ ...process.env, NODE_ENV: 'production' }), db, userId);
   const [name, ...value] = setCookie.split(';')[0].split('=');
-  await context.addCookies([{ name, value: value.join('='), url: baseURL }, { name: CONSENT_COOKIE, value: 'false', url: baseURL }]);
+  await context.addCookies([{ name, value: value.join('='), url: baseURL }]);
+  await necessaryCookiesOnly(context, baseURL);
   return context;
 }
 

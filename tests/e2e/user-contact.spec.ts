@@ -1,12 +1,10 @@
 import { png } from '../integration/files-fixtures';
-import { expect, test } from './fixtures';
+import { expect, necessaryCookiesOnly, test } from './fixtures';
 
 /** The contact card (/user-contact): business-card address with phone validation, avatar with square crop. */
 
 // the cookie choice is made, so the banner does not cover the form buttons
-test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([{ name: 'cookieConsent', value: 'false', url: baseURL! }]);
-});
+test.beforeEach(({ context, baseURL }) => necessaryCookiesOnly(context, baseURL));
 
 test.describe('contact card with JavaScript', () => {
   test.use({ locale: 'en-GB' });

@@ -1,11 +1,9 @@
 import crypto from 'node:crypto';
-import type { Page } from '@playwright/test';
 import type { Knex } from 'knex';
 import { Package } from '../../app/lib/features';
 import { hashPassword } from '../../app/server/auth/password.server';
-import { CONSENT_COOKIE } from '../../app/server/consent.server';
 import { createOrganization, createUser } from '../fixtures/factories';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, necessaryCookiesOnly, test } from './fixtures';
 
 /**
  * Access to conventions (spec 001 point 6): a LOGGED_IN convention sends a logged-out visitor to the login and back;
@@ -48,10 +46,6 @@ async function completeCard(db: Knex, userId: string) {
   });
 }
 
-/** The cookie choice made beforehand: the banner would slide in 500 ms after loading and could cover a button. */
-async function necessaryCookiesOnly(page: Page, baseURL: string | undefined) {
-  await page.context().addCookies([{ name: CONSENT_COOKIE, value: 'false', url: baseURL! }]);
-}
 
 test('a logged-out visitor of a LOGGED_IN convention logs in and comes back to it', async ({ page, db, baseURL }) => {
   const fair = await convention(db, 'LOGGED_IN');
@@ -60,7 +54,7 @@ test('a logged-out visitor of a LOGGED_IN convention logs in and comes back to i
   users.push(visitor.id);
   await completeCard(db, visitor.id);
 
-  await necessaryCookiesOnly(page, baseURL);
+  await necessaryCookiesOnly(page.context(), baseURL);
   await page.goto(`/convention/${fair.slug}`);
   await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/convention/${fair.slug}`)}`);
   await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);

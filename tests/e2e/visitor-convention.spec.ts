@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { png } from '../integration/files-fixtures';
-import { expect, expectAccessible, test } from './fixtures';
+import { dismissWelcomeVideoUpfront, expect, expectAccessible, test } from './fixtures';
 
 /**
  * A visitor's walk through the demo convention (seeded by the e2e server): landing, welcome video, hall tour,
@@ -10,10 +10,6 @@ import { expect, expectAccessible, test } from './fixtures';
  */
 const CONVENTION = '/convention/digitale-fachmesse-2026';
 const HALL = `${CONVENTION}/hall/demo-halle-maschinenbau`;
-
-async function dismissWelcomeVideoUpfront(page: Page) {
-  await page.addInitScript(() => window.localStorage.setItem('welcomeVideo', 'dismissed'));
-}
 
 async function acceptNecessaryCookies(page: Page) {
   const button = page.getByRole('button', { name: 'Necessary only' });
@@ -120,7 +116,7 @@ test.describe('keyboard and storage', () => {
 test.describe('what a page downloads', () => {
   /** The URL the browser chose for the first stand card of the hall, once it has loaded. */
   async function firstCardPicture(page: Page) {
-    await page.addInitScript(() => window.localStorage.setItem('welcomeVideo', 'dismissed'));
+    await dismissWelcomeVideoUpfront(page);
     const responses: { url: string; type: string | null }[] = [];
     page.on('response', (res) => {
       if (res.url().includes('/files/')) responses.push({ url: res.url(), type: res.headers()['content-type'] ?? null });
@@ -132,22 +128,22 @@ test.describe('what a page downloads', () => {
     return { current, response: responses.find((r) => r.url === current) };
   }
 
-  test.describe('on a phone', () => {
-    test.use({ locale: 'en-GB', viewport: { width: 375, height: 740 }, deviceScaleFactor: 2 });
-    test('a stand card loads a WebP about twice the width of the screen, not the upload', async ({ page }) => {
-      const { current, response } = await firstCardPicture(page);
-      expect(current).toMatch(/\/files\/[0-9a-f-]{36}\?w=960$/);
-      expect(response?.type).toBe('image/webp');
+  for (const screen of [
+    { name: 'a phone', width: 375, height: 740, deviceScaleFactor: 2, picture: 960, what: 'a WebP about twice the width of the screen, not the upload' },
+    { name: 'a desktop', width: 1280, height: 900, deviceScaleFactor: 1, picture: 640, what: 'the 640 px picture for the three-column grid' },
+  ]) {
+    test.describe(`on ${screen.name}`, () => {
+      test.use({ locale: 'en-GB', viewport: { width: screen.width, height: screen.height }, deviceScaleFactor: screen.deviceScaleFactor });
+      test(`a stand card loads ${screen.what}`, async ({ page }) => {
+        const { current, response } = await firstCardPicture(page);
+        expect(current).toMatch(new RegExp(`/files/[0-9a-f-]{36}\\?w=${screen.picture}$`));
+        expect(response?.type).toBe('image/webp');
+      });
     });
-  });
+  }
 
-  test.describe('on a desktop', () => {
-    test.use({ locale: 'en-GB', viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
-    test('a stand card in the three-column grid loads the 640 px picture', async ({ page }) => {
-      const { current, response } = await firstCardPicture(page);
-      expect(current).toMatch(/\/files\/[0-9a-f-]{36}\?w=640$/);
-      expect(response?.type).toBe('image/webp');
-    });
+  test.describe('scripts and texts', () => {
+    test.use({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
 
     test('the texts the page needs are preloaded with the scripts and fetched once', async ({ page }) => {
       const locales: string[] = [];

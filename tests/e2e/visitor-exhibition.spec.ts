@@ -1,5 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { dismissWelcomeVideoUpfront, expect, expectAccessible, necessaryCookiesOnly, test } from './fixtures';
 
 /**
  * A visitor's walk through the demo in-house fair `demo-hausmesse` (LOGGED_IN, seeded with its stand, two
@@ -7,15 +6,6 @@ import { expect, expectAccessible, test } from './fixtures';
  */
 const FAIR = '/exhibition/demo-hausmesse';
 const CONVENTION = '/convention/digitale-fachmesse-2026';
-
-/** The cookie choice made upfront, so the banner does not cover what the test clicks. */
-async function necessaryCookiesOnly(context: BrowserContext, baseURL: string | undefined) {
-  await context.addCookies([{ name: 'cookieConsent', value: 'false', url: baseURL! }]);
-}
-
-async function dismissWelcomeVideoUpfront(page: Page) {
-  await page.addInitScript(() => window.localStorage.setItem('welcomeVideo', 'dismissed'));
-}
 
 for (const viewport of [
   { name: 'phone', width: 375, height: 740 },
