@@ -12,6 +12,20 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 
 export type Db = Knex;
 
+type ProcessResponse = (obj: { method?: string }, runner: unknown) => unknown;
+
+/**
+ * knex-pglite (0.14) derives the command from knex's method name, and a delete's is `del`: knex then returned the
+ * whole result instead of the number of deleted rows, so every `if (!deleted)` check passed on the embedded
+ * database (cancelInvite answered ok for another organisation's invite). Deletes are named as knex-pg expects.
+ */
+class PgLiteClient extends ClientPgLite {
+  processResponse(obj: { method?: string }, runner: unknown): unknown {
+    const parent = ClientPgLite.prototype as unknown as { processResponse: ProcessResponse };
+    return parent.processResponse.call(this, obj.method === 'del' ? { ...obj, method: 'delete' } : obj, runner);
+  }
+}
+
 export interface DbOptions {
   /** postgres:// URL; when absent the embedded PGlite database is used. */
   databaseUrl?: string;
@@ -36,7 +50,7 @@ export function createDb(options: DbOptions): Db {
     connection = { filename: path.resolve(dir) };
   }
   return knexFactory({
-    client: ClientPgLite,
+    client: PgLiteClient,
     dialect: 'postgres',
     connection,
     migrations: { migrationSource, tableName: 'knex_migrations' },
