@@ -29,9 +29,13 @@ export async function freeSlug(
   return `${base}-${crypto.randomBytes(3).toString('hex')}`;
 }
 
-/** A unique-index violation from PostgreSQL, optionally of one named constraint. */
+/**
+ * A unique-index violation from PostgreSQL, optionally of one named constraint. Knex hands out the driver's
+ * error; a model query wraps it (objection's UniqueViolationError keeps it as `nativeError`).
+ */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const e = error as { code?: string; constraint?: string; message?: string };
+  const wrapped = error as { nativeError?: unknown } | null;
+  const e = (wrapped?.nativeError ?? error) as { code?: string; constraint?: string; message?: string };
   if (e?.code !== '23505') return false;
   return !constraint || e.constraint === constraint || Boolean(e.message?.includes(constraint));
 }

@@ -1,0 +1,140 @@
+import { Model, type RelationMappingsThunk } from 'objection';
+import { ObjectPermission, ObjectToken } from './access';
+import { BaseModel, TranslationModel, type PermissionType } from './base';
+import { Convention } from './conventions';
+import { UploadedFile } from './files';
+import { Organization } from './organizations';
+import { BaseStand } from './stands';
+
+export class Hall extends BaseModel {
+  static override tableName = 'halls';
+
+  declare organization_id: string;
+  declare slug: string;
+  declare name: string;
+  declare thumbnail_id: string | null;
+  declare permission_type: PermissionType;
+
+  declare organization?: Organization;
+  declare translations?: HallTranslation[];
+  declare thumbnail?: UploadedFile | null;
+  declare conventions?: Convention[];
+  declare hallStands?: HallStand[];
+  declare objectTokens?: ObjectToken[];
+  declare objectPermissions?: ObjectPermission[];
+
+  static override relationMappings: RelationMappingsThunk = () => ({
+    organization: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: Organization,
+      join: { from: 'halls.organization_id', to: 'organizations.id' },
+    },
+    translations: {
+      relation: Model.HasManyRelation,
+      modelClass: HallTranslation,
+      join: { from: 'halls.id', to: 'hall_translations.hall_id' },
+    },
+    thumbnail: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: UploadedFile,
+      join: { from: 'halls.thumbnail_id', to: 'files.id' },
+    },
+    conventions: {
+      relation: Model.ManyToManyRelation,
+      modelClass: Convention,
+      join: {
+        from: 'halls.id',
+        through: { from: 'convention_halls.hall_id', to: 'convention_halls.convention_id', extra: ['order'] },
+        to: 'conventions.id',
+      },
+    },
+    hallStands: {
+      relation: Model.HasManyRelation,
+      modelClass: HallStand,
+      join: { from: 'halls.id', to: 'hall_stands.hall_id' },
+    },
+    objectTokens: {
+      relation: Model.HasManyRelation,
+      modelClass: ObjectToken,
+      join: { from: 'halls.id', to: 'object_tokens.hall_id' },
+    },
+    objectPermissions: {
+      relation: Model.HasManyRelation,
+      modelClass: ObjectPermission,
+      join: { from: 'halls.id', to: 'object_permissions.hall_id' },
+    },
+  });
+}
+
+export class HallTranslation extends TranslationModel {
+  static override tableName = 'hall_translations';
+
+  declare hall_id: string;
+}
+
+/** A hall's place in a convention, in order. */
+export class ConventionHall extends BaseModel {
+  static override tableName = 'convention_halls';
+
+  declare organization_id: string;
+  declare convention_id: string;
+  declare hall_id: string;
+  declare order: number;
+
+  declare convention?: Convention;
+  declare hall?: Hall;
+
+  static override relationMappings: RelationMappingsThunk = () => ({
+    convention: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: Convention,
+      join: { from: 'convention_halls.convention_id', to: 'conventions.id' },
+    },
+    hall: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: Hall,
+      join: { from: 'convention_halls.hall_id', to: 'halls.id' },
+    },
+  });
+}
+
+/**
+ * A stand's place in a hall: the two consents (the host's `approved`, the stand organisation's `stand_accepted`;
+ * visitors see it only with both), order, its slug in the hall and an unguessable preview slug.
+ * `organization_id` is the hall's organisation (the host); the stand may belong to another one.
+ */
+export class HallStand extends BaseModel {
+  static override tableName = 'hall_stands';
+
+  declare organization_id: string;
+  declare hall_id: string;
+  declare stand_id: string;
+  declare approved: boolean;
+  declare stand_accepted: boolean;
+  declare order: number;
+  declare slug: string;
+  declare thumbnail_id: string | null;
+  declare preview_slug: string;
+
+  declare hall?: Hall;
+  declare stand?: BaseStand;
+  declare thumbnail?: UploadedFile | null;
+
+  static override relationMappings: RelationMappingsThunk = () => ({
+    hall: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: Hall,
+      join: { from: 'hall_stands.hall_id', to: 'halls.id' },
+    },
+    stand: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: BaseStand,
+      join: { from: 'hall_stands.stand_id', to: 'base_stands.id' },
+    },
+    thumbnail: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: UploadedFile,
+      join: { from: 'hall_stands.thumbnail_id', to: 'files.id' },
+    },
+  });
+}

@@ -1,0 +1,59 @@
+import { AccountToken, Address, LoginThrottle, RefreshToken, Session, User } from './accounts';
+import { ObjectPermission, ObjectToken } from './access';
+import { Convention, ConventionStage, ConventionTranslation, FoyerPoint, ImageFoyer, OnDemandContent } from './conventions';
+import { Exhibition } from './exhibitions';
+import { UploadedFile } from './files';
+import { ConventionHall, Hall, HallStand, HallTranslation } from './halls';
+import { Invite, Organization, OrganizationMember } from './organizations';
+import { OutboxMessage } from './outbox';
+import { ScheduleEntry, ScheduleEntryTranslation, Stage, StageTranslation } from './stages';
+import { BaseStand, Point, PointTranslation, StandNode, StandTranslation } from './stands';
+
+export * from './base';
+export * from './accounts';
+export * from './access';
+export * from './conventions';
+export * from './exhibitions';
+export * from './files';
+export * from './halls';
+export * from './organizations';
+export * from './outbox';
+export * from './stages';
+export * from './stands';
+
+/** One model per table; a test checks them against the migrated schema. */
+export const MODELS = [
+  User,
+  Session,
+  Address,
+  AccountToken,
+  RefreshToken,
+  LoginThrottle,
+  Organization,
+  OrganizationMember,
+  Invite,
+  UploadedFile,
+  OutboxMessage,
+  Convention,
+  ConventionTranslation,
+  ConventionStage,
+  OnDemandContent,
+  ImageFoyer,
+  FoyerPoint,
+  Stage,
+  StageTranslation,
+  ScheduleEntry,
+  ScheduleEntryTranslation,
+  Exhibition,
+  Hall,
+  HallTranslation,
+  ConventionHall,
+  HallStand,
+  BaseStand,
+  StandTranslation,
+  StandNode,
+  Point,
+  PointTranslation,
+  ObjectToken,
+  ObjectPermission,
+] as const;
