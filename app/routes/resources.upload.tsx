@@ -3,7 +3,7 @@ import { unstable_parseMultipartFormData, type ActionFunctionArgs, type LoaderFu
 import { defineGuards } from '~/lib/guards';
 import { runGuards, safeNext } from '~/server/guards.server';
 import { DomainError, isDomainError, type ErrorCode } from '~/server/services/errors';
-import { fileView, uploadFile, type FileRecord } from '~/server/services/files/files.server';
+import { fileView, PictureTooLargeError, uploadFile, type FileRecord } from '~/server/services/files/files.server';
 import { isFilePurpose } from '~/server/services/files/limits';
 import { redirectWithToast } from '~/server/toast.server';
 import { drain } from '~/server/posted-form.server';
@@ -87,6 +87,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   const back = safeNext(fields.get('redirectTo'), safeNext(new URL(request.headers.get('referer') ?? '/', request.url).pathname));
   if (file) return redirectWithToast(back, { type: 'success', key: 'files:uploaded', values: { filename: file.filename } });
+  if (error instanceof PictureTooLargeError) return redirectWithToast(back, { type: 'error', key: error.messageKey, values: error.values });
   return redirectWithToast(back, { type: 'error', key: TOAST_KEYS[error!.code] ?? 'errors:generic' });
 }
 

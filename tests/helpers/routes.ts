@@ -19,7 +19,7 @@ export interface RouteOutcome {
 export async function callRoute(
   t: TestApp,
   fn: RouteFn | undefined,
-  options: { url: string; method?: 'GET' | 'POST'; form?: Record<string, string | string[]>; userId?: string | null; params?: Record<string, string> },
+  options: { url: string; method?: 'GET' | 'POST'; form?: Record<string, string | File | (string | File)[]>; userId?: string | null; params?: Record<string, string> },
 ): Promise<RouteOutcome> {
   if (!fn) throw new Error('route function missing');
   const headers = new Headers();

@@ -7,7 +7,7 @@ import { defineLoader, type ServiceContext } from '../../context.server';
 import type { ByteRange } from '../../storage/storage.server';
 import { DomainError } from '../errors';
 import { isBinaryStl, sniffFileType, SNIFF_BYTES, type SniffedType } from './file-types.server';
-import { MAX_UPLOAD_BYTES, type FilePurpose } from './limits';
+import { MAX_PANORAMA_PIXELS, MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, MAX_UPLOAD_BYTES, withinPixelLimit, type FilePurpose } from './limits';
 import { isUuid } from '~/lib/ids';
 
 export interface FileRecord {
@@ -62,7 +62,7 @@ export interface UploadFileInput {
   purpose?: FilePurpose | null;
 }
 
-/** Images larger than this head are not measured further (their dimensions sit in the first bytes anyway). */
+/** How far into a picture its size is looked for (JPEGs keep it after their EXIF block). */
 const IMAGE_PROBE_BYTES = 2 * 1024 * 1024;
 
 export function isFileId(value: string): boolean {
@@ -152,15 +152,44 @@ class LimitedReader {
   }
 }
 
-function measureImage(probe: Buffer): { width: number; height: number } | null {
+/** The format image-size reports for each sniffed picture type: a header that reads as another format is refused. */
+const HEADER_FORMAT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' };
+
+/**
+ * The picture's size as the viewer sees it, read from its header only (nothing is decoded), or null when the
+ * header is incomplete or does not read as the sniffed type.
+ */
+function measureImage(probe: Buffer, mimeType: string): { width: number; height: number } | null {
   try {
     const size = imageSize(probe);
-    if (!size.width || !size.height) return null;
+    if (!size.width || !size.height || size.type !== HEADER_FORMAT[mimeType]) return null;
     // EXIF orientations 5 to 8 turn the picture by 90 degrees: the viewer sees width and height swapped.
     const turned = (size.orientation ?? 1) >= 5;
     return turned ? { width: size.height, height: size.width } : { width: size.width, height: size.height };
   } catch {
     return null;
+  }
+}
+
+/**
+ * A picture above the pixel limit of its kind (limits.ts). It carries its message as a translation key and
+ * values too, for the upload form's toast.
+ */
+export class PictureTooLargeError extends DomainError {
+  readonly messageKey = 'files:pictureTooLarge';
+  readonly values: Record<string, number>;
+
+  constructor(ctx: ServiceContext, size: { width: number; height: number }) {
+    const values = {
+      width: size.width,
+      height: size.height,
+      megapixels: MAX_PICTURE_PIXELS / 1_000_000,
+      side: MAX_PICTURE_SIDE,
+      panoramaWidth: MAX_PICTURE_SIDE,
+      panoramaHeight: MAX_PANORAMA_PIXELS / MAX_PICTURE_SIDE,
+    };
+    super('FILE_TOO_LARGE', ctx.t('files:pictureTooLarge', values), 'file');
+    this.values = values;
   }
 }
 
@@ -204,29 +233,53 @@ export async function uploadFile(ctx: ServiceContext, input: UploadFileInput): P
     reader.destroy();
     throw failed(error);
   }
-  const head = Buffer.concat(headChunks);
+  let head = Buffer.concat(headChunks);
   const type: SniffedType | null = head.length ? await sniffFileType(head, input.purpose ?? undefined) : null;
   if (!type) {
     reader.destroy();
     throw typeNotAllowed(ctx);
   }
 
-  let dimensions = type.category === 'image' ? measureImage(head) : null;
-  // JPEGs with a large EXIF block keep their size further in: keep reading the head for them, bounded.
-  const probeChunks: Buffer[] = type.category === 'image' && !dimensions ? [head] : [];
-  let probeLength = head.length;
+  // A picture's size comes from its header, before anything is stored or decoded. JPEGs with a large EXIF block
+  // keep their size further in: the head grows for them, bounded, and is measured again each time it doubled.
+  let dimensions: { width: number; height: number } | null = null;
+  if (type.category === 'image') {
+    try {
+      dimensions = measureImage(head, type.mimeType);
+      let measured = head.length;
+      while (!dimensions && !ended && headLength < IMAGE_PROBE_BYTES) {
+        const chunk = await reader.next();
+        if (chunk) {
+          headChunks.push(chunk);
+          headLength += chunk.length;
+        } else {
+          ended = true;
+        }
+        if (ended || headLength >= 2 * measured || headLength >= IMAGE_PROBE_BYTES) {
+          head = Buffer.concat(headChunks);
+          measured = head.length;
+          dimensions = measureImage(head, type.mimeType);
+        }
+      }
+    } catch (error) {
+      reader.destroy();
+      throw failed(error);
+    }
+    head = Buffer.concat(headChunks);
+    if (!dimensions) {
+      reader.destroy();
+      throw new DomainError('INVALID', ctx.t('files:imageUnreadable'), 'file');
+    }
+    if (!withinPixelLimit(dimensions)) {
+      reader.destroy();
+      throw new PictureTooLargeError(ctx, dimensions);
+    }
+  }
 
   async function* body() {
     yield head;
     if (ended) return;
-    for (let chunk = await reader.next(); chunk; chunk = await reader.next()) {
-      if (probeChunks.length && probeLength < IMAGE_PROBE_BYTES) {
-        const part = chunk.subarray(0, IMAGE_PROBE_BYTES - probeLength);
-        probeChunks.push(part);
-        probeLength += part.length;
-      }
-      yield chunk;
-    }
+    for (let chunk = await reader.next(); chunk; chunk = await reader.next()) yield chunk;
   }
 
   const owner = organizationId ? `org/${organizationId}` : `user/${viewer.userId}`;
@@ -244,13 +297,6 @@ export async function uploadFile(ctx: ServiceContext, input: UploadFileInput): P
   if (type.needsBinaryStlCheck && !isBinaryStl(head, reader.size)) {
     await removeObject();
     throw typeNotAllowed(ctx);
-  }
-  if (type.category === 'image') {
-    dimensions ??= probeChunks.length ? measureImage(Buffer.concat(probeChunks)) : null;
-    if (!dimensions) {
-      await removeObject();
-      throw new DomainError('INVALID', ctx.t('files:imageUnreadable'), 'file');
-    }
   }
 
   let row: FileRow;

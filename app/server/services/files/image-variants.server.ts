@@ -4,15 +4,18 @@ import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '~/lib/images';
 import type { ServiceContext } from '../../context.server';
 import type { FileRecord } from './files.server';
+import { pixelLimit, withinPixelLimit } from './limits';
 
 /** Photos and drawings that can be made smaller; SVG scales by itself, GIFs may be animated. */
 const RESIZABLE = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
 /**
- * Larger pictures are not scaled (served as uploaded): 60 megapixels covers every phone and most cameras, and
- * keeps a small PNG of huge dimensions (a decompression bomb) from taking the server's memory.
+ * Whether the file may be handed out at all: a picture over the pixel limit of its kind (stored before uploads
+ * checked it) is neither served nor scaled, so no browser and not our scaler decodes it. Other files may.
  */
-const MAX_INPUT_PIXELS = 60_000_000;
+export function isServable(file: Pick<FileRecord, 'mimeType' | 'width' | 'height'>): boolean {
+  return !file.mimeType.startsWith('image/') || withinPixelLimit(file);
+}
 
 export type VariantFormat = 'webp' | 'jpeg' | 'png';
 
@@ -31,7 +34,6 @@ export interface ImageVariant {
 export function variantWidth(file: Pick<FileRecord, 'mimeType' | 'width' | 'height'>, requested: unknown): number | null {
   if (typeof requested !== 'string' || !/^\d{1,5}$/.test(requested)) return null;
   if (!RESIZABLE.has(file.mimeType)) return null;
-  if (file.width !== null && file.height !== null && file.width * file.height > MAX_INPUT_PIXELS) return null;
   const wanted = Number(requested);
   const width = IMAGE_WIDTHS.find((w) => w >= wanted) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
   if (file.width !== null && width >= file.width) return null;
@@ -49,10 +51,15 @@ const MIME: Record<VariantFormat, string> = { webp: 'image/webp', jpeg: 'image/j
 /** Variants being made right now, so simultaneous first requests share one resize. */
 const pending = new Map<string, Promise<Buffer | null>>();
 
-async function render(original: Readable, width: number, format: VariantFormat): Promise<Buffer> {
+async function render(original: Readable, file: FileRecord, width: number, format: VariantFormat): Promise<Buffer> {
   const input = await buffer(original);
-  // rotate() applies the EXIF orientation; the output carries no metadata (no camera data, no GPS position)
-  const image = sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate().resize({ width, withoutEnlargement: true });
+  // The upload measured the header; libvips reads it again (without decoding), and a size it sees differently
+  // must be within the limit too. limitInputPixels makes sharp itself refuse to decode more.
+  const image = sharp(input, { failOn: 'error', limitInputPixels: pixelLimit(file) });
+  const header = await image.metadata();
+  if (!withinPixelLimit(header.autoOrient)) throw new Error('picture over the pixel limit');
+  // rotate() applies the EXIF orientation; the output carries no metadata (no camera data, no GPS position).
+  image.rotate().resize({ width, withoutEnlargement: true });
   if (format === 'webp') return image.webp({ quality: 75, effort: 4 }).toBuffer();
   if (format === 'png') return image.png({ compressionLevel: 9, palette: true }).toBuffer();
   return image.jpeg({ quality: 75, mozjpeg: true }).toBuffer();
@@ -60,10 +67,11 @@ async function render(original: Readable, width: number, format: VariantFormat):
 
 /**
  * The image at `width` in `format`, made once from the original and kept in the storage next to the uploads
- * (files never change, so neither do their variants). Null when the original is gone or cannot be decoded;
- * the caller then serves the original. The caller has checked that the viewer may see the file.
+ * (files never change, so neither do their variants). Null when the original is gone, cannot be decoded or is
+ * over the pixel limit. The caller has checked that the viewer may see the file.
  */
 export async function imageVariant(ctx: ServiceContext, file: FileRecord, width: number, format: VariantFormat): Promise<ImageVariant | null> {
+  if (!isServable(file)) return null;
   const { storage } = ctx.app;
   const key = `variants/${file.id}/${width}.${format}`;
   const stored = await storage.get(key);
@@ -74,7 +82,7 @@ export async function imageVariant(ctx: ServiceContext, file: FileRecord, width:
     job = (async () => {
       const original = await storage.get(file.storageKey);
       if (!original) return null;
-      const bytes = await render(original, width, format).catch(() => null);
+      const bytes = await render(original, file, width, format).catch(() => null);
       if (bytes) await storage.put(key, bytes, MIME[format]);
       return bytes;
     })().finally(() => pending.delete(key));

@@ -5,7 +5,7 @@ import { createServiceContext, type AppServices, type ServiceContext } from '../
 import type { ByteRange } from '../../storage/storage.server';
 import { isInlineType } from './file-types.server';
 import { findFile, openFile, type FileRecord } from './files.server';
-import { imageVariant, variantFormat, variantWidth } from './image-variants.server';
+import { imageVariant, isServable, variantFormat, variantWidth } from './image-variants.server';
 
 const encodeRfc5987 = (value: string) =>
   encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -48,8 +48,10 @@ function notModified(req: Request, res: Response, file: FileRecord, etag: string
 /**
  * GET/HEAD /files/:fileId: the bytes of a file the viewer may see, with its sniffed type, nosniff, inline or
  * attachment disposition, an ETag (files never change) and single byte ranges (video seeking). Missing and
- * hidden files are both 404, so a file's existence is not revealed. `?w=N` asks for a JPEG, PNG or WebP image
- * scaled down to about N pixels wide (see app/lib/images.ts), made once and kept.
+ * hidden files are both 404, so a file's existence is not revealed, and so is a picture over the pixel limit
+ * (limits.ts; stored before uploads checked it): neither it nor a scaled copy is handed out. `?w=N` asks for a
+ * JPEG, PNG or WebP image scaled down to about N pixels wide (see app/lib/images.ts), made once and kept; when
+ * no scaled copy can be made, the answer is 404, never the original.
  */
 export function filesRouter(app: AppServices): Router {
   const router = Router();
@@ -57,7 +59,7 @@ export function filesRouter(app: AppServices): Router {
     try {
       const ctx = await serviceContextOf(app, req);
       const file = await findFile(ctx, req.params.fileId);
-      if (!file) {
+      if (!file || !isServable(file)) {
         res.status(404).type('text/plain').send('Not Found');
         return;
       }
@@ -67,12 +69,15 @@ export function filesRouter(app: AppServices): Router {
         res.vary('Accept');
         if (notModified(req, res, file, `"${file.id}-${width}-${format}"`)) return;
         const variant = await imageVariant(ctx, file, width, format);
-        if (variant) {
-          res.set({ 'Content-Type': variant.mimeType, 'Content-Length': String(variant.bytes.length) });
-          res.end(req.method === 'HEAD' ? undefined : variant.bytes);
+        if (!variant) {
+          // No scaled copy (the bytes do not decode within the pixel limit): never the original in its place.
+          for (const header of ['ETag', 'Last-Modified', 'Content-Disposition']) res.removeHeader(header);
+          res.status(404).set('Cache-Control', 'no-store').type('text/plain').end('Not Found');
           return;
         }
-        // the original could not be scaled: it is served as it is below, with its own validators
+        res.set({ 'Content-Type': variant.mimeType, 'Content-Length': String(variant.bytes.length) });
+        res.end(req.method === 'HEAD' ? undefined : variant.bytes);
+        return;
       }
 
       res.set({ 'Content-Type': file.mimeType, 'Accept-Ranges': 'bytes' });
