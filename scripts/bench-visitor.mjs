@@ -72,7 +72,6 @@ async function startServer() {
     PGLITE_DIR: path.join(dir, 'db'),
     UPLOAD_DIR: path.join(dir, 'uploads'),
     SEED_DEMO: 'always',
-    ALLOW_DEV_SECRETS: 'true',
     LOG_REQUESTS: 'false',
   });
   const logFile = path.join(dir, 'server.log');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEV_SECRETS, isDevSecret, loadOrCreateSecrets } from './secrets.server';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', ''])
@@ -20,6 +21,7 @@ const EnvSchema = z.object({
   PGLITE_DIR: z.string().default('var/db'),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   JWT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  SECRETS_FILE: z.string().min(1).optional(),
   UPLOAD_DIR: z.string().default('var/uploads'),
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().optional(),
@@ -27,7 +29,7 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Messeplattform <no-reply@localhost>'),
+  MAIL_FROM: z.string().default('Fairplatform <no-reply@localhost>'),
   LOG_REQUESTS: booleanish,
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
 });
@@ -38,7 +40,30 @@ export type Env = z.infer<typeof EnvSchema> & {
   rootDir: string;
 };
 
-const DEV_SECRET = 'dev-only-secret-change-me-0123456789';
+/** Where production keeps the secrets it generated: SECRETS_FILE, else `secrets.json` in the embedded database's folder. */
+export function secretsFilePath(env: Pick<z.infer<typeof EnvSchema>, 'SECRETS_FILE' | 'PGLITE_DIR'>): string {
+  const dataDir = path.dirname(env.PGLITE_DIR === 'memory' ? 'var/db' : env.PGLITE_DIR);
+  return path.resolve(env.SECRETS_FILE ?? path.join(dataDir, 'secrets.json'));
+}
+
+/**
+ * Development and test sign with the values in the source. Production never does: a secret that is not set is
+ * generated at the first start and kept in the secrets file (mode 0600), so tokens stay valid across restarts.
+ */
+function resolveSecrets(env: z.infer<typeof EnvSchema>): { sessionSecret: string; jwtSecret: string } {
+  if (env.NODE_ENV !== 'production') {
+    return { sessionSecret: env.SESSION_SECRET ?? DEV_SECRETS.sessionSecret, jwtSecret: env.JWT_SECRET ?? DEV_SECRETS.jwtSecret };
+  }
+  const devValues = (['SESSION_SECRET', 'JWT_SECRET'] as const).filter((name) => env[name] && isDevSecret(env[name]));
+  if (devValues.length) {
+    throw new Error(`Invalid environment configuration:\n${devValues.map((name) => `  - ${name}: the development value is not accepted in production`).join('\n')}`);
+  }
+  if (env.SESSION_SECRET && env.JWT_SECRET) return { sessionSecret: env.SESSION_SECRET, jwtSecret: env.JWT_SECRET };
+  const file = secretsFilePath(env);
+  const { secrets, created } = loadOrCreateSecrets(file);
+  if (created) console.warn(`[env] Generated secrets for the session cookie and API tokens in ${file} (mode 0600); keep the file or set SESSION_SECRET and JWT_SECRET.`);
+  return { sessionSecret: env.SESSION_SECRET ?? secrets.sessionSecret, jwtSecret: env.JWT_SECRET ?? secrets.jwtSecret };
+}
 
 /** Parses and validates the environment once; exits with a readable message on bad input. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -48,20 +73,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  if (env.NODE_ENV === 'production' && source.CI !== 'true' && source.ALLOW_DEV_SECRETS !== 'true') {
-    if (!env.SESSION_SECRET || !env.JWT_SECRET) {
-      console.warn(
-        '[env] SESSION_SECRET and JWT_SECRET are not set: using development secrets. Set both in a real deployment.',
-      );
-    }
-  }
   if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
     throw new Error('Invalid environment configuration:\n  - S3_BUCKET is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required');
   }
   return {
     ...env,
-    sessionSecret: env.SESSION_SECRET ?? DEV_SECRET,
-    jwtSecret: env.JWT_SECRET ?? `${DEV_SECRET}-jwt`,
+    ...resolveSecrets(env),
     rootDir: path.resolve(source.APP_ROOT ?? process.cwd()),
   };
 }
