@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
 import type { Db } from '../connection';
 import { hashPassword } from '../../app/server/auth/password.server';
 import { Package, Feature } from '../../app/lib/features';
+import { addMember, createInvite, createOrganization, createUser } from '../../tests/fixtures/factories';
 import { seedPartnerDay } from './events-access';
 import { seedConventions } from './events-conventions';
 import { seedExhibitionStand } from './events-exhibition';
@@ -26,73 +26,45 @@ export async function seedDemo(db: Db, options: { force: boolean }): Promise<{ s
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   await db.transaction(async (trx) => {
-    const [demoOrg] = await trx('organizations')
-      .insert({
-        name: 'Demo Messe GmbH',
-        slug: 'demo-messe',
-        email: 'kontakt@demo.example',
-        suites: Package.BASIC | Package.EVENT | Package.SALES | Package.DATA,
-        phone: '+49 221 5550100',
-        street_address: 'Messeplatz',
-        house_no: '1',
-        postal_code: '50679',
-        city: 'Köln',
-        country: 'DE',
-        homepage_url: 'https://demo-messe.example',
-        support_url: 'https://demo-messe.example/support',
-        imprint: 'Demo Messe GmbH, Messeplatz 1, 50679 Köln. Geschäftsführung: Anna Aussteller. HRB 12345, Amtsgericht Köln.',
-        data_privacy_url: 'https://demo-messe.example/datenschutz',
-      })
-      .returning('id');
-    const [platformOrg] = await trx('organizations')
-      .insert({
-        name: 'Plattform-Betrieb',
-        slug: 'plattform',
-        email: 'staff@demo.example',
-        suites: Package.BASIC | Feature.platformAdmin,
-      })
-      .returning('id');
-
-    const user = (email: string, firstName: string, lastName: string, extra: Record<string, unknown> = {}) =>
-      trx('users')
-        .insert({
-          email,
-          first_name: firstName,
-          last_name: lastName,
-          password_hash: passwordHash,
-          is_active: true,
-          email_confirmed_at: trx.fn.now(),
-          default_language: 'DE',
-          ...extra,
-        })
-        .returning('id')
-        .then(([row]) => row.id as string);
-
-    const admin = await user('admin@demo.example', 'Anna', 'Aussteller', { default_organization_id: demoOrg.id });
-    const sales = await user('sales@demo.example', 'Sven', 'Vertrieb', { default_organization_id: demoOrg.id });
-    const staff = await user('staff@demo.example', 'Paula', 'Plattform', {
-      is_staff: true,
-      default_organization_id: platformOrg.id,
-      default_language: 'EN',
+    const demoOrg = await createOrganization(trx, {
+      name: 'Demo Messe GmbH',
+      slug: 'demo-messe',
+      email: 'kontakt@demo.example',
+      suites: Package.BASIC | Package.EVENT | Package.SALES | Package.DATA,
+      phone: '+49 221 5550100',
+      street_address: 'Messeplatz',
+      house_no: '1',
+      postal_code: '50679',
+      city: 'Köln',
+      country: 'DE',
+      homepage_url: 'https://demo-messe.example',
+      support_url: 'https://demo-messe.example/support',
+      imprint: 'Demo Messe GmbH, Messeplatz 1, 50679 Köln. Geschäftsführung: Anna Aussteller. HRB 12345, Amtsgericht Köln.',
+      data_privacy_url: 'https://demo-messe.example/datenschutz',
     });
+    const platformOrg = await createOrganization(trx, {
+      name: 'Plattform-Betrieb',
+      slug: 'plattform',
+      email: 'staff@demo.example',
+      suites: Package.BASIC | Feature.platformAdmin,
+    });
+
+    const user = (email: string, first_name: string, last_name: string, extra: Record<string, unknown> = {}) =>
+      createUser(trx, { email, first_name, last_name, password_hash: passwordHash, email_confirmed_at: new Date(), ...extra });
+
+    const admin = await user('admin@demo.example', 'Anna', 'Aussteller');
+    const sales = await user('sales@demo.example', 'Sven', 'Vertrieb');
+    const staff = await user('staff@demo.example', 'Paula', 'Plattform', { is_staff: true, default_language: 'EN' });
     await user('visitor@demo.example', 'Victor', 'Besucher');
 
-    await trx('organization_members').insert([
-      { organization_id: demoOrg.id, user_id: admin, role: 'admin', is_owner: true },
-      { organization_id: demoOrg.id, user_id: sales, role: 'sales', sales: true },
-      { organization_id: platformOrg.id, user_id: staff, role: 'admin', is_owner: true },
-      { organization_id: demoOrg.id, user_id: staff, role: 'admin' },
-    ]);
+    // the first membership becomes the default organisation
+    await addMember(trx, demoOrg.id, admin.id, { role: 'admin', isOwner: true });
+    await addMember(trx, demoOrg.id, sales.id, { role: 'sales', sales: true });
+    await addMember(trx, platformOrg.id, staff.id, { role: 'admin', isOwner: true });
+    await addMember(trx, demoOrg.id, staff.id, { role: 'admin' });
 
     // a colleague invited but not yet registered (the invite mail is not re-sent by the seed)
-    await trx('invites').insert({
-      organization_id: demoOrg.id,
-      email: 'neu@demo.example',
-      role: 'sales',
-      token_hash: crypto.createHash('sha256').update(crypto.randomBytes(32)).digest('hex'),
-      invited_by_id: admin,
-      expires_at: new Date(Date.now() + 14 * 24 * 3600 * 1000),
-    });
+    await createInvite(trx, { organization_id: demoOrg.id, email: 'neu@demo.example', role: 'sales', invited_by_id: admin.id });
 
     // the running demo convention with its stage, programme, on-demand items and an in-house fair
     await seedConventions(trx, { organizationId: demoOrg.id });
