@@ -66,11 +66,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       id: hs.id,
       slug: hs.slug,
       approved: hs.approved,
+      standAccepted: hs.stand_accepted,
       name: stands[i]?.name ?? hs.slug,
       organization: stands[i]?.organization_id === hall.organization_id ? null : (organizations[i]?.name ?? null),
       thumbnailUrl: hs.thumbnail_id ? fileUrl({ id: hs.thumbnail_id }) : null,
-      // a stand waiting for approval can be shown by its unguessable preview link, in each convention of the hall
-      previewLinks: hs.approved
+      // an application waiting for approval can be shown by its unguessable preview link, in each convention of
+      // the hall (an invitation cannot: its organisation has not agreed to show the stand here yet)
+      previewLinks: hs.approved || !hs.stand_accepted
         ? []
         : conventions.map((c) => ({ title: c.title, href: `/prev/${hs.preview_slug}/convention/${c.slug}/hall/${hall.slug}/stand/${hs.slug}` })),
     })),
@@ -131,7 +133,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       options,
     );
     if (!result.ok) return Response.json({ form: 'addStand', result: result.reply }, { status: result.status });
-    const key = result.value.approved ? 'events:hall.standAdded' : 'events:hallPages.stands.addedPending';
+    const key = result.value.stand_accepted ? 'events:hall.standAdded' : 'events:hallPages.stands.invited';
     return redirectWithToast(here, { type: 'success', key });
   }
 
@@ -264,6 +266,7 @@ export default function HallBuilder() {
           {t('hallPages.stands.heading')}
         </h2>
         <p className="mt-1 text-sm text-gray-700">{t('hallPages.stands.orderHint')}</p>
+        <p className="mt-1 text-sm text-gray-700">{t('hallPages.stands.applyDomain', { slug: hall.slug })}</p>
         {stands.length === 0 ? <p className="mt-4 text-gray-700">{t('hallPages.stands.empty')}</p> : null}
         <div className={stands.length ? 'mt-4' : 'hidden'}>
           <ReorderableList items={stands} nameOf={(s) => s.name} label={t('hallPages.stands.listLabel')}>
@@ -280,9 +283,9 @@ export default function HallBuilder() {
                   </p>
                 </div>
                 <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-medium ${stand.approved ? 'bg-brand-green/20 text-brand-dark' : 'bg-brand-pink/15 text-brand-dark'}`}
+                  className={`rounded-full px-2 py-0.5 text-xs font-medium ${stand.approved && stand.standAccepted ? 'bg-brand-green/20 text-brand-dark' : 'bg-brand-pink/15 text-brand-dark'}`}
                 >
-                  {stand.approved ? t('hall.approved') : t('hall.pending')}
+                  {!stand.approved ? t('hall.pending') : stand.standAccepted ? t('hall.approved') : t('hallPages.stands.invitedStatus')}
                 </span>
                 {stand.previewLinks.map((link) => (
                   <a

@@ -12,6 +12,8 @@ import { ImageForm } from '~/components/events/image-form';
 import { TranslationsSection } from '~/components/events/translations-section';
 import { saveTranslation } from '~/components/events/translations.server';
 import { AddNodeForm, AddPointForm, StandSettingsForm, UpdatePointForm, pointTranslations } from '~/components/stands/forms';
+import { ApplyToHall, StandPlaceList } from '~/components/stands/hall-places';
+import { hallPlacesAction } from '~/components/stands/hall-places.server';
 import { PointEditor } from '~/components/stands/point-editor';
 import { loadNodes, type NodeView } from '~/components/stands/stand.server';
 import { Button, buttonClassName } from '~/components/ui/button';
@@ -27,6 +29,7 @@ import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
 import { DomainError, isDomainError } from '~/server/services/errors';
 import { createStandNode, deleteStandNode, updateStandNode } from '~/server/services/events/nodes';
+import { standPlaces } from '~/server/services/events/hall-stands';
 import { createPoint, deletePoint, updatePoint } from '~/server/services/events/points';
 import { standTranslationsByStand } from '~/server/services/events/stand-loaders';
 import { createStandTranslation, standBySlug, updateBaseStand, updateStandTranslation } from '~/server/services/events/stands';
@@ -43,11 +46,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
   const stand = await orNotFound(standBySlug(ctx, params.slug ?? ''));
-  const [translations, nodes] = await Promise.all([standTranslationsByStand(ctx).load(stand.id), loadNodes(ctx, stand.id)]);
+  const [translations, nodes, places] = await Promise.all([
+    standTranslationsByStand(ctx).load(stand.id),
+    loadNodes(ctx, stand.id),
+    standPlaces(ctx, { standId: stand.id }),
+  ]);
   return {
     stand: { id: stand.id, slug: stand.slug, name: stand.name, shop: stand.shop, shopUrl: stand.shop_url, chatUrl: stand.chat_url },
     translations: translations.map((tr) => ({ language: tr.language, title: tr.title, description: tr.description })),
     nodes,
+    places,
   };
 }
 
@@ -61,6 +69,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const options = { correctFieldsMessage: t('errors:correctFields') };
   const intent = formData.get('intent');
   const id = String(formData.get('id') ?? '');
+  const placed = await hallPlacesAction(context, formData, here, stand.id);
+  if (placed) return placed;
 
   if (intent === 'settings') {
     const submission = parseForm(context, formData, StandSettingsForm);
@@ -390,6 +400,16 @@ export default function StandEditor() {
 
         <h3 className="mt-8 font-semibold">{t('standPages.nodes.add')}</h3>
         <AddNode lastResult={actionData?.form === 'addNode' ? actionData.result : undefined} />
+      </section>
+
+      <section aria-labelledby="stand-halls-title" className="rounded-lg bg-white p-6 shadow-sm">
+        <h2 id="stand-halls-title" className="text-lg font-semibold">
+          {t('standPages.halls.heading')}
+        </h2>
+        <p className="mt-1 text-sm text-gray-700">{t('standPages.halls.intro')}</p>
+        {data.places.length === 0 ? <p className="mt-4 text-gray-700">{t('standPages.halls.empty')}</p> : <StandPlaceList places={data.places} />}
+        <h3 className="mt-8 font-semibold">{t('standPages.halls.apply')}</h3>
+        <ApplyToHall lastResult={actionData?.form === 'apply' ? actionData.result : undefined} />
       </section>
     </div>
   );

@@ -6,11 +6,14 @@ import { CreateByName } from '~/components/conventions/create-by-name';
 import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
 import { NameForm } from '~/components/events/forms';
 import { confirmationStep, listAction } from '~/components/events/forms.server';
+import { StandPlaceList } from '~/components/stands/hall-places';
+import { hallPlacesAction } from '~/components/stands/hall-places.server';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
+import { standPlaces } from '~/server/services/events/hall-stands';
 import { nodesByStand } from '~/server/services/events/stand-loaders';
 import { createBaseStand, deleteBaseStand, listStands } from '~/server/services/events/stands';
 import { redirectWithToast } from '~/server/toast.server';
@@ -24,9 +27,9 @@ const HERE = '/stand';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const stands = await listStands(context.service);
+  const [stands, invitations] = await Promise.all([listStands(context.service), standPlaces(context.service, { invitationsOnly: true })]);
   const nodes = await Promise.all(stands.map((s) => nodesByStand(context.service).load(s.id)));
-  return { stands: stands.map((s, i) => ({ id: s.id, slug: s.slug, name: s.name, nodes: nodes[i]!.length })) };
+  return { stands: stands.map((s, i) => ({ id: s.id, slug: s.slug, name: s.name, nodes: nodes[i]!.length })), invitations };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -34,6 +37,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const t = context.service.t;
   const intent = formData.get('intent');
+  const answered = await hallPlacesAction(context, formData, HERE);
+  if (answered) return answered;
 
   if (intent === 'create') {
     const submission = parseForm(context, formData, NameForm);
@@ -57,7 +62,7 @@ type ActionData = { result?: SubmissionResult<string[]>; confirm?: { intent: str
 
 export default function Stands() {
   const { t } = useTranslation('events');
-  const { stands } = useLoaderData<typeof loader>();
+  const { stands, invitations } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
 
   return (
@@ -73,6 +78,18 @@ export default function Stands() {
           title={t('standPages.list.deleteTitle')}
           message={t('standPages.list.deleteText', { name: actionData.confirm.name })}
         />
+      ) : null}
+
+      {invitations.length ? (
+        <section aria-labelledby="stand-invitations-title" className="rounded-lg bg-white p-6 shadow-sm">
+          <h2 id="stand-invitations-title" className="text-lg font-semibold">
+            {t('standPages.halls.invitations')}
+          </h2>
+          <p className="mt-1 text-sm text-gray-700">{t('standPages.halls.invitationsIntro')}</p>
+          <div className="mt-2">
+            <StandPlaceList places={invitations} showStand />
+          </div>
+        </section>
       ) : null}
 
       <section aria-labelledby="stand-create-title" className="rounded-lg bg-white p-6 shadow-sm">

@@ -10,7 +10,7 @@ export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'eve
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.point.name ?? '' }];
 
-export const guards = defineGuards({ public: true, permission: { kind: 'conventionHall', param: 'hallslug' } });
+export const guards = defineGuards({ public: true, permission: { kind: 'conventionStand', param: 'standslug' } });
 
 /** A reference point of the stand, beside the stand (spec 000 point 2: stand sub-route /rp/{rpslug}). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

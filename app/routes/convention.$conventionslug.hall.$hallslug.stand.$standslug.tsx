@@ -11,9 +11,9 @@ export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'eve
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.stand.title ?? '' }];
 
-export const guards = defineGuards({ public: true, permission: { kind: 'conventionHall', param: 'hallslug' } });
+export const guards = defineGuards({ public: true, permission: { kind: 'conventionStand', param: 'standslug' } });
 
-/** A stand of the hall: approved ones for everybody, others only for the host and the exhibitor. */
+/** A stand of the hall: listed ones for everybody its own access rules let in, others only for the host and the exhibitor. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   return loadStandPage(context, params);

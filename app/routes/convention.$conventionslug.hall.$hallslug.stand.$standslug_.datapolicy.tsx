@@ -7,7 +7,7 @@ import { withNamespaces } from '~/lib/i18n-namespaces';
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'], title: 'visitor:shell.dataPolicy' };
 export const clientLoader = withNamespaces(handle.i18n);
 
-export const guards = defineGuards({ public: true, permission: { kind: 'conventionHall', param: 'hallslug' } });
+export const guards = defineGuards({ public: true, permission: { kind: 'conventionStand', param: 'standslug' } });
 
 /** The exhibitor's data policy for their stand. */
 export const loader = legalLoader(guards);

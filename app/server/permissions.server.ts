@@ -23,6 +23,14 @@ export const permissionChecks: Record<string, PermissionCheck> = {
     if (!convention.active && !isMember(ctx, convention.organization_id)) throw redirect(`/convention/${convention.slug}`);
     await conventionHall(ctx.service, convention.slug, hallSlug);
   },
+  /**
+   * .../hall/{h}/stand/{standslug}/...: the hall's checks, then the stand: NOT_FOUND unless listed (or seen by the
+   * host or the exhibitor), PERMISSION_DENIED when its own access rules (its in-house fairs) refuse the viewer
+   */
+  conventionStand: async (ctx, standSlug, params) => {
+    await permissionChecks.conventionHall(ctx, params.hallslug ?? '', params);
+    await conventionStand(ctx.service, { conventionSlug: params.conventionslug ?? '', hallSlug: params.hallslug ?? '', standSlug });
+  },
   /** /prev/{prevslug}/convention/{c}/hall/{h}/stand/{standslug}: the stand by its preview slug (also before opening) */
   previewStand: async (ctx, standSlug, params) => {
     await conventionStand(ctx.service, {

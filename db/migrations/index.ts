@@ -6,6 +6,7 @@ import * as m0005 from './0005_conventions';
 import * as m0006 from './0006_halls_stands';
 import * as m0007 from './0007_object_access';
 import * as m0008 from './0008_on_demand_slug';
+import * as m0009 from './0009_hall_stand_consent';
 
 /**
  * Every migration, in order. Migrations are bundled with the server (no file-system scan at run time),
@@ -19,6 +20,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0006_halls_stands': m0006,
   '0007_object_access': m0007,
   '0008_on_demand_slug': m0008,
+  '0009_hall_stand_consent': m0009,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

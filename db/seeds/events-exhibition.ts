@@ -45,7 +45,7 @@ export async function seedExhibitionStand(
   const { organizationId } = options;
   const storage = options.storage ?? createStorage(loadEnv());
   const [stand] = await trx('base_stands')
-    .insert({ organization_id: organizationId, name: 'Demo Messe GmbH', slug: 'demo-messe-hausmesse', approved: true })
+    .insert({ organization_id: organizationId, name: 'Demo Messe GmbH', slug: 'demo-messe-hausmesse' })
     .returning('id');
   await trx('stand_translations').insert(
     texts(

@@ -112,10 +112,10 @@ const slugOf = (name: string) =>
     .replace(/^-|-$/g, '');
 
 /**
- * Demo halls and stands (issue 5): two halls in the demo convention with three approved stands each (real 16:9
+ * Demo halls and stands (issue 5): two halls in the demo convention with three listed stands each (real 16:9
  * PNG thumbnails, a 2:1 panorama node with a point and a reference point), one stand of another demo
- * organisation waiting for approval with its preview slug, and an image foyer (2:1) with points to a hall, a
- * stand and a link. Without `conventionId` the organisation's first convention is used, if there is one.
+ * organisation that applied to hall 1 and waits for the host's approval (with its preview slug), and an image
+ * foyer (2:1) with points to a hall, a stand and a link. Without `conventionId` the organisation's first convention is used, if there is one.
  */
 export async function seedHalls(
   trx: Knex,
@@ -145,7 +145,7 @@ export async function seedHalls(
     for (const [order, name] of spec.stands.entries()) {
       const slug = slugOf(name);
       const [stand] = await trx('base_stands')
-        .insert({ organization_id: organizationId, name, slug, approved: true, chat_url: '', shop: order === 0, shop_url: order === 0 ? `https://shop.example/${slug}` : '' })
+        .insert({ organization_id: organizationId, name, slug, chat_url: '', shop: order === 0, shop_url: order === 0 ? `https://shop.example/${slug}` : '' })
         .returning('id');
       standIds.push(stand.id);
       await trx('stand_translations').insert(
@@ -158,6 +158,7 @@ export async function seedHalls(
         hall_id: hall.id,
         stand_id: stand.id,
         approved: true,
+        stand_accepted: true,
         order,
         slug,
         thumbnail_id: standThumb,
@@ -175,12 +176,12 @@ export async function seedHalls(
     }
   }
 
-  // another organisation's stand joined hall 1 and waits for the host's approval
+  // another organisation applied with its stand to hall 1 (its consent is given) and waits for the host's approval
   const [guestOrg] = await trx('organizations')
     .insert({ name: 'Gastaussteller Süd GmbH', slug: 'gastaussteller-sued', email: 'kontakt@gast.example', suites: Package.BASIC | Package.EVENT })
     .returning('id');
   const [guestStand] = await trx('base_stands')
-    .insert({ organization_id: guestOrg.id, name: 'Gastaussteller Süd', slug: 'gastaussteller-sued', approved: false })
+    .insert({ organization_id: guestOrg.id, name: 'Gastaussteller Süd', slug: 'gastaussteller-sued' })
     .returning('id');
   await trx('stand_translations').insert(
     translations(['Gastaussteller Süd', 'Neu dabei – wartet auf Freigabe'], ['Guest exhibitor South', 'New here – waiting for approval']).map((t) => ({ ...t, stand_id: guestStand.id })),
@@ -191,6 +192,7 @@ export async function seedHalls(
     hall_id: hallIds[0],
     stand_id: guestStand.id,
     approved: false,
+    stand_accepted: true,
     order: HALLS[0].stands.length,
     slug: 'gastaussteller-sued',
     thumbnail_id: await storeImage(trx, storage, organizationId, 'gastaussteller-sued.png', 1280, 720, nextColour()),

@@ -15,8 +15,13 @@ import {
   hallApproveStand,
   hallRemoveStand,
   hallReorderStands,
+  hallStandAccept,
   hallStandById,
+  hallStandDecline,
+  hallStandsOf,
   hallUpdateStand,
+  standApplyToHall,
+  standThroughHallStand,
 } from '~/server/services/events/hall-stands';
 import {
   addHallToConvention,
@@ -42,12 +47,12 @@ import {
   foyerByConvention,
   foyerPointsByFoyer,
   hallById,
-  hallStandsByHall,
   hallStandsByStand,
   hallTranslationsByHall,
   nodesByStand,
   pointsByNode,
   pointTranslationsByPoint,
+  standListedAnywhere,
   standOrganizationById,
   standTranslationsByStand,
   type BaseStandRecord,
@@ -97,11 +102,7 @@ export const eventsHallsResolvers: Resolvers = {
     thumbnail: (hall, _args, ctx) => file(ctx.service, rec<HallRecord>(hall).thumbnail_id),
     permissionType: (hall) => rec<HallRecord>(hall).permission_type,
     translations: async (hall, _args, ctx) => (await hallTranslationsByHall(ctx.service).load(hall.id)).map(translation),
-    stands: async (hall, args, ctx) => {
-      const all = await hallStandsByHall(ctx.service).load(hall.id);
-      const insider = isMember(ctx.service, rec<HallRecord>(hall).organization_id) && !args.approvedOnly;
-      return out(insider ? all : all.filter((s) => s.approved));
-    },
+    stands: async (hall, args, ctx) => out(await hallStandsOf(ctx.service, rec<HallRecord & { visited?: boolean }>(hall), { listedOnly: Boolean(args.approvedOnly) })),
     isPartOfConvention: (hall, args, ctx) => conventionHallLink(ctx.service).load(`${args.convId}:${hall.id}`),
   },
   HallStand: {
@@ -112,10 +113,13 @@ export const eventsHallsResolvers: Resolvers = {
       const stand = await baseStandById(ctx.service).load(record.stand_id);
       return stand && isMember(ctx.service, stand.organization_id) ? record.preview_slug : null;
     },
-    stand: async (hs, _args, ctx) => out(await baseStandById(ctx.service).load(rec<HallStandRecord>(hs).stand_id)),
+    standAccepted: (hs) => rec<HallStandRecord>(hs).stand_accepted,
+    standName: async (hs, _args, ctx) => (await baseStandById(ctx.service).load(rec<HallStandRecord>(hs).stand_id))?.name ?? rec<HallStandRecord>(hs).slug,
+    stand: async (hs, _args, ctx) => out(await standThroughHallStand(ctx.service, rec<HallStandRecord>(hs))),
     hall: async (hs, _args, ctx) => out(await hallById(ctx.service).load(rec<HallStandRecord>(hs).hall_id)),
   },
   BaseStand: {
+    approved: (s, _args, ctx) => standListedAnywhere(ctx.service).load(s.id),
     shopUrl: (s) => rec<BaseStandRecord>(s).shop_url,
     chatUrl: (s) => rec<BaseStandRecord>(s).chat_url,
     personalizationId: (s) => rec<BaseStandRecord>(s).personalization_id,
@@ -161,9 +165,17 @@ export const eventsHallsResolvers: Resolvers = {
           stages: result.stages.map(({ part_of_convention, ...stage }) => ({ stage, isPartOfConvention: part_of_convention })),
         };
       }),
+    // the hall passed the visitor's access checks here, so Hall.stands may list its stands for them
     fetchConventionHall: (_root, args, ctx) =>
-      asQuery(async () => out(await conventionHall(ctx.service, args.conventionSlug, args.hallSlug))),
-    fetchConventionStand: (_root, args, ctx) => asQuery(async () => out(await conventionStand(ctx.service, args))),
+      asQuery(async () => {
+        const { convention, hall } = await conventionHall(ctx.service, args.conventionSlug, args.hallSlug);
+        return out({ convention, hall: { ...hall, visited: true } });
+      }),
+    fetchConventionStand: (_root, args, ctx) =>
+      asQuery(async () => {
+        const { hall, ...rest } = await conventionStand(ctx.service, args);
+        return out({ ...rest, hall: { ...hall, visited: true } });
+      }),
     fetchHallStand: (_root, args, ctx) => asQuery(async () => out(await hallStandById(ctx.service, args.id))),
     fetchStands: (_root, _args, ctx) => asQuery(async () => out(await listStands(ctx.service))),
     fetchStand: (_root, args, ctx) => asQuery(async () => out(await standBySlug(ctx.service, args.slug))),
@@ -191,6 +203,10 @@ export const eventsHallsResolvers: Resolvers = {
       payload(async () => ({ hallStand: out(await hallUpdateStand(ctx.service, args.id, given(args.input))) })),
     hallRemoveStand: (_root, args, ctx) => payload(async () => ({ id: await hallRemoveStand(ctx.service, args.id) })).then(withOk),
     hallApproveStand: (_root, args, ctx) => payload(async () => ({ hallStand: out(await hallApproveStand(ctx.service, args.id)) })),
+    hallStandAccept: (_root, args, ctx) => payload(async () => ({ hallStand: out(await hallStandAccept(ctx.service, args.id)) })),
+    hallStandDecline: (_root, args, ctx) => payload(async () => ({ id: await hallStandDecline(ctx.service, args.id) })).then(withOk),
+    standApplyToHall: (_root, args, ctx) =>
+      payload(async () => ({ hallStand: out(await standApplyToHall(ctx.service, args.standId, args.hallSlug)) })),
     hallReorderStands: (_root, args, ctx) =>
       payload(async () => ({ hallStands: out(await hallReorderStands(ctx.service, args.hallId, args.ids)) })),
     baseStandCreate: (_root, args, ctx) => payload(async () => ({ stand: out(await createBaseStand(ctx.service, given(args.input))) })),

@@ -3,7 +3,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceContext } from '~/server/context.server';
 import { addFoyerPoint, addImageFoyer, resetNavigation, updateImageFoyer } from '~/server/services/events/foyer';
-import { hallAddStand, hallApproveStand, hallRemoveStand, hallReorderStands, hallStandById } from '~/server/services/events/hall-stands';
+import {
+  hallAddStand,
+  hallApproveStand,
+  hallRemoveStand,
+  hallReorderStands,
+  hallStandAccept,
+  hallStandById,
+  hallStandDecline,
+  standApplyToHall,
+} from '~/server/services/events/hall-stands';
 import { addHallToConvention, createHall, deleteHall, hallBySlug, listHalls, sitemap, updateHall } from '~/server/services/events/halls';
 import { createStandNode, deleteStandNode } from '~/server/services/events/nodes';
 import { createPoint, deletePoint, updatePoint } from '~/server/services/events/points';
@@ -24,7 +33,10 @@ afterAll(async () => {
 type Who = 'anonymous' | 'stranger' | 'sales' | 'noFeature' | 'owner';
 const WHO: Who[] = ['anonymous', 'stranger', 'sales', 'noFeature', 'owner'];
 
-/** The host's objects: a hall in its convention with its own stand, a pending stand of the exhibitor, a node, a point and a foyer. */
+/**
+ * The host's objects: a hall in its convention with its own stand, the exhibitor's stand invited into it (the host
+ * agreed, the exhibitor not yet), a node, a point and a foyer.
+ */
 async function fixture() {
   const w = await eventsWorld(t);
   const host = await t.serviceContext(w.owner.id);
@@ -46,6 +58,8 @@ type Fixture = Awaited<ReturnType<typeof fixture>>;
 
 /** Writes: the owner may, a sales user and an organisation without the event feature may not, another organisation finds nothing. */
 const WRITE: Record<Who, string> = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', sales: 'PERMISSION_DENIED', noFeature: 'PERMISSION_DENIED', owner: 'ok' };
+/** The exhibitor's answers about its own stand: only the stand's organisation may give them, the host finds nothing. */
+const EXHIBITOR: Record<Who, string> = { anonymous: 'UNAUTHENTICATED', stranger: 'ok', sales: 'PERMISSION_DENIED', noFeature: 'PERMISSION_DENIED', owner: 'NOT_FOUND' };
 
 describe('authorization matrix (GraphQL)', () => {
   const operations: { name: string; expected: Record<Who, string>; run: (f: Fixture, headers: Record<string, string>) => Promise<string> }[] = [
@@ -72,6 +86,49 @@ describe('authorization matrix (GraphQL)', () => {
       name: 'hallApproveStand (the pending stand; the exhibitor owns it but not the hall)',
       expected: WRITE,
       run: async (f, headers) => outcome((await t.graphql(`mutation($id: ID!) { hallApproveStand(id: $id) { error { code } } }`, { id: f.pending.id }, { headers })).body, 'hallApproveStand'),
+    },
+    {
+      name: 'hallStandAccept (the invitation; only the stand organisation accepts it)',
+      expected: EXHIBITOR,
+      run: async (f, headers) => outcome((await t.graphql(`mutation($id: ID!) { hallStandAccept(id: $id) { error { code } } }`, { id: f.pending.id }, { headers })).body, 'hallStandAccept'),
+    },
+    {
+      name: 'hallStandDecline (the invitation; only the stand organisation declines it)',
+      expected: EXHIBITOR,
+      run: async (f, headers) => outcome((await t.graphql(`mutation($id: ID!) { hallStandDecline(id: $id) { error { code } } }`, { id: f.pending.id }, { headers })).body, 'hallStandDecline'),
+    },
+    {
+      name: 'standApplyToHall (the exhibitor stand to the host hall)',
+      expected: { ...EXHIBITOR, owner: 'NOT_FOUND' },
+      run: async (f, headers) => {
+        await t.app.db('hall_stands').where({ id: f.pending.id }).delete();
+        const r = await t.graphql(`mutation($s: ID!, $h: String!) { standApplyToHall(standId: $s, hallSlug: $h) { error { code } } }`, { s: f.foreign.id, h: f.hall.slug }, { headers });
+        return outcome(r.body, 'standApplyToHall');
+      },
+    },
+    {
+      name: "cross-organisation stand: the host's invitation and approval of another organisation's stand show it to nobody but that organisation",
+      expected: { anonymous: 'NOT_FOUND', stranger: 'ok', sales: 'NOT_FOUND', noFeature: 'NOT_FOUND', owner: 'NOT_FOUND' },
+      run: async (f, headers) => {
+        await t.app.db('halls').where({ id: f.hall.id }).update({ permission_type: 'PUBLIC' });
+        const owner = await as(t, f.w.owner.id);
+        await t.graphql(`mutation($id: ID!) { hallApproveStand(id: $id) { error { code } } }`, { id: f.pending.id }, { headers: owner });
+        const r = await t.graphql(
+          `query($c: String!, $h: String!, $s: String!) { fetchConventionStand(conventionSlug: $c, hallSlug: $h, standSlug: $s) { hallStand { stand { nodes { id } } } } }`,
+          { c: f.w.convention.slug, h: f.hall.slug, s: f.pending.slug },
+          { headers },
+        );
+        return outcome(r.body, 'fetchConventionStand');
+      },
+    },
+    {
+      name: "cross-organisation stand: the hall stand of an invitation carries its stand only for the stand's organisation",
+      expected: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', sales: 'PERMISSION_DENIED', noFeature: 'PERMISSION_DENIED', owner: 'hidden' },
+      run: async (f, headers) => {
+        const r = await t.graphql(`query($id: ID!) { fetchHallStand(id: $id) { stand { id } } }`, { id: f.pending.id }, { headers });
+        if (r.body.errors) return String(r.body.errors[0].extensions?.code);
+        return (r.body.data as { fetchHallStand: { stand: unknown } }).fetchHallStand.stand ? 'ok' : 'hidden';
+      },
     },
     {
       name: 'hallReorderStands',
@@ -189,6 +246,30 @@ describe('authorization matrix (services)', () => {
     { name: 'resetNavigation', run: (ctx, f) => resetNavigation(ctx, f.w.convention.id) },
     { name: 'sitemap', run: (ctx, f) => sitemap(ctx, f.w.convention.slug) },
   ];
+  const exhibitorCalls: { name: string; run: (ctx: ServiceContext, f: Fixture) => Promise<unknown> }[] = [
+    { name: 'hallStandAccept', run: (ctx, f) => hallStandAccept(ctx, f.pending.id) },
+    { name: 'hallStandDecline', run: (ctx, f) => hallStandDecline(ctx, f.pending.id) },
+    {
+      name: 'standApplyToHall',
+      run: async (ctx, f) => {
+        await t.app.db('hall_stands').where({ id: f.pending.id }).delete();
+        return standApplyToHall(ctx, f.foreign.id, f.hall.slug);
+      },
+    },
+  ];
+
+  it.each(exhibitorCalls.map((c) => [c.name, c] as const))('%s (the exhibitor side)', async (_name, call) => {
+    const actual: Record<string, string> = {};
+    for (const who of WHO) {
+      const f = await fixture();
+      const ctx = await t.serviceContext(f.ids[who]);
+      actual[who] = await call.run(ctx, f).then(
+        () => 'ok',
+        (error: { code?: string }) => error.code ?? String(error),
+      );
+    }
+    expect(actual).toEqual(EXHIBITOR);
+  });
 
   it.each(calls.map((c) => [c.name, c] as const))('%s', async (_name, call) => {
     const actual: Record<string, string> = {};

@@ -26,7 +26,7 @@ async function bytesOf(fileId: string): Promise<Buffer> {
 }
 
 describe('demo seed: halls and stands', () => {
-  it('puts two halls with three ordered, approved stands each into the convention, with real images, a pending guest stand and a foyer', async () => {
+  it('puts two halls with three ordered, listed stands each into the convention, with real images, a guest stand that applied and a foyer', async () => {
     const w = await eventsWorld(t);
     const result = await t.app.db.transaction((trx) =>
       seedHalls(trx, { organizationId: w.host.id, conventionId: w.convention.id, storage: t.app.storage }),
@@ -43,7 +43,7 @@ describe('demo seed: halls and stands', () => {
     expect(outcome(res.body, 'fetchConventionHall')).toBe('ok');
     const { convention, hall } = (res.body.data as { fetchConventionHall: { convention: any; hall: any } }).fetchConventionHall; // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(convention).toMatchObject({ navigationMode: 'IMAGE_FOYER', imageFoyer: { image: { width: 2000, height: 1000 }, points: [{ targetType: 'HALL' }, { targetType: 'STAND' }, { targetType: 'LINK' }] } });
-    // visitors see the three approved stands in order; the guest stand waits for approval
+    // visitors see the three listed stands in order; the guest stand applied and waits for the host's approval
     expect(hall.stands.map((s: { order: number; approved: boolean }) => [s.order, s.approved])).toEqual([[0, true], [1, true], [2, true]]);
     expect(hall.thumbnail).toMatchObject({ width: 1280, height: 720 });
     const first = hall.stands[0];
@@ -64,8 +64,9 @@ describe('demo seed: halls and stands', () => {
     expect(imageSize(await bytesOf(first.thumbnail.id))).toMatchObject({ type: 'png', width: 1280, height: 720 });
     expect(imageSize(await bytesOf(first.stand.nodes[0].image.id))).toMatchObject({ width: 2048, height: 1024 });
 
-    const pending = await t.app.db('hall_stands as hs').join('base_stands as s', 's.id', 'hs.stand_id').where({ 'hs.approved': false, 'hs.hall_id': result.hallIds[0] }).first('hs.preview_slug', 's.organization_id');
+    const pending = await t.app.db('hall_stands as hs').join('base_stands as s', 's.id', 'hs.stand_id').where({ 'hs.approved': false, 'hs.hall_id': result.hallIds[0] }).first('hs.preview_slug', 'hs.stand_accepted', 's.organization_id');
     expect(pending.preview_slug).toBe(result.pendingHallStandPreviewSlug);
+    expect(pending.stand_accepted).toBe(true);
     expect(pending.organization_id).not.toBe(w.host.id);
     const preview = await t.graphql(
       `query($c: String!, $p: String) { fetchConventionStand(conventionSlug: $c, hallSlug: "demo-halle-maschinenbau", standSlug: "gastaussteller-sued", previewSlug: $p) { hallStand { approved } } }`,
@@ -87,6 +88,11 @@ describe('demo seed: halls and stands', () => {
     }
     const demoOrg = await t.app.db('organizations').where({ slug: 'demo-messe' }).first('id');
     expect(await t.app.db('halls').where({ organization_id: demoOrg.id }).count<{ n: number }[]>('* as n')).toEqual([{ n: 2 }]);
-    expect(await t.app.db('hall_stands').where({ organization_id: demoOrg.id, approved: true }).count<{ n: number }[]>('* as n')).toEqual([{ n: 6 }]);
+    expect(await t.app.db('hall_stands').where({ organization_id: demoOrg.id, approved: true, stand_accepted: true }).count<{ n: number }[]>('* as n')).toEqual([{ n: 6 }]);
+    // "Gastaussteller Süd" applied to hall 1 and waits for the host
+    expect(await t.app.db('hall_stands').where({ organization_id: demoOrg.id, slug: 'gastaussteller-sued' }).first('approved', 'stand_accepted')).toEqual({
+      approved: false,
+      stand_accepted: true,
+    });
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addHallToConvention, createHall } from '~/server/services/events/halls';
-import { hallAddStand, hallApproveStand } from '~/server/services/events/hall-stands';
+import { hallAddStand, hallStandAccept, standApplyToHall } from '~/server/services/events/hall-stands';
 import { createBaseStand } from '~/server/services/events/stands';
 import { createStandNode } from '~/server/services/events/nodes';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -132,39 +132,107 @@ describe('stands in halls: join, approval, order', () => {
     return { w, hall, foreignStand, ownStand, thumb, hostCtx, exhibitorCtx };
   }
 
-  const ADD = `mutation($id: ID!, $d: String!, $th: ID) { hallAddStand(id: $id, domain: $d, thumbnail: $th) { hallStand { id approved order slug previewSlug thumbnail { width } stand { slug } } ${ERR} } }`;
+  const ADD = `mutation($id: ID!, $d: String!, $th: ID) { hallAddStand(id: $id, domain: $d, thumbnail: $th) { hallStand { id approved standAccepted order slug previewSlug standName thumbnail { width } stand { slug } } ${ERR} } }`;
+  const STAND = `query($c: String!, $h: String!, $s: String!, $p: String) { fetchConventionStand(conventionSlug: $c, hallSlug: $h, standSlug: $s, previewSlug: $p) { hallStand { approved standAccepted stand { name } } } }`;
+  const HALL = `query($c: String!, $h: String!) { fetchConventionHall(conventionSlug: $c, hallSlug: $h) { hall { stands { slug previewSlug } } } }`;
 
-  it("adds another organisation's stand unapproved (hidden from visitors except by preview slug) and the own stand approved", async () => {
+  it("invites another organisation's stand (nobody else reads it, the host included, until that organisation accepts) and takes the own stand at once", async () => {
     const { w, hall, foreignStand, ownStand, thumb } = await setup();
     const foreign = await gql(w.owner.id, ADD, { id: hall.id, d: foreignStand.slug, th: thumb });
     const added = foreign.data!.hallAddStand;
-    expect(added).toMatchObject({ error: null, hallStand: { approved: false, order: 0, slug: foreignStand.slug, thumbnail: { width: 1920 }, stand: { slug: foreignStand.slug } } });
+    // the host's consent is given by inviting; the stand is not theirs to read yet
+    expect(added).toMatchObject({
+      error: null,
+      hallStand: { approved: true, standAccepted: false, order: 0, slug: foreignStand.slug, standName: foreignStand.name, thumbnail: { width: 1920 }, stand: null },
+    });
     expect(added.hallStand.previewSlug).toMatch(/^[\w-]{22}$/);
 
     const own = await gql(w.owner.id, ADD, { id: hall.id, d: ownStand.slug, th: thumb });
-    expect(own.data!.hallAddStand).toMatchObject({ error: null, hallStand: { approved: true, order: 1 } });
+    expect(own.data!.hallAddStand).toMatchObject({ error: null, hallStand: { approved: true, standAccepted: true, order: 1, stand: { slug: ownStand.slug } } });
 
-    // visitors (anonymous, public convention and hall) only see approved stands
-    const visitor = await gql(null, `query($c: String!, $h: String!) { fetchConventionHall(conventionSlug: $c, hallSlug: $h) { hall { stands { slug previewSlug } } } }`, { c: w.convention.slug, h: hall.slug });
+    // visitors (anonymous, public convention and hall) only see listed stands; the invitation is hidden even with its preview slug
+    const visitor = await gql(null, HALL, { c: w.convention.slug, h: hall.slug });
     expect(visitor.data!.fetchConventionHall.hall.stands).toEqual([{ slug: ownStand.slug, previewSlug: null }]);
-    const STAND = `query($c: String!, $h: String!, $s: String!, $p: String) { fetchConventionStand(conventionSlug: $c, hallSlug: $h, standSlug: $s, previewSlug: $p) { hallStand { approved stand { name } } } }`;
-    const hidden = await gql(null, STAND, { c: w.convention.slug, h: hall.slug, s: foreignStand.slug });
-    expect(hidden.errors?.[0].extensions?.code).toBe('NOT_FOUND');
-    const wrongPreview = await gql(null, STAND, { c: w.convention.slug, h: hall.slug, s: foreignStand.slug, p: 'guess' });
-    expect(wrongPreview.errors?.[0].extensions?.code).toBe('NOT_FOUND');
-    const preview = await gql(null, STAND, { c: w.convention.slug, h: hall.slug, s: foreignStand.slug, p: added.hallStand.previewSlug });
-    expect(preview.data!.fetchConventionStand.hallStand).toEqual({ approved: false, stand: { name: foreignStand.name } });
+    const vars = { c: w.convention.slug, h: hall.slug, s: foreignStand.slug };
+    expect((await gql(null, STAND, vars)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    expect((await gql(null, STAND, { ...vars, p: added.hallStand.previewSlug })).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    expect((await gql(w.owner.id, STAND, vars)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    const hostView = await gql(w.owner.id, `query($id: ID!) { fetchHallStand(id: $id) { standName stand { name nodes { id } } } }`, { id: added.hallStand.id });
+    expect(hostView.data!.fetchHallStand).toEqual({ standName: foreignStand.name, stand: null });
 
-    // the exhibitor sees their pending place (with preview slug) but cannot approve it
-    const theirs = await gql(w.stranger.id, `query($id: ID!) { fetchHallStand(id: $id) { approved previewSlug hall { name } } }`, { id: added.hallStand.id });
-    expect(theirs.data!.fetchHallStand).toEqual({ approved: false, previewSlug: added.hallStand.previewSlug, hall: { name: 'Halle 1' } });
+    // the exhibitor finds the invitation on its stand, cannot approve in the host's name, and the host cannot accept in theirs
+    const theirs = await gql(w.stranger.id, `{ fetchStands { slug approved halls { id approved standAccepted previewSlug hall { name stands { id } } } } }`);
+    expect(theirs.data!.fetchStands).toEqual([
+      { slug: foreignStand.slug, approved: false, halls: [{ id: added.hallStand.id, approved: true, standAccepted: false, previewSlug: added.hallStand.previewSlug, hall: { name: 'Halle 1', stands: [] } }] },
+    ]);
     const selfApprove = await gql(w.stranger.id, `mutation($id: ID!) { hallApproveStand(id: $id) { ${ERR} } }`, { id: added.hallStand.id });
     expect(selfApprove.data!.hallApproveStand.error).toMatchObject({ code: 'NOT_FOUND' });
+    const hostAccept = await gql(w.owner.id, `mutation($id: ID!) { hallStandAccept(id: $id) { ${ERR} } }`, { id: added.hallStand.id });
+    expect(hostAccept.data!.hallStandAccept.error).toMatchObject({ code: 'NOT_FOUND', field: 'id' });
 
-    const approve = await gql(w.owner.id, `mutation($id: ID!) { hallApproveStand(id: $id) { hallStand { approved stand { approved } } ${ERR} } }`, { id: added.hallStand.id });
-    expect(approve.data!.hallApproveStand).toEqual({ error: null, hallStand: { approved: true, stand: { approved: true } } });
-    const nowVisible = await gql(null, STAND, { c: w.convention.slug, h: hall.slug, s: foreignStand.slug });
-    expect(nowVisible.data!.fetchConventionStand.hallStand.approved).toBe(true);
+    const accept = await gql(w.stranger.id, `mutation($id: ID!) { hallStandAccept(id: $id) { hallStand { approved standAccepted stand { approved } } ${ERR} } }`, { id: added.hallStand.id });
+    expect(accept.data!.hallStandAccept).toEqual({ error: null, hallStand: { approved: true, standAccepted: true, stand: { approved: true } } });
+    expect((await gql(null, STAND, vars)).data!.fetchConventionStand.hallStand).toEqual({ approved: true, standAccepted: true, stand: { name: foreignStand.name } });
+    expect((await gql(null, HALL, { c: w.convention.slug, h: hall.slug })).data!.fetchConventionHall.hall.stands.map((s: { slug: string }) => s.slug)).toEqual([
+      foreignStand.slug,
+      ownStand.slug,
+    ]);
+    expect((await gql(w.owner.id, `query($id: ID!) { fetchHallStand(id: $id) { stand { name } } }`, { id: added.hallStand.id })).data!.fetchHallStand.stand).toEqual({
+      name: foreignStand.name,
+    });
+  });
+
+  it('lets the exhibitor apply with its stand by the hall slug; the host approves that hall stand only', async () => {
+    const { w, hall, foreignStand, hostCtx, exhibitorCtx } = await setup();
+    const otherHall = await createHall(hostCtx, { name: 'Halle 2', permissionType: 'PUBLIC' });
+    await addHallToConvention(hostCtx, w.convention.id, otherHall.id);
+    const APPLY = `mutation($s: ID!, $h: String!) { standApplyToHall(standId: $s, hallSlug: $h) { hallStand { id approved standAccepted slug previewSlug hall { slug } } ${ERR} } }`;
+
+    const unknown = await gql(w.stranger.id, APPLY, { s: foreignStand.id, h: 'keine-halle-hier' });
+    expect(unknown.data!.standApplyToHall.error).toEqual({ code: 'NOT_FOUND', field: 'hallSlug', message: 'No hall with this domain was found' });
+    const notTheirs = await gql(w.owner.id, APPLY, { s: foreignStand.id, h: hall.slug });
+    expect(notTheirs.data!.standApplyToHall.error).toMatchObject({ code: 'NOT_FOUND', field: 'standId' });
+
+    const applied = await gql(w.stranger.id, APPLY, { s: foreignStand.id, h: hall.slug });
+    const place = applied.data!.standApplyToHall.hallStand;
+    expect(applied.data!.standApplyToHall).toMatchObject({ error: null, hallStand: { approved: false, standAccepted: true, slug: foreignStand.slug, hall: { slug: hall.slug } } });
+    const again = await gql(w.stranger.id, APPLY, { s: foreignStand.id, h: hall.slug }, 'de');
+    expect(again.data!.standApplyToHall.error).toEqual({ code: 'UNIQUE', field: 'hallSlug', message: 'Dieser Stand ist bereits in der Halle' });
+    const second = (await standApplyToHall(exhibitorCtx, foreignStand.id, otherHall.slug)).id;
+
+    // waiting for the host: hidden from visitors, shown by its preview slug, and the host may look at what applied
+    const vars = { c: w.convention.slug, h: hall.slug, s: foreignStand.slug };
+    expect((await gql(null, STAND, vars)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    expect((await gql(null, STAND, { ...vars, p: place.previewSlug })).data!.fetchConventionStand.hallStand).toEqual({
+      approved: false,
+      standAccepted: true,
+      stand: { name: foreignStand.name },
+    });
+    expect((await gql(w.owner.id, `query($id: ID!) { fetchHallStand(id: $id) { stand { name } } }`, { id: place.id })).data!.fetchHallStand.stand).toEqual({
+      name: foreignStand.name,
+    });
+
+    const approve = await gql(w.owner.id, `mutation($id: ID!) { hallApproveStand(id: $id) { hallStand { approved standAccepted stand { approved } } ${ERR} } }`, { id: place.id });
+    expect(approve.data!.hallApproveStand).toEqual({ error: null, hallStand: { approved: true, standAccepted: true, stand: { approved: true } } });
+    expect((await gql(null, STAND, vars)).data!.fetchConventionStand.hallStand.approved).toBe(true);
+    // the stand's application to the other hall still waits: approving is about one hall stand
+    expect(await t.app.db('hall_stands').where({ id: second }).first('approved', 'stand_accepted')).toEqual({ approved: false, stand_accepted: true });
+    expect((await gql(null, STAND, { ...vars, h: otherHall.slug })).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it('the exhibitor declines an invitation or leaves a hall: the hall stand is gone and the host may invite again', async () => {
+    const { w, hall, foreignStand, hostCtx } = await setup();
+    const invitation = await hallAddStand(hostCtx, hall.id, { domain: foreignStand.slug });
+    const DECLINE = `mutation($id: ID!) { hallStandDecline(id: $id) { id ok ${ERR} } }`;
+    expect((await gql(w.owner.id, DECLINE, { id: invitation.id })).data!.hallStandDecline.error).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await gql(w.stranger.id, DECLINE, { id: invitation.id })).data!.hallStandDecline).toEqual({ id: invitation.id, ok: true, error: null });
+    expect(await t.app.db('hall_stands').where({ id: invitation.id }).first()).toBeUndefined();
+
+    const again = await hallAddStand(hostCtx, hall.id, { domain: foreignStand.slug });
+    await gql(w.stranger.id, `mutation($id: ID!) { hallStandAccept(id: $id) { ${ERR} } }`, { id: again.id });
+    expect((await gql(null, STAND, { c: w.convention.slug, h: hall.slug, s: foreignStand.slug })).data!.fetchConventionStand.hallStand.standAccepted).toBe(true);
+    expect((await gql(w.stranger.id, DECLINE, { id: again.id })).data!.hallStandDecline.ok).toBe(true);
+    expect((await gql(null, STAND, { c: w.convention.slug, h: hall.slug, s: foreignStand.slug })).errors?.[0].extensions?.code).toBe('NOT_FOUND');
   });
 
   it('refuses an unknown domain, a stand already in the hall, a wrong thumbnail ratio and a taken hall slug', async () => {
@@ -296,7 +364,7 @@ describe('image foyer', () => {
     const exhibitorCtx = await t.serviceContext(w.stranger.id);
     const approvedStand = await createBaseStand(exhibitorCtx, { name: `Gast ${Date.now()}` });
     const pendingStand = await createBaseStand(exhibitorCtx, { name: `Wartend ${Date.now()}` });
-    await hallApproveStand(hostCtx, (await hallAddStand(hostCtx, hall.id, { domain: approvedStand.slug })).id);
+    await hallStandAccept(exhibitorCtx, (await hallAddStand(hostCtx, hall.id, { domain: approvedStand.slug })).id);
     await hallAddStand(hostCtx, hall.id, { domain: pendingStand.slug });
     const foreignHall = await createHall(exhibitorCtx, { name: 'Nicht meine' });
 

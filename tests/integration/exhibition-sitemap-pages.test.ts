@@ -5,7 +5,7 @@ import * as exhibitionBuilder from '~/routes/_console.exhibition.builder.$slug';
 import * as sitemapPage from '~/routes/_console.sitemap.$conventionslug';
 import { createExhibitionByName } from '~/server/services/events/exhibitions';
 import { addHallToConvention, createHall } from '~/server/services/events/halls';
-import { hallAddStand, hallApproveStand } from '~/server/services/events/hall-stands';
+import { hallAddStand, hallStandAccept } from '~/server/services/events/hall-stands';
 import { createStageByName } from '~/server/services/events/stages';
 import { addStageToConvention } from '~/server/services/events/conventions';
 import { createBaseStand } from '~/server/services/events/stands';
@@ -115,7 +115,7 @@ describe('sitemap page', () => {
       halls: [{ name: 'Halle Nord', stands: [{ name: 'Hausstand' }] }],
       stages: [{ title: 'Hauptbühne' }],
     });
-    await hallApproveStand(host, pending.id);
+    await hallStandAccept(await t.serviceContext(w.stranger.id), pending.id);
     const after = await callRoute(t, sitemapPage.loader as never, { url, userId: w.owner.id, params: { conventionslug: w.convention.slug } });
     expect((after.data as { halls: { stands: { name: string }[] }[] }).halls[0].stands.map((s) => s.name)).toEqual(['Hausstand', 'Gaststand']);
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as builder from '~/routes/_console.hall.builder.$slug';
 import * as halls from '~/routes/_console.hall._index';
+import * as standEditor from '~/routes/_console.stand.$slug';
 import { buildRequestContext } from '~/server/request-context.server';
 import { createBaseStand } from '~/server/services/events/stands';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -48,7 +49,7 @@ async function createHallAs(userId: string, name: string): Promise<string> {
 }
 
 describe('/hall and /hall/builder/{slug}', () => {
-  it('creates a hall, adds a foreign stand (pending), approves, reorders by list and by move, removes after confirming', async () => {
+  it('creates a hall, invites a foreign stand (accepted on its stand page), approves an application, reorders by list and by move, removes after confirming', async () => {
     const w = await eventsWorld(t);
     const own = await createBaseStand(await t.serviceContext(w.owner.id), { name: 'Eigener Stand' });
     const foreign = await createBaseStand(await t.serviceContext(w.stranger.id), { name: 'Gaststand' });
@@ -63,7 +64,7 @@ describe('/hall and /hall/builder/{slug}', () => {
     expect(await post({ intent: 'addStand', domain: foreign.slug })).toMatchObject({
       status: 302,
       location: url,
-      toast: { key: 'events:hallPages.stands.addedPending' },
+      toast: { key: 'events:hallPages.stands.invited' },
     });
     expect(await post({ intent: 'addStand', domain: own.slug })).toMatchObject({ status: 302, toast: { key: 'events:hall.standAdded' } });
     const unknown = await post({ intent: 'addStand', domain: 'no-such-stand-anywhere' });
@@ -71,16 +72,56 @@ describe('/hall and /hall/builder/{slug}', () => {
     expect(unknown.data).toMatchObject({ result: { error: { domain: ['No stand with this domain was found'] } } });
 
     let data = await builderData(w.owner.id, slug);
-    expect(data.stands.map((s) => [s.name, s.approved])).toEqual([
-      ['Gaststand', false],
-      ['Eigener Stand', true],
+    // the invitation carries the host's consent; the exhibitor's is missing, so it has no preview link either
+    expect(data.stands.map((s) => [s.name, s.approved, s.standAccepted, s.previewLinks.length])).toEqual([
+      ['Gaststand', true, false, 0],
+      ['Eigener Stand', true, true, 0],
     ]);
     expect(data.stands[0]!.organization).toBe(w.exhibitor.name);
     const [guest, mine] = data.stands as [Loaded['stands'][number], Loaded['stands'][number]];
 
-    expect(await post({ intent: 'approve', id: guest.id })).toMatchObject({ status: 302, toast: { key: 'events:hall.standApproved' } });
+    // the exhibitor accepts on its stand page
+    const standUrl = `/stand/${foreign.slug}`;
+    const onStand = (userId: string, form: Record<string, string>) =>
+      callRoute(t, standEditor.action as never, { url: standUrl, userId, params: { slug: foreign.slug }, form });
+    const standPage = await callRoute(t, standEditor.loader as never, { url: standUrl, userId: w.stranger.id, params: { slug: foreign.slug } });
+    expect((standPage.data as { places: unknown[] }).places).toEqual([
+      expect.objectContaining({ id: guest.id, hallName: data.hall.name, host: w.host.name, approved: true, standAccepted: false }),
+    ]);
+    expect(await onStand(w.stranger.id, { intent: 'hallStandAccept', id: guest.id })).toMatchObject({
+      status: 302,
+      location: standUrl,
+      toast: { type: 'success', key: 'events:standPages.halls.accepted' },
+    });
     data = await builderData(w.owner.id, slug);
-    expect(data.stands.every((s) => s.approved)).toBe(true);
+    expect(data.stands.every((s) => s.approved && s.standAccepted)).toBe(true);
+
+    // another stand of the exhibitor applies with the hall's domain; the host approves it in the builder
+    const applicant = await createBaseStand(await t.serviceContext(w.stranger.id), { name: 'Bewerber' });
+    const applicantUrl = `/stand/${applicant.slug}`;
+    const apply = (form: Record<string, string>) =>
+      callRoute(t, standEditor.action as never, { url: applicantUrl, userId: w.stranger.id, params: { slug: applicant.slug }, form });
+    expect(await apply({ intent: 'standApplyToHall', hallSlug: 'no-such-hall' })).toMatchObject({
+      status: 404,
+      data: { form: 'apply', result: { error: { hallSlug: ['No hall with this domain was found'] } } },
+    });
+    expect(await apply({ intent: 'standApplyToHall', hallSlug: ` ${slug.toUpperCase()} ` })).toMatchObject({
+      status: 302,
+      toast: { key: 'events:standPages.halls.appliedToast' },
+    });
+    data = await builderData(w.owner.id, slug);
+    const application = data.stands.find((s) => s.name === 'Bewerber')!;
+    expect(application).toMatchObject({ approved: false, standAccepted: true });
+    expect(application.previewLinks).toEqual([]); // the hall is in no convention yet
+    expect(await post({ intent: 'approve', id: application.id })).toMatchObject({ status: 302, toast: { key: 'events:hall.standApproved' } });
+    expect((await builderData(w.owner.id, slug)).stands.find((s) => s.id === application.id)).toMatchObject({ approved: true, standAccepted: true });
+    // the exhibitor leaves the hall again
+    expect(await apply({ intent: 'hallStandDecline', id: application.id, state: 'listed' })).toMatchObject({
+      status: 302,
+      toast: { key: 'events:standPages.halls.left' },
+    });
+    // the host cannot answer in the exhibitor's name
+    expect(await onStand(w.owner.id, { intent: 'hallStandDecline', id: guest.id })).toMatchObject({ status: 404 });
 
     // keyboard: the move-down form (without JavaScript) announces the new place in its toast
     expect(await post({ intent: 'move', id: guest.id, direction: 'down' })).toMatchObject({

@@ -52,7 +52,8 @@ async function world() {
   const pending = await baseStand(w.exhibitor.id, 'Wartend');
   const hallStand = async (s: { id: string; slug: string }, approved: boolean, order: number) => {
     const previewSlug = crypto.randomBytes(16).toString('base64url');
-    await db('hall_stands').insert({ organization_id: w.host.id, hall_id: open.id, stand_id: s.id, approved, order, slug: s.slug, preview_slug: previewSlug });
+    // the stand's organisation agreed (it applied); `approved` is the host's answer
+    await db('hall_stands').insert({ organization_id: w.host.id, hall_id: open.id, stand_id: s.id, approved, stand_accepted: true, order, slug: s.slug, preview_slug: previewSlug });
     return previewSlug;
   };
   await hallStand(second, true, 1);

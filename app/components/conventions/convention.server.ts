@@ -19,7 +19,7 @@ import { addFoyerPoint, addImageFoyer, conventionImageFoyer, deleteFoyerPoint, r
 import { addHallToConvention, removeHallFromConvention, stagesAndHallsPartOfConvention } from '~/server/services/events/halls';
 import { conventionTranslations, onDemandOfConvention } from '~/server/services/events/loaders';
 import { createOnDemandContent, deleteOnDemandContent, updateOnDemandContent } from '~/server/services/events/on-demand';
-import { baseStandById, foyerPointsByFoyer, hallStandsByHall } from '~/server/services/events/stand-loaders';
+import { baseStandById, foyerPointsByFoyer, hallStandsByHall, isListed } from '~/server/services/events/stand-loaders';
 import { listStands } from '~/server/services/events/stands';
 import { DomainError, isDomainError } from '~/server/services/errors';
 import { fileUrl } from '~/server/services/files/files.server';
@@ -32,7 +32,7 @@ type ServiceCtx = RequestContext['service'];
 /** Everything a foyer point may lead to, as "TYPE:id" options of the picker, and a label per target. */
 async function foyerTargets(ctx: ServiceCtx, halls: { id: string; name: string }[], stages: { id: string; title: string }[], conventionHallIds: string[]) {
   const own = await listStands(ctx);
-  const hallStands = (await Promise.all(conventionHallIds.map((id) => hallStandsByHall(ctx).load(id)))).flat().filter((hs) => hs.approved);
+  const hallStands = (await Promise.all(conventionHallIds.map((id) => hallStandsByHall(ctx).load(id)))).flat().filter(isListed);
   const guests = await Promise.all(hallStands.map((hs) => baseStandById(ctx).load(hs.stand_id)));
   const stands = new Map<string, string>(own.map((s) => [s.id, s.name]));
   for (const s of guests) if (s) stands.set(s.id, s.name);

@@ -63,6 +63,10 @@ export const HallAddStandSchema = z.object({
 });
 export type HallAddStandInput = z.input<typeof HallAddStandSchema>;
 
+/** standApplyToHall: the exhibitor names the hall by its slug ("domain", the key the host hands out). */
+export const StandApplySchema = z.object({ hallSlug: slug });
+export type StandApplyInput = z.input<typeof StandApplySchema>;
+
 export const HallStandUpdateSchema = z.object({
   slug: slug.optional(),
   thumbnailId: fileId.nullable().optional(),

@@ -130,6 +130,39 @@ export async function assertVisitorAccess(ctx: ServiceContext, kind: AccessKind,
   if (DENIED.includes(await visitorAccess(ctx, kind, object))) throw permissionDenied(ctx);
 }
 
+/** The in-house fairs whose stand each base stand is (its own access rules), batched. */
+const fairsOfStand = defineLoader(
+  (ctx) =>
+    new DataLoader<string, (AccessObject & { name: string; slug: string; stand_id: string })[]>(async (standIds) => {
+      const rows: (AccessObject & { name: string; slug: string; stand_id: string })[] = await ctx
+        .db('exhibitions')
+        .whereIn('stand_id', standIds as string[])
+        .orderBy(['created_at', 'id'])
+        .select('id', 'organization_id', 'permission_type', 'stand_id', 'name', 'slug');
+      return standIds.map((id) => rows.filter((r) => r.stand_id === id));
+    }),
+);
+
+/**
+ * A stand's own access rules, which hold wherever the stand is shown (a hall of any organisation, its preview):
+ * the stand of in-house fairs is readable by whoever may enter one of those fairs (members of the stand's
+ * organisation always); a stand of no in-house fair has no rules of its own ('open').
+ */
+export async function standAccess(ctx: ServiceContext, stand: { id: string; organization_id: string }): Promise<AccessState> {
+  if (isMember(ctx, stand.organization_id)) return 'member';
+  const fairs = await fairsOfStand(ctx).load(stand.id);
+  if (!fairs.length) return 'open';
+  const states = await Promise.all(fairs.map((fair) => visitorAccess(ctx, 'exhibition', fair)));
+  return states.find((state) => !DENIED.includes(state)) ?? states[0];
+}
+
+export const isDenied = (state: AccessState): boolean => DENIED.includes(state);
+
+/** PERMISSION_DENIED (login or key flow) when the stand's own access rules refuse the viewer. */
+export async function assertStandAccess(ctx: ServiceContext, stand: { id: string; organization_id: string }): Promise<void> {
+  if (isDenied(await standAccess(ctx, stand))) throw permissionDenied(ctx);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The objects a visitor's path names
 
@@ -149,8 +182,9 @@ async function titled(ctx: ServiceContext, kind: AccessKind, row: AccessObject &
 }
 
 /**
- * The objects on a visitor path, outermost first: /convention/{c}[/hall/{h}/...] or /exhibition/{e}/...
- * NOT_FOUND (field `next`) when the path names no such object.
+ * The objects on a visitor path, outermost first: /convention/{c}[/hall/{h}[/stand/{s}/...]] or /exhibition/{e}/...
+ * A stand listed in the hall adds the in-house fairs it is the stand of (its own access rules), so a key of one
+ * of them opens the stand there. NOT_FOUND (field `next`) when the path names no such object.
  */
 export async function objectsOnPath(ctx: ServiceContext, path: string): Promise<PathObject[]> {
   const missing = () => new DomainError('NOT_FOUND', ctx.t('access:errors.noObject'), 'next');
@@ -161,7 +195,7 @@ export async function objectsOnPath(ctx: ServiceContext, path: string): Promise<
   } catch {
     throw missing();
   }
-  const [root, slug, child, childSlug] = segments;
+  const [root, slug, child, childSlug, grandchild, grandchildSlug] = segments;
   if (root === 'exhibition' && slug) {
     const exhibition = await ctx.db('exhibitions').where({ slug }).first('id', 'organization_id', 'permission_type', 'slug', 'name');
     if (!exhibition) throw missing();
@@ -179,6 +213,11 @@ export async function objectsOnPath(ctx: ServiceContext, path: string): Promise<
       .first('h.id', 'h.organization_id', 'h.permission_type', 'h.slug', 'h.name');
     if (!hall) throw missing();
     objects.push(await titled(ctx, 'hall', hall));
+    if (grandchild === 'stand' && grandchildSlug) {
+      const listed = await ctx.db('hall_stands').where({ hall_id: hall.id, slug: grandchildSlug, approved: true, stand_accepted: true }).first('stand_id');
+      const fairs = listed ? await fairsOfStand(ctx).load(listed.stand_id) : [];
+      for (const fair of fairs) objects.push(await titled(ctx, 'exhibition', fair));
+    }
   }
   return objects;
 }

@@ -4,7 +4,7 @@ import { DomainError } from '../errors';
 import { parseInput } from '../validation';
 import { ownedConvention, ownedImage, publishImage, type ConventionRecord } from './conventions';
 import { notFound, ownedRow, requireEventMember } from './hall-common';
-import type { FoyerPointRecord, FoyerRecord } from './stand-loaders';
+import { LISTED, type FoyerPointRecord, type FoyerRecord } from './stand-loaders';
 
 /** The image foyer of one of the organisation's conventions, or null when it has none. */
 export async function conventionImageFoyer(ctx: ServiceContext, conventionId: string): Promise<FoyerRecord | null> {
@@ -45,7 +45,7 @@ const LATER_TARGET_TABLES: Partial<Record<FoyerTargetType, string>> = { CONTENTP
 
 /**
  * Whether the organisation may point its foyer at the target: its own halls, stages, content pages and
- * content; stands of its own or approved in one of the convention's halls.
+ * content; stands of its own or listed (both sides agreed) in one of the convention's halls.
  */
 async function targetVisible(ctx: ServiceContext, type: FoyerTargetType, id: string, organizationId: string, conventionId: string): Promise<boolean> {
   switch (type) {
@@ -59,7 +59,7 @@ async function targetVisible(ctx: ServiceContext, type: FoyerTargetType, id: str
       const shown = await ctx
         .db('hall_stands as hs')
         .join('convention_halls as ch', 'ch.hall_id', 'hs.hall_id')
-        .where({ 'hs.stand_id': id, 'hs.approved': true, 'ch.convention_id': conventionId })
+        .where({ 'hs.stand_id': id, ...LISTED('hs'), 'ch.convention_id': conventionId })
         .first('hs.id');
       return Boolean(shown);
     }

@@ -25,7 +25,7 @@ import {
 } from './hall-common';
 import { assertVisitorAccess } from './access';
 import { conventionBySlug, ownedConvention, ownedImage, publishImage, type ConventionRecord } from './conventions';
-import { baseStandById, hallStandsByHall, type HallRecord } from './stand-loaders';
+import { baseStandById, hallStandsByHall, isListed, type HallRecord } from './stand-loaders';
 import { DomainError } from '../errors';
 
 /** A convention as the halls side sees it (the conventions service owns the table). */
@@ -249,9 +249,9 @@ export async function sitemap(ctx: ServiceContext, conventionSlug: string): Prom
     .where('cs.convention_id', convention.id)
     .orderBy('s.title')
     .select('s.id', 's.slug', 's.title');
-  // approved stands of every hall, in their order: two batched queries whatever the number of halls
+  // listed stands of every hall (both sides agreed), in their order: two batched queries whatever the number of halls
   const hallStands = await Promise.all(halls.map((h) => hallStandsByHall(ctx).load(h.id)));
-  const approved = hallStands.map((list) => list.filter((hs) => hs.approved));
+  const approved = hallStands.map((list) => list.filter(isListed));
   const bases = await baseStandById(ctx).loadMany([...new Set(approved.flat().map((hs) => hs.stand_id))]);
   const baseOf = new Map(bases.filter((b): b is Exclude<typeof b, Error | null> => Boolean(b) && !(b instanceof Error)).map((b) => [b.id, b]));
   return {

@@ -19,7 +19,10 @@ export interface HallStandRecord {
   organization_id: string;
   hall_id: string;
   stand_id: string;
+  /** the host's consent: given by inviting the stand or by approving its application */
   approved: boolean;
+  /** the stand organisation's consent: given by applying or by accepting the host's invitation */
+  stand_accepted: boolean;
   order: number;
   slug: string;
   thumbnail_id: string | null;
@@ -31,7 +34,6 @@ export interface BaseStandRecord {
   organization_id: string;
   name: string;
   slug: string;
-  approved: boolean;
   shop: boolean;
   shop_url: string;
   chat_url: string;
@@ -116,7 +118,28 @@ export const baseStandById = byIdLoader<BaseStandRecord>('base_stands');
 export const hallTranslationsByHall = groupedLoader<TranslationRecord & { hall_id: string }>('hall_translations', 'hall_id', ['language']);
 export const standTranslationsByStand = groupedLoader<TranslationRecord & { stand_id: string }>('stand_translations', 'stand_id', ['language']);
 export const pointTranslationsByPoint = groupedLoader<TranslationRecord & { point_id: string }>('point_translations', 'point_id', ['language']);
-/** Hall stands of a hall in their order (approved or not; callers filter for visitors). */
+/**
+ * Visitors see a hall stand only when both sides agreed: the host (`approved`) and the stand's organisation
+ * (`stand_accepted`). The stand's own access rules apply on top (hall-stands.ts, `readableHallStands`).
+ */
+export const isListed = (hallStand: Pick<HallStandRecord, 'approved' | 'stand_accepted'>): boolean =>
+  hallStand.approved && hallStand.stand_accepted;
+
+/** The same condition for a query on `hall_stands` under the alias `as`. */
+export const LISTED = (as: string) => ({ [`${as}.approved`]: true, [`${as}.stand_accepted`]: true });
+
+/** Which of the stands are listed in at least one hall (what `BaseStand.approved` reports), batched. */
+export const standListedAnywhere = defineLoader(
+  (ctx) =>
+    new DataLoader<string, boolean>(async (ids) => {
+      const listed = new Set<string>(
+        await ctx.db('hall_stands as hs').whereIn('hs.stand_id', ids as string[]).where(LISTED('hs')).distinct().pluck('hs.stand_id'),
+      );
+      return ids.map((id) => listed.has(id));
+    }),
+);
+
+/** Hall stands of a hall in their order (listed or not; callers filter for visitors). */
 export const hallStandsByHall = groupedLoader<HallStandRecord>('hall_stands', 'hall_id', ['order', 'created_at']);
 /** The halls a stand has joined. */
 export const hallStandsByStand = groupedLoader<HallStandRecord>('hall_stands', 'stand_id', ['created_at']);

@@ -4,18 +4,19 @@ import type { ServiceContext } from '../../context.server';
 import { fileUrl } from '../files/files.server';
 import { conventionBySlug, pickTranslation, type ConventionRecord } from './conventions';
 import { conventionHall, conventionHallsQuery, visibleConvention } from './halls';
-import { conventionStand } from './hall-stands';
+import { standAccess, isDenied } from './access';
+import { conventionStand, readableHallStands } from './hall-stands';
 import { conventionTranslations, onDemandOfConvention, organizationSummaryById, stageOfConvention, stageTranslations } from './loaders';
 import {
   baseStandById,
   foyerByConvention,
   foyerPointsByFoyer,
-  hallStandsByHall,
   hallTranslationsByHall,
+  isListed,
+  LISTED,
   standTranslationsByStand,
   type BaseStandRecord,
   type HallRecord,
-  type HallStandRecord,
 } from './stand-loaders';
 
 /**
@@ -84,17 +85,10 @@ function hallTitle(hall: HallRecord, translations: { language: Language; title: 
   return translations.find((tr) => tr.language === language)?.title || hall.name;
 }
 
-/** The approved stands of a hall in their order, with their base stands (two batched queries). */
-async function approvedStands(ctx: ServiceContext, hallId: string): Promise<{ hallStand: HallStandRecord; stand: BaseStandRecord }[]> {
-  const hallStands = (await hallStandsByHall(ctx).load(hallId)).filter((hs) => hs.approved);
-  const stands = await baseStandById(ctx).loadMany(hallStands.map((hs) => hs.stand_id));
-  return hallStands.flatMap((hallStand, i) => {
-    const stand = stands[i];
-    return stand && !(stand instanceof Error) ? [{ hallStand, stand }] : [];
-  });
-}
-
-/** Where each foyer point leads: a hall, an approved stand of the convention, its stage or an external link. */
+/**
+ * Where each foyer point leads: a hall, a stand listed in one of the convention's halls (and readable by the
+ * viewer under its own access rules), its stage or an external link.
+ */
 async function foyerVisit(
   ctx: ServiceContext,
   convention: ConventionRecord,
@@ -108,17 +102,19 @@ async function foyerVisit(
   const points = await foyerPointsByFoyer(ctx).load(foyer.id);
   const base = `/convention/${convention.slug}`;
   const standIds = points.filter((p) => p.target_type === 'STAND' && p.target_id).map((p) => p.target_id!);
-  const standRows: { stand_id: string; slug: string; hall_slug: string; name: string }[] = standIds.length
+  const listedRows: { stand_id: string; organization_id: string; slug: string; hall_slug: string; name: string }[] = standIds.length
     ? await ctx
         .db('hall_stands as hs')
         .join('convention_halls as ch', 'ch.hall_id', 'hs.hall_id')
         .join('halls as h', 'h.id', 'hs.hall_id')
         .join('base_stands as s', 's.id', 'hs.stand_id')
-        .where({ 'ch.convention_id': convention.id, 'hs.approved': true })
+        .where({ 'ch.convention_id': convention.id, ...LISTED('hs') })
         .whereIn('hs.stand_id', standIds)
         .orderBy(['ch.order', 'hs.order'])
-        .select('hs.stand_id', 'hs.slug', 'h.slug as hall_slug', 's.name')
+        .select('hs.stand_id', 's.organization_id', 'hs.slug', 'h.slug as hall_slug', 's.name')
     : [];
+  const access = await Promise.all(listedRows.map((r) => standAccess(ctx, { id: r.stand_id, organization_id: r.organization_id })));
+  const standRows = listedRows.filter((_, i) => !isDenied(access[i]));
   const visits: FoyerPointVisit[] = [];
   for (const p of points) {
     const at = { id: p.id, x: Number(p.x), y: Number(p.y) };
@@ -216,14 +212,14 @@ export interface HallVisit {
   title: string;
   description: string;
   thumbnailUrl: string | null;
-  /** approved stands in their order: the hall page and the hall tour */
+  /** listed stands the visitor may read, in their order: the hall page and the hall tour */
   stands: StandCard[];
 }
 
-/** fetchConventionHall for visitors: the hall in the visitor's language with its approved stands in order. */
+/** fetchConventionHall for visitors: the hall in the visitor's language with its listed stands in order. */
 export async function hallVisit(ctx: ServiceContext, conventionSlug: string, hallSlug: string, language: Language): Promise<HallVisit> {
   const { hall } = await conventionHall(ctx, conventionSlug, hallSlug);
-  const [texts, stands] = await Promise.all([hallTranslationsByHall(ctx).load(hall.id), approvedStands(ctx, hall.id)]);
+  const [texts, stands] = await Promise.all([hallTranslationsByHall(ctx).load(hall.id), readableHallStands(ctx, hall.id)]);
   const standTexts = await standTranslationsByStand(ctx).loadMany(stands.map((s) => s.stand.id));
   const text = texts.find((tr) => tr.language === language);
   return {
@@ -244,7 +240,10 @@ export async function hallVisit(ctx: ServiceContext, conventionSlug: string, hal
   };
 }
 
-/** A stand in a hall of a convention (approved, or previewed by its preview slug, or seen by an insider). */
+/**
+ * A stand in a hall of a convention (listed, or previewed by its preview slug, or seen by the host or the
+ * exhibitor; its own access rules apply). `approved`: it is listed (both sides agreed).
+ */
 export async function standVisit(
   ctx: ServiceContext,
   args: { conventionSlug: string; hallSlug: string; standSlug: string; previewSlug?: string | null },
@@ -252,7 +251,7 @@ export async function standVisit(
   const { hallStand } = await conventionStand(ctx, args);
   const stand = await baseStandById(ctx).load(hallStand.stand_id);
   if (!stand) throw new Error(`hall stand ${hallStand.id} has no base stand`);
-  return { stand, approved: hallStand.approved };
+  return { stand, approved: isListed(hallStand) };
 }
 
 export interface LegalInfo {
