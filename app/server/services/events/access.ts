@@ -182,19 +182,23 @@ async function titled(ctx: ServiceContext, kind: AccessKind, row: AccessObject &
 }
 
 /**
- * The objects on a visitor path, outermost first: /convention/{c}[/hall/{h}[/stand/{s}/...]] or /exhibition/{e}/...
- * A stand listed in the hall adds the in-house fairs it is the stand of (its own access rules), so a key of one
- * of them opens the stand there. NOT_FOUND (field `next`) when the path names no such object.
+ * The objects on a visitor path, outermost first: [/prev/{p}]/convention/{c}[/hall/{h}[/stand/{s}/...]] or
+ * /exhibition/{e}/... A stand listed in the hall (or named by its preview slug) adds the in-house fairs it is the
+ * stand of (its own access rules), so a key of one of them opens the stand there. NOT_FOUND (field `next`) when
+ * the path names no such object.
  */
 export async function objectsOnPath(ctx: ServiceContext, path: string): Promise<PathObject[]> {
   const missing = () => new DomainError('NOT_FOUND', ctx.t('access:errors.noObject'), 'next');
   if (!path.startsWith('/') || path.startsWith('//')) throw missing();
-  let segments: string[];
+  let raw: string[];
   try {
-    segments = new URL(path, 'http://same.site').pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s).toLowerCase());
+    raw = new URL(path, 'http://same.site').pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
   } catch {
     throw missing();
   }
+  // a preview link (/prev/{previewSlug}/convention/...) names the same objects; its slug is case-sensitive
+  const previewSlug = raw[0]?.toLowerCase() === 'prev' ? raw[1] : undefined;
+  const segments = raw.slice(previewSlug ? 2 : 0).map((s) => s.toLowerCase());
   const [root, slug, child, childSlug, grandchild, grandchildSlug] = segments;
   if (root === 'exhibition' && slug) {
     const exhibition = await ctx.db('exhibitions').where({ slug }).first('id', 'organization_id', 'permission_type', 'slug', 'name');
@@ -214,8 +218,13 @@ export async function objectsOnPath(ctx: ServiceContext, path: string): Promise<
     if (!hall) throw missing();
     objects.push(await titled(ctx, 'hall', hall));
     if (grandchild === 'stand' && grandchildSlug) {
-      const listed = await ctx.db('hall_stands').where({ hall_id: hall.id, slug: grandchildSlug, approved: true, stand_accepted: true }).first('stand_id');
-      const fairs = listed ? await fairsOfStand(ctx).load(listed.stand_id) : [];
+      // only a stand its organisation agreed to show here, and that is listed or named by its preview slug
+      const shown = await ctx
+        .db('hall_stands')
+        .where({ hall_id: hall.id, slug: grandchildSlug, stand_accepted: true })
+        .andWhere((q) => q.where('approved', true).orWhere('preview_slug', previewSlug ?? null))
+        .first('stand_id');
+      const fairs = shown ? await fairsOfStand(ctx).load(shown.stand_id) : [];
       for (const fair of fairs) objects.push(await titled(ctx, 'exhibition', fair));
     }
   }
