@@ -35,6 +35,7 @@ import { standTranslationsByStand } from '~/server/services/events/stand-loaders
 import { createStandTranslation, standBySlug, updateBaseStand, updateStandTranslation } from '~/server/services/events/stands';
 import { ACCEPT_BY_PURPOSE } from '~/server/services/files/limits';
 import { redirectWithToast } from '~/server/toast.server';
+import { safeHref } from '~/lib/url';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'events', 'files'] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -366,7 +367,7 @@ export default function StandEditor() {
                 </div>
                 {node.type === 'IFRAME' ? (
                   <p className="mt-2 break-all text-sm">
-                    <a href={node.iframe ?? ''} className="text-brand-dark underline" target="_blank" rel="noreferrer">
+                    <a href={safeHref(node.iframe)} className="text-brand-dark underline" target="_blank" rel="noreferrer">
                       {node.iframe}
                     </a>
                   </p>

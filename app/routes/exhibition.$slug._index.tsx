@@ -8,6 +8,7 @@ import { VideoPlayer } from '~/components/visitor/video-player';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
+import { safeHref } from '~/lib/url';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'events'] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -34,7 +35,8 @@ export default function ExhibitionLanding() {
   const { stand } = useLoaderData<typeof loader>();
   const base = `/exhibition/${exhibition.slug}`;
   const organizer = exhibition.organization.name;
-  const aside = Boolean(exhibition.meeting || exhibition.stage);
+  const meeting = safeHref(exhibition.meeting);
+  const aside = Boolean(meeting || exhibition.stage);
   return (
     <div className="space-y-8">
       <header>
@@ -54,13 +56,13 @@ export default function ExhibitionLanding() {
           ) : null}
           {aside ? (
             <div className={`grid content-start gap-6 ${exhibition.video ? '' : 'md:grid-cols-2'}`}>
-              {exhibition.meeting ? (
+              {meeting ? (
                 <section aria-labelledby="meeting" className={cardClass}>
                   <h2 id="meeting" className="text-lg font-semibold text-brand-dark">
                     {t('exhibition.meetingHeading')}
                   </h2>
                   <p className="mt-2 text-gray-800">{t('exhibition.meetingText', { name: organizer || exhibition.name })}</p>
-                  <a href={exhibition.meeting} target="_blank" rel="noreferrer" className={actionClass}>
+                  <a href={meeting} target="_blank" rel="noreferrer" className={actionClass}>
                     {t('exhibition.meetingLink')}
                   </a>
                 </section>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '~/lib/language';
 import { PERMISSION_TYPES } from '~/lib/schemas/stands';
+import { httpOrMailtoUrl, httpUrl } from '~/lib/url';
 import { isLocalDateTime } from './datetime';
 
 /**
@@ -13,7 +14,7 @@ const name = z.string().trim().min(1).max(255);
 const localDateTime = z.string().trim().refine(isLocalDateTime);
 /** An unchecked box sends nothing: that is `false`, not "unchanged". */
 const checkbox = z.preprocess((v) => v === 'on' || v === 'true', z.boolean());
-const optionalUrl = z.string().trim().max(500).url().optional();
+const optionalUrl = httpUrl(500).optional();
 const id = z.string().uuid();
 
 export const CREATE_INTENTS = ['createConvention', 'createExhibition', 'createStage'] as const;
@@ -45,12 +46,12 @@ export const FoyerPointForm = z.object({
     .string()
     .regex(/^(HALL|STAND|STAGE|CONTENTPAGE|CONTENT):[0-9a-f-]{36}$/i)
     .optional(),
-  link: optionalUrl,
+  link: httpOrMailtoUrl(500).optional(),
 });
 
 export const ShopLinkForm = z.object({
   intent: z.literal('shopLink'),
-  link: z.string().trim().max(500).url(),
+  link: httpUrl(500),
   x: z.coerce.number().min(0).max(100),
   y: z.coerce.number().min(0).max(100),
 });

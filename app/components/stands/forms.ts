@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { LANGUAGES } from '~/lib/language';
 import { NODE_TYPES, POINT_KINDS } from '~/lib/schemas/stands';
+import { httpUrl } from '~/lib/url';
 
 /** Page forms of the stand pages (/stand, /stand/{slug}), shared by the browser's validation and the actions. */
 
 /** An unchecked box sends nothing: that is `false`, not "unchanged". */
 const checkbox = z.preprocess((v) => v === 'on' || v === 'true', z.boolean());
 /** An empty URL field clears the address (the action sends '' to the service). */
-const optionalUrl = z.string().trim().max(2000).url().optional();
+const optionalUrl = httpUrl(2000).optional();
 const percent = z.coerce.number().min(0).max(100);
 const id = z.string().uuid();
 

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { NodeView, StandPreviewData } from './stand.server';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
+import { safeHref } from '~/lib/url';
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
@@ -108,6 +109,8 @@ export function StandView({
 }) {
   const { t } = useTranslation(['events', 'common']);
   const { stand, nodes, language } = data;
+  const shopHref = stand.shop ? safeHref(stand.shopUrl) : undefined;
+  const chatHref = safeHref(stand.chatUrl);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -116,13 +119,13 @@ export function StandView({
           {stand.description ? <p className="mt-1 whitespace-pre-line text-gray-700">{stand.description}</p> : null}
         </div>
         <div className="flex flex-wrap gap-3">
-          {stand.shop && stand.shopUrl ? (
-            <a href={stand.shopUrl} target="_blank" rel="noreferrer" className="rounded-md bg-brand-dark px-4 py-2 text-sm text-white">
+          {shopHref ? (
+            <a href={shopHref} target="_blank" rel="noreferrer" className="rounded-md bg-brand-dark px-4 py-2 text-sm text-white">
               {t('standPages.preview.shop')}
             </a>
           ) : null}
-          {stand.chatUrl ? (
-            <a href={stand.chatUrl} target="_blank" rel="noreferrer" className="rounded-md border border-brand-dark px-4 py-2 text-sm">
+          {chatHref ? (
+            <a href={chatHref} target="_blank" rel="noreferrer" className="rounded-md border border-brand-dark px-4 py-2 text-sm">
               {t('standPages.preview.chat')}
             </a>
           ) : null}
@@ -135,7 +138,7 @@ export function StandView({
           node.type === 'IFRAME' ? (
             <iframe
               key={node.id}
-              src={node.iframe ?? undefined}
+              src={safeHref(node.iframe)}
               title={t('standPages.preview.iframeTitle', { name: stand.name })}
               className="aspect-video w-full rounded-md border"
               sandbox="allow-scripts allow-same-origin allow-popups allow-forms"

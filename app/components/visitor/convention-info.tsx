@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ConventionInfo } from '~/server/services/events/convention-info';
+import { safeHref } from '~/lib/url';
 import { CONVENTION_ROUTE } from './convention-data';
 
 const linkClass = 'font-medium text-brand-dark underline underline-offset-2 outline-none ring-brand-pink focus-visible:ring-2';
@@ -23,11 +24,12 @@ export function HelpText({ info }: { info: ConventionInfo }) {
 /** How visitors reach the organiser: its support page (new tab) and, when enabled, a note on the chat. */
 export function SupportContact({ info }: { info: ConventionInfo }) {
   const { t } = useTranslation('visitor');
+  const support = safeHref(info.supportUrl);
   return (
     <div className="space-y-2">
-      {info.supportUrl ? (
+      {support ? (
         <p>
-          <a href={info.supportUrl} target="_blank" rel="noreferrer" className={linkClass}>
+          <a href={support} target="_blank" rel="noreferrer" className={linkClass}>
             {t('infopoint.supportLink', { name: info.organizationName })}
           </a>
         </p>

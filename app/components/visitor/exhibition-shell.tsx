@@ -6,6 +6,7 @@ import type { ExhibitionVisit } from '~/server/services/events/exhibition-visit'
 import { LanguageSwitch } from '../layout/language-switch';
 import { SkipLink } from '~/components/visitor/thumbnail-card';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
+import { safeHref } from '~/lib/url';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm outline-none ring-brand-pink focus-visible:ring-2 ${
@@ -36,6 +37,7 @@ export function ExhibitionShell({
   const location = useLocation();
   const base = `/exhibition/${exhibition.slug}`;
   const here = `${location.pathname}${location.search}`;
+  const meeting = safeHref(exhibition.meeting);
   return (
     <div className="min-h-screen bg-[#f7f7f7] text-gray-900">
       <SkipLink />
@@ -86,9 +88,9 @@ export function ExhibitionShell({
                 </NavLink>
               </li>
             ) : null}
-            {exhibition.meeting ? (
+            {meeting ? (
               <li>
-                <a href={exhibition.meeting} target="_blank" rel="noreferrer" className={navLinkClass({ isActive: false })}>
+                <a href={meeting} target="_blank" rel="noreferrer" className={navLinkClass({ isActive: false })}>
                   {t('exhibition.nav.meeting')}
                   <span className="sr-only"> {t('exhibition.newTab')}</span>
                   <svg aria-hidden="true" viewBox="0 0 24 24" className="ml-1 inline h-3.5 w-3.5 fill-current align-[-2px]">

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { safeHref } from '~/lib/url';
 import type { LegalInfo } from '~/server/services/events/visit';
 
 /**
@@ -9,7 +10,7 @@ import type { LegalInfo } from '~/server/services/events/visit';
 export function LegalPage({ kind, info, backHref }: { kind: 'imprint' | 'dataPolicy'; info: LegalInfo; backHref: string }) {
   const { t } = useTranslation('visitor');
   const text = kind === 'imprint' ? info.imprint : info.dataPrivacy;
-  const link = kind === 'dataPolicy' ? info.dataPrivacyUrl : '';
+  const link = kind === 'dataPolicy' ? safeHref(info.dataPrivacyUrl) : undefined;
   return (
     <article className="max-w-3xl rounded-lg bg-white p-6 shadow-sm">
       <h1 className="text-2xl font-semibold text-brand-dark">{t(kind === 'imprint' ? 'shell.imprint' : 'shell.dataPolicy')}</h1>

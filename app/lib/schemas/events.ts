@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '~/lib/language';
+import { httpUrl } from '~/lib/url';
 import { EVENT_SLUG_PATTERN, PERMISSION_TYPES } from './stands';
 
 /**
@@ -18,8 +19,8 @@ const id = z.string().uuid();
 /** An optional reference: '' and null clear it, undefined leaves it. */
 const optionalRef = z.preprocess((v) => (v === '' ? null : v), id.nullable().optional());
 /** A video link; '' clears it. Whether it is a recognised video site is checked by the service. */
-const video = z.string().trim().max(500).url().or(z.literal('')).optional();
-const link = z.string().trim().max(500).url().or(z.literal('')).optional();
+const video = httpUrl(500).or(z.literal('')).optional();
+const link = httpUrl(500).or(z.literal('')).optional();
 /** Form fields send '' for an empty date; GraphQL sends an ISO string or null. */
 const optionalDate = z.preprocess((v) => (v === '' ? null : v), z.coerce.date().nullable().optional());
 const requiredDate = z.union([z.string(), z.date()]).pipe(z.coerce.date());

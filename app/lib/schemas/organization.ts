@@ -1,14 +1,9 @@
 import { z } from 'zod';
+import { httpUrl } from '~/lib/url';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .url()
-  .or(z.literal(''))
-  .optional();
+const optionalUrl = httpUrl(500).or(z.literal('')).optional();
 
 /** Creating an organisation (onboarding, GraphQL organizationCreate). */
 export const OrganizationCreateSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '~/lib/language';
+import { httpOrMailtoUrl, httpUrl } from '~/lib/url';
 
 /** URL slugs of halls, stands, hall stands and reference points. */
 export const EVENT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -20,8 +21,7 @@ const slug = z.string().trim().toLowerCase().min(1).max(100).regex(EVENT_SLUG_PA
 const optionalSlug = slug.optional().or(z.literal('').transform(() => undefined));
 const name = z.string().trim().min(1).max(255);
 const fileId = z.string().uuid();
-const url = z.string().trim().max(2000).url();
-const optionalUrl = url.or(z.literal('')).optional();
+const optionalUrl = httpUrl(2000).or(z.literal('')).optional();
 const language = z.enum(LANGUAGES);
 /** Positions on an image, in percent of its width and height. */
 const percent = z.coerce.number().min(0).max(100);
@@ -150,6 +150,7 @@ export const FoyerPointSchema = z.object({
   y: percent,
   targetType: z.enum(FOYER_TARGET_TYPES).nullable().optional(),
   targetId: z.string().uuid().nullable().optional(),
-  link: optionalUrl.nullable(),
+  /** a web address, or an e-mail address (saved as mailto:) */
+  link: httpOrMailtoUrl(2000).or(z.literal('')).optional().nullable(),
 });
 export type FoyerPointInput = z.input<typeof FoyerPointSchema>;

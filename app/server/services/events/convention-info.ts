@@ -1,6 +1,6 @@
+import { safeHref } from '~/lib/url';
 import type { ServiceContext } from '../../context.server';
 import type { ConventionRecord } from './conventions';
-import { httpLink } from './exhibition-visit';
 import { notFound } from './hall-common';
 import { visibleConvention } from './halls';
 import { organizationSummaryById } from './loaders';
@@ -28,7 +28,7 @@ async function infoOf(ctx: ServiceContext, convention: ConventionRecord): Promis
   return {
     organizationName: organization?.name ?? '',
     helpPage: convention.help_page.trim(),
-    supportUrl: httpLink(organization?.support_url),
+    supportUrl: safeHref(organization?.support_url) ?? '',
     chatEnabled: Boolean(organization?.chat_enabled),
   };
 }

@@ -1,4 +1,5 @@
 import type { Language } from '~/lib/language';
+import { safeHref } from '~/lib/url';
 import { textIn } from '~/lib/programme';
 import type { ServiceContext } from '../../context.server';
 import { exhibitionForVisitor, type ExhibitionRecord } from './exhibitions';
@@ -14,17 +15,6 @@ import { organizationLegal, organizationLogoUrl, type LegalInfo } from './visit'
  * (PUBLIC, LOGGED_IN, TOKEN) applies to each page and sub-page alike; only the fair's own stand and stage are
  * reachable through it.
  */
-
-/** A link visitors may follow: http(s) only, so a stored `javascript:` address never becomes a link. */
-export function httpLink(value: string | null | undefined): string {
-  if (!value) return '';
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : '';
-  } catch {
-    return '';
-  }
-}
 
 export interface ExhibitionVisit {
   slug: string;
@@ -53,7 +43,7 @@ export async function exhibitionVisit(ctx: ServiceContext, slug: string, languag
     slug: exhibition.slug,
     name: exhibition.name,
     video: exhibition.video,
-    meeting: httpLink(exhibition.meeting),
+    meeting: safeHref(exhibition.meeting) ?? '',
     permissionType: exhibition.permission_type,
     organization: { name: organization?.name ?? '', logoUrl },
     stage: stage

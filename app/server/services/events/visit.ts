@@ -1,6 +1,7 @@
 import { conventionStatus, type ConventionStatus } from '~/lib/events';
 import type { Language } from '~/lib/language';
 import type { ServiceContext } from '../../context.server';
+import { safeHref } from '~/lib/url';
 import { fileUrl } from '../files/files.server';
 import { conventionBySlug, pickTranslation, type ConventionRecord } from './conventions';
 import { conventionHall, conventionHallsQuery, visibleConvention } from './halls';
@@ -118,14 +119,12 @@ async function foyerVisit(
   const visits: FoyerPointVisit[] = [];
   for (const p of points) {
     const at = { id: p.id, x: Number(p.x), y: Number(p.y) };
-    if (p.target_type === 'LINK' && p.link) {
-      let host = p.link;
-      try {
-        host = new URL(p.link).host;
-      } catch {
-        // keep the raw link as its name
-      }
-      visits.push({ ...at, href: p.link, external: true, label: t('visitor:foyer.externalLink', { host }) });
+    const link = p.target_type === 'LINK' ? safeHref(p.link) : undefined;
+    if (link) {
+      // a web address is named by its host, a mailto: link by its address
+      const url = new URL(link);
+      const host = url.host || url.pathname;
+      visits.push({ ...at, href: link, external: true, label: t('visitor:foyer.externalLink', { host }) });
     } else if (p.target_type === 'HALL') {
       const hall = halls.find((h) => h.id === p.target_id);
       if (hall) visits.push({ ...at, href: `${base}/hall/${hall.slug}`, external: false, label: t('visitor:foyer.hall', { title: hall.title }) });
