@@ -16,6 +16,58 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // Layers (docs/decisions/009-domain-shape.md). Type-only imports pass where a layer needs another's types.
+  {
+    files: ['app/routes/**', 'app/components/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: String.raw`^(#db(/|$)|(\.{1,2}/)+(.*/)?db/)`, message: 'Routes and components reach data through a service, never db/.' },
+            { regex: String.raw`^(#graphql(/|$)|(\.{1,2}/)+(.*/)?graphql/)`, message: 'Routes and components call services, not the GraphQL layer.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['app/server/services/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'graphql', message: 'Services know nothing of GraphQL; resolvers map their results.' }],
+          patterns: [
+            { regex: String.raw`^(~/|(\.{1,2}/)+(.*/)?)routes/`, message: 'Services never import routes.' },
+            { regex: String.raw`^(~/|(\.{1,2}/)+(.*/)?)components/`, message: 'Services never import components.' },
+            { regex: String.raw`^(#graphql(/|$)|(\.{1,2}/)+(.*/)?graphql/)`, message: 'Services never import the GraphQL layer.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // browser modules; route modules still import services for their loaders and actions (Remix strips them from
+    // the browser build) until route-private server code moves into route folders
+    files: ['app/components/**', 'app/lib/**'],
+    ignores: ['**/*.server.ts', '**/*.server.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // limits.ts holds constants shared with the browser; it moves to app/lib with the files work
+              regex: String.raw`^(~/server/(?!services/files/limits$)|#db(/|$)|#graphql(/|$)|\.{1,2}/(.*/)?(server|db|graphql)/)|\.server$`,
+              allowTypeImports: true,
+              message: 'Browser code never imports server modules (type-only imports are fine).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['app/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },

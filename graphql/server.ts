@@ -8,11 +8,10 @@ import { parse as parseCookie } from 'cookie';
 import type { TFunction } from 'i18next';
 import { detectLanguage, type Language } from '~/lib/language';
 import type { AppServices } from '~/server/context.server';
-import { createServiceContext } from '~/server/context.server';
-import { JwtError, tokenFromAuthorization, verifyAccessToken } from '~/server/auth/jwt.server';
+import { JwtError } from '~/server/auth/jwt.server';
+import { authenticateRequest } from '~/server/auth/request-auth.server';
 import { getT } from '~/server/i18n.server';
-import { buildRequestContext, LANGUAGE_COOKIE } from '~/server/request-context.server';
-import { loadViewer } from '~/server/viewer.server';
+import { LANGUAGE_COOKIE } from '~/server/request-context.server';
 import { passesCsrfCheck, type GraphQLContext } from './context';
 import { formatGraphQLError, unauthenticated } from './errors';
 import { graphiqlAssets, type GraphiQLAssets } from './graphiql/assets';
@@ -30,28 +29,15 @@ function headersOf(req: ExpressRequest) {
 }
 
 /**
- * Builds the resolvers' context. A JWT in the Authorization header wins over the session cookie; its feature
- * mask is the one the token carries (refreshed with the token, at least every five minutes). A token that
- * does not verify throws JwtError (the handler answers UNAUTHENTICATED).
+ * Builds the resolvers' context: the request's viewer as `authenticateRequest` (app/server/auth) finds it, JWT
+ * before session cookie. A token that does not verify throws JwtError (the handler answers UNAUTHENTICATED).
  */
-export async function graphqlContext(
+export function graphqlContext(
   app: AppServices,
   req: ExpressRequest,
   options: { ignoreAuthorization?: boolean } = {},
 ): Promise<GraphQLContext> {
-  const request = { url: req.originalUrl, headers: headersOf(req) };
-  const token = options.ignoreAuthorization ? null : tokenFromAuthorization(req.get('authorization'));
-  if (token) {
-    const base = await buildRequestContext(app, { url: request.url, headers: { get: (n) => (n === 'cookie' ? null : request.headers.get(n)) } });
-    const claims = await verifyAccessToken(app.env, token);
-    const viewer = await loadViewer(app.db, claims.sub);
-    if (!viewer) throw new JwtError('JWT_INVALID_TOKEN');
-    viewer.features = claims.org === viewer.organization?.id ? claims.features : viewer.features;
-    const language = detectLanguage({ query: new URL(request.url, 'http://localhost').searchParams.get('lang'), userLanguage: viewer.defaultLanguage, acceptLanguage: req.get('accept-language') });
-    return { ...base, viewer, language, sessionId: null, service: createServiceContext(app, viewer, language), auth: 'jwt' };
-  }
-  const ctx = await buildRequestContext(app, request);
-  return { ...ctx, auth: ctx.viewer ? 'session' : 'none' };
+  return authenticateRequest(app, req, options);
 }
 
 /** The language of a request before its viewer is known (?lang=, language cookie, Accept-Language). */

@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
-import { graphqlContext } from '#graphql/server';
+import { authenticateRequest } from '../../auth/request-auth.server';
 import { createServiceContext, type AppServices, type ServiceContext } from '../../context.server';
 import type { ByteRange } from '../../storage/storage.server';
 import { isInlineType } from './file-types.server';
@@ -20,7 +20,7 @@ export function contentDisposition(file: Pick<FileRecord, 'filename' | 'mimeType
 /** The viewer from the JWT header or the session cookie; a broken token just means "anonymous" here. */
 async function serviceContextOf(app: AppServices, req: Request): Promise<ServiceContext> {
   try {
-    return (await graphqlContext(app, req)).service;
+    return (await authenticateRequest(app, req)).service;
   } catch {
     return createServiceContext(app, null, 'EN');
   }

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: path.resolve(__dirname, '../..') });
+
+/** The import specifiers the layer rules reject in a module at `filePath`. */
+async function rejected(filePath: string, imports: string[]): Promise<string[]> {
+  const code = imports.map((line, i) => `${line.replace('IMPORT', `v${i}`)}\n`).join('') + `export const all = [${imports.map((_, i) => `v${i}`).join(', ')}];\n`;
+  const [result] = await eslint.lintText(code, { filePath: path.resolve(__dirname, '../..', filePath) });
+  return result.messages
+    .filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports')
+    .map((m) => /'([^']+)'/.exec(m.message)?.[1] ?? m.message);
+}
+
+describe('import layers (eslint.config.js)', () => {
+  it('keep db/ out of routes and components', async () => {
+    expect(await rejected('app/routes/some-route.tsx', ["import { IMPORT } from '#db/connection';", "import { IMPORT } from '~/server/guards.server';"])).toEqual([
+      '#db/connection',
+    ]);
+    expect(await rejected('app/components/x/y.server.ts', ["import { IMPORT } from '#db/models/index';", "import { IMPORT } from '#graphql/errors';"])).toEqual([
+      '#db/models/index',
+      '#graphql/errors',
+    ]);
+  });
+
+  it('keep routes, components and the GraphQL layer out of services', async () => {
+    const imports = [
+      "import { IMPORT } from '~/routes/login';",
+      "import { IMPORT } from '../../../components/ui/button';",
+      "import { IMPORT } from '#graphql/errors';",
+      "import { IMPORT } from 'graphql';",
+      "import { IMPORT } from '../authz';",
+      "import { IMPORT } from '#db/models/index';",
+    ];
+    expect(await rejected('app/server/services/organizations/x.ts', imports)).toEqual([
+      '~/routes/login',
+      '../../../components/ui/button',
+      '#graphql/errors',
+      'graphql',
+    ]);
+  });
+
+  it('keep server modules out of browser modules, types excepted', async () => {
+    const imports = [
+      "import { IMPORT } from '~/server/viewer.server';",
+      "import type { Viewer as IMPORT } from '~/server/viewer.server';",
+      "import { IMPORT } from './form.server';",
+      "import { IMPORT } from '../../server/services/errors';",
+      "import { IMPORT } from '~/lib/features';",
+    ];
+    const expected = ['~/server/viewer.server', './form.server', '../../server/services/errors'];
+    expect(await rejected('app/components/x/panel.tsx', imports)).toEqual(expected);
+    expect(await rejected('app/lib/x.ts', imports)).toEqual(expected);
+  });
+});
