@@ -31,4 +31,3 @@ export const resources = {
 
 export type Namespace = keyof (typeof resources)['en'];
 export const NAMESPACES = Object.keys(resources.en) as Namespace[];
-export const DEFAULT_NAMESPACE: Namespace = 'common';

@@ -1,7 +1,7 @@
 import { isDomainError } from '~/server/services/errors';
 import { redirectWithToast } from '~/server/toast.server';
 
-export { readPostedForm, type PostedForm } from '~/server/posted-form.server';
+export { readPostedForm } from '~/server/posted-form.server';
 
 /** A NOT_FOUND from a service becomes the 404 page; anything else propagates. */
 export async function orNotFound<T>(work: Promise<T>): Promise<T> {

@@ -3,7 +3,7 @@ import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react
 import { buttonClassName, type ButtonVariant } from './button-styles';
 import { withClassName } from './cx';
 
-export { BUTTON_VARIANTS, buttonClassName, type ButtonVariant } from './button-styles';
+export { buttonClassName, type ButtonVariant } from './button-styles';
 
 export interface ButtonProps extends AriaButtonProps {
   variant?: ButtonVariant;

@@ -53,14 +53,3 @@ export async function consumeAccountToken(
     .update({ used_at: db.fn.now() });
   return used === 1;
 }
-
-/** The user a token was issued to (for tokens that arrive without an e-mail address), when still valid. */
-export async function userIdForAccountToken(db: Db, purpose: AccountTokenPurpose, token: string): Promise<string | null> {
-  if (!token) return null;
-  const row = await db('account_tokens')
-    .where({ purpose, token_hash: hashToken(token) })
-    .whereNull('used_at')
-    .where('expires_at', '>', db.fn.now())
-    .first('user_id');
-  return row?.user_id ?? null;
-}

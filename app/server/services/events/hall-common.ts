@@ -38,7 +38,7 @@ export async function ownedRow<T = Record<string, unknown>>(
   return row as T;
 }
 
-export { freeSlug, isUniqueViolation, slugFrom } from '../slugs';
+export { freeSlug, isUniqueViolation } from '../slugs';
 
 export async function assertSlugFree(
   ctx: ServiceContext,
