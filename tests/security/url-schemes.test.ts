@@ -235,7 +235,7 @@ describe('links stored before the rule', () => {
     for (let i = levels.length - 1; i >= 0; i -= 1) {
       const level = levels[i]!;
       const Component = (level.outletOnly ? Outlet : level.module.default) as ComponentType;
-      const loaded = data[i];
+      const loaded = data[i] as object | null;
       route = route
         ? { id: level.id, loader: () => loaded, Component, children: [route] }
         : { id: level.id, path: '*', loader: () => loaded, Component };
