@@ -8,12 +8,16 @@ import {
   Kind,
   parse,
   SchemaMetaFieldDef,
+  specifiedRules,
   TypeMetaFieldDef,
   typeFromAST,
+  validate,
   type ArgumentNode,
   type DocumentNode,
+  type FieldNode,
   type GraphQLField,
   type GraphQLNamedType,
+  type GraphQLSchema,
   type OperationDefinitionNode,
   type ParseOptions,
   type SelectionSetNode,
@@ -32,6 +36,8 @@ export interface QueryLimits {
   maxAliases: number;
   maxCost: number;
   maxTokens: number;
+  /** pairs of same-named fields at one response path, which validation must compare (see countFieldPairs) */
+  maxFieldPairs: number;
   /** the multiplier of a list field without a `first`/`last`/`limit` argument */
   defaultListSize: number;
 }
@@ -41,6 +47,7 @@ export const QUERY_LIMITS: QueryLimits = {
   maxAliases: 30,
   maxCost: 5000,
   maxTokens: 5000,
+  maxFieldPairs: 1000,
   defaultListSize: 10,
 };
 
@@ -66,14 +73,25 @@ const REFERENCED_TYPE_LIST_SIZE = 100;
 /** __Type fields that lead to another type (as opposed to __Schema.types / __type(name:), which list it directly). */
 const TYPE_REFERENCES = new Set(['type', 'ofType', 'interfaces', 'possibleTypes']);
 
-interface WalkState {
-  depth: number;
+/** How an introspection selection is counted; a fragment is measured once per such context. */
+interface WalkFlags {
   /** inside __schema / __type */
   introspection: boolean;
   /** the current __Type was reached through a type reference */
   referencedType: boolean;
-  fragmentsOnPath: Set<string>;
 }
+
+/** The measure of a selection set relative to where it is used: `height` levels below it. */
+interface Part {
+  height: number;
+  aliases: number;
+  cost: number;
+}
+
+const NOTHING: Part = { height: 0, aliases: 0, cost: 0 };
+
+/** Sums and products saturate: a fragment bomb's cost is astronomically large, never Infinity or NaN. */
+const saturate = (n: number) => Math.min(n, Number.MAX_SAFE_INTEGER);
 
 /**
  * Measures an operation. The cost model: every field costs 1, and a list field multiplies the cost of its
@@ -83,6 +101,12 @@ interface WalkState {
  * standard introspection query nests it seven times just to unwrap `[T!]!`), and introspection lists count
  * once (the schema is in memory and read once) except the member lists of a type reached through a
  * reference (`fields { type { fields { ... } } }`), the shape that multiplies the schema with itself.
+ *
+ * Fragments are never expanded: each fragment definition is measured once (per introspection context, so
+ * at most four times) and its measure is added at every spread, so a document whose fragments each spread
+ * the previous one twice costs linear time to measure while its cost still doubles per level. A fragment
+ * that spreads itself, directly or not, counts as empty here; the standard NoFragmentCycles rule refuses
+ * the document.
  */
 export function measureOperation(
   context: ValidationContext,
@@ -90,14 +114,15 @@ export function measureOperation(
   options: { defaultListSize: number; variables?: Record<string, unknown> | null },
 ): QueryMeasure {
   const schema = context.getSchema();
-  const root = schema.getRootType(operation.operation) ?? undefined;
+  const queryType = schema.getQueryType() ?? undefined;
+  const variables = options.variables;
 
   const pageSize = (args: readonly ArgumentNode[] | undefined): number | null => {
     for (const arg of args ?? []) {
       if (!PAGE_SIZE_ARGUMENTS.has(arg.name.value)) continue;
       if (arg.value.kind === Kind.INT) return Math.max(0, Number.parseInt(arg.value.value, 10));
-      if (arg.value.kind === Kind.VARIABLE) {
-        const value = options.variables?.[arg.value.name.value];
+      if (arg.value.kind === Kind.VARIABLE && variables && Object.hasOwn(variables, arg.value.name.value)) {
+        const value = variables[arg.value.name.value];
         if (typeof value === 'number' && Number.isFinite(value)) return Math.max(0, Math.floor(value));
       }
     }
@@ -105,66 +130,129 @@ export function measureOperation(
   };
 
   const fieldDefinition = (parent: GraphQLNamedType | undefined, name: string): GraphQLField<unknown, unknown> | undefined => {
-    if (parent === root && name === '__schema') return SchemaMetaFieldDef;
-    if (parent === root && name === '__type') return TypeMetaFieldDef;
-    return isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[name] : undefined;
+    // the meta fields exist on the query root only (graphql-js resolves them the same way)
+    if (parent === queryType && name === '__schema') return SchemaMetaFieldDef;
+    if (parent === queryType && name === '__type') return TypeMetaFieldDef;
+    if (!isObjectType(parent) && !isInterfaceType(parent)) return undefined;
+    const fields = parent.getFields();
+    return Object.hasOwn(fields, name) ? fields[name] : undefined;
   };
 
-  const walk = (selectionSet: SelectionSetNode, parent: GraphQLNamedType | undefined, state: WalkState): QueryMeasure => {
-    const total: QueryMeasure = { depth: state.depth, aliases: 0, cost: 0 };
-    const add = (part: QueryMeasure) => {
-      total.depth = Math.max(total.depth, part.depth);
-      total.aliases += part.aliases;
-      total.cost += part.cost;
+  /** fragment name + flags -> its measure; a key without a value is being measured (a cycle) */
+  const fragments = new Map<string, Part | null>();
+
+  const fragmentPart = (name: string, flags: WalkFlags): Part => {
+    const key = `${name}|${flags.introspection ? 1 : 0}${flags.referencedType ? 1 : 0}`;
+    const known = fragments.get(key);
+    if (known !== undefined) return known ?? NOTHING;
+    const fragment = context.getFragment(name);
+    if (!fragment) return NOTHING;
+    fragments.set(key, null);
+    const part = walk(fragment.selectionSet, typeFromAST(schema, fragment.typeCondition) ?? undefined, flags);
+    fragments.set(key, part);
+    return part;
+  };
+
+  const walk = (selectionSet: SelectionSetNode, parent: GraphQLNamedType | undefined, flags: WalkFlags): Part => {
+    let height = 0;
+    let aliases = 0;
+    let cost = 0;
+    const add = (part: Part) => {
+      height = Math.max(height, part.height);
+      aliases = saturate(aliases + part.aliases);
+      cost = saturate(cost + part.cost);
     };
     for (const selection of selectionSet.selections) {
       if (selection.kind === Kind.FIELD) {
         const name = selection.name.value;
         if (name === '__typename') continue;
         const definition = fieldDefinition(parent, name);
-        const introspection = state.introspection || name === '__schema' || name === '__type';
-        const depth = state.depth + (introspection && name === 'ofType' ? 0 : 1);
+        const introspection = flags.introspection || name === '__schema' || name === '__type';
+        const ownLevel = introspection && name === 'ofType' ? 0 : 1;
         const isList = definition ? isListType(getNullableType(definition.type)) : false;
         let multiplier = 1;
         if (isList && !introspection) multiplier = pageSize(selection.arguments) ?? options.defaultListSize;
-        if (isList && introspection && state.referencedType && TYPE_MEMBER_LISTS.has(name)) {
+        if (isList && introspection && flags.referencedType && TYPE_MEMBER_LISTS.has(name)) {
           multiplier = REFERENCED_TYPE_LIST_SIZE;
         }
         const child = selection.selectionSet
           ? walk(selection.selectionSet, definition ? getNamedType(definition.type) : undefined, {
-              depth,
               introspection,
-              referencedType: introspection && (state.referencedType || TYPE_REFERENCES.has(name)),
-              fragmentsOnPath: state.fragmentsOnPath,
+              referencedType: introspection && (flags.referencedType || TYPE_REFERENCES.has(name)),
             })
-          : { depth, aliases: 0, cost: 0 };
+          : NOTHING;
         add({
-          depth: child.depth,
+          height: ownLevel + child.height,
           aliases: (selection.alias ? 1 : 0) + child.aliases,
-          cost: 1 + multiplier * child.cost,
+          cost: 1 + saturate(multiplier * child.cost),
         });
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const type = selection.typeCondition ? typeFromAST(schema, selection.typeCondition) : parent;
-        add(walk(selection.selectionSet, type ?? undefined, state));
+        add(walk(selection.selectionSet, type ?? undefined, flags));
       } else {
-        const name = selection.name.value;
-        const fragment = context.getFragment(name);
-        // a cycle is reported by the standard NoFragmentCycles rule; here it just stops the walk
-        if (!fragment || state.fragmentsOnPath.has(name)) continue;
-        const type = typeFromAST(schema, fragment.typeCondition);
-        const fragmentsOnPath = new Set(state.fragmentsOnPath).add(name);
-        add(walk(fragment.selectionSet, type ?? undefined, { ...state, fragmentsOnPath }));
+        add(fragmentPart(selection.name.value, flags));
       }
     }
-    return total;
+    return { height, aliases, cost };
   };
 
-  return walk(operation.selectionSet, root, {
-    depth: 0,
+  const { height, aliases, cost } = walk(operation.selectionSet, schema.getRootType(operation.operation) ?? undefined, {
     introspection: false,
     referencedType: false,
-    fragmentsOnPath: new Set(),
   });
+  return { depth: height, aliases, cost };
+}
+
+/** A safety net for countFieldPairs: documents that expand further are refused by the cost limit. */
+const MAX_PAIR_STEPS = 50_000;
+
+/**
+ * How many pairs of fields the standard OverlappingFieldsCanBeMerged rule has to compare, counted the way
+ * execution merges fields: at each response path, the fields of the same response name (through inline
+ * fragments and fragments, each fragment once per path) make n·(n-1)/2 pairs, and their sub-selections
+ * are merged into the next path. graphql-js compares those pairs one by one (up to its own budget of
+ * 500,000, which takes about a second), so `{ f(a: 1) f(a: 2) ... }` or one fragment spread into many
+ * sibling fields is quadratic in the document; counting them is linear. Stops early once `maxPairs` is
+ * passed; `complete: false` when the document expands beyond MAX_PAIR_STEPS fields (a fragment bomb or a
+ * cycle, which the cost limit and NoFragmentCycles refuse).
+ */
+export function countFieldPairs(
+  context: ValidationContext,
+  operation: OperationDefinitionNode,
+  maxPairs: number,
+): { pairs: number; complete: boolean } {
+  let pairs = 0;
+  let steps = 0;
+  const paths: SelectionSetNode[][] = [[operation.selectionSet]];
+  while (paths.length) {
+    const byName = new Map<string, FieldNode[]>();
+    const seenFragments = new Set<string>();
+    const pending = paths.pop()!;
+    while (pending.length) {
+      for (const selection of pending.pop()!.selections) {
+        if (selection.kind === Kind.FIELD) {
+          if (++steps > MAX_PAIR_STEPS) return { pairs, complete: false };
+          const name = (selection.alias ?? selection.name).value;
+          const fields = byName.get(name);
+          if (fields) fields.push(selection);
+          else byName.set(name, [selection]);
+        } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+          pending.push(selection.selectionSet);
+        } else if (!seenFragments.has(selection.name.value)) {
+          seenFragments.add(selection.name.value);
+          const fragment = context.getFragment(selection.name.value);
+          if (fragment) pending.push(fragment.selectionSet);
+        }
+      }
+    }
+    for (const fields of byName.values()) {
+      pairs += (fields.length * (fields.length - 1)) / 2;
+      if (pairs > maxPairs) return { pairs, complete: true };
+      const next = fields.flatMap((field) => (field.selectionSet ? [field.selectionSet] : []));
+      if (next.length) paths.push(next);
+    }
+  }
+  return { pairs, complete: true };
 }
 
 function withDefaults(options: LimitOptions): LimitOptions & QueryLimits {
@@ -229,6 +317,24 @@ function costRule(measure: ReturnType<typeof measurer>, options: LimitOptions & 
   );
 }
 
+function fieldPairsRule(options: LimitOptions & QueryLimits): ValidationRule {
+  const max = options.maxFieldPairs;
+  return (context) => ({
+    OperationDefinition(operation) {
+      const { pairs, complete } = countFieldPairs(context, operation, max);
+      if (complete && pairs > max) {
+        context.reportError(
+          new GraphQLError(options.t('errors:query.tooManyRepeats', { max }), {
+            nodes: [operation],
+            extensions: { code: 'QUERY_TOO_MANY_REPEATS', limit: max },
+          }),
+        );
+      }
+      return false;
+    },
+  });
+}
+
 /** Rejects operations nested deeper than `maxDepth` fields. */
 export const depthLimitRule = (options: LimitOptions): ValidationRule => {
   const all = withDefaults(options);
@@ -247,11 +353,40 @@ export const costLimitRule = (options: LimitOptions): ValidationRule => {
   return costRule(measurer(all), all);
 };
 
-/** The three rules, measuring each operation once. */
+/** The rules made by queryLimitRules, so validateLimitsFirst can tell them from the others. */
+const limitRules = new WeakSet<ValidationRule>();
+
+/** Rejects operations whose same-named fields make more than `maxFieldPairs` pairs to compare. */
+export const fieldPairsLimitRule = (options: LimitOptions): ValidationRule => fieldPairsRule(withDefaults(options));
+
+/** The four rules; depth, aliases and cost share one measurement per operation. */
 export function queryLimitRules(options: LimitOptions): ValidationRule[] {
   const all = withDefaults(options);
   const measure = measurer(all);
-  return [depthRule(measure, all), aliasRule(measure, all), costRule(measure, all)];
+  const rules = [depthRule(measure, all), aliasRule(measure, all), costRule(measure, all), fieldPairsRule(all)];
+  for (const rule of rules) limitRules.add(rule);
+  return rules;
+}
+
+/**
+ * graphql's `validate`, in two passes: the rules of queryLimitRules first (one linear walk), and the other
+ * rules only for a document within the limits. Some standard rules do work that grows faster than the
+ * document (OverlappingFieldsCanBeMerged compares fields pairwise); an abusive document is refused before
+ * they start. A document over the limits gets only the limit errors.
+ */
+export function validateLimitsFirst(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  rules: readonly ValidationRule[] = specifiedRules,
+): readonly GraphQLError[] {
+  const first = rules.filter((rule) => limitRules.has(rule));
+  const limitErrors = first.length ? validate(schema, document, first) : [];
+  if (limitErrors.length) return limitErrors;
+  return validate(
+    schema,
+    document,
+    rules.filter((rule) => !limitRules.has(rule)),
+  );
 }
 
 /**

@@ -6,12 +6,12 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { Request, RequestHandler, Response } from 'express';
-import { detectLanguage } from '~/lib/language';
 import type { AppServices } from '~/server/context.server';
 import { getT } from '~/server/i18n.server';
 import { MAX_UPLOAD_BYTES } from '~/server/services/files/limits';
 import type { FileUpload } from './upload';
 import { passesCsrfCheck } from './context';
+import { requestLanguage } from './server';
 
 /** A file part, spooled to a temp file while the request is read; the resolver streams it from there. */
 class MultipartFileUpload implements FileUpload {
@@ -40,14 +40,23 @@ export interface MultipartOptions {
   maxFieldBytes?: number;
 }
 
-class BadRequest extends Error {
+/** A refused request: a message key of errors.json with its values, answered as 400 or 413. */
+class MultipartError extends Error {
   constructor(
-    message: string,
-    readonly status = 400,
+    readonly key: string,
+    readonly values: Record<string, unknown> = {},
+    readonly status: 400 | 413 = 400,
   ) {
-    super(message);
+    super(key);
   }
 }
+
+const badRequest = (key: string, values?: Record<string, unknown>) => new MultipartError(`errors:multipart.${key}`, values);
+const tooLarge = (key: string, values?: Record<string, unknown>) => new MultipartError(`errors:multipart.${key}`, values, 413);
+
+/** Keys that lead to a prototype. No key from a request with one of these names is ever read or written. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const ARRAY_INDEX = /^(?:0|[1-9]\d{0,8})$/;
 
 function sendError(res: Response, status: number, message: string, code?: string) {
   if (res.headersSent) return;
@@ -69,43 +78,79 @@ function multipartPassesCsrf(req: Request, app: AppServices): boolean {
   });
 }
 
-function parseJson(name: string, value: string): unknown {
+/**
+ * JSON.parse for `operations` and `map`. JSON.parse itself makes a `__proto__` key an own property, not the
+ * prototype; a key named `__proto__`, `constructor` or `prototype` is refused all the same, so no code that
+ * later walks these objects can be led to a prototype by one.
+ */
+function parseJson(field: 'operations' | 'map', value: string): unknown {
+  let forbidden: string | null = null;
+  let parsed: unknown;
   try {
-    return JSON.parse(value);
+    parsed = JSON.parse(value, (key, item: unknown) => {
+      if (PROTOTYPE_KEYS.has(key)) forbidden ??= key;
+      return item;
+    });
   } catch {
-    throw new BadRequest(`The multipart field "${name}" is not valid JSON.`);
+    throw badRequest('notJson', { field });
   }
+  if (forbidden) throw badRequest('forbiddenJsonKey', { field, key: forbidden });
+  return parsed;
 }
 
-/** Puts `value` at a dotted path such as `variables.file` or `variables.files.1`; the slot must exist and be null. */
-function placeAt(operations: Record<string, unknown>, dotted: string, value: unknown) {
-  const keys = dotted.split('.');
-  let target: unknown = operations;
-  for (const key of keys.slice(0, -1)) {
-    if (target === null || typeof target !== 'object' || !(key in target)) {
-      throw new BadRequest(`The map path "${dotted}" does not exist in operations.`);
-    }
-    target = (target as Record<string, unknown>)[key];
-  }
-  const last = keys[keys.length - 1];
-  if (target === null || typeof target !== 'object') {
-    throw new BadRequest(`The map path "${dotted}" does not exist in operations.`);
-  }
-  const slot = (target as Record<string, unknown>)[last];
-  if (slot !== null && slot !== undefined) throw new BadRequest(`The map path "${dotted}" must point at a null value.`);
-  (target as Record<string, unknown>)[last] = value;
+type JsonContainer = Record<string, unknown> | unknown[];
+
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
 }
 
-function parseMap(value: unknown): Map<string, string[]> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new BadRequest('The multipart field "map" must be a JSON object.');
+/** Whether `key` names an own entry of a container made by JSON.parse (an array index or an object key). */
+function hasEntry(container: unknown, key: string): container is JsonContainer {
+  if (Array.isArray(container)) return ARRAY_INDEX.test(key) && Number(key) < container.length;
+  return isJsonObject(container) && Object.hasOwn(container, key);
+}
+
+/** The place a map path such as `variables.file` or `variables.files.1` puts its file. */
+interface Slot {
+  container: JsonContainer;
+  key: string;
+}
+
+/**
+ * Resolves a map path: only into the variables of the operation, along own keys and array indexes that
+ * exist, to a slot that is null. A segment `__proto__`, `constructor` or `prototype` is refused outright.
+ */
+function slotAt(operations: Record<string, unknown>, path: string): Slot {
+  const segments = path.split('.');
+  const forbidden = segments.find((segment) => PROTOTYPE_KEYS.has(segment));
+  if (forbidden) throw badRequest('forbiddenKey', { path, key: forbidden });
+  if (segments.length < 2 || segments[0] !== 'variables') throw badRequest('outsideVariables', { path });
+  const key = segments[segments.length - 1];
+  let container: unknown = operations;
+  for (const segment of segments.slice(0, -1)) {
+    if (!hasEntry(container, segment)) throw badRequest('missingPath', { path });
+    container = (container as Record<string, unknown>)[segment];
   }
-  const map = new Map<string, string[]>();
+  if (!hasEntry(container, key)) throw badRequest('missingPath', { path });
+  if ((container as Record<string, unknown>)[key] !== null) throw badRequest('notNull', { path });
+  return { container, key };
+}
+
+/** The map: each file field with the slots it fills, all checked before any file is read. */
+function parseMap(value: unknown, operations: Record<string, unknown>): Map<string, Slot[]> {
+  if (!isJsonObject(value)) throw badRequest('mapNotObject');
+  const map = new Map<string, Slot[]>();
+  const named = new Set<string>();
   for (const [field, paths] of Object.entries(value)) {
-    if (!Array.isArray(paths) || !paths.length || !paths.every((p) => typeof p === 'string' && p.length > 0)) {
-      throw new BadRequest(`The map entry "${field}" must be a non-empty list of paths.`);
+    if (!Array.isArray(paths) || !paths.length || !paths.every((p): p is string => typeof p === 'string' && p.length > 0)) {
+      throw badRequest('mapEntry', { field });
     }
-    map.set(field, paths as string[]);
+    const slots = paths.map((path) => {
+      if (named.has(path)) throw badRequest('duplicatePath', { path });
+      named.add(path);
+      return slotAt(operations, path);
+    });
+    map.set(field, slots);
   }
   return map;
 }
@@ -115,6 +160,9 @@ function parseMap(value: unknown): Map<string, string[]> {
  * /graphql/: reads `operations`, `map` and the files with busboy, spools each file to a temp folder (at most
  * the upload limit plus one byte is kept), puts a FileUpload into the variables and hands the request on to
  * the JSON handler. The temp folder is removed when the response is done.
+ *
+ * The map may only fill null slots that exist in the operation's variables (see slotAt); anything else is a
+ * 400 in the request's language before a file is read.
  */
 export function graphqlMultipart(app: AppServices, options: MultipartOptions = {}): RequestHandler {
   const maxFiles = options.maxFiles ?? 5;
@@ -124,16 +172,19 @@ export function graphqlMultipart(app: AppServices, options: MultipartOptions = {
 
   return async (req, res, next) => {
     if (req.method !== 'POST' || !req.is('multipart/form-data')) return next();
+    const t = getT(requestLanguage(req));
+    const refuse = (failure: MultipartError) =>
+      sendError(res, failure.status, t(failure.key, failure.values), failure.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST');
 
     if (!multipartPassesCsrf(req, app)) {
-      const t = getT(detectLanguage({ acceptLanguage: req.get('accept-language') }));
       req.resume();
       return sendError(res, 403, t('errors:query.csrf'), 'JWT_INVALID_CSRF_TOKEN');
     }
     const declaredLength = Number(req.get('content-length'));
+    const requestTooLarge = new MultipartError('errors:query.tooLarge', { max: Math.round(maxRequestBytes / 1024 / 1024) }, 413);
     if (Number.isFinite(declaredLength) && declaredLength > maxRequestBytes) {
       res.set('Connection', 'close');
-      return sendError(res, 413, 'The request is too large.');
+      return refuse(requestTooLarge);
     }
 
     const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'fp-graphql-upload-'));
@@ -148,34 +199,32 @@ export function graphqlMultipart(app: AppServices, options: MultipartOptions = {
         limits: { fields: 2, fieldSize: maxFieldBytes, files: maxFiles, fileSize: maxFileBytes, parts: maxFiles + 2 },
       });
     } catch {
-      return sendError(res, 400, 'The multipart request is malformed.');
+      return refuse(badRequest('malformed'));
     }
 
     let operations: Record<string, unknown> | null = null;
-    let map: Map<string, string[]> | null = null;
+    let map: Map<string, Slot[]> | null = null;
     const writes: Promise<void>[] = [];
     const received = new Set<string>();
-    let failure: BadRequest | null = null;
+    let failure: MultipartError | null = null;
     let fileCount = 0;
     let readBytes = 0;
 
     const fail = (error: unknown) => {
-      failure ??= error instanceof BadRequest ? error : new BadRequest('The multipart request is malformed.');
+      failure ??= error instanceof MultipartError ? error : badRequest('malformed');
     };
 
     bb.on('field', (name, value, info) => {
       if (failure) return;
       try {
-        if (info.valueTruncated) throw new BadRequest(`The multipart field "${name}" is too large.`, 413);
+        if (info.valueTruncated) throw tooLarge('fieldTooLarge', { field: name });
         if (name === 'operations') {
           const parsed = parseJson(name, value);
-          if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-            throw new BadRequest('The multipart field "operations" must be one operation object (batches are not supported).');
-          }
-          operations = parsed as Record<string, unknown>;
+          if (!isJsonObject(parsed)) throw badRequest('batch');
+          operations = parsed;
         } else if (name === 'map') {
-          if (!operations) throw new BadRequest('The multipart field "operations" must come before "map".');
-          map = parseMap(parseJson(name, value));
+          if (!operations) throw badRequest('operationsFirst');
+          map = parseMap(parseJson(name, value), operations);
         }
       } catch (error) {
         fail(error);
@@ -183,9 +232,9 @@ export function graphqlMultipart(app: AppServices, options: MultipartOptions = {
     });
 
     bb.on('file', (name, stream, info) => {
-      const paths = map?.get(name);
-      if (failure || !operations || !map || !paths || received.has(name)) {
-        if (!map && !failure) fail(new BadRequest('The multipart fields "operations" and "map" must come before the files.'));
+      const slots = map?.get(name);
+      if (failure || !map || !slots || received.has(name)) {
+        if (!map && !failure) fail(badRequest('filesLast'));
         stream.resume();
         return;
       }
@@ -193,23 +242,20 @@ export function graphqlMultipart(app: AppServices, options: MultipartOptions = {
       const tempPath = path.join(dir, String(fileCount++));
       writes.push(pipeline(stream, fs.createWriteStream(tempPath)));
       const upload = new MultipartFileUpload(info.filename ?? '', info.mimeType, info.encoding, tempPath);
-      try {
-        for (const p of paths) placeAt(operations, p, upload);
-      } catch (error) {
-        fail(error);
-      }
+      // each slot is an own, existing, null entry of a JSON object or array inside the variables (slotAt)
+      for (const slot of slots) (slot.container as Record<string, unknown>)[slot.key] = upload;
     });
 
-    bb.on('filesLimit', () => fail(new BadRequest(`At most ${maxFiles} files per request.`, 413)));
-    bb.on('fieldsLimit', () => fail(new BadRequest('Only the fields "operations" and "map" are expected.')));
-    bb.on('partsLimit', () => fail(new BadRequest('The multipart request has too many parts.', 413)));
+    bb.on('filesLimit', () => fail(tooLarge('tooManyFiles', { max: maxFiles })));
+    bb.on('fieldsLimit', () => fail(badRequest('unexpectedField')));
+    bb.on('partsLimit', () => fail(tooLarge('tooManyParts')));
 
     req.on('data', (chunk: Buffer) => {
       readBytes += chunk.length;
       if (readBytes > maxRequestBytes && !res.headersSent) {
         req.unpipe(bb);
         res.set('Connection', 'close');
-        sendError(res, 413, 'The request is too large.');
+        refuse(requestTooLarge);
         req.destroy();
       }
     });
@@ -217,7 +263,7 @@ export function graphqlMultipart(app: AppServices, options: MultipartOptions = {
     bb.on('error', (error) => {
       fail(error);
       req.unpipe(bb);
-      sendError(res, failure!.status, failure!.message);
+      refuse(failure!);
     });
 
     bb.on('close', async () => {
@@ -227,12 +273,12 @@ export function graphqlMultipart(app: AppServices, options: MultipartOptions = {
       } catch (error) {
         fail(error);
       }
-      if (!failure && (!operations || !map)) fail(new BadRequest('The multipart fields "operations" and "map" are required.'));
+      if (!failure && (!operations || !map)) fail(badRequest('required'));
       if (!failure && map) {
         const missing = [...map.keys()].filter((k) => !received.has(k));
-        if (missing.length) fail(new BadRequest(`The files ${missing.join(', ')} named in "map" are missing.`));
+        if (missing.length) fail(badRequest('missingFiles', { names: missing.join(', ') }));
       }
-      if (failure) return sendError(res, failure.status, failure.message);
+      if (failure) return refuse(failure);
       req.body = operations;
       // graphql-http reads a parsed body only for JSON requests; the multipart part is done at this point.
       req.headers['content-type'] = 'application/json; charset=utf-8';

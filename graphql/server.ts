@@ -16,7 +16,7 @@ import { passesCsrfCheck, type GraphQLContext } from './context';
 import { formatGraphQLError, unauthenticated } from './errors';
 import { graphiqlAssets, type GraphiQLAssets } from './graphiql/assets';
 import { renderGraphiQLPage } from './graphiql/page';
-import { parseWithTokenLimit, QUERY_LIMITS, queryLimitRules, type QueryLimits } from './limits';
+import { parseWithTokenLimit, QUERY_LIMITS, queryLimitRules, validateLimitsFirst, type QueryLimits } from './limits';
 import { loadTypeDefs } from './schema/load';
 import { resolvers } from './resolvers/index';
 
@@ -41,7 +41,7 @@ export function graphqlContext(
 }
 
 /** The language of a request before its viewer is known (?lang=, language cookie, Accept-Language). */
-function requestLanguage(req: ExpressRequest): Language {
+export function requestLanguage(req: ExpressRequest): Language {
   const cookies = parseCookie(req.get('cookie') ?? '');
   return detectLanguage({
     query: typeof req.query.lang === 'string' ? req.query.lang : null,
@@ -175,6 +175,8 @@ export function graphqlHandler(app: AppServices, schema: GraphQLSchema, options:
       }
       return ctx as GraphQLContext & Record<PropertyKey, unknown>;
     },
+    // the limits are measured first, in one linear walk; the standard rules only see documents within them
+    validate: validateLimitsFirst,
     validationRules: (_req, args, specifiedRules) => {
       const ctx = args.contextValue as GraphQLContext | undefined;
       const t = ctx?.service.t ?? scopedT();

@@ -154,16 +154,28 @@ describe('query limits', () => {
     expect(res.body.errors).toEqual([{ message: 'The query is too long (at most 5000 tokens).', extensions: { code: 'QUERY_TOO_LONG', limit: 5000 } }]);
   });
 
-  it('translates graphql-js giving up on a document with too many repeated fields', async () => {
+  it('refuses a document that repeats one field thousands of times before graphql-js compares them pairwise', async () => {
     const query = `{ ${Array.from({ length: 3000 }, () => 'apiVersion').join(' ')} }`;
     const res = await post({ query }, { 'accept-language': 'de' });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([
       {
-        message: 'Die Abfrage konnte nicht geprüft werden: Sie wiederholt zu viele Felder oder enthält zu viele Fehler.',
-        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+        message: 'Die Abfrage wiederholt dieselben Felder zu oft (höchstens 1000 Paare gleichnamiger Felder).',
+        locations: [{ line: 1, column: 1 }],
+        extensions: { code: 'QUERY_TOO_MANY_REPEATS', limit: 1000 },
       },
     ]);
+  });
+
+  it('translates graphql-js giving up on a document with too many errors', async () => {
+    const query = `{ ${Array.from({ length: 150 }, (_, i) => `unknown${i}`).join(' ')} }`;
+    const res = await post({ query }, { 'accept-language': 'de' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toHaveLength(101);
+    expect(res.body.errors?.at(-1)).toEqual({
+      message: 'Die Abfrage konnte nicht geprüft werden: Sie wiederholt zu viele Felder oder enthält zu viele Fehler.',
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+    });
   });
 
   it('accepts the standard introspection query (GraphiQL, codegen)', async () => {

@@ -1,7 +1,16 @@
 import { buildSchema, getIntrospectionQuery, GraphQLError, parse, specifiedRules, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { getT } from '~/server/i18n.server';
-import { aliasLimitRule, costLimitRule, depthLimitRule, parseWithTokenLimit, queryLimitRules } from '#graphql/limits';
+import {
+  aliasLimitRule,
+  costLimitRule,
+  depthLimitRule,
+  fieldPairsLimitRule,
+  parseWithTokenLimit,
+  QUERY_LIMITS,
+  queryLimitRules,
+  validateLimitsFirst,
+} from '#graphql/limits';
 
 const schema = buildSchema(`
   type Stand { id: ID! name: String! hall: Hall! }
@@ -119,5 +128,129 @@ describe('token limit', () => {
 
   it('still reports ordinary syntax errors as they are', () => {
     expect(() => parseWithTokenLimit('{ halls {', { t })).toThrow(/Syntax Error/);
+  });
+});
+
+/** `fragment Fn on <type> { <body with ...Fn-1> }` for n = 1..levels; F0 is `leaf`. */
+function fragmentChain(levels: number, type: string, leaf: string, body: (previous: string) => string): string {
+  const fragments = [`fragment F0 on ${type} { ${leaf} }`];
+  for (let n = 1; n <= levels; n += 1) fragments.push(`fragment F${n} on ${type} { ${body(`...F${n - 1}`)} }`);
+  return fragments.join(' ');
+}
+
+/** Inlines every fragment spread (exponential: only for small documents, to check the measure against). */
+function expand(query: string): string {
+  const fragments = new Map<string, string>();
+  let rest = query.replace(/fragment (\w+) on \w+ \{ ((?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*) \}/g, (_, name: string, body: string) => {
+    fragments.set(name, body);
+    return '';
+  });
+  while (/\.\.\.(\w+)/.test(rest)) rest = rest.replace(/\.\.\.(\w+)/g, (_, name: string) => fragments.get(name)!);
+  return rest.trim();
+}
+
+describe('fragments are measured once, not expanded', () => {
+  const measures = (query: string) =>
+    validate(schema, parse(query), queryLimitRules({ t, maxDepth: 0, maxAliases: 0, maxCost: 0, maxFieldPairs: 1e9 })).map((e) => [
+      e.extensions.code,
+      e.extensions.actual,
+    ]);
+
+  it('gives a small document of fragments the same depth, aliases and cost as its expansion', () => {
+    const documents = [
+      `{ hall(id: "1") { ...F3 } } ${fragmentChain(3, 'Hall', 'a: id', (f) => `${f} stands { hall { ${f} } }`)}`,
+      `{ halls { ...F4 } } ${fragmentChain(4, 'Hall', 'id b: name', (f) => `${f} ${f} stands(first: 2) { x: id }`)}`,
+      `{ hall(id: "1") { ...F2 ... on Hall { ...F1 } } } ${fragmentChain(2, 'Hall', 'id', (f) => `stands { hall { ${f} } } ${f}`)}`,
+    ];
+    for (const query of documents) {
+      const inlined = expand(query);
+      expect(inlined).not.toContain('...F');
+      expect(measures(query)).toEqual(measures(inlined));
+    }
+  });
+
+  it('measures a fragment used inside and outside a referenced introspection type for each place', () => {
+    const query = '{ __schema { types { ...T fields { type { ...T } } } } } fragment T on __Type { fields { name } }';
+    expect(measures(query)).toEqual(measures(expand(query)));
+  });
+
+  it('refuses 25 levels of fragments that spread the previous one twice, in milliseconds', () => {
+    const document = parse(`{ ...F25 } ${fragmentChain(25, 'Query', 'halls { id }', (f) => `${f} ${f}`)}`);
+    const cpu = process.cpuUsage();
+    const errors = validate(schema, document, [...specifiedRules, ...queryLimitRules({ t })]);
+    const { user, system } = process.cpuUsage(cpu);
+    expect(errors.map((e) => [e.extensions.code, e.extensions.actual])).toEqual([['QUERY_TOO_COMPLEX', 11 * 2 ** 25]]);
+    // the expansion took seconds of CPU at 21 levels and doubled per level
+    expect((user + system) / 1000).toBeLessThan(300);
+  });
+
+  it('keeps astronomically large costs finite', () => {
+    const document = parse(`{ ...F200 } ${fragmentChain(200, 'Query', 'halls(first: 1000) { id }', (f) => `${f} ${f}`)}`);
+    const [error] = validate(schema, document, [costLimitRule({ t })]);
+    expect(error.extensions.actual).toBe(Number.MAX_SAFE_INTEGER);
+  });
+});
+
+describe('repeated fields', () => {
+  const repeated = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `hall(id: "${i}") { id }`).join(' ')} }`;
+
+  it('refuses more pairs of same-named fields than validation should compare', () => {
+    // 32 halls and their ids make 2 * 32 * 31 / 2 = 992 pairs, 33 make 1056
+    const limit = (query: string) => validate(schema, parse(query), [fieldPairsLimitRule({ t, maxFieldPairs: 1000 })]);
+    expect(limit(repeated(32))).toEqual([]);
+    const errors = limit(repeated(33));
+    expect(errors.map((e) => e.message)).toEqual(['The query repeats the same fields too often (at most 1000 pairs of same-named fields).']);
+    expect(errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_MANY_REPEATS', limit: 1000 });
+  });
+
+  it('counts the fields merged from sibling selections and fragments at one response path', () => {
+    const refused = (query: string, maxFieldPairs: number) =>
+      validate(schema, parse(query), [fieldPairsLimitRule({ t, maxFieldPairs })]).length > 0;
+    // 10 halls merge (45 pairs), so do their 10 stands (45) and the 10 ids below them (45)
+    const nested = `{ ${'hall(id: "1") { stands { id } } '.repeat(10)}}`;
+    expect(refused(nested, 135)).toBe(false);
+    expect(refused(nested, 134)).toBe(true);
+    // fields from fragments and inline fragments merge with the others; one fragment spread in each of the
+    // 10 halls is merged once (graphql-js compares a fragment with itself only once too)
+    const fragments = `{ hall(id: "1") { id ...I ... on Hall { id } } ${'hall(id: "1") { ...S } '.repeat(9)}} fragment S on Hall { stands { id } } fragment I on Hall { id }`;
+    expect(refused(fragments, 45 + 3)).toBe(false);
+    expect(refused(fragments, 45 + 2)).toBe(true);
+  });
+
+  it('lets the standard introspection query through', () => {
+    const query = getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true });
+    expect(validate(schema, parse(query), [fieldPairsLimitRule({ t, maxFieldPairs: 0 })])).toEqual([]);
+  });
+});
+
+describe('validation of any document up to the token limit', () => {
+  const tokens = QUERY_LIMITS.maxTokens;
+  const fill = (each: number, part: (i: number) => string) =>
+    Array.from({ length: Math.floor((tokens - 20) / each) }, (_, i) => part(i)).join(' ');
+  const documents: [string, string][] = [
+    ['the introspection query (valid)', getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true })],
+    ['fragment bomb', `{ ...F498 } ${fragmentChain(498, 'Query', 'halls { id }', (f) => `${f} ${f}`)}`],
+    ['fragment chain', `{ ...F0 } ${fill(12, (i) => `fragment F${i} on Query { halls { id } ...F${i + 1} }`)} fragment Fx on Query { halls { id } }`],
+    ['same field, other arguments', `{ ${fill(9, (i) => `halls(first: ${i}) { id }`)} }`],
+    ['nested, other arguments', `{ ${fill(17, (i) => `hall(id: "1") { stands(first: ${i}) { id } }`)} }`],
+    ['one fragment in many fields', `{ ${fill(10, () => 'hall(id: "1") { ...S }')} } fragment S on Hall { stands(first: 2) { id } }`],
+  ];
+
+  it.each(documents)('accepts or refuses %s within a few hundred ms', (name, query) => {
+    const document = parseWithTokenLimit(query, { t });
+    const rules = [...specifiedRules, ...queryLimitRules({ t })];
+    validateLimitsFirst(schema, document, rules);
+    const cpu = process.cpuUsage();
+    const start = performance.now();
+    const errors = validateLimitsFirst(schema, document, rules);
+    const ms = performance.now() - start;
+    const { user, system } = process.cpuUsage(cpu);
+    const cpuMs = (user + system) / 1000;
+    const outcome = String(errors[0]?.extensions.code ?? 'valid');
+    console.info(`[bench] validate ${name}: ${ms.toFixed(1)} ms, CPU ${cpuMs.toFixed(1)} ms (aim: < 50 ms) -> ${outcome}`);
+    expect(errors.length > 0).toBe(!name.endsWith('(valid)'));
+    // the aim is 50 ms on an idle machine; the bound is generous for a loaded 2-core one (CPU time, as the wall
+    // time there mostly measures the wait for a core)
+    expect(cpuMs).toBeLessThan(300);
   });
 });
