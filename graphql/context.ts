@@ -1,4 +1,8 @@
+import type { Request as ExpressRequest } from 'express';
+import type { AppServices } from '~/server/context.server';
+import { isCrossOriginRequest } from '~/server/csrf.server';
 import type { RequestContext } from '~/server/request-context.server';
+import { csrfTokenMatches, readSessionId } from '~/server/session.server';
 import type { Viewer } from '~/server/viewer.server';
 import { unauthenticated } from './errors';
 
@@ -14,28 +18,15 @@ export function requireViewer(ctx: GraphQLContext): Viewer {
   return ctx.viewer;
 }
 
-export interface CsrfSignals {
-  /** the X-CSRF-Token header */
-  csrfHeader: string | null;
-  origin: string | null;
-  secFetchSite: string | null;
-  /** the origin this server answers on (scheme://host of the request) */
-  ownOrigin: string;
-  /** PUBLIC_URL, when the app runs behind a proxy under another name */
-  publicUrl?: string;
-}
-
 /**
- * Whether a cookie-authenticated request may change data. The session cookie is SameSite=Lax and this server
- * never answers a CORS preflight, so a request that carries a custom header (X-CSRF-Token, any value) or
- * that the browser marks as coming from our own origin cannot have been forged by another site. An Origin
- * that names a foreign site wins over everything else.
+ * Whether a request authenticated by the session cookie may change data (mutations, uploads): it does not come
+ * from another origin and its `X-CSRF-Token` equals the session's CSRF token (session.server.ts csrfTokenFor,
+ * handed to GraphiQL by its page). A same-origin Origin alone is not enough: the token also proves the caller
+ * read one of our pages in this session. A request without a session cookie has nothing to forge.
  */
-export function passesCsrfCheck(signals: CsrfSignals): boolean {
-  const own = new Set([signals.ownOrigin]);
-  if (signals.publicUrl) own.add(new URL(signals.publicUrl).origin);
-  if (signals.origin && signals.origin !== 'null' && !own.has(signals.origin)) return false;
-  if (signals.csrfHeader?.trim()) return true;
-  if (signals.origin && own.has(signals.origin)) return true;
-  return signals.secFetchSite === 'same-origin';
+export async function passesCsrfCheck(req: ExpressRequest, app: AppServices): Promise<boolean> {
+  if (isCrossOriginRequest(req, app)) return false;
+  const sessionId = await readSessionId(app.env, req.get('cookie'));
+  if (!sessionId) return true;
+  return csrfTokenMatches(app.env, sessionId, req.get('x-csrf-token'));
 }

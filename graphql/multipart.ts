@@ -67,15 +67,9 @@ function sendError(res: Response, status: number, message: string, code?: string
 }
 
 /** Cookie-authenticated multipart mutations pass the same CSRF check as JSON ones (graphql/context.ts). */
-function multipartPassesCsrf(req: Request, app: AppServices): boolean {
+async function multipartPassesCsrf(req: Request, app: AppServices): Promise<boolean> {
   if (req.get('authorization') || !req.get('cookie')) return true;
-  return passesCsrfCheck({
-    csrfHeader: req.get('x-csrf-token') ?? null,
-    origin: req.get('origin') ?? null,
-    secFetchSite: req.get('sec-fetch-site') ?? null,
-    ownOrigin: `${req.protocol}://${req.get('host')}`,
-    publicUrl: app.env.PUBLIC_URL,
-  });
+  return passesCsrfCheck(req, app);
 }
 
 /**
@@ -176,7 +170,7 @@ export function graphqlMultipart(app: AppServices, options: MultipartOptions = {
     const refuse = (failure: MultipartError) =>
       sendError(res, failure.status, t(failure.key, failure.values), failure.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST');
 
-    if (!multipartPassesCsrf(req, app)) {
+    if (!(await multipartPassesCsrf(req, app))) {
       req.resume();
       return sendError(res, 403, t('errors:query.csrf'), 'JWT_INVALID_CSRF_TOKEN');
     }

@@ -12,9 +12,11 @@ import { JwtError } from '~/server/auth/jwt.server';
 import { authenticateRequest } from '~/server/auth/request-auth.server';
 import { getT } from '~/server/i18n.server';
 import { LANGUAGE_COOKIE } from '~/server/request-context.server';
+import { csrfTokenFor, readSessionId } from '~/server/session.server';
 import { passesCsrfCheck, type GraphQLContext } from './context';
 import { formatGraphQLError, unauthenticated } from './errors';
 import { graphiqlAssets, type GraphiQLAssets } from './graphiql/assets';
+import { stringLiteralHygieneRule, variablesHygieneErrors } from './hygiene';
 import { renderGraphiQLPage } from './graphiql/page';
 import { parseWithTokenLimit, QUERY_LIMITS, queryLimitRules, validateLimitsFirst, type QueryLimits } from './limits';
 import { loadTypeDefs } from './schema/load';
@@ -160,15 +162,7 @@ export function graphqlHandler(app: AppServices, schema: GraphQLSchema, options:
       const store = scope.getStore();
       if (store) store.t = ctx.service.t;
       if (ctx.auth === 'session' && selectsMutation(params.query, params.operationName ?? undefined)) {
-        const raw = req.raw;
-        const csrfOk = passesCsrfCheck({
-          csrfHeader: raw.get('x-csrf-token') ?? null,
-          origin: raw.get('origin') ?? null,
-          secFetchSite: raw.get('sec-fetch-site') ?? null,
-          ownOrigin: `${raw.protocol}://${raw.get('host')}`,
-          publicUrl: app.env.PUBLIC_URL,
-        });
-        if (!csrfOk) {
+        if (!(await passesCsrfCheck(req.raw, app))) {
           const rejection = new GraphQLError(ctx.service.t('errors:query.csrf'), { extensions: { code: 'JWT_INVALID_CSRF_TOKEN' } });
           return errorResponse([rejection], 403, mediaType);
         }
@@ -177,10 +171,15 @@ export function graphqlHandler(app: AppServices, schema: GraphQLSchema, options:
     },
     // the limits are measured first, in one linear walk; the standard rules only see documents within them
     validate: validateLimitsFirst,
+    // the request hygiene runs before the document is parsed or anyone is looked up
+    onSubscribe: (_req, params) => {
+      const errors = variablesHygieneErrors(params.variables, scopedT());
+      return errors.length ? errors : undefined;
+    },
     validationRules: (_req, args, specifiedRules) => {
       const ctx = args.contextValue as GraphQLContext | undefined;
       const t = ctx?.service.t ?? scopedT();
-      return [...specifiedRules, ...queryLimitRules({ ...limits, t, variables: args.variableValues })];
+      return [...specifiedRules, ...queryLimitRules({ ...limits, t, variables: args.variableValues }), stringLiteralHygieneRule(t)];
     },
     onOperation: (req, _args, result) => {
       // a result without data is a request error (a variable that does not coerce): 400 for the new media type
@@ -195,11 +194,21 @@ export function graphqlHandler(app: AppServices, schema: GraphQLSchema, options:
     if (req.method === 'GET' && req.accepts(['application/graphql-response+json', 'application/json', 'text/html']) === 'text/html') {
       const language = requestLanguage(req);
       const manifest = await graphiql.manifest();
+      const sessionId = await readSessionId(app.env, req.get('cookie'));
       res
         .status(200)
         .type('html')
         .set('cache-control', 'no-store')
-        .send(renderGraphiQLPage({ endpoint: '/graphql/', assetsPath: GRAPHIQL_ASSETS_PATH, manifest, language, t: getT(language) }));
+        .send(
+          renderGraphiQLPage({
+            endpoint: '/graphql/',
+            assetsPath: GRAPHIQL_ASSETS_PATH,
+            manifest,
+            language,
+            t: getT(language),
+            csrfToken: sessionId ? csrfTokenFor(app.env, sessionId) : null,
+          }),
+        );
       return;
     }
 

@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@rem
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS } from '~/server/consent.server';
 import { defineGuards } from '~/lib/guards';
 import { runGuards, safeNext } from '~/server/guards.server';
+import { readForm } from '~/server/posted-form.server';
 import { serialize } from 'cookie';
 
 /** Stores the cookie choice (true or false) for 365 days and goes back to the page the banner was on. */
@@ -9,7 +10,7 @@ export const guards = defineGuards({ public: true });
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const form = await request.formData();
+  const form = await readForm(request);
   const consent = form.get('consent');
   if (consent !== 'true' && consent !== 'false') {
     throw new Response('Bad Request', { status: 400 });

@@ -3,6 +3,7 @@ import { serialize } from 'cookie';
 import { isLanguage } from '~/lib/language';
 import { defineGuards } from '~/lib/guards';
 import { runGuards, safeNext } from '~/server/guards.server';
+import { readForm } from '~/server/posted-form.server';
 import { LANGUAGE_COOKIE } from '~/server/request-context.server';
 import { persistDefaultLanguage } from '~/server/services/i18n/languages';
 import { redirectWithToast } from '~/server/toast.server';
@@ -25,7 +26,7 @@ export const guards = defineGuards({ public: true });
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const form = await request.formData();
+  const form = await readForm(request);
   const value = String(form.get('language') ?? '').trim();
   const language = value.toUpperCase();
   if (!isLanguage(language)) {

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { defineGuards } from '~/lib/guards';
-import { runGuards } from '~/server/guards.server';
+import { refererPath, runGuards } from '~/server/guards.server';
+import { readForm } from '~/server/posted-form.server';
 import { isDomainError } from '~/server/services/errors';
 import { setDefaultOrganization } from '~/server/services/organizations/organizations';
 import { destroySession } from '~/server/session.server';
@@ -15,8 +16,8 @@ export const guards = defineGuards({});
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const form = await request.formData();
-  const back = new URL(request.headers.get('referer') ?? '/', request.url).pathname || '/';
+  const form = await readForm(request);
+  const back = refererPath(request);
   try {
     await setDefaultOrganization(context.service, String(form.get('organizationId') ?? ''));
   } catch (error) {

@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
-import { unstable_parseMultipartFormData, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { defineGuards } from '~/lib/guards';
-import { runGuards, safeNext } from '~/server/guards.server';
+import { refererPath, runGuards, safeNext } from '~/server/guards.server';
 import { DomainError, isDomainError, type ErrorCode } from '~/server/services/errors';
 import { fileView, PictureTooLargeError, uploadFile, type FileRecord } from '~/server/services/files/files.server';
 import { isFilePurpose } from '~/server/services/files/limits';
 import { redirectWithToast } from '~/server/toast.server';
-import { drain } from '~/server/posted-form.server';
+import { drain, parseMultipartForm, readTextPart } from '~/server/posted-form.server';
 
 /** Translation keys for the toast after a plain form post (a toast carries a key, not a finished text). */
 const TOAST_KEYS: Partial<Record<ErrorCode, string>> = {
@@ -17,17 +17,8 @@ const TOAST_KEYS: Partial<Record<ErrorCode, string>> = {
   INVALID: 'files:imageUnreadable',
 };
 
-const MAX_FIELD_BYTES = 2048;
-
-async function readField(data: AsyncIterable<Uint8Array>): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of data) {
-    size += chunk.length;
-    if (size <= MAX_FIELD_BYTES) chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks).toString('utf8').slice(0, MAX_FIELD_BYTES);
-}
+/** The fields before the file are short: a purpose, an organisation id, a path. */
+const MAX_FIELD_CHARS = 2048;
 
 
 
@@ -37,7 +28,7 @@ export const guards = defineGuards({});
 /**
  * POST /resources/upload: one file (field `file`; optional `forOrg`, `purpose`, `redirectTo` before it).
  * A fetch/XHR caller that accepts JSON gets `{ file }` or `{ error }`; a plain form post is redirected back
- * with a toast, so the upload works without JavaScript.
+ * with a toast, so the upload works without JavaScript. A body that is not multipart is a 415, a broken one a 400.
  */
 export async function action(args: ActionFunctionArgs) {
   await runGuards(args, guards);
@@ -48,9 +39,9 @@ export async function action(args: ActionFunctionArgs) {
   let failure: DomainError | null = null;
 
   try {
-    await unstable_parseMultipartFormData(request, async ({ name, filename, contentType, data }) => {
+    await parseMultipartForm(request, async ({ name, filename, contentType, data }) => {
       if (filename === undefined) {
-        fields.set(name, await readField(data));
+        fields.set(name, await readTextPart(data, MAX_FIELD_CHARS));
         return undefined;
       }
       if (name !== 'file' || uploaded || failure || !filename) {
@@ -85,7 +76,7 @@ export async function action(args: ActionFunctionArgs) {
     const status = error!.code === 'FILE_TOO_LARGE' ? 413 : 400;
     return Response.json({ error: error!.errors[0] }, { status });
   }
-  const back = safeNext(fields.get('redirectTo'), safeNext(new URL(request.headers.get('referer') ?? '/', request.url).pathname));
+  const back = safeNext(fields.get('redirectTo'), refererPath(request));
   if (file) return redirectWithToast(back, { type: 'success', key: 'files:uploaded', values: { filename: file.filename } });
   if (error instanceof PictureTooLargeError) return redirectWithToast(back, { type: 'error', key: error.messageKey, values: error.values });
   return redirectWithToast(back, { type: 'error', key: TOAST_KEYS[error!.code] ?? 'errors:generic' });

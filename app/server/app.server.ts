@@ -3,13 +3,14 @@ import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import morgan from 'morgan';
-import { createDb, migrateLatest, pingDb, type Db } from '#db/connection';
+import { createDb, migrateLatest, type Db } from '#db/connection';
 import { localesVersion } from '../../locales/version';
 import { buildSchema, GRAPHIQL_ASSETS_PATH, graphiqlAssetsHandler, graphqlHandler } from '#graphql/server';
 import { graphqlMultipart } from '#graphql/multipart';
 import { httpExchange } from './auth/http-exchange.server';
 import type { AppServices } from './context.server';
 import type { Env } from './env.server';
+import { pagePostGuard } from './page-posts.server';
 import { createStorage } from './storage/create-storage.server';
 import { filesRouter } from './services/files/route.server';
 
@@ -52,6 +53,25 @@ function securityHeaders(env: Env): RequestHandler {
   });
 }
 
+/**
+ * What serving a page needs: a real read through the app's own database handle and tables (a `select 1` passes
+ * on a database without our schema; a database that does not answer within `timeoutMs` counts as down), and a runtime whose Object.prototype has no enumerable keys of its own (the
+ * mark of prototype pollution, after which any object may carry an attacker's properties).
+ */
+export async function checkHealth(app: AppServices, timeoutMs = 5000): Promise<{ database: boolean; runtime: boolean }> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const read = app
+    .db('users')
+    .first('id')
+    .then(() => true)
+    .catch(() => false);
+  const database = await Promise.race([read, timedOut]).finally(() => clearTimeout(timer));
+  return { database, runtime: Object.keys(Object.prototype).length === 0 };
+}
+
 /** Builds the Express app: security headers, compression, logs, /healthz, /graphql/, locales, Remix. */
 export async function createExpressApp(app: AppServices, options: ExpressAppOptions = {}): Promise<Express> {
   const server = express();
@@ -68,8 +88,9 @@ export async function createExpressApp(app: AppServices, options: ExpressAppOpti
   }
 
   server.get('/healthz', async (_req, res) => {
-    const ok = await pingDb(app.db);
-    res.status(ok ? 200 : 503).type('application/json').send({ status: ok ? 'ok' : 'unavailable', database: ok });
+    const health = await checkHealth(app);
+    const ok = health.database && health.runtime;
+    res.status(ok ? 200 : 503).set('cache-control', 'no-store').type('application/json').send({ status: ok ? 'ok' : 'unavailable', ...health });
   });
 
   const localesDir = path.join(app.env.rootDir, 'locales');
@@ -97,7 +118,7 @@ export async function createExpressApp(app: AppServices, options: ExpressAppOpti
   server.use(filesRouter(app));
 
   for (const handler of options.assets ?? []) server.use(handler);
-  if (options.remixHandler) server.all('*', options.remixHandler);
+  if (options.remixHandler) server.all('*', pagePostGuard(app), options.remixHandler);
   return server;
 }
 

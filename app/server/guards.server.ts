@@ -34,12 +34,67 @@ export function withNext(path: string, next: string): string {
   return `${path}?next=${encodeURIComponent(next)}`;
 }
 
-/** A `next` value is honoured only when it is a path on this site (no scheme, no //host, no backslashes). */
+const SAME_SITE = 'http://same.site';
+/** Control characters (C0, DEL, C1) and backslashes: browsers drop or rewrite them, so they never belong in a path. */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\\]/;
+
+/** The value percent-decoded until it no longer changes or no longer decodes (a few rounds: `%252F` hides `/`). */
+function fullyDecoded(value: string): string {
+  let current = value;
+  for (let round = 0; round < 4; round += 1) {
+    try {
+      const next = decodeURIComponent(current);
+      if (next === current) break;
+      current = next;
+    } catch {
+      break;
+    }
+  }
+  return current;
+}
+
+/**
+ * The one safe-path function: every redirect target that comes from a request (a `next` or `redirectTo` field,
+ * a query string, a cookie, a Referer) goes through it. A value is honoured only when it is a path on this site
+ * after URL normalisation (`/./`, `/%2e/`, `..`) and percent-decoding: no scheme or host, no `//` or `/\` at the
+ * start (a browser reads both as another host), no control characters or backslashes anywhere. Anything else
+ * gives `fallback`.
+ */
 export function safeNext(value: string | null | undefined, fallback = '/'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
+  if (typeof value !== 'string' || !value.startsWith('/') || value.length > 2048 || UNSAFE_CHARS.test(value)) return fallback;
+  let url: URL;
   try {
-    const url = new URL(value, 'http://same.site');
-    return url.host === 'same.site' ? `${url.pathname}${url.search}${url.hash}` : fallback;
+    url = new URL(value, SAME_SITE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== SAME_SITE) return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // encoded slashes and dots count as what they decode to, in case some later hop decodes them
+  const decoded = fullyDecoded(url.pathname);
+  if (UNSAFE_CHARS.test(decoded) || !isSameSitePath(path) || !isSameSitePath(decoded)) return fallback;
+  return path;
+}
+
+function isSameSitePath(path: string): boolean {
+  if (!path.startsWith('/') || path.startsWith('//')) return false;
+  try {
+    const url = new URL(path, SAME_SITE);
+    return url.origin === SAME_SITE && !url.pathname.startsWith('//');
+  } catch {
+    return false;
+  }
+}
+
+/** The same-site path of the page a form was posted from (its Referer), or `fallback` for a foreign or missing one. */
+export function refererPath(request: Request, fallback = '/'): string {
+  const referer = request.headers.get('referer');
+  if (!referer) return fallback;
+  try {
+    const url = new URL(referer);
+    if (url.origin !== new URL(request.url).origin) return fallback;
+    return safeNext(`${url.pathname}${url.search}`, fallback);
   } catch {
     return fallback;
   }

@@ -1,10 +1,100 @@
 import { Readable } from 'node:stream';
-import { unstable_parseMultipartFormData } from '@remix-run/node';
+import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node';
 import type { RequestContext } from './request-context.server';
+import { MAX_REQUEST_STRING_CHARS } from './hygiene.server';
 import { isDomainError, type DomainError } from './services/errors';
 import { uploadFile, type FileRecord } from './services/files/files.server';
+import { MAX_UPLOAD_BYTES } from './services/files/limits';
 
-const MAX_FIELD_CHARS = 20_000;
+/** The largest form body without files (the longest text fields take 20 000 characters, percent-encoded). */
+export const MAX_FORM_BYTES = 2 * 1024 * 1024;
+/** The largest form body with a file: one upload plus its fields. */
+export const MAX_MULTIPART_BYTES = MAX_UPLOAD_BYTES + MAX_FORM_BYTES;
+
+export type FormKind = 'urlencoded' | 'multipart';
+
+/** Which kind of form a Content-Type announces; null for anything that is not a form. */
+export function formKindOf(contentType: string | null): FormKind | 'multipart-without-boundary' | null {
+  const [mediaType, ...parameters] = (contentType ?? '').split(';').map((part) => part.trim());
+  switch (mediaType.toLowerCase()) {
+    case 'application/x-www-form-urlencoded':
+      return 'urlencoded';
+    case 'multipart/form-data':
+      return parameters.some((p) => /^boundary=.+/i.test(p)) ? 'multipart' : 'multipart-without-boundary';
+    default:
+      return null;
+  }
+}
+
+const unsupportedMediaType = () => new Response('Unsupported Media Type', { status: 415 });
+const unreadableForm = () => new Response('Bad Request', { status: 400 });
+
+/**
+ * Reads a posted page form. A body that is no form (wrong or missing Content-Type) throws a 415 response, one
+ * that does not parse (broken multipart) a 400, so bad input never becomes a 500. The central check in front of
+ * Remix (page-posts.server.ts) refuses most of these already; this is where a route meets the body.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  const kind = formKindOf(request.headers.get('content-type'));
+  if (kind === null) throw unsupportedMediaType();
+  if (kind === 'multipart-without-boundary') throw unreadableForm();
+  try {
+    return await request.formData();
+  } catch {
+    throw unreadableForm();
+  }
+}
+
+/** A failure of the multipart body itself (truncated, no boundary, broken part headers), not of our handler. */
+class MalformedMultipart extends Error {}
+
+async function* markedAsBody(data: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+  try {
+    yield* data;
+  } catch (error) {
+    throw new MalformedMultipart(error instanceof Error ? error.message : String(error));
+  }
+}
+
+const isMalformed = (error: unknown) => error instanceof MalformedMultipart || (error instanceof Error && error.cause instanceof MalformedMultipart);
+
+/**
+ * Streams a multipart form through `handler` (Remix's parser). A body that is not multipart throws a 415
+ * response; a broken body throws a 400 response, also when the break shows while the handler reads a part.
+ * Errors of the handler's own work propagate unchanged.
+ */
+export async function parseMultipartForm(request: Request, handler: UploadHandler): Promise<FormData> {
+  const kind = formKindOf(request.headers.get('content-type'));
+  if (kind === null || kind === 'urlencoded') throw unsupportedMediaType();
+  if (kind === 'multipart-without-boundary' || !request.body) throw unreadableForm();
+  let handlerFailure: { error: unknown } | null = null;
+  try {
+    return await unstable_parseMultipartFormData(request, async (part) => {
+      try {
+        return await handler({ ...part, data: markedAsBody(part.data) });
+      } catch (error) {
+        handlerFailure = { error };
+        throw error;
+      }
+    });
+  } catch {
+    const failure = handlerFailure as { error: unknown } | null;
+    if (failure && !isMalformed(failure.error)) throw failure.error;
+    throw unreadableForm();
+  }
+}
+
+/** A text field of a multipart form: at most one character more than the hygiene allows, so it still sees the excess. */
+export async function readTextPart(data: AsyncIterable<Uint8Array>, maxChars = MAX_REQUEST_STRING_CHARS + 1): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of data) {
+    // UTF-8 takes at most 4 bytes per character: keep enough bytes for maxChars characters
+    if (size < maxChars * 4) chunks.push(Buffer.from(chunk));
+    size += chunk.length;
+  }
+  return Buffer.concat(chunks).toString('utf8').slice(0, maxChars);
+}
 
 export interface PostedForm {
   formData: FormData;
@@ -26,18 +116,17 @@ export async function drain(data: AsyncIterable<Uint8Array>): Promise<void> {
  * /resources/upload), so the form works without JavaScript and the page's service call checks the ratio.
  */
 export async function readPostedForm(request: Request, context: RequestContext, fileIntents: readonly string[]): Promise<PostedForm> {
-  if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
-    return { formData: await request.formData(), uploaded: null, failure: null };
+  if (formKindOf(request.headers.get('content-type')) !== 'multipart') {
+    return { formData: await readForm(request), uploaded: null, failure: null };
   }
   const form: PostedForm = { formData: new FormData(), uploaded: null, failure: null };
   let intent = '';
   try {
-    form.formData = await unstable_parseMultipartFormData(request, async ({ name, filename, contentType, data }) => {
+    form.formData = await parseMultipartForm(request, async ({ name, filename, contentType, data }) => {
       if (filename === undefined) {
-        let text = '';
-        for await (const chunk of data) text += Buffer.from(chunk).toString('utf8');
+        const text = await readTextPart(data);
         if (name === 'intent') intent = text;
-        return text.slice(0, MAX_FIELD_CHARS);
+        return text;
       }
       if (name !== 'file' || !filename || form.uploaded || form.failure || !fileIntents.includes(intent)) {
         await drain(data);

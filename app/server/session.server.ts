@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import { createCookie, type Cookie } from '@remix-run/node';
 import type { Db } from '#db/connection';
+import { isUuid } from '~/lib/ids';
 import type { Env } from './env.server';
 
 /** A session ends after this long without a request ... */
@@ -29,7 +31,24 @@ export function sessionCookie(env: Env): Cookie {
 export async function readSessionId(env: Env, cookieHeader: string | null | undefined): Promise<string | null> {
   if (!cookieHeader) return null;
   const value = await sessionCookie(env).parse(cookieHeader);
-  return typeof value === 'string' && /^[0-9a-f-]{36}$/i.test(value) ? value : null;
+  return typeof value === 'string' && isUuid(value) ? value : null;
+}
+
+/**
+ * The session's CSRF token: an HMAC of the session id under the session secret, so it needs no storage, changes
+ * with every login and cannot be computed by anyone who has not been handed the page. Cookie-authenticated
+ * GraphQL mutations must send it as `X-CSRF-Token` (GraphiQL's page carries it).
+ */
+export function csrfTokenFor(env: Env, sessionId: string): string {
+  return crypto.createHmac('sha256', env.sessionSecret).update(`csrf:${sessionId}`).digest('base64url');
+}
+
+/** Whether `given` is the session's CSRF token (compared in constant time). */
+export function csrfTokenMatches(env: Env, sessionId: string, given: string | null | undefined): boolean {
+  if (!given) return false;
+  const expected = Buffer.from(csrfTokenFor(env, sessionId));
+  const actual = Buffer.from(given);
+  return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
 }
 
 /** The user of a live session, refreshing its idle timer; expired sessions are removed. */

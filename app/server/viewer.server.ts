@@ -1,5 +1,6 @@
 import type { Db } from '#db/connection';
 import { effectiveFeatures } from '~/lib/features';
+import { isUuid } from '~/lib/ids';
 import { isLanguage, type Language } from '~/lib/language';
 
 export interface ViewerOrganization {
@@ -40,9 +41,10 @@ interface MembershipRow {
 /**
  * Loads the viewer for a user id in two queries (user, memberships). The current organisation is the user's
  * default organisation when they are still a member of it, else their oldest membership.
- * Returns null for unknown or inactive users.
+ * Returns null for unknown or inactive users and for anything that is not a user id.
  */
 export async function loadViewer(db: Db, userId: string): Promise<Viewer | null> {
+  if (!isUuid(userId)) return null;
   const user = await db('users')
     .where({ id: userId })
     .first('id', 'email', 'first_name', 'last_name', 'is_staff', 'is_active', 'default_language', 'default_organization_id');

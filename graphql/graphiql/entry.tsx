@@ -9,7 +9,9 @@ type Fetcher = ComponentProps<typeof GraphiQL>['fetcher'];
 const container = document.getElementById('graphiql');
 if (container) {
   const endpoint = container.dataset.endpoint ?? '/graphql/';
-  // The session cookie goes along (same origin); X-CSRF-Token marks the call as not forged by another site.
+  // The session cookie goes along (same origin); the session's CSRF token, rendered into the page, proves that the
+  // call comes from a page we served in this session.
+  const csrfToken = container.dataset.csrfToken;
   const fetcher: Fetcher = async (params, options) => {
     const response = await fetch(endpoint, {
       method: 'POST',
@@ -17,7 +19,7 @@ if (container) {
       headers: {
         'content-type': 'application/json',
         accept: 'application/graphql-response+json, application/json',
-        'x-csrf-token': 'graphiql',
+        ...(csrfToken ? { 'x-csrf-token': csrfToken } : {}),
         ...options?.headers,
       },
       body: JSON.stringify(params),

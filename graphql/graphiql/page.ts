@@ -10,6 +10,8 @@ export interface GraphiQLPageOptions {
   manifest: GraphiQLManifest | null;
   language: Language;
   t: TFunction;
+  /** the session's CSRF token, sent by the fetcher with cookie-authenticated mutations (null without a session) */
+  csrfToken: string | null;
 }
 
 const escapeHtml = (value: string) =>
@@ -35,7 +37,7 @@ export function renderGraphiQLPage(options: GraphiQLPageOptions): string {
 ${head}
 </head>
 <body>
-<main id="graphiql" data-endpoint="${escapeHtml(options.endpoint)}">
+<main id="graphiql" data-endpoint="${escapeHtml(options.endpoint)}"${options.csrfToken ? ` data-csrf-token="${escapeHtml(options.csrfToken)}"` : ''}>
 <noscript><p>${escapeHtml(t('errors:graphiql.noscript'))}</p></noscript>
 ${unavailable}
 </main>

@@ -6,7 +6,7 @@ import type { AppServices } from '~/server/context.server';
 import { createServiceContext, type ServiceContext } from '~/server/context.server';
 import { loadViewer } from '~/server/viewer.server';
 import type { Language } from '~/lib/language';
-import { createSession } from '~/server/session.server';
+import { createSession, csrfTokenFor } from '~/server/session.server';
 import { signAccessToken } from '~/server/auth/jwt.server';
 import { freshDatabase, type TestDatabase } from './database';
 
@@ -24,13 +24,17 @@ export interface TestApp {
   /** A service context acting as the given user (null: anonymous). */
   serviceContext(userId: string | null, language?: Language): Promise<ServiceContext>;
   sessionCookie(userId: string): Promise<string>;
+  /** A new session's cookie with its CSRF token, as a browser page sends them with a GraphQL mutation. */
+  sessionHeaders(userId: string): Promise<{ cookie: string; 'x-csrf-token': string }>;
   accessToken(userId: string): Promise<string>;
 }
 
 /** The Express app (API only, no Remix) on a fresh database, listening on a random local port. */
-export async function createTestApp(options: { database?: 'auto' | 'postgres' | 'pglite' } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { database?: 'auto' | 'postgres' | 'pglite'; /** more environment variables */ env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const database = await freshDatabase(options.database ?? 'auto');
-  const env = loadEnv({ ...process.env, NODE_ENV: 'test', UPLOAD_DIR: `var/test-uploads/${process.pid}` });
+  const env = loadEnv({ ...process.env, NODE_ENV: 'test', UPLOAD_DIR: `var/test-uploads/${process.pid}`, ...options.env });
   const app = await createAppServices(env, database.db);
   const express = await createExpressApp(app);
   const server: Server = await new Promise((resolve) => {
@@ -62,6 +66,10 @@ export async function createTestApp(options: { database?: 'auto' | 'postgres' | 
     async sessionCookie(userId) {
       const { setCookie } = await createSession(env, app.db, userId);
       return setCookie.split(';')[0];
+    },
+    async sessionHeaders(userId) {
+      const { sessionId, setCookie } = await createSession(env, app.db, userId);
+      return { cookie: setCookie.split(';')[0], 'x-csrf-token': csrfTokenFor(env, sessionId) };
     },
     async accessToken(userId) {
       const viewer = await loadViewer(app.db, userId);

@@ -503,8 +503,7 @@ describe('account deletion', () => {
     const user = await userWithPassword({ default_language: 'EN' });
     const org = await createOrganization(t.app.db);
     await addMember(t.app.db, org.id, user.id);
-    const cookie = await t.sessionCookie(user.id);
-    const headers = { cookie, 'x-csrf-token': '1' };
+    const headers = await t.sessionHeaders(user.id);
     const REQUEST = 'mutation { accountRequestDeletion { error { code } } }';
     expect((await t.graphql<Gql>(REQUEST, {}, { headers })).body.data?.accountRequestDeletion.error).toBeNull();
     const [mail] = await listMails(t.app.db, { to: user.email });

@@ -96,14 +96,14 @@ describe('JWT authentication', () => {
 });
 
 describe('CSRF protection of cookie sessions', () => {
-  it('rejects a cookie-authenticated mutation without X-CSRF-Token or same origin, and runs nothing', async () => {
+  it("rejects a cookie-authenticated mutation without the session's X-CSRF-Token, and runs nothing", async () => {
     const user = await createUser(t.app.db, { default_language: 'DE' });
     const cookie = await t.sessionCookie(user.id);
     const res = await post({ query: PERSIST, variables: { language: 'EN' } }, { cookie });
     expect(res.status).toBe(403);
     expect(res.body.errors).toEqual([
       {
-        message: 'Mutationen mit Cookie-Anmeldung brauchen den Header X-CSRF-Token oder eine Anfrage vom selben Ursprung.',
+        message: 'Mutationen mit Cookie-Anmeldung müssen von dieser Website kommen und das CSRF-Token der Sitzung im Header X-CSRF-Token mitsenden.',
         extensions: { code: 'JWT_INVALID_CSRF_TOKEN' },
       },
     ]);
@@ -112,14 +112,14 @@ describe('CSRF protection of cookie sessions', () => {
     expect(await storedLanguage(user.id)).toBe('DE');
   });
 
-  it('runs it with the header or from our own origin', async () => {
+  it("runs it with the session's token, also from our own origin", async () => {
     const user = await createUser(t.app.db, { default_language: 'DE' });
-    const cookie = await t.sessionCookie(user.id);
-    const withHeader = await post({ query: PERSIST, variables: { language: 'EN' } }, { cookie, 'x-csrf-token': '1' });
+    const headers = await t.sessionHeaders(user.id);
+    const withHeader = await post({ query: PERSIST, variables: { language: 'EN' } }, headers);
     expect(withHeader.body.data).toMatchObject({ persistDefaultLanguage: { language: 'EN', error: null } });
     expect(await storedLanguage(user.id)).toBe('EN');
 
-    const sameOrigin = await post({ query: PERSIST, variables: { language: 'DE' } }, { cookie, origin: t.url });
+    const sameOrigin = await post({ query: PERSIST, variables: { language: 'DE' } }, { ...headers, origin: t.url });
     expect(sameOrigin.body.data).toMatchObject({ persistDefaultLanguage: { language: 'DE' } });
     expect(await storedLanguage(user.id)).toBe('DE');
   });

@@ -10,21 +10,6 @@ describe('HTTP server', () => {
   });
   afterAll(() => t.close());
 
-  it('answers /healthz with the database state', async () => {
-    const res = await fetch(`${t.url}/healthz`);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', database: true });
-  });
-
-  it('reports 503 when the database is gone', async () => {
-    const other = await createTestApp();
-    await other.app.db.destroy();
-    const res = await fetch(`${other.url}/healthz`);
-    expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: 'unavailable', database: false });
-    await other.close().catch(() => undefined);
-  });
-
   it('sends security headers with a nonce-based Content-Security-Policy and no x-powered-by', async () => {
     const first = await fetch(`${t.url}/healthz`);
     const second = await fetch(`${t.url}/healthz`);

@@ -8,7 +8,7 @@ import { loadEnv } from '~/server/env.server';
 import { getT } from '~/server/i18n.server';
 import { DomainError } from '~/server/services/errors';
 import type { Viewer } from '~/server/viewer.server';
-import { passesCsrfCheck, requireViewer, type GraphQLContext } from '#graphql/context';
+import { requireViewer, type GraphQLContext } from '#graphql/context';
 import { formatGraphQLError, payload } from '#graphql/errors';
 import { graphqlContext } from '#graphql/server';
 
@@ -116,24 +116,6 @@ describe('formatGraphQLError()', () => {
     expect(format(syntax).formatted).toBe(syntax);
     const coercion = new GraphQLError('Variable "$id" of required type "ID!" was not provided.', { originalError: new TypeError('x') });
     expect(format(coercion).formatted).toBe(coercion);
-  });
-});
-
-describe('passesCsrfCheck()', () => {
-  const base = { csrfHeader: null, origin: null, secFetchSite: null, ownOrigin: 'http://fair.test' };
-
-  it('accepts the X-CSRF-Token header, our own Origin or Sec-Fetch-Site same-origin', () => {
-    expect(passesCsrfCheck({ ...base, csrfHeader: 'anything' })).toBe(true);
-    expect(passesCsrfCheck({ ...base, origin: 'http://fair.test' })).toBe(true);
-    expect(passesCsrfCheck({ ...base, origin: 'https://messe.example', publicUrl: 'https://messe.example/' })).toBe(true);
-    expect(passesCsrfCheck({ ...base, secFetchSite: 'same-origin' })).toBe(true);
-  });
-
-  it('rejects a request without any of them, and any foreign Origin', () => {
-    expect(passesCsrfCheck(base)).toBe(false);
-    expect(passesCsrfCheck({ ...base, csrfHeader: '  ' })).toBe(false);
-    expect(passesCsrfCheck({ ...base, secFetchSite: 'cross-site' })).toBe(false);
-    expect(passesCsrfCheck({ ...base, origin: 'http://evil.test', csrfHeader: 'x', secFetchSite: 'same-origin' })).toBe(false);
   });
 });
 

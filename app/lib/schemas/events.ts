@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '~/lib/language';
 import { httpUrl } from '~/lib/url';
+import { dateInRange } from './dates';
 import { EVENT_SLUG_PATTERN, PERMISSION_TYPES } from './stands';
 
 /**
@@ -22,8 +23,8 @@ const optionalRef = z.preprocess((v) => (v === '' ? null : v), id.nullable().opt
 const video = httpUrl(500).or(z.literal('')).optional();
 const link = httpUrl(500).or(z.literal('')).optional();
 /** Form fields send '' for an empty date; GraphQL sends an ISO string or null. */
-const optionalDate = z.preprocess((v) => (v === '' ? null : v), z.coerce.date().nullable().optional());
-const requiredDate = z.union([z.string(), z.date()]).pipe(z.coerce.date());
+const optionalDate = z.preprocess((v) => (v === '' ? null : v), dateInRange.nullable().optional());
+const requiredDate = z.union([z.string(), z.date()]).pipe(dateInRange);
 const checkbox = z.preprocess((v) => (v === 'on' ? true : v === 'off' ? false : v), z.boolean()).optional();
 const permissionType = z.enum(PERMISSION_TYPES);
 const language = z.enum(LANGUAGES);

@@ -1,4 +1,5 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { isUuid } from '~/lib/ids';
 import type { Env } from '../env.server';
 
 /** Access tokens live about five minutes: the feature mask they carry is refreshed that often. */
@@ -41,7 +42,8 @@ export async function signAccessToken(env: Env, claims: Omit<AccessTokenClaims, 
 export async function verifyAccessToken(env: Env, token: string): Promise<AccessTokenClaims> {
   try {
     const { payload } = await jwtVerify(token, key(env), { algorithms: ['HS256'] });
-    if (payload.type !== 'access' || typeof payload.sub !== 'string') throw new JwtError('JWT_INVALID_TOKEN');
+    // a signed token whose subject is no user id (another service's token under a shared secret) names nobody
+    if (payload.type !== 'access' || typeof payload.sub !== 'string' || !isUuid(payload.sub)) throw new JwtError('JWT_INVALID_TOKEN');
     return {
       sub: payload.sub,
       email: String(payload.email ?? ''),

@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '#db/connection';
+import { isUuid } from '~/lib/ids';
 import type { AppServices } from '../context.server';
 import type { Env } from '../env.server';
 import type { RenderedMail } from './templates.server';
@@ -198,7 +199,7 @@ export async function listMails(db: Db, options: { to?: string; limit?: number }
 }
 
 export async function getMail(db: Db, id: string): Promise<OutboxMail | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const row = await db('outbox').where({ topic: MAIL_TOPIC, id }).first<OutboxRow | undefined>();
   return row ? toOutboxMail(row) : null;
 }

@@ -1,4 +1,5 @@
 import { isValidPhoneNumber, parsePhoneNumberWithError, type CountryCode } from 'libphonenumber-js';
+import { isUuid } from '~/lib/ids';
 import type { ServiceContext } from '../../context.server';
 import { isOfferedCountry, listCountryCodes } from '../i18n/languages';
 import { DomainError, type FieldError } from '../errors';
@@ -147,7 +148,7 @@ export async function addressUpdate(
   options: AddressOptions = {},
 ): Promise<Address> {
   const viewer = requireViewer(ctx);
-  const existing = /^[0-9a-f-]{36}$/i.test(id)
+  const existing = isUuid(id)
     ? await ctx.db('addresses').where({ id }).first<AddressRow | undefined>()
     : undefined;
   if (!existing) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), 'id');

@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { Package } from '~/lib/features';
+import { isUuid } from '~/lib/ids';
 import {
   OrganizationCreateSchema,
   OrganizationUpdateSchema,
@@ -112,7 +113,7 @@ export async function createOrganization(ctx: ServiceContext, rawInput: Organiza
 /** Only admins (and the owner) of the organisation itself may edit it (spec 001 point 6). */
 async function requireAdminOf(ctx: ServiceContext, organizationId: string) {
   const viewer = requireViewer(ctx);
-  if (!/^[0-9a-f-]{36}$/i.test(organizationId)) throw permissionDenied(ctx);
+  if (!isUuid(organizationId)) throw permissionDenied(ctx);
   const membership = await ctx
     .db('organization_members')
     .where({ organization_id: organizationId, user_id: viewer.userId })
@@ -239,7 +240,7 @@ export async function listOrganizations(
  */
 export async function setDefaultOrganization(ctx: ServiceContext, organizationId: string): Promise<void> {
   const viewer = requireViewer(ctx);
-  if (!/^[0-9a-f-]{36}$/i.test(organizationId)) throw permissionDenied(ctx);
+  if (!isUuid(organizationId)) throw permissionDenied(ctx);
   const membership = await ctx
     .db('organization_members')
     .where({ organization_id: organizationId, user_id: viewer.userId })
