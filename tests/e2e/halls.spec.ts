@@ -12,7 +12,9 @@ function standNames(page: Page) {
   return page.getByRole('list', { name: 'Stands in their order' }).getByRole('listitem').locator('p.font-medium');
 }
 
-test('host creates a hall, adds stands, approves one, reorders by keyboard and by drag and drop, removes one', async ({ page, login, db }) => {
+test('host creates a hall, adds stands, invites a guest stand (shown once its organisation accepts), reorders by keyboard and by drag and drop, removes one', async ({ page, login, db }) => {
+  // one long walk through the builder (about twenty round trips)
+  test.setTimeout(60_000);
   const stamp = crypto.randomBytes(4).toString('hex');
   const { organizationIds } = await login({ language: 'EN' });
   const guestOrg = await createOrganization(db, { suites: Package.BASIC | Package.EVENT });
@@ -36,13 +38,17 @@ test('host creates a hall, adds stands, approves one, reorders by keyboard and b
     }
     await domain.fill(guest.slug);
     await page.getByRole('button', { name: 'Add stand' }).click();
-    await expect(page.getByText('The stand was added and waits for your approval.')).toBeVisible();
+    await expect(page.getByText("The stand's organisation was invited. The stand shows in the hall once they accept.")).toBeVisible();
     await expect(standNames(page)).toHaveText(['Alpha', 'Beta', 'Gast']);
-    await expect(page.getByRole('listitem').filter({ hasText: 'Gast' }).getByText('Waiting for approval')).toBeVisible();
-
-    await page.getByRole('button', { name: 'Approve Gast' }).click();
-    await expect(page.getByText('The stand was approved.')).toBeVisible();
-    await expect(page.getByRole('listitem').filter({ hasText: 'Gast' }).getByText('Approved', { exact: true })).toBeVisible();
+    const guestRow = page.getByRole('listitem').filter({ hasText: 'Gast' });
+    await expect(guestRow.getByText('Invited – waiting for the exhibitor')).toBeVisible();
+    // nothing to approve and nothing to preview before the guest's organisation agreed
+    await expect(page.getByRole('button', { name: 'Approve Gast' })).toHaveCount(0);
+    await expect(guestRow.getByRole('link', { name: /Preview link/ })).toHaveCount(0);
+    // the guest's organisation accepts in its console (tests/e2e/stands.spec.ts walks that side)
+    await db('hall_stands').where({ slug: guest.slug }).update({ stand_accepted: true });
+    await page.reload();
+    await expect(guestRow.getByText('Approved', { exact: true })).toBeVisible();
 
     // keyboard: the move button keeps the focus, and the new place is announced
     const alphaDown = page.getByRole('button', { name: 'Move Alpha down' });
@@ -87,6 +93,45 @@ test('host creates a hall, adds stands, approves one, reorders by keyboard and b
     await expect(page.getByText('The stand was removed from the hall.')).toBeVisible();
     await expect(standNames(page)).toHaveText(['Alpha', 'Gast']);
     await expect.poll(savedOrder).toEqual(['Alpha', 'Gast']);
+  } finally {
+    await db('organizations').where({ id: guestOrg.id }).delete();
+  }
+});
+
+test("an exhibitor's application waits for the host's approval in the builder, with a preview link", async ({ page, login, db }) => {
+  const stamp = crypto.randomBytes(4).toString('hex');
+  const { organizationIds } = await login({ language: 'EN' });
+  const guestOrg = await createOrganization(db, { suites: Package.BASIC | Package.EVENT });
+  try {
+    const [hall] = await db('halls').insert({ organization_id: organizationIds[0], name: `Halle ${stamp}`, slug: `halle-${stamp}` }).returning(['id', 'slug']);
+    const [convention] = await db('conventions')
+      .insert({ organization_id: organizationIds[0], slug: `messe-${stamp}`, title: `Messe ${stamp}`, active: true, permission_type: 'PUBLIC' })
+      .returning('id');
+    await db('convention_halls').insert({ organization_id: organizationIds[0], convention_id: convention.id, hall_id: hall.id });
+    const [applicant] = await db('base_stands').insert({ organization_id: guestOrg.id, name: 'Bewerber', slug: `bewerber-${stamp}` }).returning('id');
+    // the guest's organisation applied with its stand by the hall's domain (tests/e2e/stands.spec.ts walks that side)
+    await db('hall_stands').insert({
+      organization_id: organizationIds[0],
+      hall_id: hall.id,
+      stand_id: applicant.id,
+      approved: false,
+      stand_accepted: true,
+      slug: `bewerber-${stamp}`,
+      preview_slug: `prev-${stamp}`,
+    });
+
+    await page.goto(`/hall/builder/${hall.slug}`);
+    await expect(page.getByText(`Exhibitors apply to this hall with its domain (slug): ${hall.slug}`)).toBeVisible();
+    const row = page.getByRole('listitem').filter({ hasText: 'Bewerber' });
+    await expect(row.getByText('Waiting for approval')).toBeVisible();
+    await expect(row.getByRole('link', { name: `Preview link of Bewerber in Messe ${stamp} (opens in a new tab)` })).toHaveAttribute(
+      'href',
+      `/prev/prev-${stamp}/convention/messe-${stamp}/hall/${hall.slug}/stand/bewerber-${stamp}`,
+    );
+    await page.getByRole('button', { name: 'Approve Bewerber' }).click();
+    await expect(page.getByText('The stand was approved.')).toBeVisible();
+    await expect(row.getByText('Approved', { exact: true })).toBeVisible();
+    await expect(row.getByRole('link', { name: /Preview link/ })).toHaveCount(0);
   } finally {
     await db('organizations').where({ id: guestOrg.id }).delete();
   }

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { Package } from '../../app/lib/features';
+import { createOrganization } from '../fixtures/factories';
 import { png } from '../integration/files-fixtures';
 import { expect, test } from './fixtures';
 
@@ -66,4 +68,54 @@ test('host creates a stand, adds an image view (a wrong ratio is refused), place
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('The point was deleted.')).toBeVisible();
   await expect(page.getByText('No points on this view yet.')).toBeVisible();
+});
+
+test('exhibitor accepts a host invitation on the stand list, applies to another hall by its domain and withdraws the application', async ({ page, login, db }) => {
+  const stamp = crypto.randomBytes(4).toString('hex');
+  const { organizationIds } = await login({ language: 'EN' });
+  const hostOrg = await createOrganization(db, { name: `Messe Host ${stamp}`, suites: Package.BASIC | Package.EVENT });
+  try {
+    const [stand] = await db('base_stands').insert({ organization_id: organizationIds[0], name: `Stand ${stamp}`, slug: `stand-${stamp}` }).returning(['id', 'slug']);
+    const [invitingHall, otherHall] = await db('halls')
+      .insert([
+        { organization_id: hostOrg.id, name: 'Halle Nord', slug: `nord-${stamp}` },
+        { organization_id: hostOrg.id, name: 'Halle Süd', slug: `sued-${stamp}` },
+      ])
+      .returning(['id', 'slug']);
+    await db('hall_stands').insert({
+      organization_id: hostOrg.id,
+      hall_id: invitingHall.id,
+      stand_id: stand.id,
+      approved: true,
+      stand_accepted: false,
+      slug: stand.slug,
+      preview_slug: `invite-${stamp}`,
+    });
+
+    await page.goto('/stand');
+    const invitations = page.getByRole('region', { name: 'Invitations to halls' });
+    await expect(invitations.getByText(`Stand ${stamp} in Halle Nord of Messe Host ${stamp}`)).toBeVisible();
+    await invitations.getByRole('button', { name: `Accept the invitation of Stand ${stamp} to Halle Nord` }).click();
+    await expect(page.getByText('You accepted the invitation. The stand now shows in the hall.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Invitations to halls' })).toHaveCount(0);
+    await expect.poll(async () => (await db('hall_stands').where({ hall_id: invitingHall.id }).first('stand_accepted')).stand_accepted).toBe(true);
+
+    await page.getByRole('link', { name: `Stand ${stamp}` }).click();
+    const halls = page.getByRole('region', { name: 'Halls' });
+    await expect(halls.getByRole('listitem').filter({ hasText: 'Halle Nord' }).getByText('Shown in the hall')).toBeVisible();
+    await halls.getByLabel('Domain (slug) of the hall').fill(otherHall.slug);
+    await halls.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Your application was sent. The stand shows in the hall once the host approves it.')).toBeVisible();
+    const application = halls.getByRole('listitem').filter({ hasText: 'Halle Süd' });
+    await expect(application.getByText("Waiting for the host's approval")).toBeVisible();
+    await application.getByRole('button', { name: `Withdraw the application of Stand ${stamp} to Halle Süd` }).click();
+    await expect(page.getByText('Your application was withdrawn.')).toBeVisible();
+    await expect(halls.getByRole('listitem').filter({ hasText: 'Halle Süd' })).toHaveCount(0);
+
+    await halls.getByLabel('Domain (slug) of the hall').fill('no-such-hall');
+    await halls.getByRole('button', { name: 'Apply' }).click();
+    await expect(halls.getByText('No hall with this domain was found')).toBeVisible();
+  } finally {
+    await db('organizations').where({ id: hostOrg.id }).delete();
+  }
 });

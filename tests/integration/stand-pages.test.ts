@@ -5,6 +5,9 @@ import * as preview from '~/routes/_console.stand.preview.$standslug';
 import * as framePreview from '~/routes/_console.stand.standpreview.$standslug';
 import * as rpPreview from '~/routes/_console.stand.standpreview.$standslug.rp.$rpslug';
 import { buildRequestContext } from '~/server/request-context.server';
+import { hallAddStand } from '~/server/services/events/hall-stands';
+import { createHall } from '~/server/services/events/halls';
+import { createBaseStand } from '~/server/services/events/stands';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { callRoute } from '../helpers/routes';
 import { eventsWorld } from './events-halls-world';
@@ -302,6 +305,50 @@ describe('/stand and /stand/{slug}', () => {
     ).toMatchObject({ status: 302, toast: { type: 'error', values: { message: 'Not found' } } });
     expect(await t.app.db('base_stands').where({ slug }).first('id')).toBeTruthy();
     expect(await callRoute(t, stands.loader as never, { url: '/stand', userId: null })).toMatchObject({ status: 302, location: '/login?next=%2Fstand' });
+  });
+
+  it('lists the invitations of hosts on /stand, where only the stand organisation accepts or declines them', async () => {
+    const w = await eventsWorld(t);
+    const host = await t.serviceContext(w.owner.id);
+    const exhibitor = await t.serviceContext(w.stranger.id);
+    const hall = await createHall(host, { name: 'Einladende Halle' });
+    const first = await createBaseStand(exhibitor, { name: 'Erster Stand' });
+    const second = await createBaseStand(exhibitor, { name: 'Zweiter Stand' });
+    const accepted = await hallAddStand(host, hall.id, { domain: first.slug });
+    const declined = await hallAddStand(host, hall.id, { domain: second.slug });
+
+    type ListData = { invitations: { id: string; standName: string; hallName: string; host: string; approved: boolean; standAccepted: boolean }[] };
+    const list = async (userId: string) => (await callRoute(t, stands.loader as never, { url: '/stand', userId })).data as ListData;
+    expect((await list(w.stranger.id)).invitations.map((i) => [i.standName, i.hallName, i.host, i.approved, i.standAccepted])).toEqual([
+      ['Erster Stand', 'Einladende Halle', w.host.name, true, false],
+      ['Zweiter Stand', 'Einladende Halle', w.host.name, true, false],
+    ]);
+    // the host has no invitations of its own to answer, and cannot answer the exhibitor's
+    expect((await list(w.owner.id)).invitations).toEqual([]);
+    const post = (userId: string | null, form: Record<string, string>) => callRoute(t, stands.action as never, { url: '/stand', userId, form });
+    expect(await post(w.owner.id, { intent: 'hallStandAccept', id: accepted.id })).toMatchObject({
+      status: 302,
+      toast: { type: 'error', values: { message: 'Not found' } },
+    });
+    expect(await post(w.sales.id, { intent: 'hallStandAccept', id: accepted.id })).toMatchObject({ status: 302, location: '/missing-feature/event' });
+    expect(await post(null, { intent: 'hallStandAccept', id: accepted.id })).toMatchObject({ status: 302, location: '/login?next=%2Fstand' });
+    expect(await t.app.db('hall_stands').where({ id: accepted.id }).first('stand_accepted')).toEqual({ stand_accepted: false });
+
+    expect(await post(w.stranger.id, { intent: 'hallStandAccept', id: accepted.id })).toMatchObject({
+      status: 302,
+      location: '/stand',
+      toast: { type: 'success', key: 'events:standPages.halls.accepted' },
+    });
+    expect(await post(w.stranger.id, { intent: 'hallStandDecline', id: declined.id, state: 'invited' })).toMatchObject({
+      status: 302,
+      toast: { type: 'success', key: 'events:standPages.halls.declined' },
+    });
+    expect((await list(w.stranger.id)).invitations).toEqual([]);
+    expect(await t.app.db('hall_stands').where({ hall_id: hall.id }).select('id', 'stand_accepted')).toEqual([{ id: accepted.id, stand_accepted: true }]);
+
+    // the stand's own page lists its places, whatever their state
+    const page = await callRoute(t, editor.loader as never, { url: `/stand/${first.slug}`, userId: w.stranger.id, params: { slug: first.slug } });
+    expect((page.data as Loaded).places.map((p) => [p.hallName, p.approved, p.standAccepted])).toEqual([['Einladende Halle', true, true]]);
   });
 
   it('deletes a stand only after the confirmation step', async () => {
