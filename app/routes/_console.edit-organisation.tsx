@@ -13,6 +13,7 @@ import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
+import { readForm } from '~/server/posted-form.server';
 import { isDomainError } from '~/server/services/errors';
 import { listCountryCodes } from '~/server/services/i18n/languages';
 import { cancelInvite, inviteUser, listOrganizationInvites } from '~/server/services/organizations/invites';
@@ -77,7 +78,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get('intent') ?? '');
   const t = context.service.t;
   const options = { correctFieldsMessage: t('errors:correctFields') };

@@ -11,6 +11,7 @@ import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { useRootData } from '~/root';
 import { runGuards } from '~/server/guards.server';
+import { readForm } from '~/server/posted-form.server';
 import { listConventions, statusOf } from '~/server/services/events/conventions';
 import { listExhibitions } from '~/server/services/events/exhibitions';
 import { listStages } from '~/server/services/events/stages';
@@ -40,7 +41,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get('intent');
   if (!isCreateIntent(intent)) throw new Response('Bad Request', { status: 400 });
   return createByNameAction(context, formData, intent);

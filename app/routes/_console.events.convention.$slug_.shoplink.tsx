@@ -13,6 +13,7 @@ import { withNamespaces } from '~/lib/i18n-namespaces';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
+import { readForm } from '~/server/posted-form.server';
 import { fetchConvention } from '~/server/services/events/conventions';
 import { addFoyerPoint, conventionImageFoyer } from '~/server/services/events/foyer';
 import { DomainError } from '~/server/services/errors';
@@ -35,7 +36,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
   const convention = await orNotFound(fetchConvention(ctx, params.slug ?? ''));
-  const submission = parseForm(context, await request.formData(), ShopLinkForm);
+  const submission = parseForm(context, await readForm(request), ShopLinkForm);
   if (submission.status !== 'success') return Response.json({ result: submission.reply() }, { status: 400 });
   const { link, x, y } = submission.value;
   const result = await formAction(submission, async () => {

@@ -17,6 +17,7 @@ import { PERMISSION_TYPES } from '~/lib/schemas/stands';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
+import { readForm } from '~/server/posted-form.server';
 import { isDomainError } from '~/server/services/errors';
 import { deleteExhibition, ownExhibitionBySlug, updateExhibition } from '~/server/services/events/exhibitions';
 import { listStages } from '~/server/services/events/stages';
@@ -57,7 +58,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const ctx = context.service;
   const exhibition = await orNotFound(ownExhibitionBySlug(ctx, params.exhibitionSlug ?? ''));
   const here = `/events/exhibition/${exhibition.slug}`;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get('intent') ?? '');
   const access = await accessAction(context, formData, { kind: 'exhibition', ...exhibition }, here);
   if (access) return access;

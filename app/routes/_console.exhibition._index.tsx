@@ -7,6 +7,7 @@ import { createByNameAction } from '~/components/conventions/forms.server';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
+import { readForm } from '~/server/posted-form.server';
 import { listExhibitions } from '~/server/services/events/exhibitions';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'events'] };
@@ -27,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get('intent') !== 'createExhibition') throw new Response('Bad Request', { status: 400 });
   return createByNameAction(context, formData, 'createExhibition');
 }

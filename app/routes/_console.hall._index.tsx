@@ -11,6 +11,7 @@ import { withNamespaces } from '~/lib/i18n-namespaces';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
+import { readForm } from '~/server/posted-form.server';
 import { hallStandsByHall } from '~/server/services/events/stand-loaders';
 import { createHall, deleteHall, listHalls } from '~/server/services/events/halls';
 import { redirectWithToast } from '~/server/toast.server';
@@ -39,7 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const t = context.service.t;
   const intent = formData.get('intent');
 

@@ -5,6 +5,7 @@ import { Button } from '~/components/ui/button';
 import { InviteList } from '~/components/org/invite-list';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
+import { readForm } from '~/server/posted-form.server';
 import { isDomainError } from '~/server/services/errors';
 import { acceptInvitation, acceptMyInvite, listMyInvites, openInvite } from '~/server/services/organizations/invites';
 import { redirectWithToast } from '~/server/toast.server';
@@ -46,7 +47,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const form = await request.formData();
+  const form = await readForm(request);
   try {
     const invite = form.get('token')
       ? await acceptInvitation(context.service, String(form.get('email') ?? ''), String(form.get('token')))

@@ -13,6 +13,7 @@ import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
+import { readForm } from '~/server/posted-form.server';
 import { acceptMyInvite, listMyInvites } from '~/server/services/organizations/invites';
 import { createOrganization } from '~/server/services/organizations/organizations';
 import { redirectWithToast } from '~/server/toast.server';
@@ -38,7 +39,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   if (context.viewer?.organization) throw redirect('/');
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const t = context.service.t;
   if (formData.get('intent') === 'accept') {
     const invite = await acceptMyInvite(context.service, String(formData.get('inviteId') ?? '')).catch(() => null);

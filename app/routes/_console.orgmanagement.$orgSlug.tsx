@@ -5,6 +5,7 @@ import { Button } from '~/components/ui/button';
 import { Feature, FEATURE_NAMES, type FeatureName, type PackageName } from '~/lib/features';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
+import { readForm } from '~/server/posted-form.server';
 import { isDomainError } from '~/server/services/errors';
 import { membersByOrganization } from '~/server/services/organizations/loaders';
 import { organizationBySlug } from '~/server/services/organizations/organizations';
@@ -43,7 +44,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const org = await organizationBySlug(context.service, params.orgSlug ?? '');
-  const form = await request.formData();
+  const form = await readForm(request);
   const pick = <T extends string>(name: string, allowed: readonly T[]) =>
     form.getAll(name).map(String).filter((v): v is T => (allowed as readonly string[]).includes(v));
   const packages = pick('package', PACKAGES);

@@ -7,6 +7,7 @@ import { createByNameAction } from '~/components/conventions/forms.server';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
+import { readForm } from '~/server/posted-form.server';
 import { listStages } from '~/server/services/events/stages';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'events'], title: 'events:pages.stageList.title' };
@@ -22,7 +23,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get('intent') !== 'createStage') throw new Response('Bad Request', { status: 400 });
   return createByNameAction(context, formData, 'createStage');
 }

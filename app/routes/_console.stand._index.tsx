@@ -13,6 +13,7 @@ import { withNamespaces } from '~/lib/i18n-namespaces';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
+import { readForm } from '~/server/posted-form.server';
 import { standPlaces } from '~/server/services/events/hall-stands';
 import { nodesByStand } from '~/server/services/events/stand-loaders';
 import { createBaseStand, deleteBaseStand, listStands } from '~/server/services/events/stands';
@@ -34,7 +35,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const t = context.service.t;
   const intent = formData.get('intent');
   const answered = await hallPlacesAction(context, formData, HERE);

@@ -13,6 +13,7 @@ import { defineGuards } from '~/lib/guards';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
+import { readForm } from '~/server/posted-form.server';
 import { confirmAccount } from '~/server/services/accounts';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 
@@ -41,7 +42,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const submission = parseForm(context, await request.formData(), ActivateSchema);
+  const submission = parseForm(context, await readForm(request), ActivateSchema);
   if (submission.status !== 'success') {
     return invalidFormReply(context, submission, [context.service.t('auth:activationTokenInvalid')]);
   }

@@ -13,6 +13,7 @@ import { ForgottenPasswordSchema } from '~/lib/schemas/auth';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
+import { readForm } from '~/server/posted-form.server';
 import { requestPasswordReset } from '~/server/services/accounts';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 
@@ -29,7 +30,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const submission = parseForm(context, await request.formData(), ForgottenPasswordSchema);
+  const submission = parseForm(context, await readForm(request), ForgottenPasswordSchema);
   if (submission.status !== 'success') return invalidFormReply(context, submission);
   const result = await formAction(
     submission,

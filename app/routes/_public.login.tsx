@@ -18,6 +18,7 @@ import {
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards, safeNext } from '~/server/guards.server';
+import { readForm } from '~/server/posted-form.server';
 import { login } from '~/server/services/accounts';
 import { createSession, destroySession } from '~/server/session.server';
 import { withNamespaces } from '~/lib/i18n-namespaces';
@@ -40,7 +41,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const t = context.service.t;
   const submission = parseForm(context, formData, LoginSchema);
   if (submission.status !== 'success') {

@@ -15,6 +15,7 @@ import { PASSWORD_MIN_LENGTH, RegisterSchema } from '~/lib/schemas/auth';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
+import { readForm } from '~/server/posted-form.server';
 import { accountRegister } from '~/server/services/accounts';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 
@@ -33,7 +34,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const submission = parseForm(context, await request.formData(), RegisterSchema);
+  const submission = parseForm(context, await readForm(request), RegisterSchema);
   if (submission.status !== 'success') return invalidFormReply(context, submission);
   const { passwordRepeat: _repeat, ...input } = submission.value;
   const result = await formAction(submission, () => accountRegister(context.service, input, '/activate-account'), {

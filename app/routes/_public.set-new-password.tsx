@@ -12,6 +12,7 @@ import { PASSWORD_MIN_LENGTH, SetNewPasswordSchema } from '~/lib/schemas/auth';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
+import { readForm } from '~/server/posted-form.server';
 import { setPassword } from '~/server/services/accounts';
 import { redirectWithToast } from '~/server/toast.server';
 import { withNamespaces } from '~/lib/i18n-namespaces';
@@ -32,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const t = context.service.t;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseForm(context, formData, SetNewPasswordSchema);
   if (submission.status !== 'success') {
     const linkBroken = !String(formData.get('email') ?? '') || !String(formData.get('token') ?? '');

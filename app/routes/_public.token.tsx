@@ -13,6 +13,7 @@ import { AccessTokenSchema } from '~/lib/schemas/access';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards, safeNext } from '~/server/guards.server';
+import { readForm } from '~/server/posted-form.server';
 import { accessOfPath, redeemAccessToken, type AccessKind } from '~/server/services/events/access';
 import { isDomainError } from '~/server/services/errors';
 import { redirectWithToast } from '~/server/toast.server';
@@ -57,7 +58,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs): 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
-  const submission = parseForm(context, await request.formData(), AccessTokenSchema);
+  const submission = parseForm(context, await readForm(request), AccessTokenSchema);
   if (submission.status !== 'success') return invalidFormReply(context, submission);
   const next = safeNext(submission.value.next, '');
   const result = await formAction(submission, () => redeemAccessToken(ctx, { token: submission.value.token, next }), {

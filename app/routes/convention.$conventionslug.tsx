@@ -7,6 +7,7 @@ import { ConventionShell, type ShellDialog } from '~/components/visitor/conventi
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards, safeNext } from '~/server/guards.server';
+import { readForm } from '~/server/posted-form.server';
 import { addressOfUser } from '~/server/services/accounts';
 import { conventionVisit } from '~/server/services/events/visit';
 import { listCountryCodes } from '~/server/services/i18n/languages';
@@ -62,7 +63,7 @@ export type ConventionLayoutData = Awaited<ReturnType<typeof loader>>;
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   if (!context.viewer) throw new Response('Unauthorized', { status: 401 });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get('intent') !== 'address') throw new Response('Bad Request', { status: 400 });
   const saved = await saveBusinessCard(context, formData);
   if (!saved.ok) return Response.json({ cardResult: saved.result }, { status: saved.status });
