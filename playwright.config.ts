@@ -45,6 +45,8 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       UPLOAD_DIR: `var/e2e-uploads-${port}`,
       SEED_DEMO: 'always',
+      // the "video sites" whose pictures the server fetches when a link is saved: a local server the tests start
+      VIDEO_THUMBNAIL_ORIGIN: `http://127.0.0.1:${port + 1000}`,
     },
   },
 });

@@ -3,7 +3,10 @@ import { parseVideoUrl } from './events';
 /** The product's welcome video, shown when a convention has none of its own (spec 000 convention layout). */
 export const DEFAULT_WELCOME_VIDEO = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ';
 
-/** Shown instead of a missing thumbnail and of YouTube's 120x90 "no thumbnail" placeholder (spec 000 point 4). */
+/**
+ * Shown instead of a missing thumbnail and of YouTube's 120x90 "no thumbnail" placeholder (spec 000 point 4). It
+ * carries no play symbol of its own: the player and the cards draw one over it.
+ */
 export const FALLBACK_THUMBNAIL = '/images/video-fallback.svg';
 
 /** YouTube answers an unknown thumbnail with this placeholder size instead of an error. */
@@ -17,14 +20,17 @@ export interface PlayableVideo {
   thumbnailUrl: string;
 }
 
-/** The player's view of a video link; null when the link is not a recognised video. */
+/**
+ * The player's view of a video link; null when the link is not a recognised video. The picture is ours (the
+ * object's own, or the video's picture the server kept when the link was saved), else the placeholder: the page
+ * never loads anything from the video site before the visitor starts the video.
+ */
 export function playableVideo(url: string, thumbnailUrl?: string | null): PlayableVideo | null {
   const video = parseVideoUrl(url);
   if (!video) return null;
   const [base, hash] = video.embedUrl.split('#');
   const autoplayUrl = `${base}${base!.includes('?') ? '&' : '?'}autoplay=1${hash ? `#${hash}` : ''}`;
-  const own = video.provider === 'youtube' ? `https://i.ytimg.com/vi/${video.id}/mqdefault.jpg` : FALLBACK_THUMBNAIL;
-  return { url, autoplayUrl, thumbnailUrl: thumbnailUrl || own };
+  return { url, autoplayUrl, thumbnailUrl: thumbnailUrl || FALLBACK_THUMBNAIL };
 }
 
 /**

@@ -33,7 +33,7 @@ export default function OnDemandList() {
         <ul className={CARD_GRID}>
           {items.map((item, index) => (
             <li key={item.slug}>
-              <ThumbnailCard to={`${base}/${item.slug}`} thumbnailUrl={item.thumbnailUrl} index={index}>
+              <ThumbnailCard to={`${base}/${item.slug}`} thumbnailUrl={item.thumbnailUrl} index={index} video>
                 <span className="block p-4">
                   <span className="block font-semibold text-brand-dark">{item.title}</span>
                   <span className="mt-1 line-clamp-3 block text-sm text-gray-700">

@@ -51,7 +51,7 @@ export default function ExhibitionLanding() {
               <h2 id="welcome-video" className="mb-3 text-lg font-semibold text-brand-dark">
                 {t('exhibition.welcomeVideo')}
               </h2>
-              <VideoPlayer url={exhibition.video} title={t('exhibition.welcomeVideoOf', { name: exhibition.name })} />
+              <VideoPlayer url={exhibition.video} title={t('exhibition.welcomeVideoOf', { name: exhibition.name })} thumbnailUrl={exhibition.videoThumbnailUrl} />
             </section>
           ) : null}
           {aside ? (

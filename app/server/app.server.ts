@@ -39,7 +39,8 @@ function securityHeaders(env: Env): RequestHandler {
           ...(dev ? ["'unsafe-eval'"] : []),
         ],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https://i.ytimg.com', 'https://img.youtube.com'],
+        // video pictures are kept in our storage: pages load no picture from a video site
+        'img-src': ["'self'", 'data:', 'blob:'],
         'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com', 'https://vimeo.com'],
         'connect-src': ["'self'", ...(dev ? ['ws:'] : [])],
         'upgrade-insecure-requests': env.PUBLIC_URL?.startsWith('https://') ? [] : null,

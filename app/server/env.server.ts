@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Fairplatform <no-reply@localhost>'),
+  /** the video sites' pictures are fetched from here instead (tests); `off` fetches none (the default in tests) */
+  VIDEO_THUMBNAIL_ORIGIN: z.union([z.literal('off'), z.string().url()]).optional(),
   LOG_REQUESTS: booleanish,
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
 });

@@ -7,6 +7,7 @@ import * as m0006 from './0006_halls_stands';
 import * as m0007 from './0007_object_access';
 import * as m0008 from './0008_on_demand_slug';
 import * as m0009 from './0009_hall_stand_consent';
+import * as m0010 from './0010_video_thumbnails';
 import * as m0011 from './0011_safe_links';
 
 /**
@@ -22,6 +23,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0007_object_access': m0007,
   '0008_on_demand_slug': m0008,
   '0009_hall_stand_consent': m0009,
+  '0010_video_thumbnails': m0010,
   '0011_safe_links': m0011,
 };
 

@@ -6,6 +6,7 @@ import { seedPartnerDay } from './events-access';
 import { seedConventions } from './events-conventions';
 import { seedExhibitionStand } from './events-exhibition';
 import { seedHalls } from './events-halls';
+import { seedVideoThumbnails } from './video-thumbnails';
 
 export const DEMO_PASSWORD = 'Messe-Demo-2026!';
 
@@ -77,6 +78,9 @@ export async function seedDemo(db: Db, options: { force: boolean }): Promise<{ s
 
     // a partner day only for visitors with the access key PARTNER-2026
     await seedPartnerDay(trx, { organizationId: demoOrg.id });
+
+    // the pictures of the linked videos, generated (the seed never reaches the video sites)
+    await seedVideoThumbnails(trx, { organizationId: demoOrg.id });
   });
   return { seeded: true };
 }

@@ -23,7 +23,11 @@ for (const viewport of [
       const meeting = page.getByRole('main').getByRole('link', { name: 'Join the video meeting (opens in a new tab)' });
       await expect(meeting).toHaveAttribute('href', 'https://meet.demo-messe.example/hausmesse');
       await expect(meeting).toHaveAttribute('target', '_blank');
-      await expect(page.getByRole('link', { name: /^Play video: Welcome video/ })).toBeVisible();
+      const video = page.getByRole('link', { name: /^Play video: Welcome video/ });
+      await expect(video).toBeVisible();
+      // the Vimeo video's picture is ours, with one play button over it
+      await expect(video.locator('img')).toHaveAttribute('src', /^\/files\//);
+      await expect(video.locator('svg')).toHaveCount(1);
       await expectAccessible(page);
 
       await page.getByRole('link', { name: 'Open New in 2026' }).click();

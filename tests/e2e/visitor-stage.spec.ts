@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
-import { png } from '../integration/files-fixtures';
 import { expect, expectAccessible, test } from './fixtures';
 
 /**
  * A visitor on the demo convention's main stage (seeded by the e2e server with talks before, during and after
  * now), its standalone page and the on-demand pages: at phone and desktop width, by keyboard and without
- * JavaScript. No request leaves the machine: YouTube's thumbnails are answered here, the embed is not loaded.
+ * JavaScript. No request leaves the machine: the pictures are ours, the embed started by a click is answered here.
  */
 const CONVENTION = '/convention/digitale-fachmesse-2026';
 const STAGE = `${CONVENTION}/stage/demo-hauptbuehne`;
@@ -18,8 +17,6 @@ const LIVE_TALK = 'Live: digital twins for machine tools';
 async function prepare(page: Page, baseURL: string | undefined) {
   await page.addInitScript(() => window.localStorage.setItem('welcomeVideo', 'dismissed'));
   await page.context().addCookies([{ name: 'cookieConsent', value: 'false', url: baseURL! }]);
-  // YouTube's answer for a video without a thumbnail: its 120x90 placeholder
-  await page.route('https://i.ytimg.com/**', (route) => route.fulfill({ contentType: 'image/png', body: png(120, 90) }));
   await page.route(/^https:\/\/(www\.)?(youtube|youtube-nocookie)\.com\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>player</title>' }));
 }
 
@@ -60,7 +57,7 @@ for (const viewport of [
       expect(order.slice(0, 3)).toEqual(['live', 'now', 'next']);
       await expect(programme.locator('[data-now-line]')).toContainText(/Now \d{2}:\d{2}/);
 
-      // the stage's own picture comes first (YouTube's placeholder is covered by the welcome video's test)
+      // the stage's own picture comes first
       const thumbnail = page.getByRole('link', { name: 'Play video: Live stream: Main stage' });
       await expect(thumbnail.locator('img')).toHaveAttribute('src', /^\/files\//);
       await expectAccessible(page);

@@ -7,7 +7,8 @@ describe('playableVideo', () => {
     expect(video).toEqual({
       url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=1m30s',
       autoplayUrl: 'https://www.youtube.com/embed/aqz-KE-bpKQ?start=90&autoplay=1',
-      thumbnailUrl: 'https://i.ytimg.com/vi/aqz-KE-bpKQ/mqdefault.jpg',
+      // never the video site's picture: the page would contact it before the visitor starts the video
+      thumbnailUrl: FALLBACK_THUMBNAIL,
     });
     expect(playableVideo('https://youtu.be/aqz-KE-bpKQ')?.autoplayUrl).toBe('https://www.youtube.com/embed/aqz-KE-bpKQ?autoplay=1');
   });
@@ -17,8 +18,9 @@ describe('playableVideo', () => {
     expect(playableVideo('https://vimeo.com/76979871/abcdef12')?.autoplayUrl).toBe('https://player.vimeo.com/video/76979871?h=abcdef12&autoplay=1');
   });
 
-  it("prefers the organiser's own thumbnail; Vimeo without one gets the fallback", () => {
+  it('shows the picture kept in our storage; without one the fallback', () => {
     expect(playableVideo('https://youtu.be/aqz-KE-bpKQ', '/files/abc')?.thumbnailUrl).toBe('/files/abc');
+    expect(playableVideo('https://youtu.be/aqz-KE-bpKQ', null)?.thumbnailUrl).toBe(FALLBACK_THUMBNAIL);
     expect(playableVideo('https://vimeo.com/76979871')?.thumbnailUrl).toBe(FALLBACK_THUMBNAIL);
   });
 

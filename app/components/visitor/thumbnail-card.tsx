@@ -2,33 +2,65 @@ import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
+import { FALLBACK_THUMBNAIL } from '~/lib/video';
+
+/** The play symbol on a video's picture or placeholder. */
+function PlaySymbol() {
+  return (
+    <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center" data-play-symbol>
+      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-pink shadow-lg transition group-hover:scale-110">
+        <svg viewBox="0 0 24 24" className="ml-0.5 h-6 w-6 fill-white">
+          <path d="M8 5v14l11-7z" />
+        </svg>
+      </span>
+    </span>
+  );
+}
 
 /**
  * A card of the visitor pages' grids (halls of the landing page, stands of a hall, on-demand recordings): a 16:9
  * thumbnail (or a plain area) and a text, the whole card one link. The first row loads at once, the rest lazily.
+ * A video's card carries a play symbol, over its picture or over the video placeholder.
  */
-export function ThumbnailCard({ to, thumbnailUrl, index, children }: { to: string; thumbnailUrl: string | null; index: number; children: ReactNode }) {
+export function ThumbnailCard({
+  to,
+  thumbnailUrl,
+  index,
+  video = false,
+  children,
+}: {
+  to: string;
+  thumbnailUrl: string | null;
+  index: number;
+  video?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Link
       to={to}
       className="group block h-full overflow-hidden rounded-lg bg-white shadow-sm outline-none ring-brand-pink transition hover:shadow-md focus-visible:ring-4"
     >
-      {thumbnailUrl ? (
-        <img
-          src={thumbnailUrl}
-          srcSet={imageSrcSet(thumbnailUrl)}
-          sizes={IMAGE_SIZES.card}
-          alt=""
-          width={640}
-          height={360}
-          loading={index < 3 ? 'eager' : 'lazy'}
-          // the first card is the page's main picture on phones (React 18 knows no fetchPriority prop)
-          {...(index === 0 ? { fetchpriority: 'high' } : {})}
-          className="aspect-video w-full object-cover"
-        />
-      ) : (
-        <span aria-hidden="true" className="block aspect-video w-full bg-brand-dark/10" />
-      )}
+      <span className="relative block">
+        {thumbnailUrl ? (
+          <img
+            src={thumbnailUrl}
+            srcSet={imageSrcSet(thumbnailUrl)}
+            sizes={IMAGE_SIZES.card}
+            alt=""
+            width={640}
+            height={360}
+            loading={index < 3 ? 'eager' : 'lazy'}
+            // the first card is the page's main picture on phones (React 18 knows no fetchPriority prop)
+            {...(index === 0 ? { fetchpriority: 'high' } : {})}
+            className="block aspect-video w-full object-cover"
+          />
+        ) : video ? (
+          <img src={FALLBACK_THUMBNAIL} alt="" width={640} height={360} className="block aspect-video w-full object-cover" data-video-placeholder />
+        ) : (
+          <span aria-hidden="true" className="block aspect-video w-full bg-brand-dark/10" />
+        )}
+        {video ? <PlaySymbol /> : null}
+      </span>
       {children}
     </Link>
   );

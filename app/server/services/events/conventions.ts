@@ -13,6 +13,7 @@ import {
 } from '~/lib/schemas/events';
 import type { PermissionType } from '~/lib/schemas/stands';
 import { inTransaction, type ServiceContext } from '../../context.server';
+import { rememberVideoThumbnail } from './video-thumbnails';
 import { assertId } from '../authz';
 import { DomainError, type FieldError } from '../errors';
 import { assertImageRatio, fileById, type ImageRatio } from '../files/files.server';
@@ -209,6 +210,7 @@ export async function createConvention(ctx: ServiceContext, rawInput: Convention
     input.translations,
   );
   await publishImage(ctx, created.header_image_id);
+  await rememberVideoThumbnail(ctx, organizationId, created.video);
   return created;
 }
 
@@ -249,6 +251,7 @@ export async function updateConvention(ctx: ServiceContext, id: string, rawInput
       .update({ ...patch, updated_at: ctx.db.fn.now() })
       .returning('*');
     await publishImage(ctx, headerImageId);
+    if (input.video) await rememberVideoThumbnail(ctx, organizationId, row.video);
     return row;
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError('UNIQUE', ctx.t('events:errors.slugExists'), 'slug');

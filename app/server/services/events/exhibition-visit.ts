@@ -8,6 +8,7 @@ import { organizationSummaryById, stageById, stageTranslations } from './loaders
 import { stageVisit, type StageVisit } from './programme';
 import { baseStandById, type BaseStandRecord } from './stand-loaders';
 import { organizationLegal, organizationLogoUrl, type LegalInfo } from './visit';
+import { videoThumbnailUrl } from './video-thumbnails';
 
 /**
  * What visitors see of an in-house fair (spec 000 point 2: /exhibition/{slug} with its stand, reference points,
@@ -21,6 +22,8 @@ export interface ExhibitionVisit {
   name: string;
   /** the welcome video link; '' when none */
   video: string;
+  /** the welcome video's picture, kept in our storage (null: the player's placeholder) */
+  videoThumbnailUrl: string | null;
   /** the video-meeting link (http or https); '' when none */
   meeting: string;
   permissionType: ExhibitionRecord['permission_type'];
@@ -33,16 +36,18 @@ export interface ExhibitionVisit {
 /** The in-house fair for its layout and landing page: name, organiser, video, meeting link, stage; batched loads. */
 export async function exhibitionVisit(ctx: ServiceContext, slug: string, language: Language): Promise<ExhibitionVisit> {
   const exhibition = await exhibitionForVisitor(ctx, slug);
-  const [organization, logoUrl, stage, stageTexts] = await Promise.all([
+  const [organization, logoUrl, stage, stageTexts, videoThumbnail] = await Promise.all([
     organizationSummaryById(ctx).load(exhibition.organization_id),
     organizationLogoUrl(ctx, exhibition.organization_id),
     exhibition.stage_id ? stageById(ctx).load(exhibition.stage_id) : Promise.resolve(null),
     exhibition.stage_id ? stageTranslations(ctx).load(exhibition.stage_id) : Promise.resolve([]),
+    videoThumbnailUrl(ctx, exhibition.organization_id, exhibition.video),
   ]);
   return {
     slug: exhibition.slug,
     name: exhibition.name,
     video: exhibition.video,
+    videoThumbnailUrl: videoThumbnail,
     meeting: safeHref(exhibition.meeting) ?? '',
     permissionType: exhibition.permission_type,
     organization: { name: organization?.name ?? '', logoUrl },

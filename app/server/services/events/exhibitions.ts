@@ -14,6 +14,7 @@ import { assertVisitorAccess } from './access';
 import { checkedVideo } from './conventions';
 import { assertSlugFree, definedOnly, freeSlug, isUniqueViolation, notFound, ownedRow, requireEventMember } from './hall-common';
 import { isUuid } from '~/lib/ids';
+import { rememberVideoThumbnail } from './video-thumbnails';
 
 /** An in-house fair: one organisation's own event with its stand and stage (spec 000 point 3). */
 export interface ExhibitionRecord {
@@ -119,7 +120,7 @@ export async function createExhibition(ctx: ServiceContext, rawInput: Exhibition
   }
   if (errors.length) throw DomainError.fromFieldErrors(errors);
   const slug = input.slug ?? (await freeSlug(ctx, 'exhibitions', input.name, 'hausmesse'));
-  return insertExhibition(ctx, {
+  const created = await insertExhibition(ctx, {
     organization_id: organizationId,
     name: input.name,
     slug,
@@ -131,6 +132,8 @@ export async function createExhibition(ctx: ServiceContext, rawInput: Exhibition
       stage_id: input.stageId,
     }),
   });
+  await rememberVideoThumbnail(ctx, organizationId, created.video);
+  return created;
 }
 
 /** exhibitionUpdate and mutateExhibitionUpdate(id, input). */
@@ -159,6 +162,7 @@ export async function updateExhibition(ctx: ServiceContext, id: string, rawInput
         updated_at: ctx.db.fn.now(),
       })
       .returning('*');
+    if (input.video) await rememberVideoThumbnail(ctx, organizationId, row.video);
     return row;
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken(ctx);

@@ -14,6 +14,7 @@ import { ownedConvention, ownedImage, publishImage } from './conventions';
 import { assertSlugFree, definedOnly, freeSlug, isUniqueViolation, notFound, requireEventMember } from './hall-common';
 import { visibleConvention } from './halls';
 import { onDemandOfConvention, type OnDemandContentRecord } from './loaders';
+import { rememberVideoThumbnailInText, videoThumbnailUrl } from './video-thumbnails';
 
 export type { OnDemandContentRecord };
 
@@ -60,6 +61,7 @@ export async function createOnDemandContent(ctx: ServiceContext, rawInput: OnDem
   }
   onDemandOfConvention(ctx).clear(convention.id);
   await publishImage(ctx, thumbnailId);
+  await rememberVideoThumbnailInText(ctx, organizationId, row.description, row.title);
   return row;
 }
 
@@ -98,6 +100,7 @@ export async function updateOnDemandContent(
   }
   onDemandOfConvention(ctx).clear(current.convention_id);
   await publishImage(ctx, thumbnailId);
+  if (input.description !== undefined || input.title !== undefined) await rememberVideoThumbnailInText(ctx, organizationId, row.description, row.title);
   return row;
 }
 
@@ -122,12 +125,14 @@ export interface OnDemandView extends OnDemandCard {
   contentPageId: string | null;
 }
 
-function cardOf(row: OnDemandContentRecord): OnDemandCard & { videoUrl: string | null } {
-  const thumbnailUrl = row.thumbnail_id ? fileUrl({ id: row.thumbnail_id }) : null;
+/** An item as visitors see it: its own thumbnail, else the picture kept of its video. */
+async function cardOf(ctx: ServiceContext, organizationId: string, row: OnDemandContentRecord): Promise<OnDemandCard & { videoUrl: string | null }> {
   const inDescription = videoInText(row.description);
-  if (inDescription) return { slug: row.slug, title: row.title, description: inDescription.rest, thumbnailUrl, videoUrl: inDescription.url };
-  const inTitle = videoInText(row.title);
-  return { slug: row.slug, title: inTitle?.rest || row.title, description: row.description, thumbnailUrl, videoUrl: inTitle?.url ?? null };
+  const inTitle = inDescription ? null : videoInText(row.title);
+  const videoUrl = inDescription?.url ?? inTitle?.url ?? null;
+  const thumbnailUrl = row.thumbnail_id ? fileUrl({ id: row.thumbnail_id }) : await videoThumbnailUrl(ctx, organizationId, videoUrl);
+  if (inDescription) return { slug: row.slug, title: row.title, description: inDescription.rest, thumbnailUrl, videoUrl };
+  return { slug: row.slug, title: inTitle?.rest || row.title, description: row.description, thumbnailUrl, videoUrl };
 }
 
 /** The on-demand content of a convention its visitors may see (active, or seen by its organisers), oldest first. */
@@ -136,10 +141,8 @@ export async function onDemandForVisitor(ctx: ServiceContext, conventionSlug: st
   const rows = await onDemandOfConvention(ctx).load(convention.id);
   // items saved together (the seed, an import) keep a stable order by title
   const ordered = [...rows].sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.title.localeCompare(b.title));
-  return ordered.map((row) => {
-    const { videoUrl: _videoUrl, ...card } = cardOf(row);
-    return card;
-  });
+  const cards = await Promise.all(ordered.map((row) => cardOf(ctx, convention.organization_id, row)));
+  return cards.map(({ videoUrl: _videoUrl, ...card }) => card);
 }
 
 /** One on-demand item of such a convention by its slug (NOT_FOUND when the convention has none by that slug). */
@@ -147,5 +150,5 @@ export async function onDemandItemForVisitor(ctx: ServiceContext, conventionSlug
   const convention = await visibleConvention(ctx, conventionSlug);
   const row = (await onDemandOfConvention(ctx).load(convention.id)).find((r) => r.slug === String(slug).toLowerCase());
   if (!row) throw notFound(ctx, 'slug');
-  return { ...cardOf(row), contentPageId: row.content_page_id };
+  return { ...(await cardOf(ctx, convention.organization_id, row)), contentPageId: row.content_page_id };
 }

@@ -7,6 +7,7 @@ import { notFound } from './hall-common';
 import { visibleConvention } from './halls';
 import { organizationSummaryById, scheduleEntryTranslations, stageTranslations, type ScheduleEntryRecord, type StageRecord } from './loaders';
 import { stageStandalone } from './stages';
+import { videoThumbnailUrl } from './video-thumbnails';
 
 /**
  * What visitors see of stages (spec 000 point 4 "Programme" and "Video player"): a stage with its stream and the
@@ -142,17 +143,19 @@ export async function stageVisit(
   } else {
     stage = await stageStandalone(ctx, args.stageSlug);
   }
-  const [programme, texts, organization] = await Promise.all([
+  const [programme, texts, organization, streamPicture] = await Promise.all([
     programmeOf(ctx, [stage], language, now),
     stageTranslations(ctx).load(stage.id),
     organizationSummaryById(ctx).load(stage.organization_id),
+    stage.thumbnail_id ? null : videoThumbnailUrl(ctx, stage.organization_id, stage.stream),
   ]);
   return {
     slug: stage.slug,
     title: programme.stages[0]!.title,
     description: textIn(texts, language, 'description'),
     stream: stage.stream,
-    thumbnailUrl: stage.thumbnail_id ? fileUrl({ id: stage.thumbnail_id }) : null,
+    // the stage's own picture, else the one kept of its stream
+    thumbnailUrl: stage.thumbnail_id ? fileUrl({ id: stage.thumbnail_id }) : streamPicture,
     organizationName: organization?.name ?? '',
     programme,
   };

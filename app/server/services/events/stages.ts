@@ -12,6 +12,7 @@ import {
   type TranslationPatchInput,
 } from '~/lib/schemas/events';
 import { inTransaction, type ServiceContext } from '../../context.server';
+import { rememberVideoThumbnail } from './video-thumbnails';
 import { assertId } from '../authz';
 import { DomainError, type FieldError } from '../errors';
 import { parseInput } from '../validation';
@@ -137,6 +138,7 @@ export async function createStage(ctx: ServiceContext, rawInput: StageCreateInpu
     input.translations,
   );
   await publishImage(ctx, created.thumbnail_id);
+  await rememberVideoThumbnail(ctx, organizationId, created.stream);
   return created;
 }
 
@@ -159,6 +161,7 @@ export async function updateStage(ctx: ServiceContext, id: string, rawInput: Sta
       .returning('*');
     stageById(ctx).clear(current.id);
     await publishImage(ctx, thumbnailId);
+    if (input.stream) await rememberVideoThumbnail(ctx, organizationId, row.stream);
     return row;
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken(ctx);

@@ -19,6 +19,7 @@ import {
   type BaseStandRecord,
   type HallRecord,
 } from './stand-loaders';
+import { videoThumbnailUrl } from './video-thumbnails';
 
 /**
  * What visitors see of a convention, its halls and stands (spec 000 points 2 and 4): the service side of the
@@ -57,6 +58,8 @@ export interface ConventionVisit {
   startDate: string | null;
   endDate: string | null;
   video: string;
+  /** the welcome video's picture, kept in our storage (null: the player's placeholder) */
+  videoThumbnailUrl: string | null;
   organization: { name: string; supportUrl: string };
   /** the organiser's logo (its avatar until personalizations exist); null shows the fallback logo */
   logoUrl: string | null;
@@ -147,10 +150,11 @@ async function foyerVisit(
  */
 export async function conventionVisit(ctx: ServiceContext, slug: string, language: Language, now = new Date()): Promise<ConventionVisit> {
   const convention = await conventionBySlug(ctx, slug);
-  const [translations, organization, logoUrl] = await Promise.all([
+  const [translations, organization, logoUrl, videoThumbnail] = await Promise.all([
     conventionTranslations(ctx).load(convention.id),
     organizationSummaryById(ctx).load(convention.organization_id),
     organizationLogoUrl(ctx, convention.organization_id),
+    videoThumbnailUrl(ctx, convention.organization_id, convention.video),
   ]);
   const text = pickTranslation(translations, language);
   const visit: ConventionVisit = {
@@ -164,6 +168,7 @@ export async function conventionVisit(ctx: ServiceContext, slug: string, languag
     startDate: iso(convention.start_date),
     endDate: iso(convention.end_date),
     video: convention.video,
+    videoThumbnailUrl: videoThumbnail,
     organization: { name: organization?.name ?? '', supportUrl: organization?.support_url ?? '' },
     logoUrl,
     navigation: null,

@@ -1,0 +1,184 @@
+import { Readable } from 'node:stream';
+import DataLoader from 'dataloader';
+import { imageSize } from 'image-size';
+import { parseVideoUrl, type VideoLink } from '~/lib/events';
+import { isPlaceholderThumbnail, videoInText } from '~/lib/video';
+import { defineLoader, type ServiceContext } from '../../context.server';
+import { fileUrl, uploadFile } from '../files/files.server';
+import { publishImage } from './conventions';
+
+/**
+ * Pictures of linked videos (welcome video, stage stream, in-house fair video, on-demand recordings), kept in our
+ * own storage: visitor pages never contact the video site before the visitor starts a video (no request to a
+ * third party before the cookie choice, nor after it just to show a picture). The server fetches the picture
+ * once, when an organiser saves the link, with a short timeout and a size cap, and stores it as a public file of
+ * the organisation. Any failure (site unreachable, no picture, YouTube's 120x90 "no thumbnail" placeholder, too
+ * large) only leaves the player's placeholder picture; it never fails the save.
+ */
+
+/** How long fetching one video's picture may take, all requests together. */
+export const THUMBNAIL_TIMEOUT_MS = 4_000;
+/** The largest picture taken (a YouTube maxres picture is about 100 to 300 KB). */
+export const THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
+const OEMBED_MAX_BYTES = 64 * 1024;
+
+const YOUTUBE_ORIGIN = 'https://i.ytimg.com';
+const VIMEO_ORIGIN = 'https://vimeo.com';
+const VIMEO_PICTURE_HOST = 'i.vimeocdn.com';
+
+interface Sources {
+  youtube: string;
+  vimeo: string;
+  /** whether a picture address from Vimeo's answer may be fetched */
+  picture: (url: URL) => boolean;
+}
+
+/**
+ * The video sites' addresses. `VIDEO_THUMBNAIL_ORIGIN` points both at one server (tests serve the pictures
+ * locally); `off` fetches nothing, the default under NODE_ENV=test.
+ */
+function sources(ctx: ServiceContext): Sources | null {
+  const configured = ctx.app.env.VIDEO_THUMBNAIL_ORIGIN ?? (ctx.app.env.NODE_ENV === 'test' ? 'off' : undefined);
+  if (configured === 'off') return null;
+  if (configured) {
+    const local = new URL(configured);
+    const base = configured.replace(/\/+$/, '');
+    return { youtube: base, vimeo: base, picture: (url) => url.origin === local.origin };
+  }
+  return { youtube: YOUTUBE_ORIGIN, vimeo: VIMEO_ORIGIN, picture: (url) => url.protocol === 'https:' && url.hostname === VIMEO_PICTURE_HOST };
+}
+
+/** Reads a response body up to `limit` bytes; more is refused (null) without reading further. */
+async function limitedBody(response: Response, limit: number): Promise<Buffer | null> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    await response.body?.cancel();
+    return null;
+  }
+  if (!response.body) return null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.length;
+    if (size > limit) {
+      await response.body.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks);
+}
+
+/** GET within the deadline and the size cap; no redirects (a picture host never needs one). Null on any failure. */
+async function fetchLimited(url: string, limit: number, deadline: AbortSignal): Promise<{ body: Buffer } | null> {
+  try {
+    const response = await fetch(url, { redirect: 'error', signal: deadline });
+    if (!response.ok) {
+      await response.body?.cancel();
+      return null;
+    }
+    const body = await limitedBody(response, limit);
+    return body ? { body } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A usable picture: an image we can measure that is not YouTube's 120x90 placeholder. */
+function usablePicture(body: Buffer): boolean {
+  try {
+    const { width, height } = imageSize(body);
+    return Boolean(width && height) && !isPlaceholderThumbnail(width!, height!);
+  } catch {
+    return false;
+  }
+}
+
+/** The picture of a video from its site: YouTube's 1280 px picture, else its 320 px one; Vimeo's through oEmbed. */
+async function downloadPicture(ctx: ServiceContext, video: VideoLink): Promise<Buffer | null> {
+  const from = sources(ctx);
+  if (!from) return null;
+  const deadline = AbortSignal.timeout(THUMBNAIL_TIMEOUT_MS);
+  if (video.provider === 'youtube') {
+    for (const name of ['maxresdefault.jpg', 'mqdefault.jpg']) {
+      const picture = await fetchLimited(`${from.youtube}/vi/${video.id}/${name}`, THUMBNAIL_MAX_BYTES, deadline);
+      if (picture && usablePicture(picture.body)) return picture.body;
+    }
+    return null;
+  }
+  const page = `https://vimeo.com/${video.id}`;
+  const oembed = await fetchLimited(`${from.vimeo}/api/oembed.json?url=${encodeURIComponent(page)}&width=1280`, OEMBED_MAX_BYTES, deadline);
+  if (!oembed) return null;
+  let pictureUrl: URL;
+  try {
+    pictureUrl = new URL(String((JSON.parse(oembed.body.toString('utf8')) as { thumbnail_url?: unknown }).thumbnail_url));
+  } catch {
+    return null;
+  }
+  // only Vimeo's picture host: the answer must not send the server anywhere else
+  if (!from.picture(pictureUrl)) return null;
+  const picture = await fetchLimited(pictureUrl.href, THUMBNAIL_MAX_BYTES, deadline);
+  return picture && usablePicture(picture.body) ? picture.body : null;
+}
+
+const keyOf = (organizationId: string, video: Pick<VideoLink, 'provider' | 'id'>) => `${organizationId}|${video.provider}|${video.id}`;
+
+/** The stored picture of each (organisation, video), batched per request: file id or null. */
+const thumbnailFileByKey = defineLoader(
+  (ctx) =>
+    new DataLoader<string, string | null>(async (keys) => {
+      const wanted = keys.map((key) => key.split('|') as [string, string, string]);
+      const rows: { organization_id: string; provider: string; video_id: string; file_id: string }[] = await ctx
+        .db('video_thumbnails')
+        .whereIn(['organization_id', 'provider', 'video_id'], wanted)
+        .select('organization_id', 'provider', 'video_id', 'file_id');
+      const byKey = new Map(rows.map((r) => [`${r.organization_id}|${r.provider}|${r.video_id}`, r.file_id]));
+      return keys.map((key) => byKey.get(key) ?? null);
+    }),
+);
+
+/**
+ * Fetches and keeps the picture of a video link the organisation saved, unless it has one already. Never throws:
+ * without a picture the player shows its placeholder. '' or an unrecognised link does nothing.
+ */
+export async function rememberVideoThumbnail(ctx: ServiceContext, organizationId: string, link: string | null | undefined): Promise<void> {
+  const video = link ? parseVideoUrl(link) : null;
+  if (!video || !ctx.viewer) return;
+  try {
+    if (await thumbnailFileByKey(ctx).load(keyOf(organizationId, video))) return;
+    const picture = await downloadPicture(ctx, video);
+    if (!picture) return;
+    const file = await uploadFile(ctx, {
+      stream: Readable.from([picture]),
+      filename: `${video.provider}-${video.id}.jpg`,
+      forOrg: organizationId,
+      purpose: 'IMAGE',
+    });
+    await publishImage(ctx, file.id);
+    await ctx
+      .db('video_thumbnails')
+      .insert({ organization_id: organizationId, provider: video.provider, video_id: video.id, file_id: file.id })
+      .onConflict(['organization_id', 'provider', 'video_id'])
+      .ignore();
+    thumbnailFileByKey(ctx).clear(keyOf(organizationId, video));
+  } catch (error) {
+    // a picture is a nicety: the link is saved either way
+    console.warn(`[video-thumbnails] no picture for ${video.provider}:${video.id}: ${(error as Error).message}`);
+  }
+}
+
+/** The picture of the video a text (an on-demand item's title or description) links to, kept like any other. */
+export async function rememberVideoThumbnailInText(ctx: ServiceContext, organizationId: string, ...texts: (string | null | undefined)[]): Promise<void> {
+  for (const text of texts) {
+    const found = text ? videoInText(text) : null;
+    if (found) return rememberVideoThumbnail(ctx, organizationId, found.url);
+  }
+}
+
+/** Where visitors load the picture of a video link of the organisation from; null when none is kept. */
+export async function videoThumbnailUrl(ctx: ServiceContext, organizationId: string, link: string | null | undefined): Promise<string | null> {
+  const video = link ? parseVideoUrl(link) : null;
+  if (!video) return null;
+  const fileId = await thumbnailFileByKey(ctx).load(keyOf(organizationId, video));
+  return fileId ? fileUrl({ id: fileId }) : null;
+}
