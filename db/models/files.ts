@@ -33,3 +33,31 @@ export class UploadedFile extends BaseModel {
     },
   });
 }
+
+export type VideoProvider = 'youtube' | 'vimeo';
+
+/**
+ * The picture of a linked video (YouTube, Vimeo), fetched once and kept as a public file of the organisation; one
+ * per organisation and video. Written once, so it has `created_at` but no `updated_at`.
+ */
+export class VideoThumbnail extends Model {
+  static override tableName = 'video_thumbnails';
+  static override jsonAttributes: string[] = [];
+
+  declare id: string;
+  declare organization_id: string;
+  declare provider: VideoProvider;
+  declare video_id: string;
+  declare file_id: string;
+  declare created_at: Date;
+
+  declare file?: UploadedFile;
+
+  static override relationMappings: RelationMappingsThunk = () => ({
+    file: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: UploadedFile,
+      join: { from: 'video_thumbnails.file_id', to: 'files.id' },
+    },
+  });
+}

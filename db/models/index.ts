@@ -2,7 +2,7 @@ import { AccountToken, Address, LoginThrottle, RefreshToken, Session, User } fro
 import { ObjectPermission, ObjectToken } from './access';
 import { Convention, ConventionStage, ConventionTranslation, FoyerPoint, ImageFoyer, OnDemandContent } from './conventions';
 import { Exhibition } from './exhibitions';
-import { UploadedFile } from './files';
+import { UploadedFile, VideoThumbnail } from './files';
 import { ConventionHall, Hall, HallStand, HallTranslation } from './halls';
 import { Invite, Organization, OrganizationMember } from './organizations';
 import { OutboxMessage } from './outbox';
@@ -33,6 +33,7 @@ export const MODELS = [
   OrganizationMember,
   Invite,
   UploadedFile,
+  VideoThumbnail,
   OutboxMessage,
   Convention,
   ConventionTranslation,

@@ -23,6 +23,7 @@ describe('factories', () => {
       ['addresses', () => factories.createAddress(db)],
       ['account_tokens', () => factories.createAccountToken(db)],
       ['files', () => factories.createFile(db)],
+      ['video_thumbnails', () => factories.createVideoThumbnail(db)],
       ['conventions', () => factories.createConvention(db)],
       ['stages', () => factories.createStage(db)],
       ['schedule_entries', () => factories.createScheduleEntry(db)],
