@@ -1,4 +1,4 @@
-import { useFetcher, useLocation, useRouteLoaderData } from '@remix-run/react';
+import { useFetcher, useFetchers, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { buttonClassName } from './ui/button-styles';
 import { Link } from './ui/link';
@@ -10,6 +10,16 @@ export const COOKIE_CONSENT_ACTION = '/resources/cookie-consent';
 export function useAnalyticsAllowed(): boolean {
   const data = useRouteLoaderData('root') as { consent?: boolean | null } | undefined;
   return data?.consent === true;
+}
+
+/**
+ * Whether the visitor has answered the cookie question (stored, or being stored right now): overlays that open by
+ * themselves (the convention's welcome video) wait for it, so they never open on top of the banner.
+ */
+export function useCookieChoiceMade(): boolean {
+  const data = useRouteLoaderData('root') as { consent?: boolean | null } | undefined;
+  const answering = useFetchers().some((fetcher) => fetcher.formAction === COOKIE_CONSENT_ACTION);
+  return (data?.consent ?? null) !== null || answering;
 }
 
 /** The banner stays off the public content pages (spec 000 "Console layout"). */
@@ -33,9 +43,10 @@ export function CookieBanner({ consent }: { consent: boolean | null }) {
     <>
       {/* room at the end of the page, so the banner never hides the page's last buttons */}
       <div aria-hidden="true" className="h-56 md:h-36" />
+      {/* while a dialog is open (a business card that must be filled in first) the banner waits behind it, hidden */}
       <section
         aria-labelledby="cookie-banner-title"
-        className="fixed inset-x-0 bottom-0 z-40 animate-cookie-banner border-t border-gray-200 bg-white p-4 shadow-2xl sm:inset-x-4 sm:bottom-4 sm:rounded-xl sm:border"
+        className="fixed inset-x-0 bottom-0 z-40 animate-cookie-banner [body:has(dialog[open])_&]:hidden border-t border-gray-200 bg-white p-4 shadow-2xl sm:inset-x-4 sm:bottom-4 sm:rounded-xl sm:border"
       >
         <div className="mx-auto flex max-w-5xl flex-col gap-4 md:flex-row md:items-center">
           <div className="flex-1">

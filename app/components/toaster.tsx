@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { toAriaLocale } from '~/lib/language';
 import type { RootData } from '~/root';
+import { ToastMessage, type ToastData } from './toast-message';
 
-type ToastData = NonNullable<RootData['toast']>;
 
 /** Success messages disappear on their own; errors and infos stay until dismissed. */
 export const SUCCESS_TOAST_TIMEOUT_MS = 5_000;
@@ -25,13 +25,6 @@ const STYLE: Record<ToastData['type'], string> = {
 };
 
 const ICON = { success: CircleCheck, error: CircleAlert, info: Info } as const;
-
-/** A key like `org:toast.switched` names its namespace; the page may not have loaded that one yet. */
-function ToastMessage({ toast }: { toast: ToastData }) {
-  const separator = toast.key.indexOf(':');
-  const { t, ready } = useTranslation(separator > 0 ? toast.key.slice(0, separator) : undefined);
-  return ready ? <>{t(toast.key, toast.values ?? {})}</> : null;
-}
 
 /**
  * Shows the toast the root loader read from the toast cookie (set by `redirectWithToast`) in react-aria's

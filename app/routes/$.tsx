@@ -1,11 +1,20 @@
-import { NotFoundPage } from '~/components/not-found';
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { isRouteErrorResponse, useRouteError } from '@remix-run/react';
+import { NotFoundPage, type NotFoundConvention } from '~/components/not-found';
 import { defineGuards } from '~/lib/guards';
+import { runGuards } from '~/server/guards.server';
+import { conventionOfPath } from '~/server/services/events/convention-info';
 
 export const guards = defineGuards({ public: true });
 
-/** Every path no other route claims: answers 404 with the not-found page. */
-export async function loader() {
-  throw new Response('Not Found', { status: 404 });
+/**
+ * Every path no other route claims: answers 404 with the not-found page. Below `/convention/{slug}` it names the
+ * convention, so the page leads back to its foyer.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const convention: NotFoundConvention | null = await conventionOfPath(context.service, new URL(request.url).pathname);
+  throw Response.json({ convention }, { status: 404 });
 }
 
 export async function action() {
@@ -19,5 +28,7 @@ export default function CatchAll() {
 }
 
 export function ErrorBoundary() {
-  return <NotFoundPage />;
+  const error = useRouteError();
+  const convention = isRouteErrorResponse(error) ? ((error.data as { convention?: NotFoundConvention | null } | null)?.convention ?? null) : null;
+  return <NotFoundPage convention={convention} />;
 }

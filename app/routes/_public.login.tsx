@@ -2,12 +2,14 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { parse as parseCookie } from 'cookie';
 import { useTranslation } from 'react-i18next';
 import { AuthHeader, FormErrors, titleFromLoader, useAuthForm } from '~/components/auth/auth-form';
 import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { Link } from '~/components/ui/link';
 import { defineGuards } from '~/lib/guards';
+import { toLanguage } from '~/lib/language';
 import { LoginSchema } from '~/lib/schemas/auth';
 import { failedReply, invalidFormReply } from '~/components/auth/form-replies.server';
 import {
@@ -19,13 +21,21 @@ import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards, safeNext } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
+import { LANGUAGE_COOKIE } from '~/server/request-context.server';
+import { isDomainError } from '~/server/services/errors';
+import { accessOfPath, type AccessKind } from '~/server/services/events/access';
 import { login } from '~/server/services/accounts';
 import { createSession, destroySession } from '~/server/session.server';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'auth'] };
 export const clientLoader = withNamespaces(handle.i18n);
-type LoginLoaderData = { title: string; next: string | null };
+type LoginLoaderData = {
+  title: string;
+  next: string | null;
+  /** the protected convention, hall or in-house fair `next` leads to: the page says why it asks for a login */
+  protectedBy: { kind: AccessKind; title: string; permissionType: 'LOGGED_IN' | 'TOKEN' } | null;
+};
 export const meta: MetaFunction = titleFromLoader;
 
 export const guards = defineGuards({ public: true, checkLoggedIn: true });
@@ -36,7 +46,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const next = safeNext(new URL(request.url).searchParams.get('next'), '') || null;
   const headers = new Headers();
   if (next) headers.append('Set-Cookie', await redirectAfterLoggingIn.serialize(next));
-  return Response.json({ title: context.service.t('auth:login.title'), next } satisfies LoginLoaderData, { headers });
+  return Response.json({ title: context.service.t('auth:login.title'), next, protectedBy: next ? await protectedObject(context, next) : null } satisfies LoginLoaderData, {
+    headers,
+  });
+}
+
+/** The object on a visitor path that a logged-out visitor may not enter (null when `next` names none). */
+async function protectedObject(context: LoaderFunctionArgs['context'], next: string): Promise<LoginLoaderData['protectedBy']> {
+  try {
+    const objects = await accessOfPath(context.service, next);
+    const closed = objects.find((o) => o.access === 'login' && o.permission_type !== 'PUBLIC');
+    return closed ? { kind: closed.kind, title: closed.title, permissionType: closed.permission_type as 'LOGGED_IN' | 'TOKEN' } : null;
+  } catch (error) {
+    if (isDomainError(error) && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -56,6 +80,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         password: submission.value.password,
         userAgent: request.headers.get('user-agent'),
         ip: context.clientIp ?? null,
+        chosenLanguage: toLanguage(parseCookie(request.headers.get('cookie') ?? '')[LANGUAGE_COOKIE]),
       }),
     { knownFields: [] },
   );
@@ -73,13 +98,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
-  const { next } = useLoaderData<LoginLoaderData>();
+  const { next, protectedBy } = useLoaderData<LoginLoaderData>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const navigation = useNavigation();
   const [form, fields] = useAuthForm('login', LoginSchema, lastResult);
   return (
     <>
       <AuthHeader title={t('login.title')} intro={t('login.intro')} />
+      {protectedBy ? (
+        <p role="note" className="mb-4 rounded-md border-l-4 border-brand-dark bg-brand-grey p-3 text-sm" data-login-reason>
+          {t(`login.reason.${protectedBy.permissionType}.${protectedBy.kind}`, { title: protectedBy.title })}
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         {next ? <input type="hidden" name="redirectTo" value={next} /> : null}
         <FormErrors errors={form.errors} id={form.errorId} />

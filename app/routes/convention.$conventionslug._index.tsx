@@ -10,6 +10,7 @@ import { runGuards } from '~/server/guards.server';
 import { conventionProgramme } from '~/server/services/events/programme';
 import { CARD_GRID, ThumbnailCard } from '~/components/visitor/thumbnail-card';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
+import { POINT_CLASS, PointMarker } from '~/components/visitor/point-marker';
 import { safeHref } from '~/lib/url';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'], title: 'visitor:landing.pageTitle' };
@@ -69,18 +70,16 @@ export default function ConventionLanding() {
           <div className="relative overflow-hidden rounded-lg bg-white shadow-sm">
             <img src={nav.foyer.imageUrl} srcSet={imageSrcSet(nav.foyer.imageUrl)} sizes={IMAGE_SIZES.wide} alt={t('landing.foyerAlt', { title: convention.title })} width={2048} height={1024} className="block h-auto w-full" />
             {nav.foyer.points.map((point) => {
-              const className =
-                'absolute flex h-9 w-9 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-2 border-white bg-brand-pink text-white shadow-lg outline-none ring-brand-dark transition hover:scale-110 focus-visible:ring-4';
               const style = { left: `${point.x}%`, top: `${point.y}%` };
-              const dot = <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full bg-white" />;
+              const content = <PointMarker label={point.label} />;
               if (point.external && !safeHref(point.href)) return null;
               return point.external ? (
-                <a key={point.id} href={safeHref(point.href)} target="_blank" rel="noreferrer" aria-label={point.label} title={point.label} className={className} style={style} data-foyer-point>
-                  {dot}
+                <a key={point.id} href={safeHref(point.href)} target="_blank" rel="noreferrer" aria-label={point.label} className={POINT_CLASS} style={style} data-foyer-point>
+                  {content}
                 </a>
               ) : (
-                <Link key={point.id} to={point.href} aria-label={point.label} title={point.label} className={className} style={style} data-foyer-point>
-                  {dot}
+                <Link key={point.id} to={point.href} aria-label={point.label} className={POINT_CLASS} style={style} data-foyer-point>
+                  {content}
                 </Link>
               );
             })}

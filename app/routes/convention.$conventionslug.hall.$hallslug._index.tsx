@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { useHallData } from '~/components/visitor/hall-data';
 import { defineGuards } from '~/lib/guards';
@@ -47,14 +46,6 @@ export default function HallPage() {
           <p className="text-gray-700">{t('hall.noStands')}</p>
         )}
       </section>
-      <p className="flex gap-4 text-sm text-gray-700">
-        <Link to={`${hallPath}/imprint`} className="underline underline-offset-2">
-          {t('shell.imprint')}
-        </Link>
-        <Link to={`${hallPath}/datapolicy`} className="underline underline-offset-2">
-          {t('shell.dataPolicy')}
-        </Link>
-      </p>
     </div>
   );
 }

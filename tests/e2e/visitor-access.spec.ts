@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import { Package } from '../../app/lib/features';
 import { hashPassword } from '../../app/server/auth/password.server';
 import { createOrganization, createUser } from '../fixtures/factories';
-import { expect, expectAccessible, necessaryCookiesOnly, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { dismissWelcomeVideoUpfront, expect, expectAccessible, necessaryCookiesOnly, test } from './fixtures';
 
 /**
  * Access to conventions (spec 001 point 6): a LOGGED_IN convention sends a logged-out visitor to the login and back;
@@ -57,6 +58,9 @@ test('a logged-out visitor of a LOGGED_IN convention logs in and comes back to i
   await necessaryCookiesOnly(page.context(), baseURL);
   await page.goto(`/convention/${fair.slug}`);
   await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/convention/${fair.slug}`)}`);
+  // the login page says why it asks
+  await expect(page.getByRole('note')).toHaveText(`The convention “${fair.title}” is for registered visitors. Please log in, or register first, to enter it.`);
+  await expectAccessible(page);
   await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -98,3 +102,117 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test('a logged-out visitor of a TOKEN convention is told that it needs an access key', async ({ page, db, baseURL }) => {
+  const fair = await convention(db, 'TOKEN');
+  await necessaryCookiesOnly(page.context(), baseURL);
+  await page.goto(`/convention/${fair.slug}/ondemand`);
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/convention/${fair.slug}/ondemand`)}`);
+  await expect(page.getByRole('note')).toHaveText(
+    `The convention “${fair.title}” needs an access key. Please log in (or register) first; then you enter the key you received from the organiser.`,
+  );
+  // a login without such a reason has no note
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('note')).toHaveCount(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('after the access key the business card is asked for: fields marked, the key message kept, closed once saved', async ({ page, db, login }) => {
+    const fair = await convention(db, 'TOKEN');
+    await db('object_tokens').insert({ organization_id: organizations.at(-1), convention_id: fair.id, token: 'KARTE-2026', limit: 10 });
+    await login({ language: 'EN' });
+    // (the welcome video, which would follow the card, was seen before)
+    await dismissWelcomeVideoUpfront(page);
+    const path = `/convention/${fair.slug}`;
+    await page.goto(path);
+    await page.getByRole('textbox', { name: 'Access key' }).fill('KARTE-2026');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(path);
+
+    const card = page.getByRole('dialog', { name: 'Your business card' });
+    await expect(card).toBeVisible();
+    // the message of the key stays in view, inside the dialog that covers the page
+    await expect(card.getByRole('status')).toHaveText(`Your access key was accepted. Welcome to “${fair.title}”!`);
+    await expect(card.getByText('Fields marked * are required.')).toBeVisible();
+    for (const name of ['Company', 'Street', 'House number', 'Postcode', 'City', 'Phone']) {
+      const field = card.getByRole('textbox', { name });
+      await expect(field).toHaveJSProperty('required', true);
+      await expect(card.locator(`label[for="${await field.getAttribute('id')}"]`)).toHaveText(`${name}*`);
+    }
+    await expectAccessible(page);
+    // it must be filled in first: no close button, Escape (twice) keeps it
+    await expect(card.getByRole('button', { name: 'Close' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(card).toBeVisible();
+
+    await card.getByRole('textbox', { name: 'Company' }).fill('Besuch GmbH');
+    await card.getByRole('textbox', { name: 'Street' }).fill('Messeweg');
+    await card.getByRole('textbox', { name: 'House number' }).fill('1');
+    await card.getByRole('textbox', { name: 'Postcode' }).fill('50679');
+    await card.getByRole('textbox', { name: 'City' }).fill('Köln');
+    await card.getByRole('textbox', { name: 'Phone' }).fill('+49 221 5550199');
+    await card.getByRole('button', { name: 'Save business card' }).click();
+    await expect(card).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: fair.title })).toBeVisible();
+
+    // opened again from the top bar it may be closed: Escape does
+    await page.getByRole('banner').getByRole('link', { name: 'Business card' }).click();
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('textbox', { name: 'Company' })).toHaveValue('Besuch GmbH');
+    await page.keyboard.press('Escape');
+    await expect(card).toBeHidden();
+  });
+});
+
+test.describe('the language after logging in', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+  const DEMO = '/convention/digitale-fachmesse-2026';
+
+  async function visitor(db: Knex, language: 'DE' | 'EN') {
+    const email = `sprache-${crypto.randomBytes(4).toString('hex')}@test.example`;
+    const user = await createUser(db, { email, default_language: language, password_hash: await hashPassword(PASSWORD) });
+    users.push(user.id);
+    return email;
+  }
+
+  async function logInFromTheConvention(page: Page, email: string, buttonName: string) {
+    await page.getByRole('banner').getByRole('link', { name: buttonName }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: /^E-(mail|Mail)/ }).fill(email);
+    await dialog.getByLabel(/^(Password|Passwort)$/).fill(PASSWORD);
+    await dialog.getByRole('button', { name: buttonName }).click();
+  }
+
+  test.describe('with an English browser', () => {
+    test.use({ locale: 'en-GB' });
+
+    test('a visitor who chose German stays in German; the account had English', async ({ page, db, baseURL }) => {
+      const email = await visitor(db, 'EN');
+      await necessaryCookiesOnly(page.context(), baseURL);
+      await dismissWelcomeVideoUpfront(page);
+      await page.goto(DEMO);
+      await expect(page.getByRole('heading', { level: 1, name: 'Digital Trade Fair 2026' })).toBeVisible();
+      await page.getByRole('banner').getByRole('button', { name: 'Deutsch' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Digitale Fachmesse 2026' })).toBeVisible();
+      await logInFromTheConvention(page, email, 'Anmelden');
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Abmelden' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Digitale Fachmesse 2026' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    });
+
+    test("a visitor who chose no language gets the account's language", async ({ page, db, baseURL }) => {
+      const email = await visitor(db, 'DE');
+      await necessaryCookiesOnly(page.context(), baseURL);
+      await dismissWelcomeVideoUpfront(page);
+      await page.goto(DEMO);
+      await expect(page.getByRole('heading', { level: 1, name: 'Digital Trade Fair 2026' })).toBeVisible();
+      await logInFromTheConvention(page, email, 'Log in');
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Abmelden' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Digitale Fachmesse 2026' })).toBeVisible();
+    });
+  });
+});

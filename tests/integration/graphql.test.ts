@@ -260,7 +260,7 @@ describe('GraphiQL', () => {
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     const html = await res.text();
     expect(html).toContain('<html lang="de">');
-    expect(html).toContain('GraphiQL – API der Messeplattform');
+    expect(html).toContain('GraphiQL – API von Fairplatform');
     const script = /<script type="module" src="(\/graphql\/assets\/graphiql-[^"]+\.js)"><\/script>/.exec(html)?.[1];
     const style = /<link rel="stylesheet" href="(\/graphql\/assets\/graphiql-[^"]+\.css)">/.exec(html)?.[1];
     expect(script).toBeTruthy();

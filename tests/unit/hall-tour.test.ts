@@ -14,16 +14,19 @@ describe('hall tour (spec 000 point 4)', () => {
     expect(tourProgress(2, 0)).toBe(0);
   });
 
-  it('steps 1..n open that stand with the index; outside that range the tour ends at the hall page', () => {
+  it('steps 1..n open that stand with the index; after the last the hall says the tour is complete; before the first it is the hall page', () => {
     expect(tourHref(hall, stands, 1)).toBe(`${hall}/stand/alpha?tour=1`);
     expect(tourHref(hall, stands, 4)).toBe(`${hall}/stand/delta?tour=4`);
-    expect(tourHref(hall, stands, 0)).toBe(`${hall}?tour=end`);
-    expect(tourHref(hall, stands, 5)).toBe(`${hall}?tour=end`);
+    // "back" on the first stand: the hall page, where the tour can be continued (nothing is reset)
+    expect(tourHref(hall, stands, 0)).toBe(hall);
+    expect(tourHref(hall, stands, 5)).toBe(`${hall}?tour=done`);
   });
 
-  it('reads the step from the query: no tour, a valid step, or 0 (end) for anything else', () => {
+  it('reads the position from the query: no tour, a valid step, done, or 0 (left) for anything else', () => {
     expect(parseTourIndex(null, 4)).toBeNull();
     expect(parseTourIndex('2', 4)).toBe(2);
+    expect(parseTourIndex('done', 4)).toBe('done');
+    expect(parseTourIndex('done', 0)).toBe(0);
     expect(parseTourIndex('end', 4)).toBe(0);
     expect(parseTourIndex('0', 4)).toBe(0);
     expect(parseTourIndex('5', 4)).toBe(0);

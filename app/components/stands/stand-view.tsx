@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { NodeView, StandPreviewData } from './stand.server';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 import { safeHref } from '~/lib/url';
-
-const round = (n: number) => Math.round(n * 10) / 10;
+import { POINT_CLASS, PointMarker } from '~/components/visitor/point-marker';
 
 /**
  * A panorama (2:1) is shown at a readable height and scrolls sideways: visitors pan with a swipe, the scroll bar
@@ -33,7 +32,8 @@ function NodeImage({
   first: boolean;
 }) {
   const { t } = useTranslation('events');
-  const points = [...node.points].sort((a, b) => a.order - b.order);
+  // a point that leads nowhere (no reference point behind it) is not offered to visitors
+  const points = node.points.filter((p) => p.kind === 'REFERENCE' && p.slug).sort((a, b) => a.order - b.order);
   return (
     <figure className="space-y-3">
       <Frame pano={node.type === 'PANO'} label={t('standPages.preview.panoLabel', { name: standName })}>
@@ -49,43 +49,31 @@ function NodeImage({
             {...(first ? { fetchpriority: 'high' } : { loading: 'lazy' as const })}
             className={node.type === 'PANO' ? 'block h-full w-full max-w-none rounded-md' : 'block aspect-video w-full rounded-md object-cover'}
           />
-          {points.map((p) =>
-            p.kind === 'REFERENCE' && p.slug ? (
-              <Link
-                key={p.id}
-                to={rpHref(p.slug)}
-                aria-label={t('standPages.preview.open', { name: p.name })}
-                title={p.name}
-                data-point={p.id}
-                className="absolute h-6 w-6 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-brand-pink shadow outline-none ring-brand-dark focus-visible:ring-4"
-                style={{ left: `${p.cx}%`, top: `${p.cy}%` }}
-              />
-            ) : (
-              <span
-                key={p.id}
-                role="img"
-                aria-label={t('standPages.preview.pointLabel', { cx: round(p.cx), cy: round(p.cy) })}
-                data-point={p.id}
-                className="absolute h-4 w-4 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-brand-dark shadow"
-                style={{ left: `${p.cx}%`, top: `${p.cy}%` }}
-              />
-            ),
-          )}
+          {points.map((p) => (
+            <Link
+              key={p.id}
+              to={rpHref(p.slug!)}
+              aria-label={t('standPages.preview.open', { name: p.name })}
+              data-point={p.id}
+              className={POINT_CLASS}
+              style={{ left: `${p.cx}%`, top: `${p.cy}%` }}
+            >
+              <PointMarker label={p.name} size="small" />
+            </Link>
+          ))}
         </div>
       </Frame>
-      {points.some((p) => p.kind === 'REFERENCE' && p.slug) ? (
+      {points.length ? (
         <figcaption>
           <h3 className="text-sm font-semibold">{t('standPages.preview.points')}</h3>
           <ul className="mt-1 flex flex-wrap gap-3 text-sm">
-            {points
-              .filter((p) => p.kind === 'REFERENCE' && p.slug)
-              .map((p) => (
-                <li key={p.id}>
-                  <Link to={rpHref(p.slug!)} className="text-brand-dark underline underline-offset-2">
-                    {p.name}
-                  </Link>
-                </li>
-              ))}
+            {points.map((p) => (
+              <li key={p.id}>
+                <Link to={rpHref(p.slug!)} className="text-brand-dark underline underline-offset-2">
+                  {p.name}
+                </Link>
+              </li>
+            ))}
           </ul>
         </figcaption>
       ) : null}

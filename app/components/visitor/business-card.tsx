@@ -25,6 +25,15 @@ const FIELDS = [
   { name: 'phone', autoComplete: 'tel', type: 'tel' },
 ] as const;
 
+/** The star of a required field; the form says once what it means, screen readers hear "required" from the field. */
+function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 font-semibold text-[#e2001a]">
+      *
+    </span>
+  );
+}
+
 /**
  * The visitor's business card in the convention (spec 000 "Business-card modal"): the name from the account
  * and the contact data exhibitors receive. A plain form (no JavaScript needed) posting to the convention
@@ -60,6 +69,9 @@ export function BusinessCardForm({
         <br />
         <span className="text-gray-700">{viewer.email}</span>
       </p>
+      <p className="text-sm text-gray-700">
+        <RequiredMark /> {t('card.requiredNote')}
+      </p>
       {formError ? (
         <p id="card-form-error" role="alert" className="rounded-md bg-red-50 p-2 text-sm text-[#e2001a]">
           {formError}
@@ -72,6 +84,7 @@ export function BusinessCardForm({
             <div key={field.name} className={field.name === 'companyName' || field.name === 'phone' ? 'sm:col-span-2' : undefined}>
               <label htmlFor={`card-${field.name}`} className="text-sm font-medium">
                 {t(`card.fields.${field.name}`)}
+                <RequiredMark />
               </label>
               <input
                 id={`card-${field.name}`}
@@ -95,8 +108,9 @@ export function BusinessCardForm({
         <div className="sm:col-span-2">
           <label htmlFor="card-country" className="text-sm font-medium">
             {t('card.fields.country')}
+            <RequiredMark />
           </label>
-          <select id="card-country" name="country" defaultValue={value('country') || 'DE'} className={inputClass}>
+          <select id="card-country" name="country" required defaultValue={value('country') || 'DE'} className={inputClass}>
             {countries.map((c) => (
               <option key={c.code} value={c.code}>
                 {c.name}

@@ -3,6 +3,10 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '~/lib/language';
 import { DEFAULT_WELCOME_VIDEO } from '~/lib/video';
+import { useRootData } from '~/root';
+import { useCookieChoiceMade } from '../cookie-banner';
+import { ToastMessage } from '../toast-message';
+import { useHydrated } from '../ui/use-hydrated';
 import { LanguageSwitch } from '../layout/language-switch';
 import { BusinessCardForm, type BusinessCardData } from './business-card';
 import { inputClass } from './styles';
@@ -18,6 +22,8 @@ export interface ShellConvention {
   slug: string;
   title: string;
   video: string;
+  /** the welcome video's picture, kept in our storage (null: the placeholder) */
+  videoThumbnailUrl: string | null;
   logoUrl: string | null;
   navigation: {
     halls: { slug: string; title: string }[];
@@ -81,19 +87,25 @@ export function ConventionShell({
   const [dialog, setDialog] = useState<ShellDialog>(mustFillCard ? 'card' : initialDialog);
   const [menuOpen, setMenuOpen] = useState(false);
   const here = withDialog(location.pathname, location.search, null);
+  const cookieChoiceMade = useCookieChoiceMade();
+  const toast = useRootData()?.toast ?? null;
+  const hydrated = useHydrated();
 
+  // every page (also the one a saved business card returns to) starts with the dialog its address and data ask
+  // for: a saved card closes its dialog, a card still incomplete keeps it open
   useEffect(() => {
-    if (mustFillCard) setDialog('card');
-  }, [mustFillCard]);
-  // the welcome video shows until the visitor dismissed it once
+    setDialog(mustFillCard ? 'card' : initialDialog);
+  }, [location.key, mustFillCard]); // eslint-disable-line react-hooks/exhaustive-deps -- a new page or card state decides, not every render
+  // the welcome video shows until the visitor dismissed it once, and only after the cookie question was answered
+  // (one overlay at a time, and no video site is contacted before that choice)
   useEffect(() => {
-    if (mustFillCard) return;
+    if (mustFillCard || !cookieChoiceMade) return;
     try {
       if (window.localStorage.getItem(WELCOME_VIDEO_KEY) === null) setDialog((current) => current ?? 'welcome');
     } catch {
       // storage unavailable (private mode): no automatic video
     }
-  }, [mustFillCard]);
+  }, [mustFillCard, cookieChoiceMade]);
   // a client-side navigation closes the drawer
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
@@ -138,7 +150,8 @@ export function ConventionShell({
             </svg>
             <span className="sr-only">{t('shell.menu')}</span>
           </a>
-          <Link to={base} className="shrink-0 outline-none ring-brand-pink focus-visible:ring-2">
+          {/* on small phones the logo gives way, so the buttons beside it always fit */}
+          <Link to={base} className="flex min-w-0 shrink outline-none ring-brand-pink focus-visible:ring-2">
             <img
               src={convention.logoUrl ?? '/images/logo-fallback.svg'}
               srcSet={imageSrcSet(convention.logoUrl)}
@@ -146,12 +159,12 @@ export function ConventionShell({
               alt={t('shell.logoAlt', { title: convention.title })}
               width={200}
               height={48}
-              style={{ width: 200, maxWidth: '30vw' }}
-              className="h-auto max-h-12 object-contain object-left"
+              style={{ width: 200 }}
+              className="h-auto max-h-12 min-w-0 max-w-full object-contain object-left"
             />
           </Link>
-          <p className="hidden truncate text-sm font-semibold text-brand-dark md:block">{convention.title}</p>
-          <div className="ml-auto flex items-center sm:gap-1">
+          <p className="hidden min-w-0 truncate text-sm font-semibold text-brand-dark md:block">{convention.title}</p>
+          <div className="ml-auto flex shrink-0 items-center sm:gap-1">
             <a {...opener('welcome')} className={topButton}>
               <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
                 <path d="M8 5v14l11-7z" />
@@ -171,7 +184,11 @@ export function ConventionShell({
                 </a>
                 <Form method="post" action="/logout">
                   <button type="submit" className={topButton}>
-                    {t('shell.logout')}
+                    <span className="hidden sm:inline">{t('shell.logout')}</span>
+                    <span className="sr-only sm:hidden">{t('shell.logout')}</span>
+                    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current sm:hidden">
+                      <path d="M10 3h9a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-9v-2h9V5h-9zm-.6 4.6L10.8 9l-2 2H16v2H8.8l2 2-1.4 1.4L5 12z" />
+                    </svg>
                   </button>
                 </Form>
               </>
@@ -264,7 +281,13 @@ export function ConventionShell({
       </div>
 
       <VisitorDialog id="welcome-video" title={t('shell.welcomeVideo')} open={dialog === 'welcome'} onClose={close} closeHref={here} wide>
-        {dialog === 'welcome' ? <VideoPlayer url={convention.video || DEFAULT_WELCOME_VIDEO} title={t('shell.welcomeVideoOf', { title: convention.title })} /> : null}
+        {dialog === 'welcome' ? (
+          <VideoPlayer
+            url={convention.video || DEFAULT_WELCOME_VIDEO}
+            title={t('shell.welcomeVideoOf', { title: convention.title })}
+            thumbnailUrl={convention.video ? convention.videoThumbnailUrl : null}
+          />
+        ) : null}
       </VisitorDialog>
       {viewer ? (
         <VisitorDialog
@@ -274,6 +297,12 @@ export function ConventionShell({
           onClose={mustFillCard ? undefined : close}
           closeHref={here}
         >
+          {/* the message of the step before (an access key accepted) would be hidden behind this dialog: it shows here */}
+          {toast && hydrated && dialog === 'card' ? (
+            <p role="status" className="mb-3 rounded-md border-l-4 border-[#77bf70] bg-green-50 p-2 text-sm text-gray-900">
+              <ToastMessage toast={toast} />
+            </p>
+          ) : null}
           {mustFillCard ? <p className="mb-4 text-sm text-gray-700">{t('card.required')}</p> : null}
           <BusinessCardForm action={base} redirectTo={here} viewer={viewer} countries={countries} lastResult={cardResult} />
         </VisitorDialog>

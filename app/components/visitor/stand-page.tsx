@@ -1,4 +1,3 @@
-import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StandPreviewData } from '~/components/stands/stand.server';
@@ -6,8 +5,9 @@ import { StandView } from '~/components/stands/stand-view';
 
 /**
  * A stand for visitors (spec 000 point 2): its views in the visitor's language with their points, the shop link,
- * and beside it the reference point the visitor opened (`children`). Used by the convention's stand page and by
- * the preview link of a stand that waits for approval.
+ * and beside it the reference point the visitor opened (`children`). Used by the convention's stand page (whose
+ * hall layout adds the stand's imprint and data policy links) and by the preview link of a stand that waits for
+ * approval.
  */
 export function StandPage({
   data,
@@ -31,16 +31,6 @@ export function StandPage({
         <StandView data={data} rpHref={(rp) => `${data.standPath}/rp/${rp}`} titleAs="h1" />
         {children ? <div className="order-first 2xl:order-none">{children}</div> : null}
       </div>
-      {preview ? null : (
-        <p className="flex gap-4 text-sm text-gray-700">
-        <Link to={`${data.standPath}/imprint`} className="underline underline-offset-2">
-          {t('shell.imprint')}
-        </Link>
-        <Link to={`${data.standPath}/datapolicy`} className="underline underline-offset-2">
-          {t('shell.dataPolicy')}
-        </Link>
-        </p>
-      )}
     </div>
   );
 }

@@ -42,6 +42,20 @@ export function VisitorDialog({
     }
   }, [open]);
   const closable = Boolean(onClose);
+  // the browser may close a dialog on its own (Escape twice, Android's back gesture): a dialog that may be closed
+  // tells its owner, one that must stay (an incomplete business card) opens again
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const closed = () => {
+      // (a server-opened dialog is closed and shown again as a modal at once: that close is not one)
+      if (!open || dialog.open) return;
+      if (onClose) onClose();
+      else dialog.showModal();
+    };
+    dialog.addEventListener('close', closed);
+    return () => dialog.removeEventListener('close', closed);
+  }, [open, onClose]);
   return (
     // the click handler only closes on a backdrop click; keyboard users close with Escape (the dialog's cancel event)
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
@@ -50,6 +64,8 @@ export function VisitorDialog({
       id={id}
       open={openedByServer ? true : undefined}
       aria-labelledby={`${id}-title`}
+      // browsers that know it (Chromium) then ignore Escape and the back gesture for a dialog that must stay
+      {...{ closedby: closable ? 'closerequest' : 'none' }}
       onCancel={(event) => {
         event.preventDefault();
         onClose?.();

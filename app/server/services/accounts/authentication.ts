@@ -1,3 +1,4 @@
+import type { Language } from '~/lib/language';
 import type { ServiceContext } from '../../context.server';
 import { JwtError, signAccessToken, verifyAccessToken, type AccessTokenClaims } from '../../auth/jwt.server';
 import { hashPassword, verifyPassword } from '../../auth/password.server';
@@ -61,8 +62,19 @@ export async function authenticate(ctx: ServiceContext, credentials: Credentials
  * Login for the browser pages: checks the credentials and returns the user id. The page action then starts a
  * fresh session with createSession() (after destroying the old one: the session id changes at login).
  */
-export async function login(ctx: ServiceContext, credentials: Credentials): Promise<{ userId: string }> {
+export async function login(
+  ctx: ServiceContext,
+  credentials: Credentials & {
+    /** the language the visitor chose on the site before logging in (none: the account's language applies) */
+    chosenLanguage?: Language | null;
+  },
+): Promise<{ userId: string }> {
   const user = await authenticate(ctx, credentials);
+  // logging in does not switch the language the visitor picked: it becomes the account's language, as a
+  // language chosen while logged in does
+  if (credentials.chosenLanguage && credentials.chosenLanguage !== user.default_language) {
+    await ctx.db('users').where({ id: user.id }).update({ default_language: credentials.chosenLanguage, updated_at: ctx.db.fn.now() });
+  }
   return { userId: user.id };
 }
 

@@ -1,5 +1,7 @@
 import { safeHref } from '~/lib/url';
 import type { ServiceContext } from '../../context.server';
+import { isDomainError } from '../errors';
+import { objectsOnPath } from './access';
 import type { ConventionRecord } from './conventions';
 import { notFound } from './hall-common';
 import { visibleConvention } from './halls';
@@ -45,4 +47,20 @@ export async function conventionHelpPage(ctx: ServiceContext, conventionSlug: st
   const convention = await visibleConvention(ctx, conventionSlug);
   if (String(helpSlug).toLowerCase() !== convention.slug) throw notFound(ctx, 'slug');
   return infoOf(ctx, convention);
+}
+
+/**
+ * The convention an address below `/convention/{slug}` belongs to (slug and title in the viewer's language), for
+ * the not-found page of an unknown address inside it; null for other addresses and unknown conventions.
+ */
+export async function conventionOfPath(ctx: ServiceContext, pathname: string): Promise<{ slug: string; title: string } | null> {
+  const slug = /^\/convention\/([^/]+)/.exec(pathname)?.[1];
+  if (!slug) return null;
+  try {
+    const [convention] = await objectsOnPath(ctx, `/convention/${slug}`);
+    return convention ? { slug: convention.slug, title: convention.title } : null;
+  } catch (error) {
+    if (isDomainError(error) && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
 }
