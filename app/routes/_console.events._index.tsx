@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CreateByName } from '~/components/conventions/create-by-name';
 import { EVENT_TIME_ZONE } from '~/components/conventions/datetime';
-import { createByNameAction, isCreateIntent } from '~/components/conventions/forms.server';
+import { createByNameAction, isCreateIntent } from '~/server/pages/create-by-name.server';
 import { StatusBadge } from '~/components/conventions/status-badge';
 import { formatDateTime } from '~/lib/format';
 import { defineGuards } from '~/lib/guards';

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { EVENT_TIME_ZONE } from '~/components/conventions/datetime';
 import { FoyerEditor } from '~/components/conventions/foyer-editor';
 import { AddHallForm, AddStageForm, ConventionSettingsForm, OnDemandForm } from '~/components/conventions/forms';
-import { conventionAction, conventionDashboard } from '~/components/conventions/convention.server';
+import { conventionAction, conventionDashboard } from '~/server/pages/convention-dashboard.server';
 import { NativeSelect } from '~/components/conventions/native-select';
 import { StatusBadge } from '~/components/conventions/status-badge';
 import { ACCESS_CONFIRM_TEXTS, AccessSection } from '~/components/events/access-section';

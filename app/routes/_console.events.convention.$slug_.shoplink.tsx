@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ShopLinkForm } from '~/components/conventions/forms';
-import { orNotFound } from '~/components/events/forms.server';
+import { orNotFound } from '~/server/route-kit.server';
 import { Button } from '~/components/ui/button';
 import { NumberField, TextField, useZodErrorMap } from '~/components/ui/field';
 import { defineGuards } from '~/lib/guards';

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { EVENT_TIME_ZONE } from '~/components/conventions/datetime';
 import { StageSettingsForm } from '~/components/conventions/forms';
 import { ScheduleEntryForm } from '~/components/conventions/schedule-form';
-import { stageAction, stageDashboard } from '~/components/conventions/stage.server';
+import { stageAction, stageDashboard } from '~/server/pages/stage-dashboard.server';
 import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
 import { ImageForm } from '~/components/events/image-form';
 import { TranslationsSection } from '~/components/events/translations-section';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CreateByName } from '~/components/conventions/create-by-name';
 import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
 import { NameForm } from '~/components/events/forms';
-import { confirmationStep, listAction } from '~/components/events/forms.server';
+import { confirmationStep, listAction } from '~/server/route-kit.server';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { formAction } from '~/server/forms.server';

@@ -5,14 +5,14 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ACCESS_CONFIRM_TEXTS, AccessSection } from '~/components/events/access-section';
-import { accessAction, accessData } from '~/components/events/access.server';
+import { accessAction, accessData } from '~/server/pages/access.server';
 import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
 import { AddStandForm, HallSettingsForm } from '~/components/events/forms';
-import { confirmationStep, listAction, orNotFound, readPostedForm } from '~/components/events/forms.server';
+import { confirmationStep, listAction, orNotFound, readPostedForm } from '~/server/route-kit.server';
 import { ImageForm } from '~/components/events/image-form';
 import { ReorderableList, movedOrder } from '~/components/events/reorderable-list';
 import { TranslationsSection } from '~/components/events/translations-section';
-import { saveTranslation } from '~/components/events/translations.server';
+import { saveTranslation } from '~/server/pages/translations.server';
 import { Button } from '~/components/ui/button';
 import { Select } from '~/components/ui/select';
 import { TextField, useZodErrorMap } from '~/components/ui/field';

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { orNotFound } from '~/components/events/forms.server';
-import { loadPreview } from '~/components/stands/stand.server';
+import { orNotFound } from '~/server/route-kit.server';
+import { loadPreview } from '~/server/pages/stand.server';
 import { StandView } from '~/components/stands/stand-view';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ReferencePointPanel } from '~/components/stands/reference-point';
-import { orNotFound } from '~/components/events/forms.server';
-import { findReferencePoint } from '~/components/stands/stand.server';
+import { orNotFound } from '~/server/route-kit.server';
+import { findReferencePoint } from '~/server/pages/stand.server';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';

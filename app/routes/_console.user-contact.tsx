@@ -11,7 +11,7 @@ import { Select } from '~/components/ui/select';
 import { defineGuards } from '~/lib/guards';
 import { LANGUAGES } from '~/lib/language';
 import { AccountSchema, BUSINESS_CARD_FIELDS, BusinessCardSchema } from '~/lib/schemas/auth';
-import { saveBusinessCard } from '~/components/auth/business-card.server';
+import { saveBusinessCard } from '~/server/pages/business-card.server';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';

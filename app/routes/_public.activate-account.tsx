@@ -6,7 +6,7 @@ import { CircleCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { AuthHeader, FormErrors, titleFromLoader, useAuthForm } from '~/components/auth/auth-form';
-import { failedReply, invalidFormReply } from '~/components/auth/form-replies.server';
+import { failedReply, invalidFormReply } from '~/server/form-replies.server';
 import { Button, buttonClassName } from '~/components/ui/button';
 import { Link } from '~/components/ui/link';
 import { defineGuards } from '~/lib/guards';

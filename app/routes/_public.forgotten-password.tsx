@@ -4,7 +4,7 @@ import { redirect } from '@remix-run/node';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthHeader, FormErrors, titleFromLoader, useAuthForm } from '~/components/auth/auth-form';
-import { failedReply, invalidFormReply } from '~/components/auth/form-replies.server';
+import { failedReply, invalidFormReply } from '~/server/form-replies.server';
 import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { Link } from '~/components/ui/link';

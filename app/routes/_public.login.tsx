@@ -11,12 +11,12 @@ import { Link } from '~/components/ui/link';
 import { defineGuards } from '~/lib/guards';
 import { toLanguage } from '~/lib/language';
 import { LoginSchema } from '~/lib/schemas/auth';
-import { failedReply, invalidFormReply } from '~/components/auth/form-replies.server';
+import { failedReply, invalidFormReply } from '~/server/form-replies.server';
 import {
   clearRedirectAfterLoggingIn,
   readRedirectAfterLoggingIn,
   redirectAfterLoggingIn,
-} from '~/components/auth/redirect-cookie.server';
+} from '~/server/auth/redirect-cookie.server';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards, safeNext } from '~/server/guards.server';

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useParams } from '@remix-run/react';
 import { ReferencePointPanel } from '~/components/stands/reference-point';
-import { loadStandReferencePoint } from '~/components/visitor/stand-visit.server';
+import { loadStandReferencePoint } from '~/server/pages/stand-visit.server';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';

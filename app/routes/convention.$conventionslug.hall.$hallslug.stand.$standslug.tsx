@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useOutlet, useRouteError } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { StandPage } from '~/components/visitor/stand-page';
-import { loadStandPage } from '~/components/visitor/stand-visit.server';
+import { loadStandPage } from '~/server/pages/stand-visit.server';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';

@@ -1,6 +1,6 @@
 import { useLoaderData, useParams } from '@remix-run/react';
 import { LegalPage } from '~/components/visitor/legal-page';
-import { legalLoader } from '~/components/visitor/stand-visit.server';
+import { legalLoader } from '~/server/pages/stand-visit.server';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 

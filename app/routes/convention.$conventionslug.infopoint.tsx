@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { orNotFound } from '~/components/events/forms.server';
+import { orNotFound } from '~/server/route-kit.server';
 import { useConventionData } from '~/components/visitor/convention-data';
 import { conventionPageTitle, HelpText, SupportContact } from '~/components/visitor/convention-info';
 import { EventTime } from '~/components/visitor/event-time';

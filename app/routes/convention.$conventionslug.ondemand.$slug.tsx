@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRouteError } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { orNotFound } from '~/components/events/forms.server';
+import { orNotFound } from '~/server/route-kit.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { VideoPlayer } from '~/components/visitor/video-player';
 import { defineGuards } from '~/lib/guards';

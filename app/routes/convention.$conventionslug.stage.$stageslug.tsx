@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useRouteError } from '@remix-run/react';
-import { orNotFound } from '~/components/events/forms.server';
+import { orNotFound } from '~/server/route-kit.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { CONVENTION_ROUTE } from '~/components/visitor/convention-data';
 import { StageView } from '~/components/visitor/stage-view';

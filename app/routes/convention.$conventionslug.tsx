@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Outlet, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
-import { isBusinessCardComplete, saveBusinessCard } from '~/components/auth/business-card.server';
+import { isBusinessCardComplete, saveBusinessCard } from '~/server/pages/business-card.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ConventionInactive } from '~/components/visitor/convention-inactive';
 import { ConventionShell, type ShellDialog } from '~/components/visitor/convention-shell';

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { exhibitionTitle, useExhibitionData } from '~/components/visitor/exhibition-data';
 import { ExhibitionStand } from '~/components/visitor/exhibition-stand';
-import { loadExhibitionStand } from '~/components/visitor/exhibition-visit.server';
+import { loadExhibitionStand } from '~/server/pages/exhibition-visit.server';
 import { VideoPlayer } from '~/components/visitor/video-player';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';

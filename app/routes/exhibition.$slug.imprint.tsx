@@ -1,7 +1,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData, useParams } from '@remix-run/react';
 import { exhibitionTitle } from '~/components/visitor/exhibition-data';
-import { exhibitionLegalLoader } from '~/components/visitor/exhibition-visit.server';
+import { exhibitionLegalLoader } from '~/server/pages/exhibition-visit.server';
 import { LegalPage } from '~/components/visitor/legal-page';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';

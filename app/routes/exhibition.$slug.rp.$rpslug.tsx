@@ -3,7 +3,7 @@ import { useLoaderData, useParams } from '@remix-run/react';
 import { ReferencePointPanel } from '~/components/stands/reference-point';
 import { exhibitionTitle } from '~/components/visitor/exhibition-data';
 import { ExhibitionStand } from '~/components/visitor/exhibition-stand';
-import { loadExhibitionReferencePoint } from '~/components/visitor/exhibition-visit.server';
+import { loadExhibitionReferencePoint } from '~/server/pages/exhibition-visit.server';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { orNotFound } from '~/components/events/forms.server';
+import { orNotFound } from '~/server/route-kit.server';
 import { exhibitionTitle } from '~/components/visitor/exhibition-data';
 import { StageView } from '~/components/visitor/stage-view';
 import { defineGuards } from '~/lib/guards';

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Outlet, useLoaderData, useRouteError } from '@remix-run/react';
-import { orNotFound } from '~/components/events/forms.server';
+import { orNotFound } from '~/server/route-kit.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ExhibitionShell } from '~/components/visitor/exhibition-shell';
 import { defineGuards } from '~/lib/guards';

@@ -3,7 +3,7 @@ import { redirect } from '@remix-run/node';
 import { Form, useNavigation, useRouteError } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthHeader, titleFromLoader } from '~/components/auth/auth-form';
-import { clearRedirectAfterLoggingIn } from '~/components/auth/redirect-cookie.server';
+import { clearRedirectAfterLoggingIn } from '~/server/auth/redirect-cookie.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PublicShell } from '~/components/layout/public-shell';
 import { Button } from '~/components/ui/button';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LanguageSwitch } from '~/components/layout/language-switch';
 import { StandPage } from '~/components/visitor/stand-page';
-import { loadStandPage } from '~/components/visitor/stand-visit.server';
+import { loadStandPage } from '~/server/pages/stand-visit.server';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';

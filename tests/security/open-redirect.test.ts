@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRedirectAfterLoggingIn, redirectAfterLoggingIn } from '~/components/auth/redirect-cookie.server';
+import { readRedirectAfterLoggingIn, redirectAfterLoggingIn } from '~/server/auth/redirect-cookie.server';
 import * as loginRoute from '~/routes/_public.login';
 import * as tokenRoute from '~/routes/_public.token';
 import * as consentRoute from '~/routes/resources.cookie-consent';

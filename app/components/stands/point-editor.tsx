@@ -12,7 +12,7 @@ import { Button } from '../ui/button';
 import { TextArea, TextField, useZodErrorMap, type ConformField } from '../ui/field';
 import { useHydrated } from '../ui/use-hydrated';
 import { AddPointForm, UpdatePointForm } from './forms';
-import type { NodeView, PointView } from './stand.server';
+import type { NodeView, PointView } from '~/server/pages/stand.server';
 
 const round = (n: number) => Math.round(n * 10) / 10;
 

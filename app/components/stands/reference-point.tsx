@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '~/lib/language';
-import type { ReferencePointView } from './stand.server';
+import type { ReferencePointView } from '~/server/pages/stand.server';
 
 /**
  * A reference point of a stand beside the stand (console preview and visitor pages): its name, its text in the

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import type { NodeView, StandPreviewData } from './stand.server';
+import type { NodeView, StandPreviewData } from '~/server/pages/stand.server';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 import { safeHref } from '~/lib/url';
 import { POINT_CLASS, PointMarker } from '~/components/visitor/point-marker';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { StandPreviewData } from '~/components/stands/stand.server';
+import type { StandPreviewData } from '~/server/pages/stand.server';
 import { StandView } from '~/components/stands/stand-view';
 
 /**

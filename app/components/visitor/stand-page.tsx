@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StandPreviewData } from '~/components/stands/stand.server';
+import type { StandPreviewData } from '~/server/pages/stand.server';
 import { StandView } from '~/components/stands/stand-view';
 
 /**

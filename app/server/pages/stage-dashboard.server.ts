@@ -1,5 +1,5 @@
-import { confirmationStep, listAction, orNotFound, readPostedForm } from '~/components/events/forms.server';
-import { saveTranslation } from '~/components/events/translations.server';
+import { confirmationStep, listAction, orNotFound, readPostedForm } from '~/server/route-kit.server';
+import { saveTranslation } from '~/server/pages/translations.server';
 import { LANGUAGES } from '~/lib/language';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
@@ -10,8 +10,8 @@ import { createScheduleEntry, deleteScheduleEntry, updateScheduleEntry } from '~
 import { createStageTranslation, fetchStage, updateStage, updateStageTranslation } from '~/server/services/events/stages';
 import { fileUrl } from '~/server/services/files/files.server';
 import { redirectWithToast } from '~/server/toast.server';
-import { fromLocalInput, toLocalInput } from './datetime';
-import { ScheduleForm, StageSettingsForm } from './forms';
+import { fromLocalInput, toLocalInput } from '~/components/conventions/datetime';
+import { ScheduleForm, StageSettingsForm } from '~/components/conventions/forms';
 
 export async function stageDashboard(context: RequestContext, slug: string) {
   const ctx = context.service;

@@ -13,8 +13,8 @@ import {
   type AccessKind,
 } from '~/server/services/events/access';
 import { redirectWithToast } from '~/server/toast.server';
-import { PermissionAddForm, TokenForm } from './access-forms';
-import { confirmationStep, listAction } from './forms.server';
+import { PermissionAddForm, TokenForm } from '~/components/events/access-forms';
+import { confirmationStep, listAction } from '~/server/route-kit.server';
 
 /** The convention, hall or in-house fair whose access a console page manages. */
 export interface AccessTarget {

@@ -1,6 +1,6 @@
-import { accessAction, accessData } from '~/components/events/access.server';
-import { confirmationStep, listAction, orNotFound, readPostedForm } from '~/components/events/forms.server';
-import { saveTranslation } from '~/components/events/translations.server';
+import { accessAction, accessData } from '~/server/pages/access.server';
+import { confirmationStep, listAction, orNotFound, readPostedForm } from '~/server/route-kit.server';
+import { saveTranslation } from '~/server/pages/translations.server';
 import type { Language } from '~/lib/language';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
@@ -24,8 +24,8 @@ import { listStands } from '~/server/services/events/stands';
 import { DomainError, isDomainError } from '~/server/services/errors';
 import { fileUrl } from '~/server/services/files/files.server';
 import { redirectWithToast } from '~/server/toast.server';
-import { fromLocalInput, toLocalInput } from './datetime';
-import { AddHallForm, AddStageForm, ConventionSettingsForm, FoyerPointForm, OnDemandForm } from './forms';
+import { fromLocalInput, toLocalInput } from '~/components/conventions/datetime';
+import { AddHallForm, AddStageForm, ConventionSettingsForm, FoyerPointForm, OnDemandForm } from '~/components/conventions/forms';
 
 type ServiceCtx = RequestContext['service'];
 

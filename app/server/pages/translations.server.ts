@@ -3,7 +3,7 @@ import type { Language } from '~/lib/language';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import type { RequestContext } from '~/server/request-context.server';
-import { TranslationForm } from './forms';
+import { TranslationForm } from '~/components/events/forms';
 
 type Outcome = { ok: true; language: string } | { ok: false; language: string; reply: SubmissionResult<string[]>; status: number };
 

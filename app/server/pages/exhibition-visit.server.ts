@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import type { Params } from '@remix-run/react';
-import { orNotFound } from '~/components/events/forms.server';
-import { findReferencePoint, loadPreview } from '~/components/stands/stand.server';
+import { orNotFound } from '~/server/route-kit.server';
+import { findReferencePoint, loadPreview } from '~/server/pages/stand.server';
 import type { Guards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 import type { RequestContext } from '~/server/request-context.server';

@@ -1,10 +1,10 @@
-import { listAction } from '~/components/events/forms.server';
+import { listAction } from '~/server/route-kit.server';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import type { RequestContext } from '~/server/request-context.server';
 import { hallStandAccept, hallStandDecline, standApplyToHall } from '~/server/services/events/hall-stands';
 import { redirectWithToast } from '~/server/toast.server';
-import { ApplyToHallForm } from './forms';
+import { ApplyToHallForm } from '~/components/stands/forms';
 
 const DECLINED = { invited: 'declined', applied: 'withdrawn', listed: 'left' } as const;
 
