@@ -47,8 +47,9 @@ function securityHeaders(env: Env): RequestHandler {
       },
     },
     crossOriginEmbedderPolicy: false,
-    // helmet's default no-referrer makes browsers send `Origin: null` with plain form posts, which Remix's CSRF
-    // check rejects (500): every page without JavaScript would fail. Same-origin requests keep their origin.
+    // helmet's default no-referrer makes browsers send `Origin: null` with plain form posts, which the cross-origin
+    // check in front of Remix refuses (page-posts.server.ts): every page without JavaScript would fail. Same-origin
+    // requests keep their origin.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: env.PUBLIC_URL?.startsWith('https://') ? undefined : false,
   });
