@@ -15,6 +15,7 @@ import { LANGUAGE_COOKIE } from '~/server/request-context.server';
 import { csrfTokenFor, readSessionId } from '~/server/session.server';
 import { passesCsrfCheck, type GraphQLContext } from './context';
 import { formatGraphQLError, unauthenticated } from './errors';
+import { columnFieldResolver } from './mappers';
 import { graphiqlAssets, type GraphiQLAssets } from './graphiql/assets';
 import { stringLiteralHygieneRule, variablesHygieneErrors } from './hygiene';
 import { renderGraphiQLPage } from './graphiql/page';
@@ -23,7 +24,7 @@ import { loadTypeDefs } from './schema/load';
 import { resolvers } from './resolvers/index';
 
 export function buildSchema(rootDir: string): GraphQLSchema {
-  return makeExecutableSchema({ typeDefs: mergeTypeDefs(loadTypeDefs(rootDir)), resolvers });
+  return makeExecutableSchema({ typeDefs: mergeTypeDefs(loadTypeDefs(rootDir)), resolvers, defaultFieldResolver: columnFieldResolver });
 }
 
 function headersOf(req: ExpressRequest) {

@@ -6,6 +6,7 @@ import * as typescriptPlugin from '@graphql-codegen/typescript';
 import * as resolversPlugin from '@graphql-codegen/typescript-resolvers';
 import { mergeTypeDefs } from '@graphql-tools/merge';
 import { buildASTSchema, parse, printSchema } from 'graphql';
+import { ENUM_VALUES, MAPPERS } from '../graphql/mappers';
 import { loadTypeDefs } from '../graphql/schema/load';
 
 const root = process.cwd();
@@ -20,7 +21,9 @@ const output = await codegen({
     useTypeImports: true,
     enumsAsTypes: true,
     scalars: { DateTime: 'Date | string', Upload: 'Promise<import("../upload").FileUpload>' },
-    mappers: {},
+    mappers: MAPPERS,
+    mapperTypeSuffix: 'Model',
+    enumValues: ENUM_VALUES,
     avoidOptionals: false,
     maybeValue: 'T | null',
   },

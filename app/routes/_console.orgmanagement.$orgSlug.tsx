@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
-import { Feature, FEATURE_NAMES, type FeatureName, type PackageName } from '~/lib/features';
+import { Feature, featureNamesOf, FEATURE_NAMES, type FeatureName, type PackageName } from '~/lib/features';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
 import { isDomainError } from '~/server/services/errors';
-import { membersByOrganization } from '~/server/services/organizations/loaders';
+import { membersOf } from '~/server/services/organizations/members';
 import { organizationBySlug } from '~/server/services/organizations/organizations';
 import { hasPackage, setOrganizationSuites, suitesFromSelection } from '~/server/services/organizations/suites';
 import { redirectWithToast } from '~/server/toast.server';
@@ -26,11 +26,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (isDomainError(error) && error.code === 'NOT_FOUND') throw new Response('Not Found', { status: 404 });
     throw error;
   });
-  const members = await membersByOrganization(context.service).load(org.id);
+  const members = await membersOf(context.service, org.id);
   return {
     organization: { id: org.id, name: org.name, slug: org.slug, email: org.email ?? '' },
     packages: PACKAGES.filter((p) => hasPackage(org.suites, p)),
-    features: FEATURE_NAMES.filter((f) => (org.suites & Feature[f]) === Feature[f]),
+    features: featureNamesOf(org.suites),
     members: members.map((m) => ({
       id: m.user_id,
       name: `${m.first_name} ${m.last_name}`.trim() || m.email,

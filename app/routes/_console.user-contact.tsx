@@ -16,7 +16,7 @@ import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
 import { readPostedForm } from '~/server/posted-form.server';
-import { accountUpdate, me } from '~/server/services/accounts';
+import { accountUpdate, addressOfUser, me } from '~/server/services/accounts';
 import { isDomainError } from '~/server/services/errors';
 import { fileUrl } from '~/server/services/files/files.server';
 import { listCountryCodes } from '~/server/services/i18n/languages';
@@ -39,15 +39,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const profile = await me(context.service);
   if (!profile) throw new Response('Not Found', { status: 404 });
-  const address = profile.address;
+  const address = await addressOfUser(context.service, profile.id);
   return {
     title: context.service.t('auth:contact.title'),
     profile: {
       email: profile.email,
-      firstName: profile.firstName,
-      lastName: profile.lastName,
-      defaultLanguage: profile.defaultLanguage,
-      avatarUrl: profile.avatar ? fileUrl(profile.avatar) : null,
+      firstName: profile.first_name,
+      lastName: profile.last_name,
+      defaultLanguage: profile.default_language,
+      avatarUrl: profile.avatar_id ? fileUrl({ id: profile.avatar_id }) : null,
     },
     address: address
       ? Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, field === 'country' ? address.country.code : address[field]]))

@@ -7,10 +7,14 @@ import {
   accountRequestDeletion,
   accountUpdate,
   addressCreate,
+  addressOfUser,
   addressUpdate,
+  avatarOfUser,
   confirmAccount,
+  currentOrganizationOfUser,
+  isSalesUser,
   me,
-  myOrganizations,
+  organizationsOfUser,
   requestPasswordReset,
   setPassword,
   tokenCreate,
@@ -53,15 +57,16 @@ const tokenAnswer = (tokens: TokenSet) => ({
 });
 
 export const accountResolvers: Resolvers = {
+  // a user's private data is shown to that user only (services/accounts/policy.ts)
   User: {
-    // a user's organisations are shown to that user only
-    organization: async (user, _args, ctx) =>
-      user.id === ctx.viewer?.userId ? (((await myOrganizations(ctx.service))[0] ?? null) as never) : null,
-    organizations: async (user, _args, ctx) =>
-      user.id === ctx.viewer?.userId ? ((await myOrganizations(ctx.service)) as never) : [],
+    sales: (user, _args, ctx) => isSalesUser(ctx.service, user.id),
+    avatar: (user, _args, ctx) => avatarOfUser(ctx.service, user),
+    address: (user, _args, ctx) => addressOfUser(ctx.service, user.id),
+    organization: (user, _args, ctx) => currentOrganizationOfUser(ctx.service, user.id),
+    organizations: (user, _args, ctx) => organizationsOfUser(ctx.service, user.id),
   },
   Query: {
-    me: async (_root, _args, ctx) => (await me(ctx.service)) as never,
+    me: (_root, _args, ctx) => me(ctx.service),
   },
   Mutation: {
     tokenCreate: (_root, args, ctx) =>
@@ -108,7 +113,7 @@ export const accountResolvers: Resolvers = {
         return {};
       }),
     accountUpdate: (_root, args, ctx) =>
-      payload(async () => ({ user: (await accountUpdate(ctx.service, args.input)) as never })),
+      payload(async () => ({ user: await accountUpdate(ctx.service, args.input) })),
     accountRequestDeletion: (_root, args, ctx) =>
       payload(async () => {
         await accountRequestDeletion(ctx.service, args.redirectUrl);

@@ -1,4 +1,4 @@
-import { Feature, hasFeature, type FeatureName } from '~/lib/features';
+import { hasFeature, type FeatureName } from '~/lib/features';
 import type { ServiceContext } from '../context.server';
 import type { Viewer } from '../viewer.server';
 import { DomainError } from './errors';
@@ -35,14 +35,6 @@ export function requireFeature(ctx: ServiceContext, feature: FeatureName): void 
     throw new DomainError('PERMISSION_DENIED', ctx.t('errors:permissionDenied'));
   }
 }
-
-/** Platform staff: the isStaff flag and the platform-admin bit (512) of their organisation. */
-export function requireStaff(ctx: ServiceContext): Viewer {
-  const viewer = requireViewer(ctx);
-  if (!viewer.isStaff || (viewer.features & Feature.platformAdmin) !== Feature.platformAdmin) throw permissionDenied(ctx);
-  return viewer;
-}
-
 
 /** An id from a request that is not even a UUID names nothing: NOT_FOUND (never a database error). */
 export function assertId(ctx: ServiceContext, value: string, field = 'id'): string {

@@ -1,13 +1,15 @@
-import { isLanguage, type Language } from '~/lib/language';
+import { Organization, UploadedFile, User } from '#db/models/index';
+import { findFile, type FileRecord } from '../files/files.server';
+import { isLanguage } from '~/lib/language';
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { ACCOUNT_TOKEN_TTL_SECONDS, consumeAccountToken, issueAccountToken } from '../../auth/tokens.server';
 import { enqueueMail, notifyOutbox } from '../../mail/outbox.server';
 import { accountDeletionMail } from '../../mail/templates.server';
+import { requireViewer } from '../authz';
 import { DomainError, type FieldError } from '../errors';
-import { organizationColumns, type OrganizationRecord } from '../organizations/organizations';
 import { revokeAllCredentials } from './authentication';
-import { linkWith, mailLinkBase, requireViewer, throwIfAny, type UserRow } from './common';
-import { addressOfUser, type Address } from './address';
+import { linkWith, mailLinkBase, throwIfAny } from './common';
+import { mayReadAccount } from './policy';
 import { isUuid } from '~/lib/ids';
 
 export interface AccountUpdateInput {
@@ -19,68 +21,45 @@ export interface AccountUpdateInput {
 
 const NAME_MAX = 150;
 
-export interface Me {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isStaff: boolean;
-  isActive: boolean;
-  dateJoined: Date;
-  defaultLanguage: Language;
-  sales: boolean;
-  avatar: { id: string; mimeType: string; width: number | null; height: number | null } | null;
-  address: Address | null;
-  organization: { id: string; name: string; slug: string } | null;
-  organizations: { id: string; name: string; slug: string }[];
-}
-
 /** The logged-in user (spec 000 point 3), or null for a visitor. */
-export async function me(ctx: ServiceContext): Promise<Me | null> {
-  const viewer = ctx.viewer;
-  if (!viewer) return null;
-  const user = await ctx.db('users').where({ id: viewer.userId }).first<UserRow | undefined>();
-  if (!user) return null;
-  const avatar = user.avatar_id
-    ? await ctx.db('files').where({ id: user.avatar_id }).first('id', 'mime_type', 'width', 'height')
-    : null;
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.first_name,
-    lastName: user.last_name,
-    isStaff: user.is_staff,
-    isActive: user.is_active,
-    dateJoined: user.date_joined,
-    defaultLanguage: user.default_language,
-    sales: viewer.sales,
-    avatar: avatar ? { id: avatar.id, mimeType: avatar.mime_type, width: avatar.width, height: avatar.height } : null,
-    address: await addressOfUser(ctx, user.id),
-    organization: viewer.organization,
-    organizations: viewer.organizations,
-  };
+export async function me(ctx: ServiceContext): Promise<User | null> {
+  if (!ctx.viewer) return null;
+  return (await User.query(ctx.db).findById(ctx.viewer.userId)) ?? null;
 }
 
 /**
- * The full records of the viewer's organisations (for the GraphQL Organization type): the current one first,
- * then the others in membership order. Only active organisations the viewer is a member of.
+ * A user's organisations, for that user only (others get none): the current one first, then the others in
+ * membership order. Only active organisations the user is a member of.
  */
-export async function myOrganizations(ctx: ServiceContext): Promise<OrganizationRecord[]> {
+export async function organizationsOfUser(ctx: ServiceContext, userId: string): Promise<Organization[]> {
   const viewer = ctx.viewer;
-  if (!viewer || !viewer.organizations.length) return [];
-  const rows = await ctx
-    .db('organizations')
-    .whereIn('id', viewer.organizations.map((o) => o.id))
-    .select<OrganizationRecord[]>(organizationColumns());
+  if (!viewer || !mayReadAccount(viewer, userId) || !viewer.organizations.length) return [];
+  const rows = await Organization.query(ctx.db).findByIds(viewer.organizations.map((o) => o.id));
   const order = [viewer.organization?.id, ...viewer.organizations.map((o) => o.id)];
   return rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
 }
 
+/** The organisation the user works in now, for that user only. */
+export async function currentOrganizationOfUser(ctx: ServiceContext, userId: string): Promise<Organization | null> {
+  return (await organizationsOfUser(ctx, userId))[0] ?? null;
+}
+
+/** The user's avatar picture, for that user only, and only as /files/{id} would hand it out. */
+export async function avatarOfUser(ctx: ServiceContext, user: Pick<User, 'id' | 'avatar_id'>): Promise<FileRecord | null> {
+  if (!user.avatar_id || !mayReadAccount(ctx.viewer, user.id)) return null;
+  return findFile(ctx, user.avatar_id);
+}
+
+/** Whether the user is a sales user in their current organisation (known for the viewer only). */
+export function isSalesUser(ctx: ServiceContext, userId: string): boolean {
+  return Boolean(ctx.viewer && mayReadAccount(ctx.viewer, userId) && ctx.viewer.sales);
+}
+
 /** Changes the viewer's names, default language (DE or EN) and avatar (an image the viewer uploaded). */
-export async function accountUpdate(ctx: ServiceContext, input: AccountUpdateInput): Promise<Me> {
+export async function accountUpdate(ctx: ServiceContext, input: AccountUpdateInput): Promise<User> {
   const viewer = requireViewer(ctx);
   const errors: FieldError[] = [];
-  const changes: Record<string, unknown> = {};
+  const changes: Partial<Pick<User, 'first_name' | 'last_name' | 'default_language' | 'avatar_id'>> = {};
   for (const [field, column] of [['firstName', 'first_name'], ['lastName', 'last_name']] as const) {
     const value = input[field];
     if (value === undefined || value === null) continue;
@@ -103,10 +82,10 @@ export async function accountUpdate(ctx: ServiceContext, input: AccountUpdateInp
   }
   if (input.avatarId) {
     const file = isUuid(input.avatarId)
-      ? await ctx.db('files').where({ id: input.avatarId, uploaded_by_id: viewer.userId }).first('id', 'mime_type')
+      ? await UploadedFile.query(ctx.db).findOne({ id: input.avatarId, uploaded_by_id: viewer.userId })
       : undefined;
     if (!file) errors.push({ code: 'NOT_FOUND', field: 'avatarId', message: ctx.t('auth:avatarNotFound') });
-    else if (!String(file.mime_type).startsWith('image/')) {
+    else if (!file.mime_type.startsWith('image/')) {
       errors.push({ code: 'INVALID', field: 'avatarId', message: ctx.t('auth:avatarNotImage') });
     } else changes.avatar_id = file.id;
   } else if (input.avatarId === null) {
@@ -114,8 +93,9 @@ export async function accountUpdate(ctx: ServiceContext, input: AccountUpdateInp
   }
   throwIfAny(errors);
   if (Object.keys(changes).length) {
-    await ctx.db('users').where({ id: viewer.userId }).update({ ...changes, updated_at: ctx.db.fn.now() });
-    if (typeof changes.default_language === 'string') viewer.defaultLanguage = changes.default_language as Language;
+    const user = await User.query(ctx.db).patchAndFetchById(viewer.userId, changes);
+    if (changes.default_language) viewer.defaultLanguage = changes.default_language;
+    return user;
   }
   return (await me(ctx))!;
 }
@@ -124,7 +104,7 @@ export async function accountUpdate(ctx: ServiceContext, input: AccountUpdateInp
 export async function accountRequestDeletion(ctx: ServiceContext, redirectUrl?: string | null): Promise<void> {
   const viewer = requireViewer(ctx);
   const linkBase = mailLinkBase(ctx, redirectUrl, '/delete-account');
-  const user = await ctx.db('users').where({ id: viewer.userId }).first<UserRow>();
+  const user = await User.query(ctx.db).findById(viewer.userId).throwIfNotFound();
   await inTransaction(ctx, async (tx) => {
     const token = await issueAccountToken(tx.db, user.id, 'account_deletion');
     const hours = ACCOUNT_TOKEN_TTL_SECONDS.account_deletion / 3600;
@@ -147,7 +127,7 @@ export async function accountDelete(ctx: ServiceContext, token: string): Promise
       throw new DomainError('INVALID', ctx.t('auth:deletionTokenInvalid'), 'token');
     }
     await revokeAllCredentials(tx, viewer.userId);
-    await tx.db('users').where({ id: viewer.userId }).delete();
+    await User.query(tx.db).deleteById(viewer.userId);
   });
   return { id: viewer.userId };
 }

@@ -1,9 +1,12 @@
 import { isValidPhoneNumber, parsePhoneNumberWithError, type CountryCode } from 'libphonenumber-js';
+import { Address as AddressModel } from '#db/models/index';
 import { isUuid } from '~/lib/ids';
 import type { ServiceContext } from '../../context.server';
 import { isOfferedCountry, listCountryCodes } from '../i18n/languages';
 import { DomainError, type FieldError } from '../errors';
-import { requireViewer, throwIfAny } from './common';
+import { requireViewer } from '../authz';
+import { throwIfAny } from './common';
+import { mayChangeAddress, mayReadAccount } from './policy';
 
 export const ADDRESS_FIELDS = [
   'firstName',
@@ -58,8 +61,10 @@ export interface Address extends Record<Exclude<AddressField, 'country'>, string
 
 type AddressRow = Record<string, string>;
 
-function toAddress(ctx: ServiceContext, row: AddressRow): Address {
-  const address = { id: row.id } as Address;
+/** The business card as forms and the API show it: camelCase fields, the country with its name. */
+function toAddress(ctx: ServiceContext, model: AddressModel): Address {
+  const row = model as unknown as AddressRow;
+  const address = { id: model.id } as Address;
   for (const field of ADDRESS_FIELDS) {
     if (field !== 'country') address[field] = row[COLUMNS[field].column] ?? '';
   }
@@ -68,8 +73,10 @@ function toAddress(ctx: ServiceContext, row: AddressRow): Address {
   return address;
 }
 
+/** The user's business card, for that user only (anyone else: null). */
 export async function addressOfUser(ctx: ServiceContext, userId: string): Promise<Address | null> {
-  const row = await ctx.db('addresses').where({ user_id: userId }).first<AddressRow | undefined>();
+  if (!mayReadAccount(ctx.viewer, userId)) return null;
+  const row = await AddressModel.query(ctx.db).findOne({ user_id: userId });
   return row ? toAddress(ctx, row) : null;
 }
 
@@ -108,7 +115,8 @@ function validate(
   return columns;
 }
 
-function merged(input: AddressInput, existing: AddressRow | undefined): Record<AddressField, string> {
+function merged(input: AddressInput, model: AddressModel | undefined): Record<AddressField, string> {
+  const existing = model as unknown as AddressRow | undefined;
   const values = {} as Record<AddressField, string>;
   for (const field of ADDRESS_FIELDS) {
     const given = input[field];
@@ -129,13 +137,12 @@ export interface AddressOptions {
  */
 export async function addressCreate(ctx: ServiceContext, input: AddressInput, options: AddressOptions = {}): Promise<Address> {
   const viewer = requireViewer(ctx);
-  const existing = await ctx.db('addresses').where({ user_id: viewer.userId }).first<AddressRow | undefined>();
+  const existing = await AddressModel.query(ctx.db).findOne({ user_id: viewer.userId });
   const columns = validate(ctx, merged(input, existing), options.allDataRequired ?? false);
-  const [row] = await ctx
-    .db('addresses')
+  const row = await AddressModel.query(ctx.db)
     .insert({ user_id: viewer.userId, ...columns })
     .onConflict('user_id')
-    .merge({ ...columns, updated_at: ctx.db.fn.now() })
+    .merge({ ...columns, updated_at: new Date() })
     .returning('*');
   return toAddress(ctx, row);
 }
@@ -148,16 +155,9 @@ export async function addressUpdate(
   options: AddressOptions = {},
 ): Promise<Address> {
   const viewer = requireViewer(ctx);
-  const existing = isUuid(id)
-    ? await ctx.db('addresses').where({ id }).first<AddressRow | undefined>()
-    : undefined;
+  const existing = isUuid(id) ? await AddressModel.query(ctx.db).findById(id) : undefined;
   if (!existing) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), 'id');
-  if (existing.user_id !== viewer.userId) throw new DomainError('PERMISSION_DENIED', ctx.t('errors:permissionDenied'));
+  if (!mayChangeAddress(viewer, existing)) throw new DomainError('PERMISSION_DENIED', ctx.t('errors:permissionDenied'));
   const columns = validate(ctx, merged(input, existing), options.allDataRequired ?? false);
-  const [row] = await ctx
-    .db('addresses')
-    .where({ id })
-    .update({ ...columns, updated_at: ctx.db.fn.now() })
-    .returning('*');
-  return toAddress(ctx, row);
+  return toAddress(ctx, await AddressModel.query(ctx.db).patchAndFetchById(id, columns));
 }

@@ -7,7 +7,8 @@ import { recordLoginFailure, recordLoginSuccess, throttleWait } from '../../auth
 import { destroySession } from '../../session.server';
 import { loadViewer, type Viewer } from '../../viewer.server';
 import { DomainError } from '../errors';
-import { findUserByEmail, type UserRow } from './common';
+import { Session, User } from '#db/models/index';
+import { findUserByEmail } from './common';
 
 export interface Credentials {
   email: string | null | undefined;
@@ -26,7 +27,7 @@ const dummyPasswordHash = () => (dummyHash ??= hashPassword(`dummy-${Math.random
  * INVALID_CREDENTIALS for an unknown e-mail and a wrong password, INACTIVE for an account that was never
  * activated and USER_NOT_ACTIVE for a deactivated one (both only after a correct password).
  */
-export async function authenticate(ctx: ServiceContext, credentials: Credentials): Promise<UserRow> {
+export async function authenticate(ctx: ServiceContext, credentials: Credentials): Promise<User> {
   const email = credentials.email?.trim() ?? '';
   const password = credentials.password ?? '';
   if (!email || !password) {
@@ -54,7 +55,7 @@ export async function authenticate(ctx: ServiceContext, credentials: Credentials
     if (user.email_confirmed_at) throw new DomainError('USER_NOT_ACTIVE', ctx.t('auth:userNotActive'));
     throw new DomainError('INACTIVE', ctx.t('auth:accountNotActivated'));
   }
-  await ctx.db('users').where({ id: user.id }).update({ last_login_at: ctx.db.fn.now() });
+  await User.query(ctx.db).findById(user.id).patch({ last_login_at: new Date() });
   return user;
 }
 
@@ -73,7 +74,7 @@ export async function login(
   // logging in does not switch the language the visitor picked: it becomes the account's language, as a
   // language chosen while logged in does
   if (credentials.chosenLanguage && credentials.chosenLanguage !== user.default_language) {
-    await ctx.db('users').where({ id: user.id }).update({ default_language: credentials.chosenLanguage, updated_at: ctx.db.fn.now() });
+    await User.query(ctx.db).findById(user.id).patch({ default_language: credentials.chosenLanguage });
   }
   return { userId: user.id };
 }
@@ -189,5 +190,5 @@ export async function tokenVerify(
 /** After a password change or deletion: every refresh token and browser session of the user ends. */
 export async function revokeAllCredentials(ctx: ServiceContext, userId: string): Promise<void> {
   await revokeRefreshTokens(ctx.db, userId);
-  await ctx.db('sessions').where({ user_id: userId }).delete();
+  await Session.query(ctx.db).where({ user_id: userId }).delete();
 }

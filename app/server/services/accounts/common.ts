@@ -1,27 +1,15 @@
 import type { Db } from '#db/connection';
+import { User } from '#db/models/index';
 import type { ServiceContext } from '../../context.server';
 import type { Env } from '../../env.server';
 import { passwordProblems, type PasswordUserAttributes } from '../../auth/password-validation.server';
 import { DomainError, type FieldError } from '../errors';
 
-export interface UserRow {
-  id: string;
-  email: string;
-  password_hash: string | null;
-  first_name: string;
-  last_name: string;
-  default_language: 'DE' | 'EN';
-  is_active: boolean;
-  is_staff: boolean;
-  email_confirmed_at: Date | null;
-  date_joined: Date;
-  avatar_id: string | null;
-}
-
 export const normalizeEmail = (email: string) => email.trim();
 
-export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db('users').whereRaw('lower(email) = lower(?)', [normalizeEmail(email)]).first<UserRow | undefined>();
+/** The account with this e-mail address (case-insensitive, as the unique index). */
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  return User.query(db).whereRaw('lower(email) = lower(?)', [normalizeEmail(email)]).first();
 }
 
 /** The site's own origin: PUBLIC_URL, else the local server. */
@@ -77,14 +65,6 @@ export function passwordErrors(
   });
 }
 
-export function requireViewer(ctx: ServiceContext) {
-  if (!ctx.viewer) throw new DomainError('UNAUTHENTICATED', ctx.t('errors:unauthenticated'));
-  return ctx.viewer;
-}
-
 export function throwIfAny(errors: FieldError[]): void {
   if (errors.length) throw DomainError.fromFieldErrors(errors);
 }
-
-export const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';

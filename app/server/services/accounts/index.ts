@@ -1,33 +1,14 @@
-export { accountRegister, confirmAccount, type RegisterInput } from './registration';
-export {
-  authenticate,
-  login,
-  logout,
-  revokeAllCredentials,
-  tokenCreate,
-  tokenRefresh,
-  tokenVerify,
-  type Credentials,
-  type RefreshInput,
-  type TokenSet,
-  type TokenUser,
-} from './authentication';
+export { accountRegister, confirmAccount } from './registration';
+export { login, logout, tokenCreate, tokenRefresh, tokenVerify, type TokenSet } from './authentication';
 export { requestPasswordReset, setPassword } from './password-reset';
 export {
   accountDelete,
   accountRequestDeletion,
   accountUpdate,
+  avatarOfUser,
+  currentOrganizationOfUser,
+  isSalesUser,
   me,
-  myOrganizations,
-  type AccountUpdateInput,
-  type Me,
+  organizationsOfUser,
 } from './account';
-export {
-  addressCreate,
-  addressOfUser,
-  addressUpdate,
-  REQUIRED_ADDRESS_FIELDS,
-  type Address,
-  type AddressInput,
-  type AddressOptions,
-} from './address';
+export { addressCreate, addressOfUser, addressUpdate, type Address } from './address';

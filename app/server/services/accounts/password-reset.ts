@@ -1,3 +1,4 @@
+import { LoginThrottle, User } from '#db/models/index';
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { hashPassword } from '../../auth/password.server';
 import { ACCOUNT_TOKEN_TTL_SECONDS, consumeAccountToken, issueAccountToken } from '../../auth/tokens.server';
@@ -46,8 +47,8 @@ export async function setPassword(
   const passwordHash = await hashPassword(input.password);
   await inTransaction(ctx, async (tx) => {
     if (!(await consumeAccountToken(tx.db, user.id, 'password_reset', input.token ?? ''))) throw invalidToken();
-    await tx.db('users').where({ id: user.id }).update({ password_hash: passwordHash, updated_at: tx.db.fn.now() });
-    await tx.db('login_throttles').where({ scope: 'account', key: user.email.toLowerCase() }).delete();
+    await User.query(tx.db).findById(user.id).patch({ password_hash: passwordHash });
+    await LoginThrottle.query(tx.db).where({ scope: 'account', key: user.email.toLowerCase() }).delete();
     await revokeAllCredentials(tx, user.id);
   });
   return { userId: user.id };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { User } from '#db/models/index';
 import { isLanguage, type Language } from '~/lib/language';
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { hashPassword } from '../../auth/password.server';
@@ -6,9 +7,9 @@ import { ACCOUNT_TOKEN_TTL_SECONDS, consumeAccountToken, issueAccountToken } fro
 import { enqueueMail, notifyOutbox } from '../../mail/outbox.server';
 import { activationMail } from '../../mail/templates.server';
 import { DomainError, type FieldError } from '../errors';
+import { isUniqueViolation } from '../slugs';
 import {
   findUserByEmail,
-  isUniqueViolation,
   linkWith,
   mailLinkBase,
   normalizeEmail,
@@ -75,22 +76,19 @@ export async function accountRegister(
   const firstName = input.firstName!.trim();
   try {
     const userId = await inTransaction(ctx, async (tx) => {
-      const [user] = await tx
-        .db('users')
-        .insert({
-          email,
-          password_hash: passwordHash,
-          first_name: firstName,
-          last_name: input.lastName!.trim(),
-          default_language: language,
-          is_active: false,
-        })
-        .returning('id');
+      const user = await User.query(tx.db).insert({
+        email,
+        password_hash: passwordHash,
+        first_name: firstName,
+        last_name: input.lastName!.trim(),
+        default_language: language,
+        is_active: false,
+      });
       const token = await issueAccountToken(tx.db, user.id, 'activation');
       const link = linkWith(linkBase, { email, token });
       const days = ACCOUNT_TOKEN_TTL_SECONDS.activation / 86400;
       await enqueueMail(tx.db, { to: email, ...activationMail(language, firstName, link, days) });
-      return user.id as string;
+      return user.id;
     });
     notifyOutbox(ctx.app);
     return { userId, email };
@@ -111,10 +109,7 @@ export async function confirmAccount(ctx: ServiceContext, email: string, token: 
     if (!(await consumeAccountToken(tx.db, user.id, 'activation', token ?? ''))) {
       throw new DomainError('INVALID', ctx.t('auth:activationTokenInvalid'), 'token');
     }
-    await tx
-      .db('users')
-      .where({ id: user.id })
-      .update({ is_active: true, email_confirmed_at: tx.db.fn.now(), updated_at: tx.db.fn.now() });
+    await User.query(tx.db).findById(user.id).patch({ is_active: true, email_confirmed_at: new Date() });
   });
   return { userId: user.id };
 }

@@ -1,3 +1,4 @@
+import { Invite, Organization, OrganizationMember } from '#db/models/index';
 import type { ServiceContext } from '../../context.server';
 import { requireOrganization } from '../authz';
 
@@ -15,13 +16,13 @@ export interface GettingStartedStep {
 export async function gettingStarted(ctx: ServiceContext): Promise<GettingStartedStep[]> {
   const { organizationId } = requireOrganization(ctx);
   const [org, members, invites] = await Promise.all([
-    ctx.db('organizations').where({ id: organizationId }).first('phone', 'street_address', 'city', 'imprint', 'data_privacy', 'data_privacy_url'),
-    ctx.db('organization_members').where({ organization_id: organizationId }).count<{ count: number }[]>('* as count'),
-    ctx.db('invites').where({ organization_id: organizationId }).count<{ count: number }[]>('* as count'),
+    Organization.query(ctx.db).findById(organizationId).throwIfNotFound(),
+    OrganizationMember.query(ctx.db).where({ organization_id: organizationId }).resultSize(),
+    Invite.query(ctx.db).where({ organization_id: organizationId }).resultSize(),
   ]);
   return [
     { key: 'profile', done: Boolean(org.phone && org.street_address && org.city), href: '/edit-organisation' },
-    { key: 'team', done: Number(members[0].count) > 1 || Number(invites[0].count) > 0, href: '/edit-organisation#invite-title' },
+    { key: 'team', done: members > 1 || invites > 0, href: '/edit-organisation#invite-title' },
     { key: 'privacy', done: Boolean(org.imprint && (org.data_privacy || org.data_privacy_url)), href: '/edit-organisation' },
   ];
 }

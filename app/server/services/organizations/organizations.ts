@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { Organization, OrganizationMember, UploadedFile, User } from '#db/models/index';
 import { Package } from '~/lib/features';
 import { isUuid } from '~/lib/ids';
 import {
@@ -9,67 +10,35 @@ import {
   type OrganizationUpdateInput,
 } from '~/lib/schemas/organization';
 import { inTransaction, type ServiceContext } from '../../context.server';
-import { permissionDenied, requireStaff, requireViewer } from '../authz';
+import { permissionDenied, requireViewer } from '../authz';
 import { DomainError, type FieldError } from '../errors';
 import { isOfferedCountry } from '../i18n/languages';
 import { parseInput } from '../validation';
 import { freeSlug, isUniqueViolation } from '../slugs';
 import { refreshViewer } from '../../viewer.server';
+import { mayManageOrganization, mayReadOrganization, requirePlatformStaff } from './policy';
 
 /** Suites a new organisation starts with; platform staff book more (spec: suites booked per organisation). */
 export const NEW_ORGANIZATION_SUITES = Package.BASIC;
 
-export interface OrganizationRecord {
-  id: string;
-  name: string;
-  slug: string;
-  email: string | null;
-  phone: string;
-  street_address: string;
-  house_no: string;
-  postal_code: string;
-  city: string;
-  country: string;
-  avatar_id: string | null;
-  support_url: string;
-  homepage_url: string;
-  data_privacy: string;
-  data_privacy_url: string;
-  imprint: string;
-  chat_enabled: boolean;
-  suites: number;
-  is_active: boolean;
-  created_at: Date;
-}
-
-const COLUMNS = [
-  'id', 'name', 'slug', 'email', 'phone', 'street_address', 'house_no', 'postal_code', 'city', 'country', 'avatar_id',
-  'support_url', 'homepage_url', 'data_privacy', 'data_privacy_url', 'imprint', 'chat_enabled', 'suites', 'is_active',
-  'created_at',
-] as const;
-
-export function organizationColumns(alias?: string): string[] {
-  return COLUMNS.map((c) => (alias ? `${alias}.${c}` : c));
-}
-
 async function nameTaken(ctx: ServiceContext, name: string, exceptId?: string): Promise<boolean> {
-  const query = ctx.db('organizations').whereRaw('lower(name) = lower(?)', [name]);
+  const query = Organization.query(ctx.db).whereRaw('lower(name) = lower(?)', [name]);
   if (exceptId) query.whereNot('id', exceptId);
-  return Boolean(await query.first('id'));
+  return Boolean(await query.first());
 }
 
 /**
  * Creates an organisation for the viewer (onboarding): the viewer becomes its owner and admin, and it becomes
  * their default organisation. Name unique (case-insensitive), slug unique.
  */
-export async function createOrganization(ctx: ServiceContext, rawInput: OrganizationCreateInput): Promise<OrganizationRecord> {
+export async function createOrganization(ctx: ServiceContext, rawInput: OrganizationCreateInput): Promise<Organization> {
   const viewer = requireViewer(ctx);
   const input = parseInput(ctx, OrganizationCreateSchema, rawInput);
   const errors: FieldError[] = [];
   if (await nameTaken(ctx, input.name)) errors.push({ code: 'UNIQUE', field: 'name', message: ctx.t('org:errors.nameExists') });
   let slug = input.slug || '';
   if (slug && !SLUG_PATTERN.test(slug)) errors.push({ code: 'INVALID', field: 'slug', message: ctx.t('org:errors.slugInvalid') });
-  else if (slug && (await ctx.db('organizations').where({ slug }).first('id'))) {
+  else if (slug && (await Organization.query(ctx.db).findOne({ slug }))) {
     errors.push({ code: 'UNIQUE', field: 'slug', message: ctx.t('org:errors.slugExists') });
   }
   if (errors.length) throw DomainError.fromFieldErrors(errors);
@@ -77,8 +46,7 @@ export async function createOrganization(ctx: ServiceContext, rawInput: Organiza
 
   try {
     const created = await inTransaction(ctx, async (tx) => {
-      const [org] = await tx
-        .db('organizations')
+      const org = await Organization.query(tx.db)
         .insert({
           name: input.name,
           slug,
@@ -86,15 +54,10 @@ export async function createOrganization(ctx: ServiceContext, rawInput: Organiza
           suites: NEW_ORGANIZATION_SUITES,
           created_by_id: viewer.userId,
         })
-        .returning(organizationColumns());
-      await tx.db('organization_members').insert({
-        organization_id: org.id,
-        user_id: viewer.userId,
-        role: 'admin',
-        is_owner: true,
-      });
-      await tx.db('users').where({ id: viewer.userId }).update({ default_organization_id: org.id, updated_at: tx.db.fn.now() });
-      return org as OrganizationRecord;
+        .returning('*');
+      await OrganizationMember.query(tx.db).insert({ organization_id: org.id, user_id: viewer.userId, role: 'admin', is_owner: true });
+      await User.query(tx.db).findById(viewer.userId).patch({ default_organization_id: org.id });
+      return org;
     });
     await refreshViewer(ctx.db, viewer);
     return created;
@@ -110,31 +73,25 @@ export async function createOrganization(ctx: ServiceContext, rawInput: Organiza
   }
 }
 
-/** Only admins (and the owner) of the organisation itself may edit it (spec 001 point 6). */
-async function requireAdminOf(ctx: ServiceContext, organizationId: string) {
+/**
+ * organizationUpdate: admins (and the owner) of the organisation itself whose organisation has booked user
+ * management (spec 001 point 6; the edit page's feature guard). Anyone else: PERMISSION_DENIED.
+ */
+export async function updateOrganization(ctx: ServiceContext, id: string, rawInput: OrganizationUpdateInput): Promise<Organization> {
   const viewer = requireViewer(ctx);
-  if (!isUuid(organizationId)) throw permissionDenied(ctx);
-  const membership = await ctx
-    .db('organization_members')
-    .where({ organization_id: organizationId, user_id: viewer.userId })
-    .first('role', 'is_owner');
-  if (!membership || (membership.role !== 'admin' && !membership.is_owner)) throw permissionDenied(ctx);
-  return viewer;
-}
+  if (!isUuid(id)) throw permissionDenied(ctx);
+  const [organization, membership] = await Promise.all([
+    Organization.query(ctx.db).findById(id),
+    OrganizationMember.query(ctx.db).findOne({ organization_id: id, user_id: viewer.userId }),
+  ]);
+  if (!organization || !mayManageOrganization(viewer, organization, membership ?? null)) throw permissionDenied(ctx);
 
-export async function updateOrganization(
-  ctx: ServiceContext,
-  id: string,
-  rawInput: OrganizationUpdateInput,
-): Promise<OrganizationRecord> {
-  await requireAdminOf(ctx, id);
   const input = parseInput(ctx, OrganizationUpdateSchema, rawInput);
   const errors: FieldError[] = [];
   if (input.name && (await nameTaken(ctx, input.name, id))) {
     errors.push({ code: 'UNIQUE', field: 'name', message: ctx.t('org:errors.nameExists') });
   }
-  const current = await ctx.db('organizations').where({ id }).first('country');
-  const country = input.country ?? current?.country ?? 'DE';
+  const country = input.country ?? organization.country;
   if (input.country && !isOfferedCountry(input.country)) {
     errors.push({ code: 'INVALID', field: 'country', message: ctx.t('validation:invalidOption') });
   }
@@ -145,14 +102,14 @@ export async function updateOrganization(
     else phone = parsed.formatInternational();
   }
   if (input.avatarId) {
-    const file = await ctx.db('files').where({ id: input.avatarId }).first('organization_id', 'mime_type');
-    if (!file || file.organization_id !== id || !String(file.mime_type).startsWith('image/')) {
+    const file = await UploadedFile.query(ctx.db).findById(input.avatarId);
+    if (!file || file.organization_id !== id || !file.mime_type.startsWith('image/')) {
       errors.push({ code: 'INVALID', field: 'avatarId', message: ctx.t('validation:typeMismatch.default') });
     }
   }
   if (errors.length) throw DomainError.fromFieldErrors(errors);
 
-  const patch: Record<string, unknown> = {
+  const patch = {
     name: input.name,
     email: input.email === '' ? null : input.email,
     phone,
@@ -168,14 +125,9 @@ export async function updateOrganization(
     imprint: input.imprint,
     avatar_id: input.avatarId,
   };
-  for (const key of Object.keys(patch)) if (patch[key] === undefined) delete patch[key];
+  const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<typeof patch>;
   try {
-    const [org] = await ctx
-      .db('organizations')
-      .where({ id })
-      .update({ ...patch, updated_at: ctx.db.fn.now() })
-      .returning(organizationColumns());
-    return org as OrganizationRecord;
+    return await Organization.query(ctx.db).patchAndFetchById(id, defined);
   } catch (error) {
     if (isUniqueViolation(error, 'organizations_name_lower_uniq')) {
       throw new DomainError('UNIQUE', ctx.t('org:errors.nameExists'), 'name');
@@ -185,25 +137,18 @@ export async function updateOrganization(
 }
 
 /** An organisation by slug, for its members and for platform staff; anyone else gets NOT_FOUND. */
-export async function organizationBySlug(ctx: ServiceContext, slug: string): Promise<OrganizationRecord> {
+export async function organizationBySlug(ctx: ServiceContext, slug: string): Promise<Organization> {
   const viewer = requireViewer(ctx);
-  const org = (await ctx.db('organizations').where({ slug }).first(organizationColumns())) as OrganizationRecord | undefined;
-  const allowed = org && (viewer.organizations.some((o) => o.id === org.id) || isStaffViewer(ctx));
-  if (!org || !allowed) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'));
+  const org = await Organization.query(ctx.db).findOne({ slug });
+  if (!org || !mayReadOrganization(viewer, org.id)) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'));
   return org;
 }
 
-function isStaffViewer(ctx: ServiceContext): boolean {
-  try {
-    requireStaff(ctx);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** An organisation row of the staff list, with its member count. */
+export type OrganizationListRow = Organization & { member_count: number };
 
 export interface OrganizationPage {
-  items: (OrganizationRecord & { member_count: number })[];
+  items: OrganizationListRow[];
   totalCount: number;
   hasNextPage: boolean;
 }
@@ -213,25 +158,24 @@ export async function listOrganizations(
   ctx: ServiceContext,
   options: { search?: string | null; first?: number | null; offset?: number | null } = {},
 ): Promise<OrganizationPage> {
-  requireStaff(ctx);
+  requirePlatformStaff(ctx);
   const first = Math.min(Math.max(options.first ?? 25, 1), 100);
   const offset = Math.max(options.offset ?? 0, 0);
-  const base = ctx.db('organizations as o');
+  const base = Organization.query(ctx.db);
   const search = options.search?.trim();
   if (search) {
     const like = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    base.where((q) => q.whereILike('o.name', like).orWhereILike('o.slug', like).orWhereILike('o.email', like));
+    base.where((q) => q.where('name', 'ilike', like).orWhere('slug', 'ilike', like).orWhere('email', 'ilike', like));
   }
-  const [{ count }] = await base.clone().count<{ count: number }[]>('* as count');
+  const totalCount = await base.clone().resultSize();
   const rows = await base
     .clone()
-    .leftJoin('organization_members as m', 'm.organization_id', 'o.id')
-    .groupBy('o.id')
-    .orderBy('o.name', 'asc')
+    .select('organizations.*', ctx.db.raw('(select count(*)::int from organization_members m where m.organization_id = organizations.id) as member_count'))
+    .orderBy('name', 'asc')
     .limit(first + 1)
     .offset(offset)
-    .select([...organizationColumns('o'), ctx.db.raw('count(m.id)::int as member_count')]);
-  return { items: rows.slice(0, first), totalCount: Number(count), hasNextPage: rows.length > first };
+    .castTo<OrganizationListRow[]>();
+  return { items: rows.slice(0, first), totalCount, hasNextPage: rows.length > first };
 }
 
 /**
@@ -241,10 +185,7 @@ export async function listOrganizations(
 export async function setDefaultOrganization(ctx: ServiceContext, organizationId: string): Promise<void> {
   const viewer = requireViewer(ctx);
   if (!isUuid(organizationId)) throw permissionDenied(ctx);
-  const membership = await ctx
-    .db('organization_members')
-    .where({ organization_id: organizationId, user_id: viewer.userId })
-    .first('id');
+  const membership = await OrganizationMember.query(ctx.db).findOne({ organization_id: organizationId, user_id: viewer.userId });
   if (!membership) throw permissionDenied(ctx);
-  await ctx.db('users').where({ id: viewer.userId }).update({ default_organization_id: organizationId, updated_at: ctx.db.fn.now() });
+  await User.query(ctx.db).findById(viewer.userId).patch({ default_organization_id: organizationId });
 }

@@ -1,8 +1,9 @@
+import { Organization } from '#db/models/index';
 import { Feature, FEATURE_NAMES, Package, type FeatureName, type PackageName } from '~/lib/features';
 import type { ServiceContext } from '../../context.server';
-import { assertId, requireStaff } from '../authz';
+import { assertId } from '../authz';
 import { DomainError } from '../errors';
-import { organizationColumns, type OrganizationRecord } from './organizations';
+import { requirePlatformStaff } from './policy';
 
 const ALL_BITS = FEATURE_NAMES.reduce((mask, name) => mask | Feature[name], 0);
 /** Bits only the event or sales suites bring; they need the basic suite. */
@@ -27,19 +28,14 @@ export function suitesFrom(packages: PackageName[], features: FeatureName[]): nu
 }
 
 /** Platform staff set an organisation's suites; members see the change within five minutes (token refresh). */
-export async function setOrganizationSuites(ctx: ServiceContext, organizationId: string, suites: number): Promise<OrganizationRecord> {
-  requireStaff(ctx);
+export async function setOrganizationSuites(ctx: ServiceContext, organizationId: string, suites: number): Promise<Organization> {
+  requirePlatformStaff(ctx);
   assertId(ctx, organizationId);
-  const org = await ctx.db('organizations').where({ id: organizationId }).first('suites');
+  const org = await Organization.query(ctx.db).findById(organizationId);
   if (!org) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), 'id');
   const result = normalizeSuites(org.suites, suites);
   if ('error' in result) throw new DomainError('INVALID', ctx.t(`org:errors.${result.error}`), 'suites');
-  const [updated] = await ctx
-    .db('organizations')
-    .where({ id: organizationId })
-    .update({ suites: result.mask, updated_at: ctx.db.fn.now() })
-    .returning(organizationColumns());
-  return updated as OrganizationRecord;
+  return Organization.query(ctx.db).patchAndFetchById(organizationId, { suites: result.mask });
 }
 
 /**

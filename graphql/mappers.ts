@@ -1,0 +1,59 @@
+import type { GraphQLFieldResolver } from 'graphql';
+import { defaultFieldResolver } from 'graphql';
+
+/**
+ * What the resolvers of a GraphQL type receive as parent, for codegen's `mappers` (paths relative to
+ * graphql/generated/types.ts): the domain's model, or a row derived from it. Fields named like a column
+ * (`supportUrl` for `support_url`) need no resolver, see `columnFieldResolver`.
+ */
+export const MAPPERS: Record<string, string> = {
+  Organization: '../../db/models/index#Organization',
+  Member: '../../app/server/services/organizations/members#MemberRow',
+  Invite: '../../app/server/services/organizations/invites#InviteRow',
+  User: '../../db/models/index#User',
+  Avatar: '../../app/server/services/files/files.server#FileRecord',
+  Address: '../../app/server/services/accounts/address#Address',
+  // enums with internal values (ENUM_VALUES) are named here too, so resolvers return the internal value's type
+  MemberRoleEnum: '../../db/models/index#MemberRole',
+  FeatureEnum: '../../app/lib/features#FeatureName',
+};
+
+/** Enum values as the services hold them (codegen's `enumValues`, and the schema's internal values). */
+export const ENUM_VALUES = {
+  MemberRoleEnum: { ADMIN: 'admin', SALES: 'sales' },
+  FeatureEnum: {
+    CONTENT: 'content',
+    PERSONALIZATION: 'personalization',
+    USER_MANAGEMENT: 'userManagement',
+    LEAD: 'lead',
+    SALES_HUB: 'salesHub',
+    EVENT: 'event',
+    EMAIL: 'email',
+    CHATS: 'chats',
+    APPOINTMENT: 'appointment',
+    PLATFORM_ADMIN: 'platformAdmin',
+    LEAD_TRACKING: 'leadTracking',
+    DLG: 'dlg',
+  },
+} as const;
+
+/** The column a field reads when its parent has no property of the field's name: `streetAddress1` -> `street_address_1`. */
+export function columnName(fieldName: string): string {
+  return fieldName
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([a-zA-Z])([0-9])/g, '$1_$2')
+    .toLowerCase();
+}
+
+/**
+ * The schema's default field resolver: the parent's property of the field's name (graphql-js's default), else the
+ * column of that name in snake_case. Models keep their database column names (decision 009), so the API's
+ * camelCase fields need no resolver that only renames a column.
+ */
+export const columnFieldResolver: GraphQLFieldResolver<unknown, unknown> = (source, args, context, info) => {
+  if (source !== null && typeof source === 'object' && !(info.fieldName in source)) {
+    const column = columnName(info.fieldName);
+    if (column in source) return (source as Record<string, unknown>)[column];
+  }
+  return defaultFieldResolver(source, args, context, info);
+};
