@@ -1,9 +1,7 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { EVENT_TIME_ZONE } from '~/components/conventions/datetime';
 import { FoyerEditor } from '~/components/conventions/foyer-editor';
 import { AddHallForm, AddStageForm, ConventionSettingsForm, OnDemandForm } from '~/components/conventions/forms';
@@ -11,12 +9,14 @@ import { conventionAction, conventionDashboard } from '~/server/pages/convention
 import { NativeSelect } from '~/components/conventions/native-select';
 import { StatusBadge } from '~/components/conventions/status-badge';
 import { ACCESS_CONFIRM_TEXTS, AccessSection } from '~/components/events/access-section';
-import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
+import { BuilderHeader, ConfirmAnswer, PictureSection, SettingsSection } from '~/components/events/builder-sections';
+import { ConfirmDelete } from '~/components/events/confirm-delete';
 import { ImageForm } from '~/components/events/image-form';
 import { TranslationsSection } from '~/components/events/translations-section';
 import { Button } from '~/components/ui/button';
 import { Checkbox } from '~/components/ui/checkbox';
-import { TextArea, TextField, useZodErrorMap } from '~/components/ui/field';
+import { TextArea, TextField } from '~/components/ui/field';
+import { errorFor, FormErrors, PageSection, resultFor, useIsPending, useRouteForm } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { PERMISSION_TYPES } from '~/lib/schemas/stands';
@@ -38,13 +38,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return conventionAction(request, context, params.slug ?? '');
 }
 
-type ActionData = {
-  form?: string;
-  result?: SubmissionResult<string[]>;
-  error?: string;
-  confirm?: { intent: string; id: string; name: string };
-};
-
 const CONFIRM_TEXTS: Record<string, { title: string; message: string }> = {
   ...ACCESS_CONFIRM_TEXTS,
   removeHall: { title: 'pages.halls.removeTitle', message: 'pages.halls.removeText' },
@@ -54,70 +47,29 @@ const CONFIRM_TEXTS: Record<string, { title: string; message: string }> = {
   onDemandDelete: { title: 'pages.onDemand.deleteTitle', message: 'pages.onDemand.deleteText' },
 };
 
-const section = 'rounded-lg bg-white p-6 shadow-sm';
-
-function FormErrors({ errors }: { errors?: string[] }) {
-  return errors?.length ? (
-    <p role="alert" className="text-sm text-brand-red sm:col-span-2">
-      {errors.join(' ')}
-    </p>
-  ) : null;
-}
-
 export default function ConventionDashboard() {
   const { t } = useTranslation(['events', 'common']);
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const errorMap = useZodErrorMap();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
+  const actionData = useActionData<typeof action>();
+  const busy = useIsPending();
   const { convention: c } = data;
-  const resultFor = (form: string) => (actionData?.form === form ? actionData.result : undefined);
 
-  const [settings, s] = useForm<z.input<typeof ConventionSettingsForm>>({
+  const [settings, s] = useRouteForm(ConventionSettingsForm, {
     id: 'convention-settings',
-    lastResult: resultFor('settings'),
-    constraint: getZodConstraint(ConventionSettingsForm),
-    defaultValue: {
-      title: c.title,
-      startDate: c.startLocal,
-      endDate: c.endLocal,
-      video: c.video,
-      helpPage: c.helpPage,
-    },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConventionSettingsForm, errorMap }),
+    answer: actionData,
+    form: 'settings',
+    defaultValue: { title: c.title, startDate: c.startLocal, endDate: c.endLocal, video: c.video, helpPage: c.helpPage },
   });
-  const [hallForm, hf] = useForm<z.input<typeof AddHallForm>>({
-    id: 'convention-hall',
-    lastResult: resultFor('addHall'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddHallForm, errorMap }),
-  });
-  const [stageForm, sf] = useForm<z.input<typeof AddStageForm>>({
-    id: 'convention-stage',
-    lastResult: resultFor('addStage'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddStageForm, errorMap }),
-  });
-  const [onDemandForm, od] = useForm<z.input<typeof OnDemandForm>>({
-    id: 'convention-on-demand',
-    lastResult: resultFor('onDemandCreate'),
-    constraint: getZodConstraint(OnDemandForm),
-    shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OnDemandForm, errorMap }),
-  });
+  const [hallForm, hf] = useRouteForm(AddHallForm, { id: 'convention-hall', answer: actionData, form: 'addHall' });
+  const [stageForm, sf] = useRouteForm(AddStageForm, { id: 'convention-stage', answer: actionData, form: 'addStage' });
+  const [onDemandForm, od] = useRouteForm(OnDemandForm, { id: 'convention-on-demand', answer: actionData, form: 'onDemandCreate' });
 
   const permissionOptions = PERMISSION_TYPES.map((p) => ({ value: p, label: t(`convention.permissionType.${p}`) }));
-  const confirmTexts = actionData?.confirm ? CONFIRM_TEXTS[actionData.confirm.intent] : undefined;
 
   return (
     <div className="mx-auto max-w-5xl space-y-8">
-      <div>
-        <Link to="/events" className="text-sm text-brand-dark underline-offset-2 hover:underline">
-          {t('pages.convention.back')}
-        </Link>
-        <div className="mt-2 flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-semibold">{t('pages.convention.title', { title: c.title })}</h1>
+      <BuilderHeader back="/events" backLabel={t('pages.convention.back')} title={t('pages.convention.title', { title: c.title })}>
+        <div className="mt-2">
           <StatusBadge status={c.status} />
         </div>
         <p className="mt-1 text-sm text-gray-600">
@@ -126,59 +78,30 @@ export default function ConventionDashboard() {
             {t('pages.convention.sitemap')}
           </Link>
         </p>
-      </div>
+      </BuilderHeader>
 
-      {actionData?.confirm && confirmTexts ? (
-        <ConfirmStep
-          confirm={actionData.confirm}
-          title={t(confirmTexts.title)}
-          message={t(confirmTexts.message, { name: actionData.confirm.name, label: actionData.confirm.name })}
-        />
-      ) : null}
+      <ConfirmAnswer answer={actionData} texts={CONFIRM_TEXTS} />
 
-      <section aria-labelledby="settings-title" className={section}>
-        <h2 id="settings-title" className="text-lg font-semibold">
-          {t('pages.convention.settings')}
-        </h2>
-        <Form method="post" {...getFormProps(settings)} className="mt-4 grid gap-4 sm:grid-cols-2">
-          <input type="hidden" name="intent" value="settings" />
-          <FormErrors errors={settings.errors} />
-          <TextField field={s.title} label={t('pages.convention.name')} className="sm:col-span-2" />
-          <TextField field={s.startDate} type="datetime-local" label={t('pages.convention.start')} description={t('pages.timeZoneHint', { zone: EVENT_TIME_ZONE })} />
-          <TextField field={s.endDate} type="datetime-local" label={t('pages.convention.end')} description={t('pages.timeZoneHint', { zone: EVENT_TIME_ZONE })} />
-          <TextField field={s.video} type="url" label={t('pages.convention.video')} description={t('pages.videoHint')} className="sm:col-span-2" />
-          <NativeSelect name="permissionType" label={t('pages.convention.permissionType')} options={permissionOptions} defaultValue={c.permissionType} errors={s.permissionType.errors} />
-          <div className="flex flex-col justify-end gap-3">
-            <Checkbox name="active" defaultSelected={c.active}>
-              {t('pages.convention.active')}
-            </Checkbox>
-            <Checkbox name="shop" defaultSelected={c.shop}>
-              {t('pages.convention.shop')}
-            </Checkbox>
-          </div>
-          <TextArea field={s.helpPage} label={t('pages.convention.helpPage')} className="sm:col-span-2" />
-          <div className="sm:col-span-2">
-            <Button type="submit" isDisabled={busy}>
-              {t('pages.convention.save')}
-            </Button>
-          </div>
-        </Form>
-      </section>
+      <SettingsSection id="settings" title={t('pages.convention.settings')} form={settings} submit={t('pages.convention.save')}>
+        <TextField field={s.title} label={t('pages.convention.name')} className="sm:col-span-2" />
+        <TextField field={s.startDate} type="datetime-local" label={t('pages.convention.start')} description={t('pages.timeZoneHint', { zone: EVENT_TIME_ZONE })} />
+        <TextField field={s.endDate} type="datetime-local" label={t('pages.convention.end')} description={t('pages.timeZoneHint', { zone: EVENT_TIME_ZONE })} />
+        <TextField field={s.video} type="url" label={t('pages.convention.video')} description={t('pages.videoHint')} className="sm:col-span-2" />
+        <NativeSelect name="permissionType" label={t('pages.convention.permissionType')} options={permissionOptions} defaultValue={c.permissionType} errors={s.permissionType.errors} />
+        <div className="flex flex-col justify-end gap-3">
+          <Checkbox name="active" defaultSelected={c.active}>
+            {t('pages.convention.active')}
+          </Checkbox>
+          <Checkbox name="shop" defaultSelected={c.shop}>
+            {t('pages.convention.shop')}
+          </Checkbox>
+        </div>
+        <TextArea field={s.helpPage} label={t('pages.convention.helpPage')} className="sm:col-span-2" />
+      </SettingsSection>
 
       <TranslationsSection translations={data.translations} lastForm={actionData?.form} lastResult={actionData?.result} />
 
-      <ImageForm
-        id="header-image"
-        intent="headerImage"
-        title={t('pages.headerImage.heading')}
-        hint={t('pages.headerImage.hint')}
-        fileLabel={t('pages.headerImage.file')}
-        submitLabel={t('pages.headerImage.submit')}
-        imageUrl={c.headerImageUrl}
-        imageAlt={t('pages.headerImage.alt', { title: c.title })}
-        noImage={t('pages.headerImage.none')}
-        error={actionData?.form === 'headerImage' ? actionData.error : undefined}
-      />
+      <PictureSection id="header-image" intent="headerImage" keys="pages.headerImage" values={{ title: c.title }} imageUrl={c.headerImageUrl} answer={actionData} />
 
       <AccessSection
         permissionType={c.permissionType}
@@ -188,10 +111,7 @@ export default function ConventionDashboard() {
         lastResult={actionData?.result}
       />
 
-      <section aria-labelledby="halls-title" className={section}>
-        <h2 id="halls-title" className="text-lg font-semibold">
-          {t('pages.halls.heading')}
-        </h2>
+      <PageSection id="halls" title={t('pages.halls.heading')}>
         {data.halls.length ? (
           <ul className="mt-3 divide-y" aria-label={t('pages.halls.heading')}>
             {data.halls.map((h) => (
@@ -227,7 +147,7 @@ export default function ConventionDashboard() {
             <Button type="submit" isDisabled={busy}>
               {t('pages.halls.addSubmit')}
             </Button>
-            <FormErrors errors={hallForm.errors} />
+            <FormErrors errors={hallForm.errors} className="w-full" />
           </Form>
         ) : (
           <p className="mt-3 text-sm text-gray-700">
@@ -237,12 +157,9 @@ export default function ConventionDashboard() {
             </Link>
           </p>
         )}
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="stage-title" className={section}>
-        <h2 id="stage-title" className="text-lg font-semibold">
-          {t('pages.stage.heading')}
-        </h2>
+      <PageSection id="stage" title={t('pages.stage.heading')}>
         <p className="mt-1 text-sm text-gray-700">{t('pages.stage.intro')}</p>
         {data.stage ? (
           <div className="mt-3 flex items-center justify-between gap-3">
@@ -278,12 +195,9 @@ export default function ConventionDashboard() {
             <FormErrors errors={stageForm.errors} />
           </Form>
         ) : null}
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="navigation-title" className={section}>
-        <h2 id="navigation-title" className="text-lg font-semibold">
-          {t('pages.navigation.heading')}
-        </h2>
+      <PageSection id="navigation" title={t('pages.navigation.heading')}>
         <p className="mt-1 text-sm text-gray-700">
           {t('pages.navigation.current', { mode: t(`convention.navigationMode.${c.navigationMode}`) })}
         </p>
@@ -314,10 +228,10 @@ export default function ConventionDashboard() {
               imageUrl={null}
               imageAlt=""
               noImage={data.foyer.imageUrl ? t('pages.foyer.replace') : t('pages.foyer.noImage')}
-              error={actionData?.form === 'foyerImage' ? actionData.error : undefined}
+              error={errorFor(actionData, 'foyerImage')}
             />
             {data.foyer.imageUrl ? (
-              <FoyerEditor imageUrl={data.foyer.imageUrl} points={data.foyer.points} targets={data.foyerTargets} lastResult={resultFor('addPoint')} />
+              <FoyerEditor imageUrl={data.foyer.imageUrl} points={data.foyer.points} targets={data.foyerTargets} lastResult={resultFor(actionData, 'addPoint')} />
             ) : null}
             <p className="text-sm">
               <Link to={`/events/convention/${c.slug}/shoplink`} className="underline">
@@ -326,12 +240,9 @@ export default function ConventionDashboard() {
             </p>
           </div>
         )}
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="on-demand-title" className={section}>
-        <h2 id="on-demand-title" className="text-lg font-semibold">
-          {t('pages.onDemand.heading')}
-        </h2>
+      <PageSection id="on-demand" title={t('pages.onDemand.heading')}>
         {data.onDemand.length ? (
           <ul className="mt-3 divide-y">
             {data.onDemand.map((item) => (
@@ -385,7 +296,7 @@ export default function ConventionDashboard() {
             </Button>
           </div>
         </Form>
-      </section>
+      </PageSection>
     </div>
   );
 }

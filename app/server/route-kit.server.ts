@@ -1,6 +1,17 @@
+import { data } from '@remix-run/node';
+import { z } from 'zod';
+import type { ConfirmRequest, FormAnswer } from '~/lib/route-kit';
+import { formAction } from '~/server/forms.server';
+import { parseForm } from '~/server/forms-zod.server';
+import type { RequestContext } from '~/server/request-context.server';
 import { isDomainError } from '~/server/services/errors';
 import { redirectWithToast } from '~/server/toast.server';
 
+/**
+ * The route kit's server half: what page loaders and actions use to answer (decision 013). Actions answer
+ * with Remix's `data()` (a `FormAnswer`) or a redirect, so `useActionData<typeof action>()` needs no cast.
+ */
+export { invariantResponse } from '~/lib/route-kit';
 export { readPostedForm } from '~/server/posted-form.server';
 
 /** A NOT_FOUND from a service becomes the 404 page; anything else propagates. */
@@ -11,6 +22,54 @@ export async function orNotFound<T>(work: Promise<T>): Promise<T> {
     if (isDomainError(error) && error.code === 'NOT_FOUND') throw new Response('Not Found', { status: 404 });
     throw error;
   }
+}
+
+/** An action's answer that stays on the page: a form's reply, a file field's error or a confirmation step. */
+export function answer(body: FormAnswer, status = 400) {
+  return data<FormAnswer>(body, { status });
+}
+
+/**
+ * The zod discriminated union of a page's intents, one object per intent: `intentsOf(['settings', 'translation'])`.
+ * Give an intent its own fields with a schema of its own (`z.object({ intent: z.literal('move'), id: z.string() })`).
+ */
+export function intentsOf<const I extends readonly [string, ...string[]]>(intents: I) {
+  const [first, ...rest] = intents.map((intent) => z.object({ intent: z.literal(intent) }));
+  return z.discriminatedUnion('intent', [first!, ...rest]) as unknown as z.ZodType<{ intent: I[number] }>;
+}
+
+/**
+ * The intent of a page with several forms, parsed with the page's union of intents (`intentsOf` or a
+ * `z.discriminatedUnion('intent', ...)` of its own). An intent the page does not know is a 400, never a 500.
+ */
+export function intentOf<S extends z.ZodTypeAny>(formData: FormData, intents: S): z.output<S> {
+  const parsed = intents.safeParse(Object.fromEntries([...new Set(formData.keys())].map((key) => [key, formData.get(key)])));
+  if (!parsed.success) throw new Response('Bad Request', { status: 400 });
+  return parsed.data;
+}
+
+/**
+ * One form of a page, start to end: parse `formData` with `schema` (400 with the field errors on failure),
+ * run the service call, map a DomainError onto the form (its status). `ok` carries the service's value, the
+ * caller redirects with its toast; otherwise return `answer` as it is.
+ */
+export async function submitForm<S extends z.ZodTypeAny, R>(
+  context: RequestContext,
+  formData: FormData,
+  form: string,
+  schema: S,
+  work: (value: z.output<S>) => Promise<R>,
+  options: { correctFieldsMessage?: string; knownFields?: readonly string[] } = {},
+): Promise<{ ok: true; value: R; input: z.output<S> } | { ok: false; answer: ReturnType<typeof answer> }> {
+  const submission = parseForm(context, formData, schema);
+  if (submission.status !== 'success') return { ok: false, answer: answer({ form, result: submission.reply() }) };
+  const input = submission.value;
+  const result = await formAction(submission, () => work(input), {
+    correctFieldsMessage: context.service.t('errors:correctFields'),
+    ...options,
+  });
+  if (!result.ok) return { ok: false, answer: answer({ form, result: result.reply }, result.status) };
+  return { ok: true, value: result.value, input };
 }
 
 /**
@@ -35,9 +94,21 @@ export async function listAction(
  * The second step of a delete without JavaScript: a delete form posts without `confirmed`, and the page
  * answers with this, which renders a "really delete?" form. With JavaScript the dialog sends `confirmed` at once.
  */
-export function confirmationStep(formData: FormData): { confirm: { intent: string; id: string; name: string } } | null {
+export function confirmationStep(formData: FormData): { confirm: ConfirmRequest } | null {
   if (formData.get('confirmed') === 'yes') return null;
   return {
     confirm: { intent: String(formData.get('intent') ?? ''), id: String(formData.get('id') ?? ''), name: String(formData.get('name') ?? '') },
   };
+}
+
+/** A delete after confirming: the confirmation step first (without JavaScript), then the list action. */
+export async function confirmedListAction(
+  formData: FormData,
+  back: string,
+  work: () => Promise<unknown>,
+  success: { key: string; values?: Record<string, string | number> },
+) {
+  const step = confirmationStep(formData);
+  if (step) return answer(step, 200);
+  return listAction(back, work, success);
 }

@@ -51,5 +51,18 @@ export async function callRoute(
     }
     return { status: result.status, location: result.headers.get('location'), data, toast };
   }
+  if (isDataWithInit(result)) return { status: result.init?.status ?? 200, location: null, data: result.data, toast: null };
   return { status: 200, location: null, data: result, toast: null };
+}
+
+/** What Remix's `data(value, init)` returns (single fetch): the value with its status. */
+function isDataWithInit(value: unknown): value is { type: 'DataWithResponseInit'; data: unknown; init: ResponseInit | null } {
+  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'DataWithResponseInit';
+}
+
+/** A route function's result as the Response Remix sends: `data(value, init)` becomes JSON with its status. */
+export function asResponse(result: unknown): Response {
+  if (result instanceof Response) return result;
+  if (isDataWithInit(result)) return Response.json(result.data, result.init ?? undefined);
+  return Response.json(result);
 }

@@ -5,7 +5,7 @@ import * as events from '~/routes/_console.events._index';
 import * as shoplink from '~/routes/_console.events.convention.$slug_.shoplink';
 import { buildRequestContext } from '~/server/request-context.server';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { callRoute } from '../helpers/routes';
+import { asResponse, callRoute } from '../helpers/routes';
 import { eventsWorld } from './events-halls-world';
 import { png } from './files-fixtures';
 
@@ -45,7 +45,7 @@ async function postFile(userId: string, slug: string, intent: string, bytes: Buf
     body,
   });
   const context = await buildRequestContext(t.app, request);
-  return (await dashboard.action({ request, context, params: { slug } } as never)) as Response;
+  return asResponse(await dashboard.action({ request, context, params: { slug } } as never));
 }
 
 const settings = (over: Record<string, string> = {}) => ({

@@ -5,7 +5,7 @@ import * as standEditor from '~/routes/_console.stand.$slug';
 import { buildRequestContext } from '~/server/request-context.server';
 import { createBaseStand } from '~/server/services/events/stands';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { callRoute } from '../helpers/routes';
+import { asResponse, callRoute } from '../helpers/routes';
 import { eventsWorld } from './events-halls-world';
 import { png } from './files-fixtures';
 
@@ -35,7 +35,7 @@ async function postMultipart(userId: string, slug: string, fields: Record<string
   });
   const context = await buildRequestContext(t.app, request);
   try {
-    return (await builder.action({ request, context, params: { slug } } as never)) as Response;
+    return asResponse(await builder.action({ request, context, params: { slug } } as never));
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

@@ -9,7 +9,7 @@ import { hallAddStand } from '~/server/services/events/hall-stands';
 import { createHall } from '~/server/services/events/halls';
 import { createBaseStand } from '~/server/services/events/stands';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { callRoute } from '../helpers/routes';
+import { asResponse, callRoute } from '../helpers/routes';
 import { eventsWorld } from './events-halls-world';
 import { png } from './files-fixtures';
 
@@ -39,7 +39,7 @@ async function postMultipart(userId: string, slug: string, fields: Record<string
   });
   const context = await buildRequestContext(t.app, request);
   try {
-    return (await editor.action({ request, context, params: { slug } } as never)) as Response;
+    return asResponse(await editor.action({ request, context, params: { slug } } as never));
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

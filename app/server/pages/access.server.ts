@@ -1,5 +1,3 @@
-import { formAction } from '~/server/forms.server';
-import { parseForm } from '~/server/forms-zod.server';
 import type { RequestContext } from '~/server/request-context.server';
 import {
   addObjectPermission,
@@ -14,7 +12,7 @@ import {
 } from '~/server/services/events/access';
 import { redirectWithToast } from '~/server/toast.server';
 import { PermissionAddForm, TokenForm } from '~/components/events/access-forms';
-import { confirmationStep, listAction } from '~/server/route-kit.server';
+import { confirmedListAction, listAction, submitForm } from '~/server/route-kit.server';
 
 /** The convention, hall or in-house fair whose access a console page manages. */
 export interface AccessTarget {
@@ -43,40 +41,32 @@ export async function accessData(context: RequestContext, target: AccessTarget) 
  * The actions of the access sections (create and delete keys; add, suspend, reactivate and remove people), for
  * the page at `here`. Returns null for any other intent, so the page handles its own forms.
  */
-export async function accessAction(context: RequestContext, formData: FormData, target: AccessTarget, here: string): Promise<Response | null> {
+export async function accessAction(context: RequestContext, formData: FormData, target: AccessTarget, here: string) {
   const ctx = context.service;
   const intent = String(formData.get('intent') ?? '');
   const id = String(formData.get('id') ?? '');
-  const options = { correctFieldsMessage: ctx.t('errors:correctFields') };
 
   switch (intent) {
     case 'createToken': {
-      const submission = parseForm(context, formData, TokenForm);
-      if (submission.status !== 'success') return Response.json({ form: intent, result: submission.reply() }, { status: 400 });
-      const { token, limit } = submission.value;
-      const result = await formAction(submission, () => createObjectToken(ctx, { [TOKEN_OBJECT_FIELD[target.kind]]: target.id, token, limit }), options);
-      if (!result.ok) return Response.json({ form: intent, result: result.reply }, { status: result.status });
-      return redirectWithToast(here, { type: 'success', key: 'access:tokens.toast.created', values: { token: result.value.token } });
+      const done = await submitForm(context, formData, intent, TokenForm, ({ token, limit }) =>
+        createObjectToken(ctx, { [TOKEN_OBJECT_FIELD[target.kind]]: target.id, token, limit }),
+      );
+      if (!done.ok) return done.answer;
+      return redirectWithToast(here, { type: 'success', key: 'access:tokens.toast.created', values: { token: done.value.token } });
     }
     case 'addPermission': {
-      const submission = parseForm(context, formData, PermissionAddForm);
-      if (submission.status !== 'success') return Response.json({ form: intent, result: submission.reply() }, { status: 400 });
-      const result = await formAction(submission, () => addObjectPermission(ctx, target.id, submission.value.email), options);
-      if (!result.ok) return Response.json({ form: intent, result: result.reply }, { status: result.status });
-      return redirectWithToast(here, { type: 'success', key: 'access:permissions.toast.added', values: { email: result.value.email } });
+      const done = await submitForm(context, formData, intent, PermissionAddForm, ({ email }) => addObjectPermission(ctx, target.id, email));
+      if (!done.ok) return done.answer;
+      return redirectWithToast(here, { type: 'success', key: 'access:permissions.toast.added', values: { email: done.value.email } });
     }
     case 'suspendPermission':
       return listAction(here, () => suspendObjectPermission(ctx, id, true), { key: 'access:permissions.toast.suspended' });
     case 'reactivatePermission':
       return listAction(here, () => suspendObjectPermission(ctx, id, false), { key: 'access:permissions.toast.reactivated' });
     case 'deleteToken':
-    case 'removePermission': {
-      const step = confirmationStep(formData);
-      if (step) return Response.json(step);
-      return intent === 'deleteToken'
-        ? listAction(here, () => deleteObjectToken(ctx, id), { key: 'access:tokens.toast.deleted' })
-        : listAction(here, () => removeObjectPermission(ctx, id), { key: 'access:permissions.toast.removed' });
-    }
+      return confirmedListAction(formData, here, () => deleteObjectToken(ctx, id), { key: 'access:tokens.toast.deleted' });
+    case 'removePermission':
+      return confirmedListAction(formData, here, () => removeObjectPermission(ctx, id), { key: 'access:permissions.toast.removed' });
   }
   return null;
 }

@@ -1,9 +1,8 @@
 import { accessAction, accessData } from '~/server/pages/access.server';
-import { confirmationStep, listAction, orNotFound, readPostedForm } from '~/server/route-kit.server';
-import { saveTranslation } from '~/server/pages/translations.server';
+import { pictureAction } from '~/server/pages/picture.server';
+import { translationAction } from '~/server/pages/translations.server';
+import { answer, confirmedListAction, intentOf, intentsOf, listAction, orNotFound, readPostedForm, submitForm } from '~/server/route-kit.server';
 import type { Language } from '~/lib/language';
-import { formAction } from '~/server/forms.server';
-import { parseForm } from '~/server/forms-zod.server';
 import type { RequestContext } from '~/server/request-context.server';
 import {
   addStageToConvention,
@@ -21,7 +20,7 @@ import { conventionTranslations, onDemandOfConvention } from '~/server/services/
 import { createOnDemandContent, deleteOnDemandContent, updateOnDemandContent } from '~/server/services/events/on-demand';
 import { baseStandById, foyerPointsByFoyer, hallStandsByHall, isListed } from '~/server/services/events/stand-loaders';
 import { listStands } from '~/server/services/events/stands';
-import { DomainError, isDomainError } from '~/server/services/errors';
+import { DomainError } from '~/server/services/errors';
 import { fileUrl } from '~/server/services/files/files.server';
 import { redirectWithToast } from '~/server/toast.server';
 import { fromLocalInput, toLocalInput } from '~/components/conventions/datetime';
@@ -104,32 +103,45 @@ export async function conventionDashboard(context: RequestContext, slug: string)
   };
 }
 
-/** The failure of an image form as the page shows it beside the file field. */
-function imageError(form: string, message: string) {
-  return Response.json({ form, error: message }, { status: 400 });
-}
+/** The forms of the convention dashboard, one intent each (the access sections' intents are `accessAction`'s). */
+const Intents = intentsOf([
+  'settings',
+  'translation',
+  'headerImage',
+  'foyerImage',
+  'addHall',
+  'addStage',
+  'foyerEnable',
+  'addPoint',
+  'onDemandCreate',
+  'onDemandUpdate',
+  'removeHall',
+  'removeStage',
+  'deletePoint',
+  'navigationReset',
+  'onDemandDelete',
+]);
 
-export async function conventionAction(request: Request, context: RequestContext, slug: string): Promise<Response> {
+export async function conventionAction(request: Request, context: RequestContext, slug: string) {
   const ctx = context.service;
   const t = ctx.t;
   const c: ConventionRecord = await orNotFound(fetchConvention(ctx, slug));
   const here = `/events/convention/${c.slug}`;
-  const { formData, uploaded, failure } = await readPostedForm(request, context, ['headerImage', 'foyerImage']);
-  const options = { correctFieldsMessage: t('errors:correctFields') };
-  const intent = String(formData.get('intent') ?? '');
-  const id = String(formData.get('id') ?? '');
-
+  const posted = await readPostedForm(request, context, ['headerImage', 'foyerImage']);
+  const { formData } = posted;
   const access = await accessAction(context, formData, { kind: 'convention', ...c }, here);
   if (access) return access;
+  const { intent } = intentOf(formData, Intents);
+  const id = String(formData.get('id') ?? '');
 
   switch (intent) {
     case 'settings': {
-      const submission = parseForm(context, formData, ConventionSettingsForm);
-      if (submission.status !== 'success') return Response.json({ form: 'settings', result: submission.reply() }, { status: 400 });
-      const v = submission.value;
-      const result = await formAction(
-        submission,
-        () =>
+      const done = await submitForm(
+        context,
+        formData,
+        intent,
+        ConventionSettingsForm,
+        (v) =>
           updateConvention(ctx, c.id, {
             title: v.title,
             startDate: v.startDate ? fromLocalInput(v.startDate) : null,
@@ -143,54 +155,41 @@ export async function conventionAction(request: Request, context: RequestContext
         // spec 001 point 8: a failed convention update says so ("Fehler bei der Aktualisierung der Messe")
         { correctFieldsMessage: t('events:errors.conventionUpdateFailed') },
       );
-      if (!result.ok) return Response.json({ form: 'settings', result: result.reply }, { status: result.status });
+      if (!done.ok) return done.answer;
       return redirectWithToast(here, { type: 'success', key: 'events:pages.toast.conventionSaved' });
     }
 
     case 'translation': {
       const existing = await conventionTranslations(ctx).load(c.id);
-      const outcome = await saveTranslation(context, formData, {
+      return translationAction(context, formData, here, {
         existing,
         create: (input) => updateConventionTranslation(ctx, c.id, input),
         update: (trId, input) =>
           updateConventionTranslation(ctx, c.id, { ...input, language: existing.find((tr) => tr.id === trId)!.language as Language }),
       });
-      if (!outcome.ok) return Response.json({ form: `translation-${outcome.language}`, result: outcome.reply }, { status: outcome.status });
-      return redirectWithToast(here, { type: 'success', key: 'events:hallPages.translations.saved', values: { language: outcome.language } });
     }
 
     case 'headerImage':
+      return pictureAction(context, posted, intent, (fileId) => updateConvention(ctx, c.id, { headerImageId: fileId }), {
+        here,
+        key: 'events:pages.toast.headerImageSaved',
+      });
+
     case 'foyerImage': {
-      const problem = failure?.message ?? (uploaded ? null : t('files:upload.noFile'));
-      if (problem) return imageError(intent, problem);
-      try {
-        if (intent === 'headerImage') await updateConvention(ctx, c.id, { headerImageId: uploaded!.id });
-        else {
-          const foyer = await conventionImageFoyer(ctx, c.id);
-          if (!foyer) return imageError(intent, t('events:pages.foyer.notEnabled'));
-          await updateImageFoyer(ctx, foyer.id, uploaded!.id);
-        }
-      } catch (error) {
-        if (!isDomainError(error)) throw error;
-        return imageError(intent, error.message);
-      }
-      const key = intent === 'headerImage' ? 'events:pages.toast.headerImageSaved' : 'events:foyer.imageUploaded';
-      return redirectWithToast(here, { type: 'success', key });
+      const foyer = await conventionImageFoyer(ctx, c.id);
+      if (!foyer) return answer({ form: intent, error: t('events:pages.foyer.notEnabled') });
+      return pictureAction(context, posted, intent, (fileId) => updateImageFoyer(ctx, foyer.id, fileId), { here, key: 'events:foyer.imageUploaded' });
     }
 
     case 'addHall': {
-      const submission = parseForm(context, formData, AddHallForm);
-      if (submission.status !== 'success') return Response.json({ form: intent, result: submission.reply() }, { status: 400 });
-      const result = await formAction(submission, () => addHallToConvention(ctx, c.id, submission.value.hallId), options);
-      if (!result.ok) return Response.json({ form: intent, result: result.reply }, { status: result.status });
+      const done = await submitForm(context, formData, intent, AddHallForm, ({ hallId }) => addHallToConvention(ctx, c.id, hallId));
+      if (!done.ok) return done.answer;
       return redirectWithToast(here, { type: 'success', key: 'events:pages.toast.hallAdded' });
     }
 
     case 'addStage': {
-      const submission = parseForm(context, formData, AddStageForm);
-      if (submission.status !== 'success') return Response.json({ form: intent, result: submission.reply() }, { status: 400 });
-      const result = await formAction(submission, () => addStageToConvention(ctx, c.id, submission.value.stageId), options);
-      if (!result.ok) return Response.json({ form: intent, result: result.reply }, { status: result.status });
+      const done = await submitForm(context, formData, intent, AddStageForm, ({ stageId }) => addStageToConvention(ctx, c.id, stageId));
+      if (!done.ok) return done.answer;
       return redirectWithToast(here, { type: 'success', key: 'events:pages.toast.stageAdded' });
     }
 
@@ -198,51 +197,44 @@ export async function conventionAction(request: Request, context: RequestContext
       return listAction(here, () => addImageFoyer(ctx, c.id), { key: 'events:pages.toast.foyerEnabled' });
 
     case 'addPoint': {
-      const submission = parseForm(context, formData, FoyerPointForm);
-      if (submission.status !== 'success') return Response.json({ form: intent, result: submission.reply() }, { status: 400 });
-      const { x, y, target, link } = submission.value;
-      const [targetType, targetId] = target ? (target.split(':') as ['HALL' | 'STAND' | 'STAGE' | 'CONTENTPAGE' | 'CONTENT', string]) : [];
-      const result = await formAction(
-        submission,
-        async () => {
+      const done = await submitForm(
+        context,
+        formData,
+        intent,
+        FoyerPointForm,
+        async ({ x, y, target, link }) => {
+          const [targetType, targetId] = target ? (target.split(':') as ['HALL' | 'STAND' | 'STAGE' | 'CONTENTPAGE' | 'CONTENT', string]) : [];
           const foyer = await conventionImageFoyer(ctx, c.id);
           if (!foyer) throw new DomainError('INVALID', t('events:pages.foyer.notEnabled'));
           return addFoyerPoint(ctx, foyer.id, target ? { x, y, targetType, targetId } : { x, y, link: link ?? null });
         },
-        { knownFields: ['x', 'y', 'target', 'link'] },
+        { correctFieldsMessage: undefined, knownFields: ['x', 'y', 'target', 'link'] },
       );
-      if (!result.ok) return Response.json({ form: intent, result: result.reply }, { status: result.status });
+      if (!done.ok) return done.answer;
       return redirectWithToast(here, { type: 'success', key: 'events:foyer.pointAdded' });
     }
 
     case 'onDemandCreate':
     case 'onDemandUpdate': {
-      const submission = parseForm(context, formData, OnDemandForm);
-      if (submission.status !== 'success') return Response.json({ form: intent, result: submission.reply() }, { status: 400 });
-      const { title, description = '' } = submission.value;
-      const result = await formAction(
-        submission,
-        () =>
-          intent === 'onDemandCreate'
-            ? createOnDemandContent(ctx, { conventionId: c.id, title, description })
-            : updateOnDemandContent(ctx, submission.value.id ?? '', { title, description }),
-        options,
+      const done = await submitForm(context, formData, intent, OnDemandForm, ({ title, description = '', id: itemId }) =>
+        intent === 'onDemandCreate'
+          ? createOnDemandContent(ctx, { conventionId: c.id, title, description })
+          : updateOnDemandContent(ctx, itemId ?? '', { title, description }),
       );
-      if (!result.ok) return Response.json({ form: intent, result: result.reply }, { status: result.status });
+      if (!done.ok) return done.answer;
       return redirectWithToast(here, { type: 'success', key: intent === 'onDemandCreate' ? 'events:pages.toast.onDemandCreated' : 'events:pages.toast.onDemandSaved' });
     }
-  }
 
-  const confirmable: Record<string, { work: () => Promise<unknown>; key: string }> = {
-    removeHall: { work: () => removeHallFromConvention(ctx, c.id, id), key: 'events:pages.toast.hallRemoved' },
-    removeStage: { work: () => removeStageFromConvention(ctx, c.id, id), key: 'events:pages.toast.stageRemoved' },
-    deletePoint: { work: () => deleteFoyerPoint(ctx, id), key: 'events:foyer.pointDeleted' },
-    navigationReset: { work: () => resetNavigation(ctx, c.id), key: 'events:foyer.navigationReset' },
-    onDemandDelete: { work: () => deleteOnDemandContent(ctx, id), key: 'events:pages.toast.onDemandDeleted' },
-  };
-  const entry = confirmable[intent];
-  if (!entry) throw new Response('Bad Request', { status: 400 });
-  const step = confirmationStep(formData);
-  if (step) return Response.json(step);
-  return listAction(here, entry.work, { key: entry.key });
+    case 'removeHall':
+      return confirmedListAction(formData, here, () => removeHallFromConvention(ctx, c.id, id), { key: 'events:pages.toast.hallRemoved' });
+    case 'removeStage':
+      return confirmedListAction(formData, here, () => removeStageFromConvention(ctx, c.id, id), { key: 'events:pages.toast.stageRemoved' });
+    case 'deletePoint':
+      return confirmedListAction(formData, here, () => deleteFoyerPoint(ctx, id), { key: 'events:foyer.pointDeleted' });
+    case 'navigationReset':
+      return confirmedListAction(formData, here, () => resetNavigation(ctx, c.id), { key: 'events:foyer.navigationReset' });
+    case 'onDemandDelete':
+      return confirmedListAction(formData, here, () => deleteOnDemandContent(ctx, id), { key: 'events:pages.toast.onDemandDeleted' });
+  }
+  throw new Response('Bad Request', { status: 400 });
 }

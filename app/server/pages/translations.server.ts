@@ -4,6 +4,8 @@ import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import type { RequestContext } from '~/server/request-context.server';
 import { TranslationForm } from '~/components/events/forms';
+import { answer } from '~/server/route-kit.server';
+import { redirectWithToast } from '~/server/toast.server';
 
 type Outcome = { ok: true; language: string } | { ok: false; language: string; reply: SubmissionResult<string[]>; status: number };
 
@@ -33,4 +35,11 @@ export async function saveTranslation(
   );
   if (!result.ok) return { ok: false, language, reply: result.reply, status: result.status };
   return { ok: true, language: t(`common:languages.${language}`) };
+}
+
+/** The translation form of a builder page, answered: back to `here` with a toast, or the form's reply. */
+export async function translationAction(context: RequestContext, formData: FormData, here: string, calls: Parameters<typeof saveTranslation>[2]) {
+  const outcome = await saveTranslation(context, formData, calls);
+  if (!outcome.ok) return answer({ form: `translation-${outcome.language}`, result: outcome.reply }, outcome.status);
+  return redirectWithToast(here, { type: 'success', key: 'events:hallPages.translations.saved', values: { language: outcome.language } });
 }

@@ -1,0 +1,91 @@
+import { useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useNavigation } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import type { FormAnswer } from '~/lib/route-kit';
+import { cx } from './cx';
+import { useZodErrorMap } from './field';
+
+/**
+ * The route kit's form half (decision 013): one hook for every Conform form of a page, one error list, one
+ * pending flag, one page section. Fields render with `~/components/ui/field`.
+ */
+
+/**
+ * A Conform form for `schema`: constraints from the schema, the last reply of the action when it answered this
+ * form (`answer.form === id` or, on a page with one form, any answer), validation on blur in the UI language.
+ */
+export function useRouteForm<S extends z.ZodTypeAny>(
+  schema: S,
+  options: {
+    id: string;
+    /** the action's answer (`useActionData<typeof action>()`): its reply shows if it answered this form */
+    answer?: FormAnswer | null;
+    /** which `form` of the answer this form shows; default: `id` */
+    form?: string;
+    /** the reply itself, where a component gets it handed in */
+    lastResult?: SubmissionResult<string[]>;
+    defaultValue?: Partial<z.input<S>>;
+  },
+) {
+  const errorMap = useZodErrorMap();
+  return useForm<z.input<S>>({
+    id: options.id,
+    lastResult: options.lastResult ?? resultFor(options.answer, options.form ?? options.id),
+    constraint: getZodConstraint(schema),
+    defaultValue: options.defaultValue as never,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, errorMap }),
+  });
+}
+
+/** The reply an action gave to one form of the page, for components that take a `lastResult`. */
+export function resultFor(answer: FormAnswer | null | undefined, form: string): SubmissionResult<string[]> | undefined {
+  return answer?.form === form ? answer.result : undefined;
+}
+
+/** The error beside a file field of one form, if the action answered that form with one. */
+export function errorFor(answer: FormAnswer | null | undefined, form: string): string | undefined {
+  return answer?.form === form ? answer.error : undefined;
+}
+
+/** A form's own errors (not a field's), announced when they appear. */
+export function FormErrors({ errors, className }: { errors?: string[] | null; className?: string }) {
+  return errors?.length ? (
+    <p role="alert" className={cx('text-sm text-brand-red', className)}>
+      {errors.join(' ')}
+    </p>
+  ) : null;
+}
+
+/** True while a form of the page is being submitted (buttons are disabled meanwhile). */
+export function useIsPending() {
+  return useNavigation().state === 'submitting';
+}
+
+/** A white card with a heading, the building block of every console page. */
+export function PageSection({
+  id,
+  title,
+  intro,
+  children,
+  className,
+}: {
+  id: string;
+  title: ReactNode;
+  intro?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={cx('rounded-lg bg-white p-6 shadow-sm', className)}>
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {intro ? <p className="mt-1 text-sm text-gray-700">{intro}</p> : null}
+      {children}
+    </section>
+  );
+}
