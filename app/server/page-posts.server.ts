@@ -43,6 +43,14 @@ export function pagePostGuard(app: AppServices): RequestHandler {
     const origin = req.get('origin');
     const host = req.get('x-forwarded-host')?.split(',')[0]?.trim() || req.get('host');
     if (origin && new URL(origin).host !== host) delete req.headers.origin;
+    // Remix reads a body only when an action asks for it. An answer given without it (a guard's redirect) left
+    // the unread rest of a large body on the keep-alive connection, and the client's next request there was never
+    // answered. The rest is read and dropped, as Node does with a body nobody listened to.
+    res.once('finish', () => {
+      if (req.complete) return;
+      req.removeAllListeners('data');
+      req.resume();
+    });
     next();
   };
 }
