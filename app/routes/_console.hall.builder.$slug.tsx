@@ -1,26 +1,25 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { ACCESS_CONFIRM_TEXTS, AccessSection } from '~/components/events/access-section';
 import { accessAction, accessData } from '~/server/pages/access.server';
-import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
+import { BuilderHeader, ConfirmAnswer, PictureSection, SettingsSection } from '~/components/events/builder-sections';
+import { ConfirmDelete } from '~/components/events/confirm-delete';
 import { AddStandForm, HallSettingsForm } from '~/components/events/forms';
-import { confirmationStep, listAction, orNotFound, readPostedForm } from '~/server/route-kit.server';
-import { ImageForm } from '~/components/events/image-form';
+import { answer, confirmedListAction, intentOf, intentsOf, listAction, orNotFound, readPostedForm, submitForm } from '~/server/route-kit.server';
+import { pictureAction } from '~/server/pages/picture.server';
 import { ReorderableList, movedOrder } from '~/components/events/reorderable-list';
 import { TranslationsSection } from '~/components/events/translations-section';
-import { saveTranslation } from '~/server/pages/translations.server';
+import { translationAction } from '~/server/pages/translations.server';
 import { Button } from '~/components/ui/button';
 import { Select } from '~/components/ui/select';
-import { TextField, useZodErrorMap } from '~/components/ui/field';
+import { TextField } from '~/components/ui/field';
+import { FormErrors, PageSection, useIsPending, useRouteForm } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { PERMISSION_TYPES } from '~/lib/schemas/stands';
 import { ACCEPT_BY_PURPOSE } from '~/server/services/files/limits';
-import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
 import { hallAddStand, hallApproveStand, hallRemoveStand, hallReorderStands } from '~/server/services/events/hall-stands';
@@ -31,7 +30,6 @@ import {
   hallTranslationsByHall,
   standOrganizationById,
 } from '~/server/services/events/stand-loaders';
-import { isDomainError } from '~/server/services/errors';
 import { fileUrl } from '~/server/services/files/files.server';
 import { redirectWithToast } from '~/server/toast.server';
 
@@ -80,192 +78,106 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
+const Intents = intentsOf(['settings', 'translation', 'thumbnail', 'addStand', 'approve', 'removeStand', 'reorder', 'move']);
+
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
   const hall = await orNotFound(hallBySlug(ctx, params.slug ?? ''));
   const here = `/hall/builder/${hall.slug}`;
-  const { formData, uploaded, failure } = await readPostedForm(request, context, ['thumbnail', 'addStand']);
-  const t = ctx.t;
-  const options = { correctFieldsMessage: t('errors:correctFields') };
-  const intent = formData.get('intent');
+  const posted = await readPostedForm(request, context, ['thumbnail', 'addStand']);
+  const { formData, uploaded, failure } = posted;
   const access = await accessAction(context, formData, { kind: 'hall', ...hall }, here);
   if (access) return access;
-
-  if (intent === 'settings') {
-    const submission = parseForm(context, formData, HallSettingsForm);
-    if (submission.status !== 'success') return Response.json({ form: 'settings', result: submission.reply() }, { status: 400 });
-    const { name, permissionType } = submission.value;
-    const result = await formAction(submission, () => updateHall(ctx, hall.id, { name, permissionType }), options);
-    if (!result.ok) return Response.json({ form: 'settings', result: result.reply }, { status: result.status });
-    return redirectWithToast(here, { type: 'success', key: 'events:hallPages.builder.saved' });
-  }
-
-  if (intent === 'translation') {
-    const outcome = await saveTranslation(context, formData, {
-      create: (input) => createHallTranslation(ctx, hall.id, input),
-      update: (id, input) => updateHallTranslation(ctx, id, input),
-      existing: await hallTranslationsByHall(ctx).load(hall.id),
-    });
-    if (!outcome.ok) return Response.json({ form: `translation-${outcome.language}`, result: outcome.reply }, { status: outcome.status });
-    return redirectWithToast(here, { type: 'success', key: 'events:hallPages.translations.saved', values: { language: outcome.language } });
-  }
-
-  if (intent === 'thumbnail') {
-    const problem = failure ?? (uploaded ? null : t('files:upload.noFile'));
-    if (problem) return Response.json({ form: 'thumbnail', error: typeof problem === 'string' ? problem : problem.message }, { status: 400 });
-    try {
-      await updateHall(ctx, hall.id, { thumbnailId: uploaded!.id });
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
-      return Response.json({ form: 'thumbnail', error: error.message }, { status: 400 });
-    }
-    return redirectWithToast(here, { type: 'success', key: 'events:hallPages.thumbnail.saved' });
-  }
-
-  if (intent === 'addStand') {
-    const submission = parseForm(context, formData, AddStandForm);
-    if (submission.status !== 'success') return Response.json({ form: 'addStand', result: submission.reply() }, { status: 400 });
-    if (failure) return Response.json({ form: 'addStand', result: submission.reply({ fieldErrors: { thumbnail: [failure.message] } }) }, { status: 400 });
-    const result = await formAction(
-      submission,
-      () => hallAddStand(ctx, hall.id, { domain: submission.value.domain, thumbnailId: uploaded?.id ?? null }),
-      options,
-    );
-    if (!result.ok) return Response.json({ form: 'addStand', result: result.reply }, { status: result.status });
-    const key = result.value.stand_accepted ? 'events:hall.standAdded' : 'events:hallPages.stands.invited';
-    return redirectWithToast(here, { type: 'success', key });
-  }
-
+  const { intent } = intentOf(formData, Intents);
   const id = String(formData.get('id') ?? '');
-  if (intent === 'approve') return listAction(here, () => hallApproveStand(ctx, id), { key: 'events:hall.standApproved' });
 
-  if (intent === 'removeStand') {
-    const step = confirmationStep(formData);
-    if (step) return Response.json(step);
-    return listAction(here, () => hallRemoveStand(ctx, id), { key: 'events:hall.standRemoved' });
+  switch (intent) {
+    case 'settings': {
+      const done = await submitForm(context, formData, intent, HallSettingsForm, ({ name, permissionType }) => updateHall(ctx, hall.id, { name, permissionType }));
+      if (!done.ok) return done.answer;
+      return redirectWithToast(here, { type: 'success', key: 'events:hallPages.builder.saved' });
+    }
+    case 'translation':
+      return translationAction(context, formData, here, {
+        create: (input) => createHallTranslation(ctx, hall.id, input),
+        update: (trId, input) => updateHallTranslation(ctx, trId, input),
+        existing: await hallTranslationsByHall(ctx).load(hall.id),
+      });
+    case 'thumbnail':
+      return pictureAction(context, posted, intent, (fileId) => updateHall(ctx, hall.id, { thumbnailId: fileId }), { here, key: 'events:hallPages.thumbnail.saved' });
+    case 'addStand': {
+      const submission = parseForm(context, formData, AddStandForm);
+      if (submission.status === 'success' && failure) return answer({ form: intent, result: submission.reply({ fieldErrors: { thumbnail: [failure.message] } }) });
+      const done = await submitForm(context, formData, intent, AddStandForm, ({ domain }) => hallAddStand(ctx, hall.id, { domain, thumbnailId: uploaded?.id ?? null }));
+      if (!done.ok) return done.answer;
+      const key = done.value.stand_accepted ? 'events:hall.standAdded' : 'events:hallPages.stands.invited';
+      return redirectWithToast(here, { type: 'success', key });
+    }
+    case 'approve':
+      return listAction(here, () => hallApproveStand(ctx, id), { key: 'events:hall.standApproved' });
+    case 'removeStand':
+      return confirmedListAction(formData, here, () => hallRemoveStand(ctx, id), { key: 'events:hall.standRemoved' });
+    case 'reorder': {
+      const ids = formData.getAll('ids').map(String);
+      return listAction(here, () => hallReorderStands(ctx, hall.id, ids), { key: 'events:hall.standsReordered' });
+    }
+    case 'move': {
+      const hallStands = await hallStandsByHall(ctx).load(hall.id);
+      const next = movedOrder(hallStands.map((hs) => hs.id), id, String(formData.get('direction')));
+      if (!next) return redirectWithToast(here, { type: 'info', key: 'events:hall.standsReordered' });
+      const moved = hallStands.find((hs) => hs.id === id)!;
+      const stand = await baseStandById(ctx).load(moved.stand_id);
+      return listAction(here, () => hallReorderStands(ctx, hall.id, next), {
+        key: 'events:hallPages.order.moved',
+        values: { name: stand?.name ?? moved.slug, position: next.indexOf(id) + 1, total: next.length },
+      });
+    }
   }
-
-  if (intent === 'reorder') {
-    const ids = formData.getAll('ids').map(String);
-    return listAction(here, () => hallReorderStands(ctx, hall.id, ids), { key: 'events:hall.standsReordered' });
-  }
-
-  if (intent === 'move') {
-    const current = (await hallStandsByHall(ctx).load(hall.id)).map((hs) => hs.id);
-    const next = movedOrder(current, id, String(formData.get('direction')));
-    if (!next) return redirectWithToast(here, { type: 'info', key: 'events:hall.standsReordered' });
-    const moved = (await hallStandsByHall(ctx).load(hall.id)).find((hs) => hs.id === id)!;
-    const stand = await baseStandById(ctx).load(moved.stand_id);
-    return listAction(here, () => hallReorderStands(ctx, hall.id, next), {
-      key: 'events:hallPages.order.moved',
-      values: { name: stand?.name ?? moved.slug, position: next.indexOf(id) + 1, total: next.length },
-    });
-  }
-  throw new Response('Bad Request', { status: 400 });
 }
 
-type FormName = 'settings' | 'addStand' | 'thumbnail' | 'createToken' | 'addPermission' | `translation-${string}`;
-type ActionData = {
-  form?: FormName;
-  result?: SubmissionResult<string[]>;
-  error?: string;
-  confirm?: { intent: string; id: string; name: string };
-};
+const CONFIRM_TEXTS = { ...ACCESS_CONFIRM_TEXTS };
+const REMOVE_STAND = { title: 'hallPages.stands.removeTitle', message: 'hallPages.stands.removeText' };
 
 export default function HallBuilder() {
   const { t } = useTranslation(['events', 'common']);
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const errorMap = useZodErrorMap();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
+  const actionData = useActionData<typeof action>();
+  const busy = useIsPending();
   const { hall, stands } = data;
 
-  const [settings, settingsFields] = useForm<z.input<typeof HallSettingsForm>>({
+  const [settings, settingsFields] = useRouteForm(HallSettingsForm, {
     id: 'hall-settings',
-    lastResult: actionData?.form === 'settings' ? actionData.result : undefined,
-    constraint: getZodConstraint(HallSettingsForm),
+    answer: actionData,
+    form: 'settings',
     defaultValue: { name: hall.name, permissionType: hall.permissionType },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: HallSettingsForm, errorMap }),
   });
-  const [addStand, addStandFields] = useForm<z.input<typeof AddStandForm>>({
-    id: 'hall-add-stand',
-    lastResult: actionData?.form === 'addStand' ? actionData.result : undefined,
-    constraint: getZodConstraint(AddStandForm),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddStandForm, errorMap }),
-  });
+  const [addStand, addStandFields] = useRouteForm(AddStandForm, { id: 'hall-add-stand', answer: actionData, form: 'addStand' });
   const thumbnailError = (addStand.allErrors.thumbnail ?? []).join(' ');
   const permissionOptions = PERMISSION_TYPES.map((p) => ({ id: p, label: t(`hallPages.permission.${p}`) }));
 
   return (
     <div className="mx-auto max-w-5xl space-y-8">
-      <div>
-        <Link to="/hall" className="text-sm text-brand-dark underline-offset-2 hover:underline">
-          {t('hallPages.builder.back')}
-        </Link>
-        <h1 className="mt-1 text-2xl font-semibold">{t('hallPages.builder.title', { name: hall.name })}</h1>
-      </div>
+      <BuilderHeader back="/hall" backLabel={t('hallPages.builder.back')} title={t('hallPages.builder.title', { name: hall.name })} />
 
-      {actionData?.confirm ? (
-        <ConfirmStep
-          confirm={actionData.confirm}
-          title={t(ACCESS_CONFIRM_TEXTS[actionData.confirm.intent]?.title ?? 'hallPages.stands.removeTitle')}
-          message={t(ACCESS_CONFIRM_TEXTS[actionData.confirm.intent]?.message ?? 'hallPages.stands.removeText', { name: actionData.confirm.name })}
+      <ConfirmAnswer answer={actionData} texts={CONFIRM_TEXTS} fallback={REMOVE_STAND} />
+
+      <SettingsSection id="hall-settings" title={t('hallPages.builder.settings')} form={settings} submit={t('hallPages.builder.save')}>
+        <TextField field={settingsFields.name} label={t('hallPages.builder.name')} />
+        <Select
+          name={settingsFields.permissionType.name}
+          label={t('hallPages.builder.permissionType')}
+          options={permissionOptions}
+          defaultSelectedKey={hall.permissionType}
+          errors={settingsFields.permissionType.errors}
         />
-      ) : null}
-
-      <section aria-labelledby="hall-settings-title" className="rounded-lg bg-white p-6 shadow-sm">
-        <h2 id="hall-settings-title" className="text-lg font-semibold">
-          {t('hallPages.builder.settings')}
-        </h2>
-        <Form method="post" {...getFormProps(settings)} className="mt-4 grid gap-4 sm:grid-cols-2">
-          <input type="hidden" name="intent" value="settings" />
-          {settings.errors?.length ? (
-            <p role="alert" className="text-sm text-brand-red sm:col-span-2">
-              {settings.errors.join(' ')}
-            </p>
-          ) : null}
-          <TextField field={settingsFields.name} label={t('hallPages.builder.name')} />
-          <Select
-            name={settingsFields.permissionType.name}
-            label={t('hallPages.builder.permissionType')}
-            options={permissionOptions}
-            defaultSelectedKey={hall.permissionType}
-            errors={settingsFields.permissionType.errors}
-          />
-          <div className="sm:col-span-2">
-            <Button type="submit" isDisabled={busy}>
-              {t('hallPages.builder.save')}
-            </Button>
-          </div>
-        </Form>
-      </section>
+      </SettingsSection>
 
       <TranslationsSection translations={data.translations} lastForm={actionData?.form} lastResult={actionData?.result} />
 
-      <ImageForm
-        id="hall-thumbnail"
-        intent="thumbnail"
-        title={t('hallPages.thumbnail.heading')}
-        hint={t('hallPages.thumbnail.hint')}
-        fileLabel={t('hallPages.thumbnail.file')}
-        submitLabel={t('hallPages.thumbnail.submit')}
-        imageUrl={hall.thumbnailUrl}
-        imageAlt={t('hallPages.thumbnail.alt', { name: hall.name })}
-        noImage={t('hallPages.thumbnail.none')}
-        error={actionData?.form === 'thumbnail' ? actionData.error : undefined}
-      />
+      <PictureSection id="hall-thumbnail" keys="hallPages.thumbnail" values={{ name: hall.name }} imageUrl={hall.thumbnailUrl} answer={actionData} />
 
-      <section aria-labelledby="hall-stands-title" className="rounded-lg bg-white p-6 shadow-sm">
-        <h2 id="hall-stands-title" className="text-lg font-semibold">
-          {t('hallPages.stands.heading')}
-        </h2>
-        <p className="mt-1 text-sm text-gray-700">{t('hallPages.stands.orderHint')}</p>
+      <PageSection id="hall-stands" title={t('hallPages.stands.heading')} intro={t('hallPages.stands.orderHint')}>
         <p className="mt-1 text-sm text-gray-700">{t('hallPages.stands.applyDomain', { slug: hall.slug })}</p>
         {stands.length === 0 ? <p className="mt-4 text-gray-700">{t('hallPages.stands.empty')}</p> : null}
         <div className={stands.length ? 'mt-4' : 'hidden'}>
@@ -347,18 +259,14 @@ export default function HallBuilder() {
               {thumbnailError}
             </p>
           </div>
-          {addStand.errors?.length ? (
-            <p role="alert" className="text-sm text-brand-red sm:col-span-2">
-              {addStand.errors.join(' ')}
-            </p>
-          ) : null}
+          <FormErrors errors={addStand.errors} className="sm:col-span-2" />
           <div className="sm:col-span-2">
             <Button type="submit" isDisabled={busy}>
               {t('hallPages.stands.addSubmit')}
             </Button>
           </div>
         </Form>
-      </section>
+      </PageSection>
 
       <AccessSection
         permissionType={hall.permissionType}
