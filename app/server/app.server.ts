@@ -10,7 +10,7 @@ import { graphqlMultipart } from '#graphql/multipart';
 import { httpExchange } from './auth/http-exchange.server';
 import type { AppServices } from './context.server';
 import type { Env } from './env.server';
-import { pagePostGuard } from './page-posts.server';
+import { pagePostGuard, requestUrlGuard } from './page-posts.server';
 import { createStorage } from './storage/create-storage.server';
 import { filesRouter } from './services/files/route.server';
 
@@ -84,6 +84,7 @@ export async function createExpressApp(app: AppServices, options: ExpressAppOpti
     next();
   });
   server.use(securityHeaders(app.env));
+  server.use(requestUrlGuard());
   server.use(compression());
   if (app.env.LOG_REQUESTS || (app.env.NODE_ENV !== 'test' && process.env.CI !== 'true')) {
     server.use(morgan(app.env.NODE_ENV === 'production' ? 'combined' : 'dev'));

@@ -75,3 +75,27 @@ export function formDataProblems(formData: FormData): FoundProblem[] {
   }
   return [...found].map(([path, problem]) => ({ path, problem }));
 }
+
+/**
+ * What is wrong with a request's path and query string, or null: the same string rules as for form fields, applied to
+ * every path segment and query parameter after percent-decoding (route params such as a slug reach services and the
+ * database unchanged). A percent sequence that does not decode is a problem too.
+ */
+export function urlProblem(originalUrl: string): ValueProblem | 'MALFORMED' | null {
+  const queryStart = originalUrl.indexOf('?');
+  const pathname = queryStart === -1 ? originalUrl : originalUrl.slice(0, queryStart);
+  try {
+    for (const segment of pathname.split('/')) {
+      const problem = stringProblem(decodeURIComponent(segment), 2000);
+      if (problem) return problem;
+    }
+  } catch {
+    return 'MALFORMED';
+  }
+  if (queryStart === -1) return null;
+  for (const [key, value] of new URLSearchParams(originalUrl.slice(queryStart + 1))) {
+    const problem = stringProblem(key, 1000) ?? stringProblem(value);
+    if (problem) return problem;
+  }
+  return null;
+}

@@ -1,13 +1,35 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { parse as parseCookie } from 'cookie';
 import { detectLanguage } from '~/lib/language';
 import type { AppServices } from './context.server';
 import { isCrossOriginRequest } from './csrf.server';
+import { urlProblem } from './hygiene.server';
 import { getT } from './i18n.server';
 import { formKindOf, MAX_FORM_BYTES, MAX_MULTIPART_BYTES } from './posted-form.server';
 import { LANGUAGE_COOKIE } from './request-context.server';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Answers a refused request with a short text in the visitor's language; an unread body is dropped. */
+function refuseRequest(req: Request, res: Response, status: number, key: string, values: Record<string, unknown> = {}) {
+  const cookies = parseCookie(req.get('cookie') ?? '');
+  const language = detectLanguage({
+    query: typeof req.query.lang === 'string' ? req.query.lang : null,
+    cookie: cookies[LANGUAGE_COOKIE],
+    acceptLanguage: req.get('accept-language'),
+  });
+  req.resume();
+  res.status(status).set('connection', 'close').type('text/plain; charset=utf-8').send(getT(language)(key, values));
+}
+
+/**
+ * Every request's path segments and query parameters pass the string hygiene (NUL bytes, lone surrogates, lengths,
+ * percent sequences that do not decode) before any route sees them: a slug from the URL reaches services and the
+ * database as it came. A bad address is a 400, never a 500.
+ */
+export function requestUrlGuard(): RequestHandler {
+  return (req, res, next) => (urlProblem(req.originalUrl) ? refuseRequest(req, res, 400, 'errors:request.badUrl') : next());
+}
 
 /**
  * The one check in front of every state-changing request to the Remix app (page actions and resource routes;
@@ -19,16 +41,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function pagePostGuard(app: AppServices): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    const refuse = (status: number, key: string, values: Record<string, unknown> = {}) => {
-      const cookies = parseCookie(req.get('cookie') ?? '');
-      const language = detectLanguage({
-        query: typeof req.query.lang === 'string' ? req.query.lang : null,
-        cookie: cookies[LANGUAGE_COOKIE],
-        acceptLanguage: req.get('accept-language'),
-      });
-      req.resume();
-      res.status(status).set('connection', 'close').type('text/plain; charset=utf-8').send(getT(language)(key, values));
-    };
+    const refuse = (status: number, key: string, values: Record<string, unknown> = {}) => refuseRequest(req, res, status, key, values);
 
     if (isCrossOriginRequest(req, app)) return refuse(403, 'errors:request.crossOrigin');
     const kind = formKindOf(req.get('content-type') ?? null);

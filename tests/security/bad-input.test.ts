@@ -223,3 +223,29 @@ describe('identities that are not UUIDs are nobody, not a 500', () => {
     expect(res.body.data).toEqual({ me: null });
   });
 });
+
+describe('addresses with NUL bytes, lone surrogates or broken percent sequences are a 400 before any route', () => {
+  const paths = ['/convention/%00', '/login?next=%00', '/convention/%ED%A0%80', '/convention/%E0%A4%A', '/files/%00'];
+  it.each(paths)('%s: GET and POST answer 400 in the visitor language', async (path) => {
+    for (const method of ['GET', 'POST']) {
+      const res = await fetch(`${remix.url}${path}`, {
+        method,
+        redirect: 'manual',
+        headers: { 'accept-language': 'de', 'content-type': 'application/x-www-form-urlencoded', origin: remix.url },
+        body: method === 'POST' ? 'a=b' : undefined,
+      });
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(await res.text()).toMatch(/Adresse/);
+    }
+  });
+
+  it('GraphQL GET with a NUL byte in the query string is a 400 as well', async () => {
+    const res = await fetch(`${t.url}/graphql/?query=${encodeURIComponent('{ languages { code } }')}%00`);
+    expect(res.status).toBe(400);
+  });
+
+  it('ordinary addresses with encoded umlauts and spaces still pass', async () => {
+    const res = await fetch(`${remix.url}/login?next=${encodeURIComponent('/convention/groß messe')}`, { redirect: 'manual' });
+    expect(res.status).toBe(200);
+  });
+});
