@@ -1,6 +1,7 @@
 import deAccess from './de/access.json';
 import deAuth from './de/auth.json';
 import deCommon from './de/common.json';
+import deContent from './de/content.json';
 import deErrors from './de/errors.json';
 import deEvents from './de/events.json';
 import deFiles from './de/files.json';
@@ -11,6 +12,7 @@ import deVisitor from './de/visitor.json';
 import enAccess from './en/access.json';
 import enAuth from './en/auth.json';
 import enCommon from './en/common.json';
+import enContent from './en/content.json';
 import enErrors from './en/errors.json';
 import enEvents from './en/events.json';
 import enFiles from './en/files.json';
@@ -25,8 +27,8 @@ import enVisitor from './en/visitor.json';
  * in locales/ is listed here and that DE and EN have the same keys.
  */
 export const resources = {
-  de: { access: deAccess, auth: deAuth, mail: deMail, common: deCommon, errors: deErrors, files: deFiles, validation: deValidation, org: deOrg, events: deEvents, visitor: deVisitor },
-  en: { access: enAccess, auth: enAuth, mail: enMail, common: enCommon, errors: enErrors, files: enFiles, validation: enValidation, org: enOrg, events: enEvents, visitor: enVisitor },
+  de: { access: deAccess, auth: deAuth, mail: deMail, common: deCommon, errors: deErrors, files: deFiles, validation: deValidation, org: deOrg, events: deEvents, visitor: deVisitor, content: deContent },
+  en: { access: enAccess, auth: enAuth, mail: enMail, common: enCommon, errors: enErrors, files: enFiles, validation: enValidation, org: enOrg, events: enEvents, visitor: enVisitor, content: enContent },
 } as const;
 
 export type Namespace = keyof (typeof resources)['en'];

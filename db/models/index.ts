@@ -1,5 +1,6 @@
 import { AccountToken, Address, LoginThrottle, RefreshToken, Session, User } from './accounts';
 import { ObjectPermission, ObjectToken } from './access';
+import { ContentGroup, ContentGroupLike, ContentGroupTag, ContentObject, ContentTag } from './content';
 import { Convention, ConventionStage, ConventionTranslation, FoyerPoint, ImageFoyer, OnDemandContent } from './conventions';
 import { Exhibition } from './exhibitions';
 import { UploadedFile, VideoThumbnail } from './files';
@@ -12,6 +13,7 @@ import { BaseStand, Point, PointTranslation, StandNode, StandTranslation } from 
 export * from './base';
 export * from './accounts';
 export * from './access';
+export * from './content';
 export * from './conventions';
 export * from './exhibitions';
 export * from './files';
@@ -57,4 +59,9 @@ export const MODELS = [
   PointTranslation,
   ObjectToken,
   ObjectPermission,
+  ContentGroup,
+  ContentGroupLike,
+  ContentObject,
+  ContentTag,
+  ContentGroupTag,
 ] as const;

@@ -102,6 +102,8 @@ export class Point extends BaseModel {
   declare slug: string | null;
   declare order: number;
   declare content_page_id: string | null;
+  /** the content pool group the reference point shows (db/models/content.ts) */
+  declare content_group_id: string | null;
 
   declare node?: StandNode;
   declare translations?: PointTranslation[];

@@ -2,6 +2,7 @@ import { mergeResolvers } from '@graphql-tools/merge';
 import { GraphQLScalarType, Kind } from 'graphql';
 import type { Resolvers } from '../generated/types';
 import { accountResolvers } from './accounts';
+import { contentResolvers } from './content';
 import { eventsAccessResolvers } from './events-access';
 import { eventConventionResolvers } from './events-conventions';
 import { eventsHallsResolvers } from './events-halls';
@@ -32,4 +33,4 @@ const baseResolvers: Resolvers = {
   Mutation: { ping: () => true },
 };
 
-export const resolvers = mergeResolvers([baseResolvers, accountResolvers, fileResolvers, i18nResolvers, organizationResolvers, eventsHallsResolvers, eventConventionResolvers, eventsAccessResolvers, eventsProgrammeResolvers]) as Resolvers;
+export const resolvers = mergeResolvers([baseResolvers, accountResolvers, fileResolvers, i18nResolvers, organizationResolvers, eventsHallsResolvers, eventConventionResolvers, eventsAccessResolvers, eventsProgrammeResolvers, contentResolvers]) as Resolvers;

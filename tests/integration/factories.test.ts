@@ -35,6 +35,8 @@ describe('factories', () => {
       ['points', () => factories.createPoint(db)],
       ['image_foyers', () => factories.createImageFoyer(db)],
       ['foyer_points', () => factories.createFoyerPoint(db)],
+      ['content_groups', () => factories.createContentGroup(db)],
+      ['content_objects', () => factories.createContentObject(db)],
     ];
     for (const [table, call] of calls) {
       const before = await count(table);

@@ -1,0 +1,35 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * TEXT objects are rich text from the builder's editor. What is stored is what visitors are shown, so it is
+ * cleaned once, on save, with an allow-list: paragraphs, headings, lists, emphasis and links (http, https,
+ * mailto only); no scripts, styles, event handlers or `javascript:` links.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'a', 'blockquote'],
+  allowedAttributes: { a: ['href', 'target', 'rel'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => {
+      const attributes: Record<string, string> = {};
+      if (attribs.href) attributes.href = attribs.href;
+      if (attribs.target === '_blank') {
+        attributes.target = '_blank';
+        attributes.rel = 'noopener noreferrer';
+      }
+      return { tagName, attribs: attributes };
+    },
+  },
+};
+
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** The text a visitor would read, for the "not empty" rule after cleaning. */
+export function visibleText(html: string): string {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '').trim();
+}

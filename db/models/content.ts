@@ -1,0 +1,120 @@
+import { Model, type RelationMappingsThunk } from 'objection';
+import { BaseModel, type Language, type PermissionType } from './base';
+import { UploadedFile } from './files';
+import { Organization } from './organizations';
+
+export type ContentObjectType =
+  | 'BOOKMARK'
+  | 'COLUMN'
+  | 'DIVIDER'
+  | 'IFRAME'
+  | 'IMAGE'
+  | 'LOCALIZED'
+  | 'PDF'
+  | 'SLIDESHOW'
+  | 'TEXT'
+  | 'YOUTUBE';
+
+/** A group of the content pool: a named tree of content objects of one organisation (spec 000 point 3). */
+export class ContentGroup extends BaseModel {
+  static override tableName = 'content_groups';
+
+  declare organization_id: string;
+  declare name: string;
+  declare slug: string;
+  declare preview_id: string | null;
+  declare permission_type: PermissionType;
+
+  declare organization?: Organization;
+  declare objects?: ContentObject[];
+  declare tags?: ContentTag[];
+  declare preview?: UploadedFile | null;
+
+  static override relationMappings: RelationMappingsThunk = () => ({
+    organization: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: Organization,
+      join: { from: 'content_groups.organization_id', to: 'organizations.id' },
+    },
+    objects: {
+      relation: Model.HasManyRelation,
+      modelClass: ContentObject,
+      join: { from: 'content_groups.id', to: 'content_objects.group_id' },
+    },
+    tags: {
+      relation: Model.ManyToManyRelation,
+      modelClass: ContentTag,
+      join: {
+        from: 'content_groups.id',
+        through: { from: 'content_group_tags.group_id', to: 'content_group_tags.tag_id' },
+        to: 'content_tags.id',
+      },
+    },
+    preview: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: UploadedFile,
+      join: { from: 'content_groups.preview_id', to: 'files.id' },
+    },
+  });
+}
+
+/** One user's "liked" mark on a group. */
+export class ContentGroupLike extends BaseModel {
+  static override tableName = 'content_group_likes';
+
+  declare group_id: string;
+  declare user_id: string;
+}
+
+/** A typed node of a group's tree; `parent_id` null for the group's top level, `sort` orders siblings. */
+export class ContentObject extends BaseModel {
+  static override tableName = 'content_objects';
+
+  declare organization_id: string;
+  declare group_id: string;
+  declare parent_id: string | null;
+  declare type: ContentObjectType;
+  declare sort: number;
+  declare name: string;
+  declare language: Language | null;
+  declare size: number | null;
+  declare value: string | null;
+  declare link: string | null;
+  declare open_link_in_new_window: boolean;
+  declare file_id: string | null;
+  declare og_title: string | null;
+  declare og_description: string | null;
+  declare og_image: string | null;
+
+  declare group?: ContentGroup;
+  declare file?: UploadedFile | null;
+
+  static override relationMappings: RelationMappingsThunk = () => ({
+    group: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: ContentGroup,
+      join: { from: 'content_objects.group_id', to: 'content_groups.id' },
+    },
+    file: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: UploadedFile,
+      join: { from: 'content_objects.file_id', to: 'files.id' },
+    },
+  });
+}
+
+/** A tag of an organisation, by type (`CONTENT` for the content pool). */
+export class ContentTag extends BaseModel {
+  static override tableName = 'content_tags';
+
+  declare organization_id: string;
+  declare text: string;
+  declare type: string;
+}
+
+export class ContentGroupTag extends BaseModel {
+  static override tableName = 'content_group_tags';
+
+  declare group_id: string;
+  declare tag_id: string;
+}
