@@ -29,3 +29,18 @@ test.describe('404 page in English', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Seite nicht gefunden');
   });
 });
+
+test.describe('404 inside the console', () => {
+  test.use({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
+
+  test('keeps the console shell around it and offers no login to a logged-in member', async ({ page, login }) => {
+    await login({ language: 'EN' });
+    const response = await page.goto('/hall/builder/no-such-hall');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page.getByRole('navigation').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Go to the start page' }).click();
+    await expect(page).not.toHaveURL(/no-such-hall/);
+  });
+});
