@@ -1,24 +1,19 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { ExhibitionSettingsForm } from '~/components/conventions/forms';
 import { ACCESS_CONFIRM_TEXTS, AccessSection } from '~/components/events/access-section';
 import { accessAction, accessData } from '~/server/pages/access.server';
-import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
-import { confirmationStep, orNotFound } from '~/server/route-kit.server';
-import { Button } from '~/components/ui/button';
-import { TextField, useZodErrorMap } from '~/components/ui/field';
+import { BuilderHeader, ConfirmAnswer, SettingsSection } from '~/components/events/builder-sections';
+import { ConfirmDelete } from '~/components/events/confirm-delete';
+import { confirmedListAction, intentOf, intentsOf, orNotFound, submitForm } from '~/server/route-kit.server';
+import { TextField } from '~/components/ui/field';
+import { useRouteForm } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { PERMISSION_TYPES } from '~/lib/schemas/stands';
-import { formAction } from '~/server/forms.server';
-import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
-import { isDomainError } from '~/server/services/errors';
 import { deleteExhibition, ownExhibitionBySlug, updateExhibition } from '~/server/services/events/exhibitions';
 import { listStages } from '~/server/services/events/stages';
 import { listStands } from '~/server/services/events/stands';
@@ -53,72 +48,46 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
+const Intents = intentsOf(['settings', 'deleteExhibition']);
+
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
   const exhibition = await orNotFound(ownExhibitionBySlug(ctx, params.exhibitionSlug ?? ''));
   const here = `/events/exhibition/${exhibition.slug}`;
   const formData = await readForm(request);
-  const intent = String(formData.get('intent') ?? '');
   const access = await accessAction(context, formData, { kind: 'exhibition', ...exhibition }, here);
   if (access) return access;
+  const { intent } = intentOf(formData, Intents);
 
-  if (intent === 'settings') {
-    const submission = parseForm(context, formData, ExhibitionSettingsForm);
-    if (submission.status !== 'success') return Response.json({ result: submission.reply() }, { status: 400 });
-    const { intent: _intent, standId, stageId, video = '', meeting = '', ...rest } = submission.value;
-    const result = await formAction(
-      submission,
-      () => updateExhibition(ctx, exhibition.id, { ...rest, video, meeting, standId: standId ?? null, stageId: stageId ?? null }),
-      { correctFieldsMessage: ctx.t('errors:correctFields') },
-    );
-    if (!result.ok) return Response.json({ result: result.reply }, { status: result.status });
-    return redirectWithToast(`/events/exhibition/${result.value.slug}`, { type: 'success', key: 'events:pages.toast.exhibitionSaved' });
-  }
-
-  if (intent === 'deleteExhibition') {
-    const step = confirmationStep(formData);
-    if (step) return Response.json(step);
-    try {
-      await deleteExhibition(ctx, exhibition.id);
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
-      return redirectWithToast(here, { type: 'error', key: 'errors:raw', values: { message: error.message } });
+  switch (intent) {
+    case 'settings': {
+      const done = await submitForm(context, formData, intent, ExhibitionSettingsForm, ({ intent: _intent, standId, stageId, video = '', meeting = '', ...rest }) =>
+        updateExhibition(ctx, exhibition.id, { ...rest, video, meeting, standId: standId ?? null, stageId: stageId ?? null }),
+      );
+      if (!done.ok) return done.answer;
+      return redirectWithToast(`/events/exhibition/${done.value.slug}`, { type: 'success', key: 'events:pages.toast.exhibitionSaved' });
     }
-    return redirectWithToast('/events', { type: 'success', key: 'events:pages.toast.exhibitionDeleted' });
+    case 'deleteExhibition':
+      // after the delete the page is gone: success goes to the list, a refusal stays here
+      return confirmedListAction(formData, here, () => deleteExhibition(ctx, exhibition.id), { key: 'events:pages.toast.exhibitionDeleted', to: '/events' });
   }
-  throw new Response('Bad Request', { status: 400 });
 }
 
-/** `form` names the access section's form (createToken, addPermission); without it the result is the settings form's. */
-type ActionData = { form?: string; result?: SubmissionResult<string[]>; confirm?: { intent: string; id: string; name: string } };
+const CONFIRM_TEXTS = { ...ACCESS_CONFIRM_TEXTS, deleteExhibition: { title: 'pages.exhibition.deleteTitle', message: 'pages.exhibition.deleteText' } };
 
 export default function ExhibitionDashboard() {
   const { t } = useTranslation('events');
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const errorMap = useZodErrorMap();
-  const navigation = useNavigation();
+  const actionData = useActionData<typeof action>();
   const { exhibition } = data;
-  const [form, fields] = useForm<z.input<typeof ExhibitionSettingsForm>>({
+  const [form, fields] = useRouteForm(ExhibitionSettingsForm, {
     id: 'exhibition-settings',
-    lastResult: actionData?.form ? undefined : actionData?.result,
-    constraint: getZodConstraint(ExhibitionSettingsForm),
+    answer: actionData,
+    form: 'settings',
     defaultValue: { ...exhibition, intent: 'settings' as const },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ExhibitionSettingsForm, errorMap }),
   });
-  if (actionData?.confirm) {
-    const access = ACCESS_CONFIRM_TEXTS[actionData.confirm.intent];
-    return (
-      <ConfirmStep
-        confirm={actionData.confirm}
-        title={t(access?.title ?? 'pages.exhibition.deleteTitle')}
-        message={access ? t(access.message, { name: actionData.confirm.name }) : t('pages.exhibition.deleteText', { name: exhibition.name })}
-      />
-    );
-  }
+  if (actionData?.confirm) return <ConfirmAnswer answer={actionData} texts={CONFIRM_TEXTS} />;
   const select = (name: string, label: string, value: string, options: { id: string; name: string }[], none = true) => (
     <label className="flex flex-col gap-1 text-sm font-medium">
       {label}
@@ -134,21 +103,8 @@ export default function ExhibitionDashboard() {
   );
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <Link to="/events" className="text-sm underline">
-        {t('pages.exhibition.back')}
-      </Link>
-      <h1 className="text-2xl font-semibold">{t('pages.exhibition.title', { name: exhibition.name })}</h1>
-      <section aria-labelledby="exhibition-settings-title" className="rounded-lg bg-white p-6 shadow-sm">
-        <h2 id="exhibition-settings-title" className="text-lg font-semibold">
-          {t('pages.exhibition.settings')}
-        </h2>
-        <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
-          <input type="hidden" name="intent" value="settings" />
-          {form.errors?.length ? (
-            <p role="alert" className="text-sm text-brand-red">
-              {form.errors.join(' ')}
-            </p>
-          ) : null}
+      <BuilderHeader back="/events" backLabel={t('pages.exhibition.back')} title={t('pages.exhibition.title', { name: exhibition.name })} />
+      <SettingsSection id="exhibition-settings" title={t('pages.exhibition.settings')} form={form} submit={t('pages.exhibition.save')} className="space-y-4">
           <TextField field={fields.name} label={t('pages.exhibition.name')} />
           <TextField field={fields.video} type="url" label={t('pages.exhibition.video')} description={t('pages.videoHint')} />
           <TextField field={fields.meeting} type="url" label={t('pages.exhibition.meeting')} />
@@ -161,11 +117,7 @@ export default function ExhibitionDashboard() {
           )}
           {select('standId', t('pages.exhibition.stand'), exhibition.standId, data.stands)}
           {select('stageId', t('pages.exhibition.stage'), exhibition.stageId, data.stages)}
-          <Button type="submit" isDisabled={navigation.state === 'submitting'}>
-            {t('pages.exhibition.save')}
-          </Button>
-        </Form>
-      </section>
+      </SettingsSection>
       <AccessSection
         permissionType={exhibition.permissionType}
         tokens={data.tokens}

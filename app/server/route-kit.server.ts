@@ -73,13 +73,13 @@ export async function submitForm<S extends z.ZodTypeAny, R>(
 }
 
 /**
- * Runs a list action (approve, remove, move ...): success redirects back with its toast, a DomainError
- * redirects back with the error's message (already in the user's language) as an error toast.
+ * Runs a list action (approve, remove, move ...): success redirects back (or to `success.to`) with its toast, a
+ * DomainError redirects back with the error's message (already in the user's language) as an error toast.
  */
 export async function listAction(
   back: string,
   work: () => Promise<unknown>,
-  success: { key: string; values?: Record<string, string | number> },
+  success: { key: string; values?: Record<string, string | number>; to?: string },
 ): Promise<Response> {
   try {
     await work();
@@ -87,7 +87,8 @@ export async function listAction(
     if (!isDomainError(error)) throw error;
     return redirectWithToast(back, { type: 'error', key: 'errors:raw', values: { message: error.message } });
   }
-  return redirectWithToast(back, { type: 'success', ...success });
+  const { to = back, ...toast } = success;
+  return redirectWithToast(to, { type: 'success', ...toast });
 }
 
 /**
@@ -106,7 +107,7 @@ export async function confirmedListAction(
   formData: FormData,
   back: string,
   work: () => Promise<unknown>,
-  success: { key: string; values?: Record<string, string | number> },
+  success: { key: string; values?: Record<string, string | number>; to?: string },
 ) {
   const step = confirmationStep(formData);
   if (step) return answer(step, 200);
