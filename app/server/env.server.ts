@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Fairplatform <no-reply@localhost>'),
   /** the video sites' pictures are fetched from here instead (tests); `off` fetches none (the default in tests) */
   VIDEO_THUMBNAIL_ORIGIN: z.union([z.literal('off'), z.string().url()]).optional(),
+  /** BOOKMARK previews: `public` reads public pages only, `any` private addresses too (tests), `off` none (the default in tests) */
+  LINK_PREVIEW: z.enum(['off', 'public', 'any']).optional(),
   LOG_REQUESTS: booleanish,
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
 });

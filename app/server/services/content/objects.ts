@@ -12,6 +12,7 @@ import { assertId } from '../authz';
 import { DomainError } from '../errors';
 import { contentError } from './errors';
 import { editableGroup } from './groups';
+import { EMPTY_PREVIEW, linkPreview, type LinkPreview } from './link-preview';
 import { sanitizeRichText, visibleText } from './sanitize';
 import { placementIssue } from './tree';
 
@@ -39,6 +40,13 @@ async function cleanValues(ctx: ServiceContext, organizationId: string, input: C
   const { values, issues } = await objectIssues(ctx, organizationId, input);
   if (issues.length) throw contentError(ctx, issues);
   return values;
+}
+
+/** A BOOKMARK's page preview (never an error); other types have none. */
+async function previewOf(ctx: ServiceContext, values: ContentObjectValues): Promise<LinkPreview> {
+  if (values.type !== 'BOOKMARK' || !values.value) return EMPTY_PREVIEW;
+  const mode = ctx.app.env.LINK_PREVIEW ?? (ctx.app.env.NODE_ENV === 'test' ? 'off' : 'public');
+  return linkPreview(values.value, mode);
 }
 
 async function groupObjects(ctx: ServiceContext, groupId: string): Promise<ContentObject[]> {
@@ -77,12 +85,13 @@ export async function createObject(
 ): Promise<ContentObject> {
   const group = await editableGroup(ctx, groupId);
   const values = await cleanValues(ctx, group.organization_id, input);
+  const preview = await previewOf(ctx, values);
   return inTransaction(ctx, async (tx) => {
     const rows = await groupObjects(tx, group.id);
     const parent = parentIn(ctx, rows, parentId);
     failOn(ctx, placementIssue(rows, parent, values));
     return ContentObject.query(tx.db)
-      .insert({ ...values, organization_id: group.organization_id, group_id: group.id, parent_id: parent?.id ?? null, sort: nextSort(rows, parent?.id ?? null) })
+      .insert({ ...values, ...preview, organization_id: group.organization_id, group_id: group.id, parent_id: parent?.id ?? null, sort: nextSort(rows, parent?.id ?? null) })
       .returning('*');
   });
 }
@@ -103,11 +112,13 @@ export async function updateObject(ctx: ServiceContext, id: string, input: Omit<
     size: input.size ?? object.size,
     language: input.language ?? object.language,
   });
+  // a changed link is read again; an unchanged one keeps its preview
+  const preview = values.value !== object.value ? await previewOf(ctx, values) : {};
   return inTransaction(ctx, async (tx) => {
     const rows = await groupObjects(tx, object.group_id);
     const parent = parentIn(ctx, rows, object.parent_id);
     if (parent?.type === 'LOCALIZED') failOn(ctx, placementIssue(rows, parent, { ...values, movingId: object.id }));
-    return ContentObject.query(tx.db).patchAndFetchById(object.id, values);
+    return ContentObject.query(tx.db).patchAndFetchById(object.id, { ...values, ...preview });
   });
 }
 
