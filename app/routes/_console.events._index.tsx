@@ -1,8 +1,9 @@
-import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CreateByName } from '~/components/conventions/create-by-name';
+import { ListPageHeader, ObjectLink, ObjectList, ROW_WITH_ACTIONS } from '~/components/events/list-sections';
+import { PageSection, resultFor } from '~/components/ui/route-form';
 import { EVENT_TIME_ZONE } from '~/components/conventions/datetime';
 import { createByNameAction, isCreateIntent } from '~/server/pages/create-by-name.server';
 import { StatusBadge } from '~/components/conventions/status-badge';
@@ -47,99 +48,56 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return createByNameAction(context, formData, intent);
 }
 
-type ActionData = { form: string; result: SubmissionResult<string[]> };
-
 export default function Events() {
   const { t } = useTranslation('events');
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const actionData = useActionData<typeof action>();
   const language = useRootData()?.language ?? 'EN';
-  const resultFor = (form: string) => (actionData?.form === form ? actionData.result : undefined);
-  const linkClass = 'font-medium text-brand-dark underline-offset-2 hover:underline';
+  const create = (intent: 'createConvention' | 'createExhibition' | 'createStage', label: string, submit: string) => (
+    <div className="mt-4">
+      <CreateByName intent={intent} label={label} submit={submit} lastResult={resultFor(actionData, intent)} />
+    </div>
+  );
 
   return (
     <div className="mx-auto max-w-5xl space-y-8">
-      <div>
-        <h1 className="text-2xl font-semibold">{t('pages.events.title')}</h1>
-        <p className="mt-1 text-gray-700">{t('pages.events.intro')}</p>
-      </div>
+      <ListPageHeader title={t('pages.events.title')} intro={t('pages.events.intro')} />
 
-      <section aria-labelledby="conventions-title" className="rounded-lg bg-white p-6 shadow-sm">
-        <h2 id="conventions-title" className="text-lg font-semibold">
-          {t('pages.events.conventions')}
-        </h2>
-        <div className="mt-4">
-          <CreateByName intent="createConvention" label={t('pages.events.conventionName')} submit={t('pages.events.createConvention')} lastResult={resultFor('createConvention')} />
-        </div>
-        {data.conventions.length === 0 ? (
-          <p className="mt-4 text-gray-700">{t('pages.events.noConventions')}</p>
-        ) : (
-          <ul className="mt-4 divide-y" aria-label={t('pages.events.conventions')}>
-            {data.conventions.map((c) => (
-              <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div>
-                  <Link to={`/events/convention/${c.slug}`} className={linkClass}>
-                    {c.title}
-                  </Link>
-                  <p className="text-sm text-gray-600">
-                    {c.startDate && c.endDate
-                      ? t('pages.events.dates', {
-                          start: formatDateTime(c.startDate, language, EVENT_TIME_ZONE),
-                          end: formatDateTime(c.endDate, language, EVENT_TIME_ZONE),
-                        })
-                      : t('pages.events.noDates')}
-                  </p>
-                </div>
-                <StatusBadge status={c.status} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <PageSection id="conventions" title={t('pages.events.conventions')}>
+        {create('createConvention', t('pages.events.conventionName'), t('pages.events.createConvention'))}
+        <ObjectList items={data.conventions} empty={t('pages.events.noConventions')} label={t('pages.events.conventions')} row={ROW_WITH_ACTIONS}>
+          {(c) => (
+            <>
+              <div>
+                <ObjectLink to={`/events/convention/${c.slug}`}>{c.title}</ObjectLink>
+                <p className="text-sm text-gray-600">
+                  {c.startDate && c.endDate
+                    ? t('pages.events.dates', {
+                        start: formatDateTime(c.startDate, language, EVENT_TIME_ZONE),
+                        end: formatDateTime(c.endDate, language, EVENT_TIME_ZONE),
+                      })
+                    : t('pages.events.noDates')}
+                </p>
+              </div>
+              <StatusBadge status={c.status} />
+            </>
+          )}
+        </ObjectList>
+      </PageSection>
 
-      <section aria-labelledby="exhibitions-title" className="rounded-lg bg-white p-6 shadow-sm">
-        <h2 id="exhibitions-title" className="text-lg font-semibold">
-          {t('pages.events.exhibitions')}
-        </h2>
-        <div className="mt-4">
-          <CreateByName intent="createExhibition" label={t('pages.events.exhibitionName')} submit={t('pages.events.createExhibition')} lastResult={resultFor('createExhibition')} />
-        </div>
-        {data.exhibitions.length === 0 ? (
-          <p className="mt-4 text-gray-700">{t('pages.events.noExhibitions')}</p>
-        ) : (
-          <ul className="mt-4 divide-y" aria-label={t('pages.events.exhibitions')}>
-            {data.exhibitions.map((e) => (
-              <li key={e.id} className="py-3">
-                <Link to={`/events/exhibition/${e.slug}`} className={linkClass}>
-                  {e.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <PageSection id="exhibitions" title={t('pages.events.exhibitions')}>
+        {create('createExhibition', t('pages.events.exhibitionName'), t('pages.events.createExhibition'))}
+        <ObjectList items={data.exhibitions} empty={t('pages.events.noExhibitions')} label={t('pages.events.exhibitions')}>
+          {(e) => <ObjectLink to={`/events/exhibition/${e.slug}`}>{e.name}</ObjectLink>}
+        </ObjectList>
+      </PageSection>
 
-      <section aria-labelledby="stages-title" className="rounded-lg bg-white p-6 shadow-sm">
-        <h2 id="stages-title" className="text-lg font-semibold">
-          {t('pages.events.stages')}
-        </h2>
-        <div className="mt-4">
-          <CreateByName intent="createStage" label={t('pages.events.stageName')} submit={t('pages.events.createStage')} lastResult={resultFor('createStage')} />
-        </div>
-        {data.stages.length === 0 ? (
-          <p className="mt-4 text-gray-700">{t('pages.events.noStages')}</p>
-        ) : (
-          <ul className="mt-4 divide-y" aria-label={t('pages.events.stages')}>
-            {data.stages.map((s) => (
-              <li key={s.id} className="py-3">
-                <Link to={`/events/stage/${s.slug}`} className={linkClass}>
-                  {s.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <PageSection id="stages" title={t('pages.events.stages')}>
+        {create('createStage', t('pages.events.stageName'), t('pages.events.createStage'))}
+        <ObjectList items={data.stages} empty={t('pages.events.noStages')} label={t('pages.events.stages')}>
+          {(s) => <ObjectLink to={`/events/stage/${s.slug}`}>{s.title}</ObjectLink>}
+        </ObjectList>
+      </PageSection>
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CreateByName } from '~/components/conventions/create-by-name';
+import { ListPageHeader, ObjectLink, ObjectList } from '~/components/events/list-sections';
+import { PageSection, resultFor } from '~/components/ui/route-form';
 import { createByNameAction } from '~/server/pages/create-by-name.server';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
@@ -37,39 +38,23 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function Exhibitions() {
   const { t } = useTranslation('events');
   const { exhibitions } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { result?: SubmissionResult<string[]> } | undefined;
+  const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-4xl space-y-8">
-      <div>
-        <h1 className="text-2xl font-semibold">{t('pages.exhibitionList.title')}</h1>
-        <p className="mt-1 text-gray-700">{t('pages.exhibitionList.intro')}</p>
-      </div>
+      <ListPageHeader title={t('pages.exhibitionList.title')} intro={t('pages.exhibitionList.intro')} />
       <section aria-label={t('pages.events.createExhibition')} className="rounded-lg bg-white p-6 shadow-sm">
         <CreateByName
           intent="createExhibition"
           label={t('pages.events.exhibitionName')}
           submit={t('pages.events.createExhibition')}
-          lastResult={actionData?.result}
+          lastResult={resultFor(actionData, 'createExhibition')}
         />
       </section>
-      <section aria-labelledby="exhibition-list-title" className="rounded-lg bg-white p-6 shadow-sm">
-        <h2 id="exhibition-list-title" className="text-lg font-semibold">
-          {t('pages.exhibitionList.yours')}
-        </h2>
-        {exhibitions.length === 0 ? (
-          <p className="mt-2 text-gray-700">{t('pages.exhibitionList.empty')}</p>
-        ) : (
-          <ul className="mt-3 divide-y">
-            {exhibitions.map((e) => (
-              <li key={e.id} className="py-3">
-                <Link to={`/events/exhibition/${e.slug}`} className="font-medium underline-offset-2 hover:underline">
-                  {e.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <PageSection id="exhibition-list" title={t('pages.exhibitionList.yours')}>
+        <ObjectList items={exhibitions} empty={t('pages.exhibitionList.empty')}>
+          {(e) => <ObjectLink to={`/events/exhibition/${e.slug}`}>{e.name}</ObjectLink>}
+        </ObjectList>
+      </PageSection>
     </div>
   );
 }

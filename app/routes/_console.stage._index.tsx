@@ -1,8 +1,9 @@
-import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CreateByName } from '~/components/conventions/create-by-name';
+import { ListPageHeader, ObjectLink, ObjectList } from '~/components/events/list-sections';
+import { PageSection, resultFor } from '~/components/ui/route-form';
 import { createByNameAction } from '~/server/pages/create-by-name.server';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
@@ -31,34 +32,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function Stages() {
   const { t } = useTranslation('events');
   const { stages } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { result?: SubmissionResult<string[]> } | undefined;
+  const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-4xl space-y-8">
-      <div>
-        <h1 className="text-2xl font-semibold">{t('pages.stageList.title')}</h1>
-        <p className="mt-1 text-gray-700">{t('pages.stageList.intro')}</p>
-      </div>
+      <ListPageHeader title={t('pages.stageList.title')} intro={t('pages.stageList.intro')} />
       <section aria-label={t('pages.events.createStage')} className="rounded-lg bg-white p-6 shadow-sm">
-        <CreateByName intent="createStage" label={t('pages.events.stageName')} submit={t('pages.events.createStage')} lastResult={actionData?.result} />
+        <CreateByName intent="createStage" label={t('pages.events.stageName')} submit={t('pages.events.createStage')} lastResult={resultFor(actionData, 'createStage')} />
       </section>
-      <section aria-labelledby="stage-list-title" className="rounded-lg bg-white p-6 shadow-sm">
-        <h2 id="stage-list-title" className="text-lg font-semibold">
-          {t('pages.stageList.yours')}
-        </h2>
-        {stages.length === 0 ? (
-          <p className="mt-2 text-gray-700">{t('pages.stageList.empty')}</p>
-        ) : (
-          <ul className="mt-3 divide-y">
-            {stages.map((s) => (
-              <li key={s.id} className="py-3">
-                <Link to={`/events/stage/${s.slug}`} className="font-medium underline-offset-2 hover:underline">
-                  {s.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <PageSection id="stage-list" title={t('pages.stageList.yours')}>
+        <ObjectList items={stages} empty={t('pages.stageList.empty')}>
+          {(s) => <ObjectLink to={`/events/stage/${s.slug}`}>{s.title}</ObjectLink>}
+        </ObjectList>
+      </PageSection>
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { Form, useNavigation } from '@remix-run/react';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { Form } from '@remix-run/react';
 import type { z } from 'zod';
 import { Button } from '../ui/button';
-import { TextField, useZodErrorMap } from '../ui/field';
+import { TextField } from '../ui/field';
+import { FormErrors, useIsPending, useRouteForm } from '../ui/route-form';
 import { createByNameForm, type CreateIntent } from './forms';
 
 /**
@@ -23,29 +23,17 @@ export function CreateByName({
   lastResult: SubmissionResult<string[]> | undefined;
   schema?: z.ZodObject<{ intent: z.ZodLiteral<string>; name: z.ZodTypeAny }>;
 }) {
-  const errorMap = useZodErrorMap();
-  const navigation = useNavigation();
+  const pending = useIsPending();
   const schema = givenSchema ?? createByNameForm(intent as CreateIntent);
-  const [form, fields] = useForm<z.input<typeof schema>>({
-    id: `create-${intent}`,
-    lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, errorMap }),
-  });
+  const [form, fields] = useRouteForm(schema, { id: `create-${intent}`, lastResult });
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="intent" value={intent} />
       <TextField field={fields.name} label={label} className="min-w-56 flex-1" />
-      <Button type="submit" isDisabled={navigation.state === 'submitting'}>
+      <Button type="submit" isDisabled={pending}>
         {submit}
       </Button>
-      {form.errors?.length ? (
-        <p role="alert" className="w-full text-sm text-brand-red">
-          {form.errors.join(' ')}
-        </p>
-      ) : null}
+      <FormErrors errors={form.errors} className="w-full" />
     </Form>
   );
 }

@@ -1,6 +1,5 @@
-import { formAction } from '~/server/forms.server';
-import { parseForm } from '~/server/forms-zod.server';
 import type { RequestContext } from '~/server/request-context.server';
+import { submitForm } from '~/server/route-kit.server';
 import { createConventionByName } from '~/server/services/events/conventions';
 import { createExhibitionByName } from '~/server/services/events/exhibitions';
 import { createStageByName } from '~/server/services/events/stages';
@@ -17,15 +16,11 @@ const CREATE: Record<CreateIntent, { call: (ctx: RequestContext['service'], name
  * The "create by name" forms: on success the new object's dashboard with a toast, otherwise the form's reply
  * (`form` names the intent, so a page with several of these boxes shows the error at the right one).
  */
-export async function createByNameAction(context: RequestContext, formData: FormData, intent: CreateIntent): Promise<Response> {
-  const submission = parseForm(context, formData, createByNameForm(intent));
-  if (submission.status !== 'success') return Response.json({ form: intent, result: submission.reply() }, { status: 400 });
+export async function createByNameAction(context: RequestContext, formData: FormData, intent: CreateIntent) {
   const { call, to, toast } = CREATE[intent];
-  const result = await formAction(submission, () => call(context.service, submission.value.name), {
-    correctFieldsMessage: context.service.t('errors:correctFields'),
-  });
-  if (!result.ok) return Response.json({ form: intent, result: result.reply }, { status: result.status });
-  return redirectWithToast(`${to}${result.value.slug}`, { type: 'success', key: toast, values: { name: submission.value.name } });
+  const done = await submitForm(context, formData, intent, createByNameForm(intent), ({ name }) => call(context.service, name));
+  if (!done.ok) return done.answer;
+  return redirectWithToast(`${to}${done.value.slug}`, { type: 'success', key: toast, values: { name: done.input.name } });
 }
 
 export const isCreateIntent = (value: unknown): value is CreateIntent =>
