@@ -49,6 +49,14 @@ export function isFeatureName(value: string): value is FeatureName {
 /** A sales user only gets lead capture and the sales suite, if booked (spec 001 point 6), plus the DLG look. */
 export const SALES_USER_FEATURES = Feature.lead | Feature.salesHub | Feature.leadTracking | Feature.dlg;
 
+/**
+ * What a sales user may open, whatever their organisation has booked: the one rule the sidebar, the account menu,
+ * the dashboard and the route guard's "not for your role" notice all follow.
+ */
+export function salesUserMayUse(feature: FeatureName): boolean {
+  return (SALES_USER_FEATURES & Feature[feature]) === Feature[feature];
+}
+
 /** The features a member can use: the organisation's suites, narrowed for sales users. */
 export function effectiveFeatures(suites: number, salesUser: boolean): number {
   return salesUser ? suites & SALES_USER_FEATURES : suites;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { defineGuards } from '~/lib/guards';
 import { useRootData } from '~/root';
 import { runGuards } from '~/server/guards.server';
-import { gettingStarted } from '~/server/services/organizations/getting-started';
+import { dashboard } from '~/server/services/organizations/dashboard';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 
 export const handle = { i18n: ['common', 'org'], title: 'common:dashboard.title' };
@@ -13,19 +13,20 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export const guards = defineGuards({ organization: true });
 
-/** The dashboard at `/`: greeting and the getting-started checklist of the current organisation. */
+/**
+ * The dashboard at `/`: a greeting and what the member's role can act on: for an admin the events, stands waiting
+ * for approval, open invites and the getting-started checklist; for a sales user only what they may open.
+ */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  return { steps: await gettingStarted(context.service) };
+  return { board: await dashboard(context.service) };
 }
 
 export default function Dashboard() {
   const { t } = useTranslation();
-  const { t: tOrg } = useTranslation('org');
-  const { steps } = useLoaderData<typeof loader>();
+  const { board } = useLoaderData<typeof loader>();
   const data = useRootData();
   const name = data?.user ? `${data.user.firstName} ${data.user.lastName}`.trim() : null;
-  const done = steps.filter((s) => s.done).length;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <header>
@@ -37,28 +38,72 @@ export default function Dashboard() {
           </p>
         ) : null}
       </header>
-      <section aria-labelledby="getting-started" className="rounded-lg bg-white p-6 shadow-sm">
-        <h2 id="getting-started" className="text-lg font-semibold">
-          {tOrg('gettingStarted.title')}
-        </h2>
-        <p className="mt-1 text-sm text-gray-600">{tOrg('gettingStarted.progress', { done, total: steps.length })}</p>
-        <progress className="mt-2 h-2 w-full accent-brand-green" max={steps.length} value={done} aria-hidden="true" />
-        <ol className="mt-4 space-y-2">
-          {steps.map((step) => (
-            <li key={step.key}>
-              <Link to={step.href} className="flex items-center gap-3 rounded-md p-2 hover:bg-brand-grey">
-                {step.done ? (
-                  <CheckCircle2 aria-hidden="true" className="h-5 w-5 text-brand-green" />
-                ) : (
-                  <Circle aria-hidden="true" className="h-5 w-5 text-gray-400" />
-                )}
-                <span className={step.done ? 'text-gray-500 line-through' : ''}>{tOrg(`gettingStarted.steps.${step.key}`)}</span>
-                <span className="sr-only">({step.done ? tOrg('gettingStarted.done') : tOrg('gettingStarted.open')})</span>
-              </Link>
-            </li>
-          ))}
-        </ol>
-      </section>
+      {board.role === 'sales' ? (
+        <section aria-labelledby="your-work" className="rounded-lg bg-white p-6 shadow-sm">
+          <h2 id="your-work" className="text-lg font-semibold">
+            {t('dashboard.sales.title')}
+          </h2>
+          <p className="mt-1 text-sm text-gray-600">{t('dashboard.sales.text')}</p>
+          <ul className="mt-4 space-y-2">
+            {board.links.map((link) => (
+              <li key={link.key}>
+                <Link to={link.href} className="block rounded-md p-2 font-medium text-brand-dark underline-offset-2 hover:bg-brand-grey hover:underline">
+                  {t(`dashboard.sales.links.${link.key}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : (
+        <>
+          {board.counts.length > 0 ? (
+            <section aria-labelledby="to-act-on" className="rounded-lg bg-white p-6 shadow-sm">
+              <h2 id="to-act-on" className="text-lg font-semibold">
+                {t('dashboard.admin.title')}
+              </h2>
+              <ul className="mt-4 grid gap-3 sm:grid-cols-3">
+                {board.counts.map((item) => (
+                  <li key={item.key}>
+                    <Link to={item.href} className="block rounded-md border border-gray-200 p-4 hover:bg-brand-grey">
+                      {t(`dashboard.admin.counts.${item.key}`, { count: item.count })}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <GettingStarted steps={board.steps} />
+        </>
+      )}
     </div>
+  );
+}
+
+function GettingStarted({ steps }: { steps: { key: string; done: boolean; href: string }[] }) {
+  const { t: tOrg } = useTranslation('org');
+  const done = steps.filter((s) => s.done).length;
+  return (
+    <section aria-labelledby="getting-started" className="rounded-lg bg-white p-6 shadow-sm">
+      <h2 id="getting-started" className="text-lg font-semibold">
+        {tOrg('gettingStarted.title')}
+      </h2>
+      <p className="mt-1 text-sm text-gray-600">{tOrg('gettingStarted.progress', { done, total: steps.length })}</p>
+      <progress className="mt-2 h-2 w-full accent-brand-green" max={steps.length} value={done} aria-hidden="true" />
+      <ol className="mt-4 space-y-2">
+        {steps.map((step) => (
+          <li key={step.key}>
+            <Link to={step.href} className="flex items-center gap-3 rounded-md p-2 hover:bg-brand-grey">
+              {step.done ? (
+                <CheckCircle2 aria-hidden="true" className="h-5 w-5 text-brand-green" />
+              ) : (
+                <Circle aria-hidden="true" className="h-5 w-5 text-gray-400" />
+              )}
+              <span className={step.done ? 'text-gray-500 line-through' : ''}>{tOrg(`gettingStarted.steps.${step.key}`)}</span>
+              <span className="sr-only">({step.done ? tOrg('gettingStarted.done') : tOrg('gettingStarted.open')})</span>
+            </Link>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { switchOrganizationHref } from '~/components/layout/organization-switcher';
 import { buttonClassName } from '~/components/ui/button';
-import { isFeatureName, suiteForFeature } from '~/lib/features';
+import { isFeatureName } from '~/lib/features';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
+import { featureNotice, type FeatureNotice } from '~/server/services/organizations/feature-notice';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 
 export const handle = { i18n: ['common', 'org'], title: 'org:missingFeature.title' };
@@ -12,21 +14,57 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export const guards = defineGuards({ organization: true });
 
-/** Shown when the organisation lacks a feature: names the suite to book (spec 001 point 6). */
+/**
+ * Shown when the viewer cannot use a feature (spec 001 point 6): their role does not allow it (with the admins to
+ * ask), platform staff are in the wrong organisation (with the switch), or the suite is not booked (named).
+ */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const feature = params.feature ?? '';
   if (!isFeatureName(feature)) throw new Response('Not Found', { status: 404 });
-  return Response.json({ suite: suiteForFeature(feature) }, { status: 403 });
+  return Response.json(await featureNotice(context.service, feature), { status: 403 });
 }
 
 export default function MissingFeature() {
   const { t } = useTranslation('org');
-  const { suite } = useLoaderData<{ suite: string }>();
+  const notice = useLoaderData<FeatureNotice>();
+  const title =
+    notice.reason === 'role' ? t('missingFeature.roleTitle') : notice.reason === 'switchOrganization' ? t('missingFeature.switchTitle') : t('missingFeature.title');
   return (
     <div className="mx-auto max-w-2xl rounded-lg bg-white p-8 shadow-sm">
-      <h1 className="text-2xl font-semibold">{t('missingFeature.title')}</h1>
-      <p className="mt-4 text-gray-700">{t('missingFeature.text', { suite: t(`missingFeature.suites.${suite}`) })}</p>
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      {notice.reason === 'role' ? (
+        <>
+          <p className="mt-4 text-gray-700">{t('missingFeature.roleText')}</p>
+          {notice.admins.length > 0 ? (
+            <>
+              <p className="mt-4 text-gray-700">{t('missingFeature.roleAsk', { count: notice.admins.length })}</p>
+              <ul className="mt-2 list-disc pl-6 text-gray-700">
+                {notice.admins.map((admin) => (
+                  <li key={admin.email}>
+                    {admin.name} (<a className="underline" href={`mailto:${admin.email}`}>{admin.email}</a>)
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </>
+      ) : notice.reason === 'switchOrganization' ? (
+        <>
+          <p className="mt-4 text-gray-700">{t('missingFeature.switchText')}</p>
+          <ul className="mt-4 space-y-2">
+            {notice.organizations.map((organization) => (
+              <li key={organization.id}>
+                <Link to={switchOrganizationHref(organization.id)} className={buttonClassName('green')}>
+                  {t('missingFeature.switchTo', { name: organization.name })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="mt-4 text-gray-700">{t('missingFeature.text', { suite: t(`missingFeature.suites.${notice.suite}`) })}</p>
+      )}
       <Link to="/" className={`${buttonClassName('darkBlue')} mt-6`}>
         {t('missingFeature.back')}
       </Link>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
-import { Feature, featureNamesOf, FEATURE_NAMES, type FeatureName, type PackageName } from '~/lib/features';
+import { featureNamesOf, FEATURE_NAMES, type FeatureName, type PackageName } from '~/lib/features';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
@@ -96,7 +96,7 @@ export default function OrganizationDetail() {
               {FEATURE_NAMES.map((f) => (
                 <label key={f} className="flex items-center gap-2">
                   <input type="checkbox" name="feature" value={f} defaultChecked={data.features.includes(f)} className="h-4 w-4" />
-                  {t(`management.featureNames.${f}`)} <span className="text-xs text-gray-500">({Feature[f]})</span>
+                  {t(`management.featureNames.${f}`)}
                 </label>
               ))}
             </div>

@@ -160,11 +160,14 @@ describe('dashboard', () => {
     const w = await world();
     const before = await callRoute(t, dashboard.loader as never, { url: '/', userId: w.owner.id });
     expect(before.data).toMatchObject({
-      steps: [
-        { key: 'profile', done: false },
-        { key: 'team', done: true },
-        { key: 'privacy', done: false },
-      ],
+      board: {
+        role: 'admin',
+        steps: [
+          { key: 'profile', done: false },
+          { key: 'team', done: true },
+          { key: 'privacy', done: false },
+        ],
+      },
     });
     await t.app.db('organizations').where({ id: w.acme.id }).update({
       phone: '+49 30 123456',
@@ -174,7 +177,7 @@ describe('dashboard', () => {
       data_privacy_url: 'https://acme.example/privacy',
     });
     const after = await callRoute(t, dashboard.loader as never, { url: '/', userId: w.owner.id });
-    expect((after.data as { steps: { done: boolean }[] }).steps.every((s) => s.done)).toBe(true);
+    expect((after.data as { board: { steps: { done: boolean }[] } }).board.steps.every((s) => s.done)).toBe(true);
   });
 
   it('sends visitors to login and members without organisation to onboarding', async () => {

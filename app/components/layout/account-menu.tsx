@@ -1,6 +1,7 @@
 import { useMatches } from '@remix-run/react';
 import { CircleUserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { hasFeature } from '~/lib/features';
 import { Button } from '../ui/button';
 import { Menu, MenuItem, MenuSeparator, MenuTrigger } from '../ui/menu';
 import { useHydrated } from '../ui/use-hydrated';
@@ -18,10 +19,12 @@ interface AccountMenuProps {
   name: string;
   email: string;
   logoutOnly: boolean;
+  /** the features the member can use: the organisation entry needs user management (a sales user does not get it) */
+  features: number;
 }
 
 /** Organisation, contact card and logout; a `<details>` disclosure until JavaScript has loaded. */
-export function AccountMenu({ name, email, logoutOnly }: AccountMenuProps) {
+export function AccountMenu({ name, email, logoutOnly, features }: AccountMenuProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const displayName = name || email;
@@ -29,7 +32,9 @@ export function AccountMenu({ name, email, logoutOnly }: AccountMenuProps) {
     ...(logoutOnly
       ? []
       : [
-          { id: 'organisation', href: '/edit-organisation', label: t('account.organisation') },
+          ...(hasFeature(features, 'userManagement')
+            ? [{ id: 'organisation', href: '/edit-organisation', label: t('account.organisation') }]
+            : []),
           { id: 'contact', href: '/user-contact', label: displayName },
         ]),
     { id: 'logout', href: '/logout', label: t('actions.logout') },

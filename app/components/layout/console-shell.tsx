@@ -87,7 +87,7 @@ export function ConsoleShell({ user, language, sidebarCollapsed, children }: Con
           <div className="flex items-center gap-2">
             <LanguageSwitch current={language} />
             <OrganizationSwitcher organizations={user.organizations} currentId={user.organization?.id ?? null} />
-            <AccountMenu name={name} email={user.email} logoutOnly={logoutOnly} />
+            <AccountMenu name={name} email={user.email} logoutOnly={logoutOnly} features={user.features} />
           </div>
         </header>
         <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">

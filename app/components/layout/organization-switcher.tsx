@@ -6,6 +6,11 @@ import { cx } from '../ui/cx';
 import { useHydrated } from '../ui/use-hydrated';
 
 export const ORGANIZATION_SWITCH_ACTION = '/resources/organization-switch';
+/** The page that asks before switching: switching logs the member out (spec 001 point 7). */
+export const ORGANIZATION_SWITCH_CONFIRM = '/switch-organisation';
+
+export const switchOrganizationHref = (organizationId: string) =>
+  `${ORGANIZATION_SWITCH_CONFIRM}?organizationId=${encodeURIComponent(organizationId)}`;
 
 interface Organization {
   id: string;
@@ -13,8 +18,8 @@ interface Organization {
 }
 
 /**
- * Switches the current organisation (only offered with more than one). A native select in a plain form:
- * with JavaScript it submits on change, without it through its button.
+ * Switches the current organisation (only offered with more than one). A native select in a plain GET form to the
+ * confirmation page (switching logs out): with JavaScript it goes there on change, without it through its button.
  */
 export function OrganizationSwitcher({ organizations, currentId }: { organizations: Organization[]; currentId: string | null }) {
   const { t } = useTranslation();
@@ -22,7 +27,7 @@ export function OrganizationSwitcher({ organizations, currentId }: { organizatio
   const hydrated = useHydrated();
   if (organizations.length < 2) return null;
   return (
-    <Form method="post" action={ORGANIZATION_SWITCH_ACTION} className="flex items-center gap-2">
+    <Form method="get" action={ORGANIZATION_SWITCH_CONFIRM} className="flex items-center gap-2">
       <label htmlFor={id} className="sr-only">
         {t('account.switchOrganisation')}
       </label>

@@ -153,7 +153,10 @@ export interface OrganizationPage {
   hasNextPage: boolean;
 }
 
-/** All organisations for platform staff: searchable by name, slug or e-mail, paginated, with member counts. */
+/**
+ * All organisations for platform staff: searchable by name, slug, address (street, number, postcode, city, country)
+ * and e-mail (the organisation's or a member's), paginated, with member counts.
+ */
 export async function listOrganizations(
   ctx: ServiceContext,
   options: { search?: string | null; first?: number | null; offset?: number | null } = {},
@@ -165,7 +168,25 @@ export async function listOrganizations(
   const search = options.search?.trim();
   if (search) {
     const like = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    base.where((q) => q.where('name', 'ilike', like).orWhere('slug', 'ilike', like).orWhere('email', 'ilike', like));
+    // the address as one line ("Messedamm 22, 14055 Berlin") and each part; the organisation's and its members' e-mails
+    const address = "concat_ws(' ', organizations.street_address, organizations.house_no, organizations.postal_code, organizations.city, organizations.country)";
+    const addressWithComma = "concat(organizations.street_address, ' ', organizations.house_no, ', ', organizations.postal_code, ' ', organizations.city)";
+    base.where((q) =>
+      q
+        .where('organizations.name', 'ilike', like)
+        .orWhere('organizations.slug', 'ilike', like)
+        .orWhere('organizations.email', 'ilike', like)
+        .orWhereRaw(`${address} ilike ?`, [like])
+        .orWhereRaw(`${addressWithComma} ilike ?`, [like])
+        .orWhereExists((members) =>
+          members
+            .select(ctx.db.raw('1'))
+            .from('organization_members as m')
+            .join('users as u', 'u.id', 'm.user_id')
+            .whereRaw('m.organization_id = organizations.id')
+            .where('u.email', 'ilike', like),
+        ),
+    );
   }
   const totalCount = await base.clone().resultSize();
   const rows = await base

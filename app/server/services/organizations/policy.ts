@@ -1,4 +1,4 @@
-import { effectiveFeatures, Feature, hasFeature } from '~/lib/features';
+import { effectiveFeatures, Feature, type FeatureName, hasFeature, salesUserMayUse } from '~/lib/features';
 import type { Organization, OrganizationMember } from '#db/models/index';
 import type { ServiceContext } from '../../context.server';
 import type { Viewer } from '../../viewer.server';
@@ -73,4 +73,15 @@ export function requirePlatformStaff(ctx: ServiceContext): Viewer {
   const viewer = requireViewer(ctx);
   if (!isPlatformStaff(viewer)) throw permissionDenied(ctx);
   return viewer;
+}
+
+/** Why a viewer cannot use a feature: their role does not allow it, or the organisation has not booked it. */
+export type FeatureDenial = 'role' | 'suite';
+
+/**
+ * A missing feature of the viewer's current organisation (its booked `suites`): a sales user is refused what the
+ * organisation has booked but their role does not allow (salesUserMayUse); everything else is not booked.
+ */
+export function featureDenial(viewer: Viewer, suites: number, feature: FeatureName): FeatureDenial {
+  return viewer.sales && hasFeature(suites, feature) && !salesUserMayUse(feature) ? 'role' : 'suite';
 }
