@@ -2,6 +2,7 @@ import type { Db } from '../connection';
 import { hashPassword } from '../../app/server/auth/password.server';
 import { Package, Feature } from '../../app/lib/features';
 import { addMember, createInvite, createOrganization, createUser } from '../../tests/fixtures/factories';
+import { seedContent } from './content';
 import { seedPartnerDay } from './events-access';
 import { seedConventions } from './events-conventions';
 import { seedExhibitionStand } from './events-exhibition';
@@ -81,6 +82,9 @@ export async function seedDemo(db: Db, options: { force: boolean }): Promise<{ s
 
     // the pictures of the linked videos, generated (the seed never reaches the video sites)
     await seedVideoThumbnails(trx, { organizationId: demoOrg.id });
+
+    // the content pool: product sheets (shown by the stands' "Produkte" points), a brochure PDF, the image video
+    await seedContent(trx, { organizationId: demoOrg.id });
   });
   return { seeded: true };
 }
