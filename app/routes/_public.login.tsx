@@ -72,6 +72,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const missing = !String(formData.get('email') ?? '').trim() || !String(formData.get('password') ?? '');
     return invalidFormReply(context, submission, missing ? [t('auth:fillInEmailAndPassword')] : undefined);
   }
+  let notActivated = false;
   const result = await formAction(
     submission,
     () =>
@@ -81,10 +82,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         userAgent: request.headers.get('user-agent'),
         ip: context.clientIp ?? null,
         chosenLanguage: toLanguage(parseCookie(request.headers.get('cookie') ?? '')[LANGUAGE_COOKIE]),
+      }).catch((error: unknown) => {
+        notActivated = isDomainError(error) && error.code === 'INACTIVE';
+        throw error;
       }),
     { knownFields: [] },
   );
-  if (!result.ok) return failedReply({ ...result, status: 400 });
+  if (!result.ok) {
+    // INACTIVE comes only after the right password: offering the activation mail again reveals nothing
+    if (notActivated) return Response.json({ ...(await failedReply({ ...result, status: 400 }).json()), resendActivation: submission.value.email }, { status: 400 });
+    return failedReply({ ...result, status: 400 });
+  }
 
   const target = safeNext(submission.value.redirectTo, '') || (await readRedirectAfterLoggingIn(request)) || '/';
   const headers = new Headers();
@@ -99,9 +107,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const { next, protectedBy } = useLoaderData<LoginLoaderData>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const lastResult = useActionData<typeof action>() as (SubmissionResult<string[]> & { resendActivation?: string }) | undefined;
   const navigation = useNavigation();
   const [form, fields] = useAuthForm('login', LoginSchema, lastResult);
+  const resendFor = lastResult?.resendActivation;
   return (
     <>
       <AuthHeader title={t('login.title')} intro={t('login.intro')} />
@@ -113,6 +122,11 @@ export default function LoginPage() {
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         {next ? <input type="hidden" name="redirectTo" value={next} /> : null}
         <FormErrors errors={form.errors} id={form.errorId} />
+        {resendFor ? (
+          <p className="text-sm" data-resend-activation>
+            <Link to={`/resend-activation?email=${encodeURIComponent(resendFor)}`}>{t('resendActivation.fromLogin')}</Link>
+          </p>
+        ) : null}
         <TextField field={fields.email} type="email" label={t('fields.email')} autoComplete="username" />
         <TextField field={fields.password} type="password" label={t('fields.password')} autoComplete="current-password" />
         <p className="text-right text-sm">

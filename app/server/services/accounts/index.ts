@@ -1,4 +1,4 @@
-export { accountRegister, confirmAccount } from './registration';
+export { accountRegister, confirmAccount, resendActivationMail } from './registration';
 export { login, logout, tokenCreate, tokenRefresh, tokenVerify, type TokenSet } from './authentication';
 export { requestPasswordReset, setPassword } from './password-reset';
 export {

@@ -3,6 +3,7 @@ import { User } from '#db/models/index';
 import { isLanguage, type Language } from '~/lib/language';
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { hashPassword } from '../../auth/password.server';
+import { recordLoginFailure, throttleWait } from '../../auth/throttle.server';
 import { ACCOUNT_TOKEN_TTL_SECONDS, consumeAccountToken, issueAccountToken } from '../../auth/tokens.server';
 import { enqueueMail, notifyOutbox } from '../../mail/outbox.server';
 import { activationMail } from '../../mail/templates.server';
@@ -112,4 +113,34 @@ export async function confirmAccount(ctx: ServiceContext, email: string, token: 
     await User.query(tx.db).findById(user.id).patch({ is_active: true, email_confirmed_at: new Date() });
   });
   return { userId: user.id };
+}
+
+/**
+ * Sends the activation mail again (a fresh link; the old one stops working) when the address belongs to an account
+ * that was never activated. The answer is the same whether or not such an account exists; every request counts
+ * against the login throttle's delays under keys of its own (per address and per IP), so it cannot be used to
+ * flood a mailbox or to find out which addresses have accounts. THROTTLED while locked.
+ */
+export async function resendActivationMail(
+  ctx: ServiceContext,
+  rawEmail: string,
+  options: { ip?: string | null; redirectUrl?: string | null } = {},
+): Promise<void> {
+  const email = normalizeEmail(rawEmail ?? '');
+  if (!email) throw new DomainError('REQUIRED', ctx.t('validation:required'), 'email');
+  if (!z.string().email().max(254).safeParse(email).success) throw new DomainError('INVALID', ctx.t('validation:email'), 'email');
+  const linkBase = mailLinkBase(ctx, options.redirectUrl, '/activate-account');
+  const keys = { account: `activation-mail:${email}`, ip: options.ip ? `activation-mail:${options.ip}` : null };
+  const wait = await throttleWait(ctx.db, keys);
+  if (wait > 0) throw new DomainError('THROTTLED', ctx.t('errors:throttled', { seconds: wait }));
+  await recordLoginFailure(ctx.db, keys);
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || user.is_active || user.email_confirmed_at) return;
+  await inTransaction(ctx, async (tx) => {
+    const token = await issueAccountToken(tx.db, user.id, 'activation');
+    const link = linkWith(linkBase, { email: user.email, token });
+    const days = ACCOUNT_TOKEN_TTL_SECONDS.activation / 86400;
+    await enqueueMail(tx.db, { to: user.email, ...activationMail(user.default_language, user.first_name, link, days) });
+  });
+  notifyOutbox(ctx.app);
 }
