@@ -233,3 +233,14 @@ export const ContentJsonSchema = z
   })
   .strict();
 export type ContentJson = z.infer<typeof ContentJsonSchema>;
+
+/**
+ * The content pool page's forms (/contentpool). The name is checked by the service (its codes and texts), so an
+ * empty one reaches it: `groupNameIssue` answers NAME_IS_EMPTY at the field.
+ */
+export const GroupCreateForm = z.object({ intent: z.literal('create'), name: z.string().max(GROUP_NAME_MAX * 2).default('') });
+export const GroupRenameForm = z.object({
+  intent: z.literal('rename'),
+  id: z.string().uuid(),
+  name: z.string().max(GROUP_NAME_MAX * 2).default(''),
+});

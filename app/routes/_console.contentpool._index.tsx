@@ -1,0 +1,190 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { getFormProps } from '@conform-to/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
+import { Button, buttonClassName } from '~/components/ui/button';
+import { TextField } from '~/components/ui/field';
+import { FormErrors, PageSection, useIsPending, useRouteForm } from '~/components/ui/route-form';
+import { defineGuards } from '~/lib/guards';
+import { withNamespaces } from '~/lib/i18n-namespaces';
+import { GroupCreateForm, GroupRenameForm } from '~/lib/schemas/content';
+import { runGuards } from '~/server/guards.server';
+import { readForm } from '~/server/posted-form.server';
+import { confirmedListAction, intentOf, intentsOf, listAction, submitForm } from '~/server/route-kit.server';
+import { createGroup, deleteGroup, likeGroup, listGroups, renameGroup, tagsByGroup, tagsByType } from '~/server/services/content/groups';
+import { redirectWithToast } from '~/server/toast.server';
+
+export const handle = { i18n: ['common', 'errors', 'validation', 'content'], title: 'content:pool.title' };
+export const clientLoader = withNamespaces(handle.i18n);
+
+export const guards = defineGuards({ organization: true, feature: 'content' });
+
+const HERE = '/contentpool';
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const url = new URL(request.url);
+  const search = url.searchParams.get('q') ?? '';
+  const tagId = url.searchParams.get('tag') ?? '';
+  const [groups, tags] = await Promise.all([listGroups(context.service, { search, tagId }), tagsByType(context.service, 'CONTENT')]);
+  const groupTags = await Promise.all(groups.map((g) => tagsByGroup(context.service).load(g.id)));
+  return {
+    search,
+    tagId,
+    tags: tags.map((tag) => ({ id: tag.id, text: tag.text })),
+    groups: groups.map((g, i) => ({
+      id: g.id,
+      slug: g.slug,
+      name: g.name,
+      liked: Boolean(g.liked),
+      hasChildren: Boolean(g.has_children),
+      tags: groupTags[i]!.map((tag) => tag.text),
+    })),
+  };
+}
+
+const Intents = intentsOf(['create', 'rename', 'delete', 'like', 'unlike']);
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const formData = await readForm(request);
+  const { intent } = intentOf(formData, Intents);
+  const id = String(formData.get('id') ?? '');
+  if (intent === 'delete') {
+    return confirmedListAction(formData, HERE, () => deleteGroup(context.service, id), {
+      key: 'content:pool.deleted',
+      values: { name: String(formData.get('name') ?? '') },
+    });
+  }
+  if (intent === 'like' || intent === 'unlike') {
+    return listAction(HERE, () => likeGroup(context.service, id, intent === 'like'), { key: intent === 'like' ? 'content:pool.liked' : 'content:pool.unliked' });
+  }
+  if (intent === 'rename') {
+    const done = await submitForm(context, formData, `rename-${id}`, GroupRenameForm, (input) => renameGroup(context.service, input.id, input.name));
+    if (!done.ok) return done.answer;
+    return redirectWithToast(HERE, { type: 'success', key: 'content:pool.renamed' });
+  }
+  const done = await submitForm(context, formData, 'create', GroupCreateForm, ({ name }) => createGroup(context.service, { name }));
+  if (!done.ok) return done.answer;
+  return redirectWithToast(HERE, { type: 'success', key: 'content:pool.created', values: { name: done.value.name } });
+}
+
+function CreateGroup() {
+  const { t } = useTranslation('content');
+  const answer = useActionData<typeof action>();
+  const pending = useIsPending();
+  const [form, fields] = useRouteForm(GroupCreateForm, { id: 'create', answer });
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value="create" />
+      <TextField field={fields.name} label={t('pool.name')} className="min-w-56 flex-1" />
+      <Button type="submit" isDisabled={pending}>
+        {t('pool.create')}
+      </Button>
+      <FormErrors errors={form.errors} className="w-full" />
+    </Form>
+  );
+}
+
+function RenameGroup({ group }: { group: { id: string; name: string } }) {
+  const { t } = useTranslation('content');
+  const answer = useActionData<typeof action>();
+  const [form, fields] = useRouteForm(GroupRenameForm, { id: `rename-${group.id}`, answer, defaultValue: { name: group.name } });
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="rename" />
+      <input type="hidden" name="id" value={group.id} />
+      <TextField field={fields.name} label={t('pool.renameLabel', { name: group.name })} className="min-w-48 flex-1" />
+      <button type="submit" className={`${buttonClassName('transparent')} !px-3 !py-1.5 text-sm`}>
+        {t('pool.rename')}
+      </button>
+    </Form>
+  );
+}
+
+export default function ContentPool() {
+  const { t } = useTranslation('content');
+  const { groups, tags, search, tagId } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-4xl space-y-8">
+      <header>
+        <h1 className="text-2xl font-semibold">{t('pool.title')}</h1>
+        <p className="mt-1 text-gray-700">{t('pool.intro')}</p>
+      </header>
+
+      {answer?.confirm ? (
+        <ConfirmStep confirm={answer.confirm} title={t('pool.deleteTitle')} message={t('pool.deleteText', { name: answer.confirm.name })} />
+      ) : null}
+
+      <PageSection id="content-create" title={t('pool.createTitle')}>
+        <div className="mt-4">
+          <CreateGroup />
+        </div>
+      </PageSection>
+
+      <PageSection id="content-list" title={t('pool.yours')}>
+        <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
+          <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm font-medium">
+            {t('pool.search')}
+            <input type="search" name="q" defaultValue={search} className="rounded border border-gray-300 px-3 py-2" />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            {t('pool.tag')}
+            <select name="tag" defaultValue={tagId} className="rounded border border-gray-300 px-3 py-2">
+              <option value="">{t('pool.allTags')}</option>
+              {tags.map((tag) => (
+                <option key={tag.id} value={tag.id}>
+                  {tag.text}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className={buttonClassName('standardNoMt')}>
+            {t('pool.filter')}
+          </button>
+        </Form>
+        {groups.length ? (
+          <ul className="mt-6 divide-y divide-gray-200">
+            {groups.map((group) => (
+              <li key={group.id} className="flex flex-wrap items-start justify-between gap-3 py-4">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium">
+                    {group.liked ? <span aria-label={t('pool.likedMark')}>★ </span> : null}
+                    {group.name}
+                  </p>
+                  <p className="text-sm text-gray-600">
+                    {group.hasChildren ? t('pool.hasContent') : t('pool.empty')}
+                    {group.tags.length ? ` · ${group.tags.join(', ')}` : ''}
+                  </p>
+                  <RenameGroup group={group} />
+                </div>
+                <div className="flex items-center gap-2">
+                  <Form method="post">
+                    <input type="hidden" name="intent" value={group.liked ? 'unlike' : 'like'} />
+                    <input type="hidden" name="id" value={group.id} />
+                    <button type="submit" aria-pressed={group.liked} className={`${buttonClassName('transparent')} !px-3 !py-1.5 text-sm`}>
+                      {group.liked ? t('pool.unlike') : t('pool.like')}
+                    </button>
+                  </Form>
+                  <ConfirmDelete
+                    intent="delete"
+                    id={group.id}
+                    name={group.name}
+                    label={t('pool.delete')}
+                    ariaLabel={t('pool.deleteNamed', { name: group.name })}
+                    title={t('pool.deleteTitle')}
+                    message={t('pool.deleteText', { name: group.name })}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-6 text-gray-600">{search || tagId ? t('pool.noMatch') : t('pool.none')}</p>
+        )}
+      </PageSection>
+    </div>
+  );
+}
