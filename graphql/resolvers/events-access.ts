@@ -9,13 +9,11 @@ import {
   removeObjectPermission,
   suspendObjectPermission,
   updateObjectToken,
-  type AccessObject,
   type ObjectPermissionEntry,
-  type ObjectTokenRecord,
 } from '~/server/services/events/access';
 import type { Resolvers } from '../generated/types';
 import { asQuery, payload, withOk } from '../errors';
-import { patchOf } from './events-conventions';
+import { given, patchOf } from './events-conventions';
 
 const permission = (p: ObjectPermissionEntry) => ({
   id: p.id,
@@ -27,23 +25,20 @@ const permission = (p: ObjectPermissionEntry) => ({
 
 /** Access keys, object permissions and the visitor's "enter a key" (spec 001 point 6). */
 export const eventsAccessResolvers: Resolvers = {
-  ObjectToken: {
-    signedUp: (t) => (t as unknown as ObjectTokenRecord).signed_up,
-  },
   Hall: {
-    objectTokens: async (hall, _args, ctx) => (await objectTokensOf(ctx.service, 'hall', hall as unknown as AccessObject)) as never,
+    objectTokens: (hall, _args, ctx) => objectTokensOf(ctx.service, 'hall', hall),
   },
   Exhibition: {
-    objectTokens: async (x, _args, ctx) => (await objectTokensOf(ctx.service, 'exhibition', x as unknown as AccessObject)) as never,
+    objectTokens: (x, _args, ctx) => objectTokensOf(ctx.service, 'exhibition', x),
   },
   Query: {
     objectPermissions: (_root, args, ctx) => asQuery(async () => (await listObjectPermissions(ctx.service, args.objectId)).map(permission)),
   },
   Mutation: {
     objectTokenCreate: (_root, args, ctx) =>
-      payload(async () => ({ objectToken: (await createObjectToken(ctx.service, patchOf(args.input) as never)) as never })),
+      payload(async () => ({ objectToken: await createObjectToken(ctx.service, given(args.input)) })),
     objectTokenUpdate: (_root, args, ctx) =>
-      payload(async () => ({ objectToken: (await updateObjectToken(ctx.service, args.id, patchOf(args.input))) as never })),
+      payload(async () => ({ objectToken: await updateObjectToken(ctx.service, args.id, patchOf(args.input)) })),
     objectTokenDelete: (_root, args, ctx) => payload(() => deleteObjectToken(ctx.service, args.id)).then(withOk),
     objectTokenRedeem: (_root, args, ctx) =>
       payload(async () => {
