@@ -1,16 +1,14 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { NativeSelect } from '~/components/conventions/native-select';
 import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
-import { confirmationStep, listAction, orNotFound, readPostedForm } from '~/server/route-kit.server';
+import { answer, confirmationStep, listAction, orNotFound, readPostedForm, submitForm } from '~/server/route-kit.server';
 import { ImageForm } from '~/components/events/image-form';
 import { TranslationsSection } from '~/components/events/translations-section';
-import { saveTranslation } from '~/server/pages/translations.server';
+import { translationAction } from '~/server/pages/translations.server';
 import { AddNodeForm, AddPointForm, StandSettingsForm, UpdatePointForm, pointTranslations } from '~/components/stands/forms';
 import { ApplyToHall, StandPlaceList } from '~/components/stands/hall-places';
 import { hallPlacesAction } from '~/server/pages/hall-places.server';
@@ -18,7 +16,7 @@ import { PointEditor } from '~/components/stands/point-editor';
 import { loadNodes, type NodeView } from '~/server/pages/stand.server';
 import { Button, buttonClassName } from '~/components/ui/button';
 import { Checkbox } from '~/components/ui/checkbox';
-import { TextField, useZodErrorMap } from '~/components/ui/field';
+import { TextField } from '~/components/ui/field';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
@@ -36,6 +34,7 @@ import { createStandTranslation, standBySlug, updateBaseStand, updateStandTransl
 import { ACCEPT_BY_PURPOSE } from '~/server/services/files/limits';
 import { redirectWithToast } from '~/server/toast.server';
 import { safeHref } from '~/lib/url';
+import { useRouteForm } from '~/components/ui/route-form';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'events', 'files'] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -74,32 +73,29 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (placed) return placed;
 
   if (intent === 'settings') {
-    const submission = parseForm(context, formData, StandSettingsForm);
-    if (submission.status !== 'success') return Response.json({ form: 'settings', result: submission.reply() }, { status: 400 });
-    const { name, shop, shopUrl, chatUrl } = submission.value;
-    const result = await formAction(submission, () => updateBaseStand(ctx, stand.id, { name, shop, shopUrl: shopUrl ?? '', chatUrl: chatUrl ?? '' }), options);
-    if (!result.ok) return Response.json({ form: 'settings', result: result.reply }, { status: result.status });
+    const done = await submitForm(context, formData, intent, StandSettingsForm, ({ name, shop, shopUrl, chatUrl }) =>
+      updateBaseStand(ctx, stand.id, { name, shop, shopUrl: shopUrl ?? '', chatUrl: chatUrl ?? '' }),
+    );
+    if (!done.ok) return done.answer;
     // a new name keeps the slug, so the page stays where it is
     return redirectWithToast(here, { type: 'success', key: 'events:standPages.editor.saved' });
   }
 
   if (intent === 'translation') {
-    const outcome = await saveTranslation(context, formData, {
+    return translationAction(context, formData, here, {
       create: (input) => createStandTranslation(ctx, stand.id, input),
       update: (trId, input) => updateStandTranslation(ctx, trId, input),
       existing: await standTranslationsByStand(ctx).load(stand.id),
     });
-    if (!outcome.ok) return Response.json({ form: `translation-${outcome.language}`, result: outcome.reply }, { status: outcome.status });
-    return redirectWithToast(here, { type: 'success', key: 'events:hallPages.translations.saved', values: { language: outcome.language } });
   }
 
   if (intent === 'addNode') {
     const submission = parseForm(context, formData, AddNodeForm);
-    if (submission.status !== 'success') return Response.json({ form: 'addNode', result: submission.reply() }, { status: 400 });
+    if (submission.status !== 'success') return answer({ form: 'addNode', result: submission.reply() }, 400);
     const { type, language, iframe } = submission.value;
     const needsImage = type !== 'IFRAME';
     const fileProblem = needsImage ? (failure?.message ?? (uploaded ? null : t('files:upload.noFile'))) : null;
-    if (fileProblem) return Response.json({ form: 'addNode', result: submission.reply({ fieldErrors: { file: [fileProblem] } }) }, { status: 400 });
+    if (fileProblem) return answer({ form: 'addNode', result: submission.reply({ fieldErrors: { file: [fileProblem] } }) }, 400);
     try {
       await createStandNode(ctx, stand.id, { type, language, imageId: needsImage ? uploaded!.id : null, iframe: needsImage ? undefined : (iframe ?? '') });
     } catch (error) {
@@ -107,7 +103,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       // the service names the image `imageId`; on this page it is the file field
       const errors = error.errors.map((e) => (e.field === 'imageId' ? { ...e, field: 'file' } : e));
       const reply = domainErrorReply(submission, DomainError.fromFieldErrors(errors), options);
-      return Response.json({ form: 'addNode', result: reply }, { status: 400 });
+      return answer({ form: 'addNode', result: reply }, 400);
     }
     return redirectWithToast(here, { type: 'success', key: 'events:standPages.nodes.added' });
   }
@@ -115,20 +111,20 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === 'nodeImage') {
     const nodeId = String(formData.get('nodeId') ?? '');
     const problem = failure?.message ?? (uploaded ? null : t('files:upload.noFile'));
-    if (problem) return Response.json({ form: `nodeImage-${nodeId}`, error: problem }, { status: 400 });
+    if (problem) return answer({ form: `nodeImage-${nodeId}`, error: problem }, 400);
     try {
       await updateStandNode(ctx, nodeId, { imageId: uploaded!.id });
     } catch (error) {
       if (!isDomainError(error)) throw error;
       if (error.code === 'NOT_FOUND') throw new Response('Not Found', { status: 404 });
-      return Response.json({ form: `nodeImage-${nodeId}`, error: error.message }, { status: 400 });
+      return answer({ form: `nodeImage-${nodeId}`, error: error.message }, 400);
     }
     return redirectWithToast(here, { type: 'success', key: 'events:standPages.nodes.imageSaved' });
   }
 
   if (intent === 'deleteNode' || intent === 'deletePoint') {
     const step = confirmationStep(formData);
-    if (step) return Response.json(step);
+    if (step) return answer(step, 200);
     if (intent === 'deleteNode') return listAction(here, () => deleteStandNode(ctx, id), { key: 'events:standPages.nodes.deleted' });
     return listAction(here, () => deletePoint(ctx, id), { key: 'events:stand.pointsDeleted' });
   }
@@ -136,7 +132,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === 'addPoint') {
     const formName = `point-${String(formData.get('nodeId') ?? '')}`;
     const submission = parseForm(context, formData, AddPointForm);
-    if (submission.status !== 'success') return Response.json({ form: formName, result: submission.reply() }, { status: 400 });
+    if (submission.status !== 'success') return answer({ form: formName, result: submission.reply() }, 400);
     const v = submission.value;
     const reference = v.kind === 'REFERENCE';
     const result = await formAction(
@@ -150,32 +146,25 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         }),
       options,
     );
-    if (!result.ok) return Response.json({ form: formName, result: result.reply }, { status: result.status });
+    if (!result.ok) return answer({ form: formName, result: result.reply }, result.status);
     return redirectWithToast(here, { type: 'success', key: 'events:stand.pointsCreated' });
   }
 
   if (intent === 'updatePoint') {
     const formName = `point-edit-${id}`;
     const submission = parseForm(context, formData, UpdatePointForm);
-    if (submission.status !== 'success') return Response.json({ form: formName, result: submission.reply() }, { status: 400 });
+    if (submission.status !== 'success') return answer({ form: formName, result: submission.reply() }, 400);
     const v = submission.value;
     const result = await formAction(
       submission,
       () => updatePoint(ctx, v.id, { cx: v.cx, cy: v.cy, name: v.name, order: v.order, contentPageId: v.contentPageId ?? null, translations: pointTranslations(v) }),
       options,
     );
-    if (!result.ok) return Response.json({ form: formName, result: result.reply }, { status: result.status });
+    if (!result.ok) return answer({ form: formName, result: result.reply }, result.status);
     return redirectWithToast(here, { type: 'success', key: 'events:standPages.points.saved' });
   }
   throw new Response('Bad Request', { status: 400 });
 }
-
-type ActionData = {
-  form?: string;
-  result?: SubmissionResult<string[]>;
-  error?: string;
-  confirm?: { intent: string; id: string; name: string };
-};
 
 /** "Image (English)", numbered when the stand has several nodes of that type and language. */
 function useNodeNames(nodes: NodeView[]): Map<string, string> {
@@ -195,17 +184,12 @@ function useNodeNames(nodes: NodeView[]): Map<string, string> {
 
 function AddNode({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation(['events', 'common']);
-  const errorMap = useZodErrorMap();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [type, setType] = useState<string>('IMAGE');
-  const [form, fields] = useForm<z.input<typeof AddNodeForm>>({
+  const [form, fields] = useRouteForm(AddNodeForm, {
     id: 'stand-add-node',
     lastResult,
-    constraint: getZodConstraint(AddNodeForm),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddNodeForm, errorMap }),
   });
   const fileErrors = (form.allErrors.file ?? []).join(' ');
   return (
@@ -266,20 +250,15 @@ function AddNode({ lastResult }: { lastResult: SubmissionResult<string[]> | unde
 export default function StandEditor() {
   const { t } = useTranslation(['events', 'common']);
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const errorMap = useZodErrorMap();
+  const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { stand, nodes } = data;
   const nodeNames = useNodeNames(nodes);
 
-  const [settings, settingsFields] = useForm<z.input<typeof StandSettingsForm>>({
+  const [settings, settingsFields] = useRouteForm(StandSettingsForm, {
     id: 'stand-settings',
     lastResult: actionData?.form === 'settings' ? actionData.result : undefined,
-    constraint: getZodConstraint(StandSettingsForm),
     defaultValue: { name: stand.name, shopUrl: stand.shopUrl, chatUrl: stand.chatUrl },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: StandSettingsForm, errorMap }),
   });
 
   const confirm = actionData?.confirm;

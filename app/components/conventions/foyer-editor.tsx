@@ -1,16 +1,15 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { ConfirmDelete } from '../events/confirm-delete';
 import { Button } from '../ui/button';
-import { TextField, useZodErrorMap } from '../ui/field';
+import { TextField } from '../ui/field';
 import { useHydrated } from '../ui/use-hydrated';
 import { FoyerPointForm } from './forms';
 import { NativeSelect, type NativeSelectGroup } from './native-select';
+import { useRouteForm } from '../ui/route-form';
 
 export interface FoyerPointView {
   id: string;
@@ -38,15 +37,11 @@ export function FoyerEditor({
 }) {
   const { t } = useTranslation('events');
   const hydrated = useHydrated();
-  const errorMap = useZodErrorMap();
   const navigation = useNavigation();
   const [position, setPosition] = useState<{ x: string; y: string }>({ x: '50', y: '50' });
-  const [form, fields] = useForm<z.input<typeof FoyerPointForm>>({
+  const [form, fields] = useRouteForm(FoyerPointForm, {
     id: 'foyer-point',
     lastResult,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: FoyerPointForm, errorMap }),
   });
 
   function place(event: MouseEvent<HTMLImageElement>) {

@@ -1,5 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +6,10 @@ import type { z } from 'zod';
 import { LANGUAGES } from '~/lib/language';
 import { ACCEPT_BY_PURPOSE } from '~/server/services/files/limits';
 import { Button } from '../ui/button';
-import { TextArea, TextField, useZodErrorMap } from '../ui/field';
+import { TextArea, TextField } from '../ui/field';
 import { EVENT_TIME_ZONE } from './datetime';
 import { ScheduleForm } from './forms';
+import { useRouteForm } from '../ui/route-form';
 
 export type ScheduleValues = Partial<Record<keyof z.input<typeof ScheduleForm>, string>>;
 
@@ -30,17 +30,12 @@ export function ScheduleEntryForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation(['events', 'common']);
-  const errorMap = useZodErrorMap();
   const navigation = useNavigation();
   const fileId = useId();
-  const [form, fields] = useForm<z.input<typeof ScheduleForm>>({
+  const [form, fields] = useRouteForm(ScheduleForm, {
     id: formId,
     lastResult,
-    constraint: getZodConstraint(ScheduleForm),
     defaultValue: values,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ScheduleForm, errorMap }),
   });
   const fileErrors = (form.allErrors.file ?? []).join(' ');
   const zoneHint = t('pages.timeZoneHint', { zone: EVENT_TIME_ZONE });

@@ -1,12 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { Button } from '../ui/button';
-import { NumberField, TextField, useZodErrorMap } from '../ui/field';
+import { NumberField, TextField } from '../ui/field';
 import { PermissionAddForm, TokenForm } from './access-forms';
 import { ConfirmDelete } from './confirm-delete';
+import { useRouteForm } from '../ui/route-form';
 
 /** Texts of the no-JavaScript confirmation step (ConfirmStep) of the access sections' deletes, by intent. */
 export const ACCESS_CONFIRM_TEXTS: Record<string, { title: string; message: string }> = {
@@ -41,22 +40,15 @@ function FormErrors({ errors }: { errors?: string[] }) {
  */
 export function AccessSection({ permissionType, tokens, permissions, lastForm, lastResult }: AccessSectionProps) {
   const { t } = useTranslation('access');
-  const errorMap = useZodErrorMap();
   const busy = useNavigation().state === 'submitting';
-  const [tokenForm, tk] = useForm<z.input<typeof TokenForm>>({
+  const [tokenForm, tk] = useRouteForm(TokenForm, {
     id: 'access-token',
     lastResult: lastForm === 'createToken' ? lastResult : undefined,
-    constraint: getZodConstraint(TokenForm),
     defaultValue: { limit: '100' },
-    shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TokenForm, errorMap }),
   });
-  const [permissionForm, pf] = useForm<z.input<typeof PermissionAddForm>>({
+  const [permissionForm, pf] = useRouteForm(PermissionAddForm, {
     id: 'access-permission',
     lastResult: lastForm === 'addPermission' ? lastResult : undefined,
-    constraint: getZodConstraint(PermissionAddForm),
-    shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PermissionAddForm, errorMap }),
   });
 
   return (

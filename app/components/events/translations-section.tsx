@@ -1,12 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { LANGUAGES, type Language } from '~/lib/language';
 import { Button } from '../ui/button';
-import { TextArea, TextField, useZodErrorMap } from '../ui/field';
+import { TextArea, TextField } from '../ui/field';
 import { TranslationForm } from './forms';
+import { useRouteForm } from '../ui/route-form';
 
 interface TranslationValue {
   language: Language;
@@ -24,16 +23,11 @@ function LanguageForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation(['events', 'common']);
-  const errorMap = useZodErrorMap();
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof TranslationForm>>({
+  const [form, fields] = useRouteForm(TranslationForm, {
     id: `translation-${language}`,
     lastResult,
-    constraint: getZodConstraint(TranslationForm),
     defaultValue: { title: value?.title ?? '', description: value?.description ?? '' },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TranslationForm, errorMap }),
   });
   const languageName = t(`common:languages.${language}`);
   return (

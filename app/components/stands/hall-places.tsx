@@ -1,12 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { Button } from '~/components/ui/button';
-import { TextField, useZodErrorMap } from '~/components/ui/field';
+import { TextField } from '~/components/ui/field';
 import type { StandPlace } from '~/server/services/events/hall-stands';
 import { ApplyToHallForm } from './forms';
+import { useRouteForm } from '../ui/route-form';
 
 /** Which consent a place is waiting for, from the exhibitor's side. */
 function stateOf(place: StandPlace): 'invited' | 'applied' | 'listed' {
@@ -99,15 +98,10 @@ export function StandPlaceList({ places, showStand = false }: { places: StandPla
 /** The exhibitor applies with the stand to a hall, named by the domain (slug) the host hands out. */
 export function ApplyToHall({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation('events');
-  const errorMap = useZodErrorMap();
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof ApplyToHallForm>>({
+  const [form, fields] = useRouteForm(ApplyToHallForm, {
     id: 'stand-apply',
     lastResult,
-    constraint: getZodConstraint(ApplyToHallForm),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ApplyToHallForm, errorMap }),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-4 sm:grid-cols-2">

@@ -1,18 +1,17 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { LANGUAGES } from '~/lib/language';
 import { POINT_KINDS } from '~/lib/schemas/stands';
 import { NativeSelect } from '../conventions/native-select';
 import { ConfirmDelete } from '../events/confirm-delete';
 import { Button } from '../ui/button';
-import { TextArea, TextField, useZodErrorMap, type ConformField } from '../ui/field';
+import { TextArea, TextField, type ConformField } from '../ui/field';
 import { useHydrated } from '../ui/use-hydrated';
 import { AddPointForm, UpdatePointForm } from './forms';
 import type { NodeView, PointView } from '~/server/pages/stand.server';
+import { useRouteForm } from '../ui/route-form';
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
@@ -94,14 +93,12 @@ function ReferenceFields({ fields }: { fields: ReferenceFieldSet }) {
 
 function EditReference({ point, lastResult }: { point: PointView; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation('events');
-  const errorMap = useZodErrorMap();
   const navigation = useNavigation();
   const [position, setPosition] = useState({ cx: String(point.cx), cy: String(point.cy) });
   const text = (language: string) => point.translations.find((tr) => tr.language === language);
-  const [form, fields] = useForm<z.input<typeof UpdatePointForm>>({
+  const [form, fields] = useRouteForm(UpdatePointForm, {
     id: `point-edit-${point.id}`,
     lastResult,
-    constraint: getZodConstraint(UpdatePointForm),
     defaultValue: {
       name: point.name,
       order: String(point.order),
@@ -111,9 +108,6 @@ function EditReference({ point, lastResult }: { point: PointView; lastResult: Su
       titleEN: text('EN')?.title ?? '',
       descriptionEN: text('EN')?.description ?? '',
     },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdatePointForm, errorMap }),
   });
   return (
     <details open={lastResult ? true : undefined} className="mt-2">
@@ -155,18 +149,13 @@ export function PointEditor({
 }) {
   const { t } = useTranslation('events');
   const hydrated = useHydrated();
-  const errorMap = useZodErrorMap();
   const navigation = useNavigation();
   const formId = `point-${node.id}`;
   const [position, setPosition] = useState({ cx: '50', cy: '50' });
   const [kind, setKind] = useState<string>('POINT');
-  const [form, fields] = useForm<z.input<typeof AddPointForm>>({
+  const [form, fields] = useRouteForm(AddPointForm, {
     id: formId,
     lastResult: lastForm === formId ? lastResult : undefined,
-    constraint: getZodConstraint(AddPointForm),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddPointForm, errorMap }),
   });
   const unnamed = t('standPages.points.unnamed');
 

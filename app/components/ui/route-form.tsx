@@ -26,7 +26,7 @@ export function useRouteForm<S extends z.ZodTypeAny>(
     form?: string;
     /** the reply itself, where a component gets it handed in */
     lastResult?: SubmissionResult<string[]>;
-    defaultValue?: Partial<z.input<S>>;
+    defaultValue?: Record<string, unknown>;
   },
 ) {
   const errorMap = useZodErrorMap();

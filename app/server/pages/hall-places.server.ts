@@ -1,4 +1,4 @@
-import { listAction } from '~/server/route-kit.server';
+import { answer, listAction } from '~/server/route-kit.server';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import type { RequestContext } from '~/server/request-context.server';
@@ -12,7 +12,7 @@ const DECLINED = { invited: 'declined', applied: 'withdrawn', listed: 'left' } a
  * The exhibitor's answers to hosts, shared by /stand and /stand/{slug} (intents named like the GraphQL calls):
  * hallStandAccept, hallStandDecline and, on a stand's page (`standId`), standApplyToHall. Null for other intents.
  */
-export async function hallPlacesAction(context: RequestContext, formData: FormData, here: string, standId?: string): Promise<Response | null> {
+export async function hallPlacesAction(context: RequestContext, formData: FormData, here: string, standId?: string) {
   const ctx = context.service;
   const intent = formData.get('intent');
   const id = String(formData.get('id') ?? '');
@@ -24,12 +24,12 @@ export async function hallPlacesAction(context: RequestContext, formData: FormDa
   }
   if (intent === 'standApplyToHall' && standId) {
     const submission = parseForm(context, formData, ApplyToHallForm);
-    if (submission.status !== 'success') return Response.json({ form: 'apply', result: submission.reply() }, { status: 400 });
+    if (submission.status !== 'success') return answer({ form: 'apply', result: submission.reply() }, 400);
     const result = await formAction(submission, () => standApplyToHall(ctx, standId, submission.value.hallSlug), {
       correctFieldsMessage: ctx.t('errors:correctFields'),
       knownFields: ['hallSlug'],
     });
-    if (!result.ok) return Response.json({ form: 'apply', result: result.reply }, { status: result.status });
+    if (!result.ok) return answer({ form: 'apply', result: result.reply }, result.status);
     return redirectWithToast(here, { type: 'success', key: result.value.approved ? 'events:standPages.halls.joined' : 'events:standPages.halls.appliedToast' });
   }
   return null;
