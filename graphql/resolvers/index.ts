@@ -5,11 +5,13 @@ import { accountResolvers } from './accounts';
 import { contentResolvers } from './content';
 import { eventsAccessResolvers } from './events-access';
 import { eventConventionResolvers } from './events-conventions';
+import { conventionHallsResolvers } from './events-convention-halls';
 import { eventsHallsResolvers } from './events-halls';
 import { eventsProgrammeResolvers } from './events-programme';
 import { fileResolvers } from './files';
 import { i18nResolvers } from './i18n';
 import { organizationResolvers } from './organizations';
+import { personalizationResolvers } from './personalizations';
 
 const DateTime = new GraphQLScalarType({
   name: 'DateTime',
@@ -33,4 +35,4 @@ const baseResolvers: Resolvers = {
   Mutation: { ping: () => true },
 };
 
-export const resolvers = mergeResolvers([baseResolvers, accountResolvers, fileResolvers, i18nResolvers, organizationResolvers, eventsHallsResolvers, eventConventionResolvers, eventsAccessResolvers, eventsProgrammeResolvers, contentResolvers]) as Resolvers;
+export const resolvers = mergeResolvers([baseResolvers, accountResolvers, fileResolvers, i18nResolvers, organizationResolvers, eventsHallsResolvers, eventConventionResolvers, conventionHallsResolvers, eventsAccessResolvers, eventsProgrammeResolvers, contentResolvers, personalizationResolvers]) as Resolvers;
