@@ -112,10 +112,13 @@ test.describe('console layout at 1280 px', () => {
     await expect(switcher).toBeVisible();
     await expect(switcher.getByRole('option')).toHaveCount(2);
 
-    // choosing the other organisation submits at once; the toast names a namespace the page had not loaded
+    // choosing the other organisation asks first (switching logs out); the toast names a namespace the page had not loaded
     const current = await switcher.inputValue();
     const values = await switcher.getByRole('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
     await switcher.selectOption(values.find((value) => value !== current)!);
+    await expect(page).toHaveURL(/\/switch-organisation\?organizationId=/);
+    await expect(page.getByText('Switching the organisation logs you out.')).toBeVisible();
+    await page.getByRole('button', { name: 'Switch and log out' }).click();
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
       'Your organisation was changed. Please log in again.',
