@@ -10,6 +10,7 @@ import * as m0009 from './0009_hall_stand_consent';
 import * as m0010 from './0010_video_thumbnails';
 import * as m0011 from './0011_safe_links';
 import * as m0012 from './0012_content';
+import * as m0013 from './0013_personalizations';
 
 /**
  * Every migration, in order. Migrations are bundled with the server (no file-system scan at run time),
@@ -27,6 +28,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0010_video_thumbnails': m0010,
   '0011_safe_links': m0011,
   '0012_content': m0012,
+  '0013_personalizations': m0013,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

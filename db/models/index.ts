@@ -7,6 +7,7 @@ import { UploadedFile, VideoThumbnail } from './files';
 import { ConventionHall, Hall, HallStand, HallTranslation } from './halls';
 import { Invite, Organization, OrganizationMember } from './organizations';
 import { OutboxMessage } from './outbox';
+import { Personalization } from './personalizations';
 import { ScheduleEntry, ScheduleEntryTranslation, Stage, StageTranslation } from './stages';
 import { BaseStand, Point, PointTranslation, StandNode, StandTranslation } from './stands';
 
@@ -20,6 +21,7 @@ export * from './files';
 export * from './halls';
 export * from './organizations';
 export * from './outbox';
+export * from './personalizations';
 export * from './stages';
 export * from './stands';
 
@@ -64,4 +66,5 @@ export const MODELS = [
   ContentObject,
   ContentTag,
   ContentGroupTag,
+  Personalization,
 ] as const;

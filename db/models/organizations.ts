@@ -28,6 +28,8 @@ export class Organization extends BaseModel {
   declare imprint: string;
   declare chat_enabled: boolean;
   declare created_by_id: string | null;
+  /** the personalization its public pages use unless one is chosen (db/models/personalizations.ts) */
+  declare default_personalization_id: string | null;
 
   declare memberships?: OrganizationMember[];
   declare users?: User[];

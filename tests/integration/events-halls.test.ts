@@ -344,8 +344,10 @@ describe('base stands, nodes and points', () => {
     expect(pDel.data!.pointDelete).toEqual({ ok: true, error: null });
     const trDel = await gql(w.owner.id, `mutation($id: ID!) { standTranslationDelete(id: $id) { ok } }`, { id: trId });
     expect(trDel.data!.standTranslationDelete.ok).toBe(true);
-    const pers = await gql(w.owner.id, `mutation($id: ID!, $p: ID) { baseStandPersonalizationUpdate(id: $id, personalizationId: $p) { stand { personalizationId } ${ERR} } }`, { id: stand.id, p: '6f1c2a56-3d5b-4f0e-9a51-0c2b7f3e9d11' });
-    expect(pers.data!.baseStandPersonalizationUpdate).toEqual({ error: null, stand: { personalizationId: '6f1c2a56-3d5b-4f0e-9a51-0c2b7f3e9d11' } });
+    // a personalization of the stand's own organisation (personalizations.test.ts: another one's is NOT_FOUND)
+    const [own] = await t.app.db('personalizations').insert({ organization_id: w.host.id, slug: `look-${stand.id}`, title: 'Look' }).returning('id');
+    const pers = await gql(w.owner.id, `mutation($id: ID!, $p: ID) { baseStandPersonalizationUpdate(id: $id, personalizationId: $p) { stand { personalizationId } ${ERR} } }`, { id: stand.id, p: own.id });
+    expect(pers.data!.baseStandPersonalizationUpdate).toEqual({ error: null, stand: { personalizationId: own.id } });
     const nDel = await gql(w.owner.id, `mutation($id: ID!) { standNodeDelete(id: $id) { ok } }`, { id: nodeId });
     expect(nDel.data!.standNodeDelete.ok).toBe(true);
     expect(await t.app.db('points').where({ node_id: nodeId }).first()).toBeUndefined();

@@ -25,6 +25,7 @@ import {
   type TranslationRecord,
 } from './hall-common';
 import type { BaseStandRecord } from './stand-loaders';
+import { assertOwnPersonalization } from '../personalizations/personalizations';
 
 export async function listStands(ctx: ServiceContext): Promise<BaseStandRecord[]> {
   const { organizationId } = requireEventMember(ctx);
@@ -103,17 +104,14 @@ export async function deleteBaseStand(ctx: ServiceContext, id: string): Promise<
   return stand.id;
 }
 
-/**
- * Keeps the stand's personalization. Personalizations arrive with a later issue, so the id is stored as given
- * (a UUID) without a check that it exists; null removes it.
- */
+/** Sets the stand's personalization: only one of the stand's own organisation (else NOT_FOUND); null removes it. */
 export async function updateStandPersonalization(
   ctx: ServiceContext,
   id: string,
   personalizationId: string | null,
 ): Promise<BaseStandRecord> {
   const stand = await ownStand(ctx, id);
-  if (personalizationId !== null) assertId(ctx, personalizationId, 'personalizationId');
+  if (personalizationId !== null) await assertOwnPersonalization(ctx, stand.organization_id, personalizationId);
   const [updated] = await ctx
     .db('base_stands')
     .where({ id: stand.id })
