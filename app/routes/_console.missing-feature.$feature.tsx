@@ -8,6 +8,7 @@ import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 import { featureNotice, type FeatureNotice } from '~/server/services/organizations/feature-notice';
 import { withNamespaces } from '~/lib/i18n-namespaces';
+import { invariantResponse } from '~/lib/route-kit';
 
 export const handle = { i18n: ['common', 'org'], title: 'org:missingFeature.title' };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -21,7 +22,7 @@ export const guards = defineGuards({ organization: true });
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const feature = params.feature ?? '';
-  if (!isFeatureName(feature)) throw new Response('Not Found', { status: 404 });
+  invariantResponse(isFeatureName(feature), 'Not Found', { status: 404 });
   return Response.json(await featureNotice(context.service, feature), { status: 403 });
 }
 

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
-import { isDomainError } from '~/server/services/errors';
 import { sitemap } from '~/server/services/events/halls';
+import { orNotFound } from '~/server/route-kit.server';
 
 export const handle = { i18n: ['common', 'events'] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -15,10 +15,7 @@ export const guards = defineGuards({ organization: true, feature: 'event' });
 /** The tree of one convention: landing page, halls with their approved stands in order, stages. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const tree = await sitemap(context.service, params.conventionslug ?? '').catch((error) => {
-    if (isDomainError(error) && error.code === 'NOT_FOUND') throw new Response('Not Found', { status: 404 });
-    throw error;
-  });
+  const tree = await orNotFound(sitemap(context.service, params.conventionslug ?? ''));
   const title = tree.convention.title as string;
   return {
     pageTitle: context.service.t('events:pages.sitemap.title', { title }),

@@ -7,6 +7,7 @@ import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { standBySlug } from '~/server/services/events/stands';
+import { invariantResponse } from '~/lib/route-kit';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'events'] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -23,7 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = context.service;
   const stand = await orNotFound(standBySlug(ctx, params.standslug ?? ''));
   const point = await findReferencePoint(ctx, stand.id, context.language, params.rpslug ?? '');
-  if (!point) throw new Response('Not Found', { status: 404 });
+  invariantResponse(point, 'Not Found', { status: 404 });
   return { standSlug: stand.slug, language: context.language, point };
 }
 

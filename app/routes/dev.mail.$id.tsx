@@ -5,6 +5,7 @@ import { runGuards, type Guards } from '~/server/guards.server';
 import { assertMailViewerAvailable } from '~/server/mail/dev-viewer.server';
 import { getMail } from '~/server/mail/outbox.server';
 import { withNamespaces } from '~/lib/i18n-namespaces';
+import { invariantResponse } from '~/lib/route-kit';
 
 export const guards: Guards = { public: true };
 export const handle = { i18n: ['common', 'mail'] };
@@ -15,7 +16,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   assertMailViewerAvailable(context);
   const mail = await getMail(context.app.db, params.id ?? '');
-  if (!mail) throw new Response('Not found', { status: 404 });
+  invariantResponse(mail, 'Not Found', { status: 404 });
   return {
     mail: { ...mail, createdAt: mail.createdAt.toISOString(), deliveredAt: mail.deliveredAt?.toISOString() ?? null },
   };

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import type { Params } from '@remix-run/react';
-import { orNotFound } from '~/server/route-kit.server';
+import { invariantResponse, orNotFound } from '~/server/route-kit.server';
 import { findReferencePoint, loadPreview } from '~/server/pages/stand.server';
 import type { Guards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
@@ -20,7 +20,7 @@ export async function loadExhibitionReferencePoint(context: RequestContext, para
     loadPreview(context.service, stand, context.language, { fallback: true }),
     findReferencePoint(context.service, stand.id, context.language, params.rpslug ?? '', { fallback: true }),
   ]);
-  if (!point) throw new Response('Not Found', { status: 404 });
+  invariantResponse(point, 'Not Found', { status: 404 });
   return { stand: view, point, language: context.language };
 }
 

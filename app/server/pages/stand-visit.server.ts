@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import type { Params } from '@remix-run/react';
 import type { Guards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
-import { orNotFound } from '~/server/route-kit.server';
+import { invariantResponse, orNotFound } from '~/server/route-kit.server';
 import { findReferencePoint, loadPreview } from '~/server/pages/stand.server';
 import type { RequestContext } from '~/server/request-context.server';
 import { legalInfo, standVisit } from '~/server/services/events/visit';
@@ -27,7 +27,7 @@ export async function loadStandPage(context: RequestContext, params: Params) {
 export async function loadStandReferencePoint(context: RequestContext, params: Params) {
   const { stand } = await orNotFound(standVisit(context.service, standArgs(params)));
   const point = await findReferencePoint(context.service, stand.id, context.language, params.rpslug ?? '', { fallback: true });
-  if (!point) throw new Response('Not Found', { status: 404 });
+  invariantResponse(point, 'Not Found', { status: 404 });
   return { point, language: context.language };
 }
 
