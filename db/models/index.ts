@@ -7,7 +7,7 @@ import { UploadedFile, VideoThumbnail } from './files';
 import { ConventionHall, Hall, HallStand, HallTranslation } from './halls';
 import { Invite, Organization, OrganizationMember } from './organizations';
 import { OutboxMessage } from './outbox';
-import { Personalization } from './personalizations';
+import { Personalization, Publicsite } from './personalizations';
 import { ScheduleEntry, ScheduleEntryTranslation, Stage, StageTranslation } from './stages';
 import { BaseStand, Point, PointTranslation, StandNode, StandTranslation } from './stands';
 
@@ -67,4 +67,5 @@ export const MODELS = [
   ContentTag,
   ContentGroupTag,
   Personalization,
+  Publicsite,
 ] as const;

@@ -37,3 +37,13 @@ export class Personalization extends BaseModel {
     },
   });
 }
+
+/** A group of an organisation's public pages under one personalization. */
+export class Publicsite extends BaseModel {
+  static override tableName = 'publicsites';
+
+  declare organization_id: string;
+  declare name: string;
+  declare slug: string;
+  declare personalization_id: string | null;
+}

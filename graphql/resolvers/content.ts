@@ -1,4 +1,4 @@
-import type { ContentObject as ContentObjectRow } from '#db/models/index';
+import type { ContentObject as ContentObjectRow, Publicsite as PublicsiteRow } from '#db/models/index';
 import { CONTENT_LANGUAGES, type ContentLanguage, type ContentObjectInput as ServiceObjectInput } from '~/lib/schemas/content';
 import { fileById } from '~/server/services/files/files.server';
 import {
@@ -17,6 +17,7 @@ import {
   type ContentGroupRow,
 } from '~/server/services/content/groups';
 import { addJson, groupJson } from '~/server/services/content/json';
+import { createPublicsite, deletePublicsite, listPublicsites, ownPublicsite, updatePublicsite } from '~/server/services/content/publicsites';
 import {
   createObject,
   deleteObject,
@@ -26,7 +27,7 @@ import {
   updateOrder,
 } from '~/server/services/content/objects';
 import { buildTree, groupTree, objectsByGroup, type ContentNode } from '~/server/services/content/tree';
-import type { ContentGroup, ContentObject, ContentObjectInput, Resolvers } from '../generated/types';
+import type { ContentGroup, ContentObject, ContentObjectInput, Publicsite, PublicsiteInput, Resolvers } from '../generated/types';
 import { asQuery, payload, withOk } from '../errors';
 import { toGraphQL as fileToGraphQL } from './files';
 
@@ -88,6 +89,20 @@ function objectInput(input: ContentObjectInput): Omit<ServiceObjectInput, 'type'
   };
 }
 
+const publicsiteView = (row: PublicsiteRow): Publicsite => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  personalizationId: row.personalization_id,
+  created: row.created_at,
+});
+
+/** The input as the service takes it: `personalizationId` only when the client sent it (null removes it). */
+const publicsiteInput = (input: PublicsiteInput) => ({
+  name: input.name,
+  ...('personalizationId' in input ? { personalizationId: input.personalizationId ?? null } : {}),
+});
+
 /** localizedContent marks its groups with the language their LOCALIZED objects are reduced to. */
 const LANGUAGE = Symbol('language');
 type LocalizedGroup = ContentGroup & { [LANGUAGE]?: ContentLanguage };
@@ -133,6 +148,8 @@ export const contentResolvers: Resolvers = {
         return group;
       }),
     tags: (_root, args, ctx) => asQuery(() => tagsByType(ctx.service, args.type)),
+    publicsites: (_root, _args, ctx) => asQuery(async () => (await listPublicsites(ctx.service)).map(publicsiteView)),
+    publicsite: (_root, args, ctx) => asQuery(async () => publicsiteView(await ownPublicsite(ctx.service, { id: args.id, slug: args.slug }))),
   },
   Mutation: {
     contentGroupCreate: (_root, args, ctx) =>
@@ -161,6 +178,11 @@ export const contentResolvers: Resolvers = {
     contentObjectRemoveParent: (_root, args, ctx) =>
       payload(async () => ({ contentObject: leaf(await moveObject(ctx.service, args.id, null)) })),
     addJson: (_root, args, ctx) => payload(async () => ({ contentGroup: groupView(await addJson(ctx.service, args.json, args.name)) })),
+    publicsiteCreate: (_root, args, ctx) =>
+      payload(async () => ({ publicsite: publicsiteView(await createPublicsite(ctx.service, publicsiteInput(args.input))) })),
+    publicsiteUpdate: (_root, args, ctx) =>
+      payload(async () => ({ publicsite: publicsiteView(await updatePublicsite(ctx.service, args.id, publicsiteInput(args.input))) })),
+    publicsiteDelete: (_root, args, ctx) => payload(async () => ({ id: await deletePublicsite(ctx.service, args.id) })).then(withOk),
     updateOrder: (_root, args, ctx) =>
       payload(async () => {
         await updateOrder(ctx.service, args.ids);
