@@ -1,5 +1,6 @@
 import type { ServiceContext } from '~/server/context.server';
-import { fileById } from '~/server/services/files/files.server';
+import { findFile } from '~/server/services/files/files.server';
+import { mayReadPreviewSlug, mayReadStandHalls } from '~/server/services/events/policy';
 import {
   addFoyerPoint,
   addImageFoyer,
@@ -70,11 +71,9 @@ import { asQuery, payload, withOk } from '../errors';
 import { given } from './events-conventions';
 import { toGraphQL as fileToGraphQL } from './files';
 
-const isMember = (ctx: ServiceContext, organizationId: string) =>
-  Boolean(ctx.viewer?.organizations.some((o) => o.id === organizationId));
-
+/** A file reached through a field passes the same access check as /files/{id} (findFile): hidden files are null. */
 async function file(ctx: ServiceContext, id: string | null) {
-  const found = id ? await fileById(ctx).load(id) : null;
+  const found = id ? await findFile(ctx, id) : null;
   return found ? fileToGraphQL(found) : null;
 }
 
@@ -88,9 +87,9 @@ export const eventsHallsResolvers: Resolvers = {
   HallStand: {
     thumbnail: (hs, _args, ctx) => file(ctx.service, hs.thumbnail_id),
     previewSlug: async (hs, _args, ctx) => {
-      if (isMember(ctx.service, hs.organization_id)) return hs.preview_slug;
+      if (mayReadPreviewSlug(ctx.service.viewer, hs, null)) return hs.preview_slug;
       const stand = await baseStandById(ctx.service).load(hs.stand_id);
-      return stand && isMember(ctx.service, stand.organization_id) ? hs.preview_slug : null;
+      return stand && mayReadPreviewSlug(ctx.service.viewer, hs, stand.organization_id) ? hs.preview_slug : null;
     },
     standName: async (hs, _args, ctx) => (await baseStandById(ctx.service).load(hs.stand_id))?.name ?? hs.slug,
     stand: (hs, _args, ctx) => standThroughHallStand(ctx.service, hs),
@@ -109,7 +108,7 @@ export const eventsHallsResolvers: Resolvers = {
       if (!org) throw new Error('The organisation of a stand is missing');
       return org;
     },
-    halls: async (s, _args, ctx) => (isMember(ctx.service, s.organization_id) ? hallStandsByStand(ctx.service).load(s.id) : []),
+    halls: async (s, _args, ctx) => (mayReadStandHalls(ctx.service.viewer, s) ? hallStandsByStand(ctx.service).load(s.id) : []),
     nodes: (s, _args, ctx) => nodesByStand(ctx.service).load(s.id),
   },
   StandNode: {

@@ -14,6 +14,7 @@ import { assertStandAccess, isDenied, standAccess } from './access';
 import { definedOnly, freeSlug, isUniqueViolation, notFound, previewSlug, requireEventMember } from './hall-common';
 import { ownedImage, publishImage } from './conventions';
 import { conventionHall, ownHall, type ConventionRow } from './halls';
+import { isPreviewed, mayVisitHallStand } from './policy';
 import { ownStand } from './stands';
 import {
   baseStandById,
@@ -309,11 +310,10 @@ export async function conventionStand(
     .first('hs.*', 's.organization_id as stand_organization_id');
   if (!found) throw notFound(ctx, 'standSlug');
   const { stand_organization_id: standOrganizationId, ...hallStand } = found;
+  if (!mayVisitHallStand(ctx.viewer, hallStand, standOrganizationId, args.previewSlug)) throw notFound(ctx, 'standSlug');
   const exhibitor = isMember(ctx, standOrganizationId);
   const host = isMember(ctx, hall.organization_id);
-  const previewed = Boolean(args.previewSlug) && args.previewSlug === hallStand.preview_slug;
-  if (!exhibitor && !hallStand.stand_accepted) throw notFound(ctx, 'standSlug');
-  if (!hallStand.approved && !exhibitor && !host && !previewed) throw notFound(ctx, 'standSlug');
+  const previewed = isPreviewed(hallStand, args.previewSlug);
   if (!convention.active && !exhibitor && !host && !previewed) throw notFound(ctx, 'conventionSlug');
   await assertStandAccess(ctx, { id: hallStand.stand_id, organization_id: standOrganizationId });
   return { convention, hall, hallStand: { ...hallStand, stand_readable: true } };

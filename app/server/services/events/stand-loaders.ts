@@ -3,6 +3,7 @@ import type { Language } from '~/lib/language';
 import type { FoyerTargetType, PermissionType, PointKind, StandNodeType } from '~/lib/schemas/stands';
 import { defineLoader, type ServiceContext } from '../../context.server';
 import type { TranslationRecord } from './hall-common';
+import { isListed, LISTED } from './policy';
 
 export interface HallRecord {
   id: string;
@@ -118,15 +119,8 @@ export const baseStandById = byIdLoader<BaseStandRecord>('base_stands');
 export const hallTranslationsByHall = groupedLoader<TranslationRecord & { hall_id: string }>('hall_translations', 'hall_id', ['language']);
 export const standTranslationsByStand = groupedLoader<TranslationRecord & { stand_id: string }>('stand_translations', 'stand_id', ['language']);
 export const pointTranslationsByPoint = groupedLoader<TranslationRecord & { point_id: string }>('point_translations', 'point_id', ['language']);
-/**
- * Visitors see a hall stand only when both sides agreed: the host (`approved`) and the stand's organisation
- * (`stand_accepted`). The stand's own access rules apply on top (hall-stands.ts, `readableHallStands`).
- */
-export const isListed = (hallStand: Pick<HallStandRecord, 'approved' | 'stand_accepted'>): boolean =>
-  hallStand.approved && hallStand.stand_accepted;
-
-/** The same condition for a query on `hall_stands` under the alias `as`. */
-export const LISTED = (as: string) => ({ [`${as}.approved`]: true, [`${as}.stand_accepted`]: true });
+// which hall stands visitors see is the events policy's rule (policy.ts); re-exported for the loaders' callers
+export { isListed, LISTED };
 
 /** Which of the stands are listed in at least one hall (what `BaseStand.approved` reports), batched. */
 export const standListedAnywhere = defineLoader(
