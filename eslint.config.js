@@ -58,8 +58,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              // limits.ts holds constants shared with the browser; it moves to app/lib with the files work
-              regex: String.raw`^(~/server/(?!services/files/limits$)|#db(/|$)|#graphql(/|$)|\.{1,2}/(.*/)?(server|db|graphql)/)|\.server$`,
+              regex: String.raw`^(~/server/|#db(/|$)|#graphql(/|$)|\.{1,2}/(.*/)?(server|db|graphql)/)|\.server$`,
               allowTypeImports: true,
               message: 'Browser code never imports server modules (type-only imports are fine).',
             },

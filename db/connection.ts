@@ -62,12 +62,3 @@ export async function migrateLatest(db: Db): Promise<string[]> {
   return applied;
 }
 
-/** Cheap liveness check used by /healthz. */
-export async function pingDb(db: Db): Promise<boolean> {
-  try {
-    await db.raw('select 1');
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -8,7 +8,7 @@ import busboy from 'busboy';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppServices } from '~/server/context.server';
 import { getT } from '~/server/i18n.server';
-import { MAX_UPLOAD_BYTES } from '~/server/services/files/limits';
+import { MAX_UPLOAD_BYTES } from '~/lib/file-limits';
 import type { FileUpload } from './upload';
 import { passesCsrfCheck } from './context';
 import { requestLanguage } from './server';

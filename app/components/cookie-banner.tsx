@@ -6,12 +6,6 @@ import { useHydrated } from './ui/use-hydrated';
 
 export const COOKIE_CONSENT_ACTION = '/resources/cookie-consent';
 
-/** Analytics may run only after the visitor accepted cookies (spec 001 point 9). */
-export function useAnalyticsAllowed(): boolean {
-  const data = useRouteLoaderData('root') as { consent?: boolean | null } | undefined;
-  return data?.consent === true;
-}
-
 /**
  * Whether the visitor has answered the cookie question (stored, or being stored right now): overlays that open by
  * themselves (the convention's welcome video) wait for it, so they never open on top of the banner.

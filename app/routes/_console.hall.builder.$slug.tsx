@@ -19,7 +19,7 @@ import { FormErrors, PageSection, useIsPending, useRouteForm } from '~/component
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { PERMISSION_TYPES } from '~/lib/schemas/stands';
-import { ACCEPT_BY_PURPOSE } from '~/server/services/files/limits';
+import { ACCEPT_BY_PURPOSE } from '~/lib/file-limits';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
 import { hallAddStand, hallApproveStand, hallRemoveStand, hallReorderStands } from '~/server/services/events/hall-stands';

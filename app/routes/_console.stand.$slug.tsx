@@ -31,7 +31,7 @@ import { standPlaces } from '~/server/services/events/hall-stands';
 import { createPoint, deletePoint, updatePoint } from '~/server/services/events/points';
 import { standTranslationsByStand } from '~/server/services/events/stand-loaders';
 import { createStandTranslation, standBySlug, updateBaseStand, updateStandTranslation } from '~/server/services/events/stands';
-import { ACCEPT_BY_PURPOSE } from '~/server/services/files/limits';
+import { ACCEPT_BY_PURPOSE } from '~/lib/file-limits';
 import { redirectWithToast } from '~/server/toast.server';
 import { safeHref } from '~/lib/url';
 import { useRouteForm } from '~/components/ui/route-form';

@@ -4,7 +4,7 @@ import { defineGuards } from '~/lib/guards';
 import { refererPath, runGuards, safeNext } from '~/server/guards.server';
 import { DomainError, isDomainError, type ErrorCode } from '~/server/services/errors';
 import { fileView, PictureTooLargeError, uploadFile, type FileRecord } from '~/server/services/files/files.server';
-import { isFilePurpose } from '~/server/services/files/limits';
+import { isFilePurpose } from '~/lib/file-limits';
 import { redirectWithToast } from '~/server/toast.server';
 import { drain, parseMultipartForm, readTextPart } from '~/server/posted-form.server';
 

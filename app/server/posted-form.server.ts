@@ -4,7 +4,7 @@ import type { RequestContext } from './request-context.server';
 import { MAX_REQUEST_STRING_CHARS } from './hygiene.server';
 import { isDomainError, type DomainError } from './services/errors';
 import { uploadFile, type FileRecord } from './services/files/files.server';
-import { MAX_UPLOAD_BYTES } from './services/files/limits';
+import { MAX_UPLOAD_BYTES } from '~/lib/file-limits';
 
 /** The largest form body without files (the longest text fields take 20 000 characters, percent-encoded). */
 export const MAX_FORM_BYTES = 2 * 1024 * 1024;

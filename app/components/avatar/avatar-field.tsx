@@ -1,7 +1,7 @@
 import { Form, useNavigation, useSubmit } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCEPT_BY_PURPOSE } from '~/server/services/files/limits';
+import { ACCEPT_BY_PURPOSE } from '~/lib/file-limits';
 import { Dialog, Modal } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
 import { Button } from '../ui/button';

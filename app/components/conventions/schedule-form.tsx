@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { LANGUAGES } from '~/lib/language';
-import { ACCEPT_BY_PURPOSE } from '~/server/services/files/limits';
+import { ACCEPT_BY_PURPOSE } from '~/lib/file-limits';
 import { Button } from '../ui/button';
 import { TextArea, TextField } from '../ui/field';
 import { EVENT_TIME_ZONE } from './datetime';

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { useId } from 'react';
-import { ACCEPT_BY_PURPOSE } from '~/server/services/files/limits';
+import { ACCEPT_BY_PURPOSE } from '~/lib/file-limits';
 import { Button } from '../ui/button';
 
 export interface ImageFormProps {

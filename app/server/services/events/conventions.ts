@@ -137,10 +137,6 @@ export async function fetchConvention(ctx: ServiceContext, slug: string): Promis
   return row;
 }
 
-export async function getConvention(ctx: ServiceContext, id: string): Promise<ConventionRecord> {
-  return ownedConvention(ctx, id);
-}
-
 async function insertConvention(
   ctx: ServiceContext,
   organizationId: string,

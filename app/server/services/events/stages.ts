@@ -81,12 +81,6 @@ export async function stagesPartOfConvention(ctx: ServiceContext, organizationId
     .select('s.*');
 }
 
-/** Whether the stage is part of the convention (the spec's isPartOfConvention(convId)). */
-export async function isStagePartOfConvention(ctx: ServiceContext, stageId: string, conventionId: string): Promise<boolean> {
-  const row = await ctx.db('convention_stages').where({ stage_id: stageId, convention_id: conventionId }).first('id');
-  return Boolean(row);
-}
-
 async function insertStage(
   ctx: ServiceContext,
   organizationId: string,

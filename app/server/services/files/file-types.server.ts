@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import type { FilePurpose } from './limits';
+import type { FilePurpose } from '~/lib/file-limits';
 
 export type FileCategory = 'image' | 'document' | 'audio' | 'video' | 'model';
 

@@ -7,7 +7,7 @@ import { defineLoader, type ServiceContext } from '../../context.server';
 import type { ByteRange } from '../../storage/storage.server';
 import { DomainError } from '../errors';
 import { isBinaryStl, sniffFileType, SNIFF_BYTES, type SniffedType } from './file-types.server';
-import { MAX_PANORAMA_PIXELS, MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, MAX_UPLOAD_BYTES, withinPixelLimit, type FilePurpose } from './limits';
+import { MAX_PANORAMA_PIXELS, MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, MAX_UPLOAD_BYTES, withinPixelLimit, type FilePurpose } from '~/lib/file-limits';
 import { isUuid } from '~/lib/ids';
 
 export interface FileRecord {

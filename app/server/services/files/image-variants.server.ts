@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '~/lib/images';
 import type { ServiceContext } from '../../context.server';
 import type { FileRecord } from './files.server';
-import { pixelLimit, withinPixelLimit } from './limits';
+import { pixelLimit, withinPixelLimit } from '~/lib/file-limits';
 
 /** Photos and drawings that can be made smaller; SVG scales by itself, GIFs may be animated. */
 const RESIZABLE = new Set(['image/jpeg', 'image/png', 'image/webp']);
