@@ -4,7 +4,7 @@ import { Package } from '~/lib/features';
 import { buildSchema } from '#graphql/server';
 import { columnName } from '#graphql/mappers';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { addMember, createAddress, createFile, createInvite, createOrganization, createUser } from '../fixtures/factories';
+import { addMember, createAddress, createConvention, createFile, createInvite, createOrganization, createUser } from '../fixtures/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -82,5 +82,49 @@ describe('GraphQL types mapped to models (graphql/mappers.ts)', () => {
         invites: [{ id: invite.id, role: 'ADMIN', state: 'CREATED', accepted: false, organization: { id: org.id, name: org.name } }],
       },
     });
+  });
+
+  it('answer every field of a convention from its columns (events types mapped to the services\' rows)', async () => {
+    const db = t.app.db;
+    const org = await createOrganization(db, { suites: Package.BASIC | Package.EVENT });
+    const user = await createUser(db, { default_language: 'EN' });
+    await addMember(db, org.id, user.id, { isOwner: true });
+    const picture = await createFile(db, { organization_id: org.id, is_public: true });
+    const convention = await createConvention(db, {
+      organization_id: org.id,
+      video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      start_date: new Date('2030-05-01T08:00:00Z'),
+      end_date: new Date('2030-05-03T18:00:00Z'),
+      shop: true,
+      permission_type: 'LOGGED_IN',
+      header_image_id: picture.id,
+      help_page: 'https://help.example',
+      navigation_mode: 'IMAGE_FOYER',
+      translations: { EN: { title: 'Fair', description: 'All about it' } },
+    });
+
+    // every plain field of the convention and of its organisation and translations (the whole tree is too costly a query)
+    const leaves = (name: string) => selection(schema.getType(name) as GraphQLObjectType, new Set(Object.keys(schema.getTypeMap())));
+    const query = `{ conventions { ${leaves('Convention')} headerImage { id } stage { id } imageFoyer { id }
+      organization { ${leaves('EventOrganization')} } translations { ${leaves('ConventionTranslation')} } } }`;
+    const res = await t.graphql<{ conventions: Record<string, unknown>[] }>(query, {}, { headers: { Authorization: `JWT ${await t.accessToken(user.id)}` } });
+    expect(res.body.errors).toBeUndefined();
+    const [answer] = res.body.data!.conventions;
+    // references to content that arrives later, and the stage and foyer this convention has not got
+    expect(nulls(answer).sort()).toEqual(['contentId', 'contentPageId', 'helpContentPageId', 'imageFoyer', 'stage']);
+    expect(answer).toMatchObject({
+      id: convention.id,
+      startDate: new Date('2030-05-01T08:00:00Z').toISOString(),
+      endDate: new Date('2030-05-03T18:00:00Z').toISOString(),
+      status: 'UPCOMING',
+      shop: true,
+      permissionType: 'LOGGED_IN',
+      headerImage: { id: picture.id },
+      helpPage: 'https://help.example',
+      navigationMode: 'IMAGE_FOYER',
+      translations: [{ language: 'EN', title: 'Fair', description: 'All about it' }],
+      organization: { id: org.id, slug: org.slug, supportUrl: '', chatEnabled: false },
+    });
+    expect(answer.videoEmbedUrl).toContain('dQw4w9WgXcQ');
   });
 });
