@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
@@ -6,23 +7,48 @@ import express, { type Request as ExpressRequest } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { seedDemo, DEMO_LOGINS } from '#db/seeds/demo';
 import { createAppServices, createExpressApp, prepareDatabase } from '~/server/app.server';
-import { loadEnv } from '~/server/env.server';
+import { runPrimary, serverProcessCount } from '~/server/cluster.server';
+import { loadEnv, type Env } from '~/server/env.server';
 import { startMailWorker } from '~/server/mail/outbox.server';
 import { buildRequestContext } from '~/server/request-context.server';
 import type { AppServices } from '~/server/context.server';
 
 async function main() {
   const env = loadEnv();
-  const app = await createAppServices(env);
-  await prepareDatabase(app);
-  if (env.SEED_DEMO !== 'never') {
-    const { seeded } = await seedDemo(app.db, { force: false });
-    if (seeded) console.log('Demo data created.');
+  const processes = serverProcessCount(env);
+  if (cluster.isPrimary) {
+    // migrations and the demo seed run once, before any process serves
+    const app = await createAppServices(env);
+    await prepareDatabase(app);
+    if (env.SEED_DEMO !== 'never') {
+      const { seeded } = await seedDemo(app.db, { force: false });
+      if (seeded) console.log('Demo data created.');
+    }
+    if (processes > 1) {
+      await app.db.destroy();
+      runPrimary(processes, () => announce(env, `${processes} processes`));
+      return;
+    }
+    return serve(env, app);
   }
+  return serve(env, await createAppServices(env));
+}
 
+function announce(env: Env, processes?: string) {
+  const url = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  console.log(`\nFairplatform is running on ${url}${processes ? ` (${processes})` : ''}`);
+  if (env.SEED_DEMO !== 'never') {
+    console.log('Demo logins:');
+    for (const login of DEMO_LOGINS) console.log(`  ${login.role.padEnd(14)} ${login.email}  /  ${login.password}`);
+  }
+}
+
+/** Serves HTTP in this process: alone, or as one worker of the cluster. */
+async function serve(env: Env, app: AppServices) {
   const isProduction = env.NODE_ENV === 'production';
   const assets: express.RequestHandler[] = [];
-  let build: () => Promise<ServerBuild>;
+  // the production build as an object: Remix derives its route table once, not for every request as it does for a function
+  let build: ServerBuild | (() => Promise<ServerBuild>);
 
   if (isProduction) {
     // build/server.js sits next to build/client and build/server (BUILD_DIR may rename the folder).
@@ -34,8 +60,7 @@ async function main() {
       expressStaticGzip(dir, { enableBrotli: true, orderPreference: ['br', 'gzip'], index: false, serveStatic: { immutable, maxAge, index: false } });
     assets.push(express.Router().use('/assets', precompressed(path.join(buildDir, 'client', 'assets'), '1y', true)));
     assets.push(precompressed(path.join(buildDir, 'client'), '1h', false));
-    const serverBuild = (await import(path.join(buildDir, 'server', 'index.js'))) as ServerBuild;
-    build = async () => serverBuild;
+    build = (await import(path.join(buildDir, 'server', 'index.js'))) as ServerBuild;
   } else {
     const vite = await import('vite');
     const viteServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -54,15 +79,14 @@ async function main() {
   const server = await createExpressApp(app, { remixHandler, assets });
   const mailWorker = startMailWorker(app);
   const listener = server.listen(env.PORT, env.HOST, () => {
-    const url = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-    console.log(`\nFairplatform is running on ${url}`);
-    if (env.SEED_DEMO !== 'never') {
-      console.log('Demo logins:');
-      for (const login of DEMO_LOGINS) console.log(`  ${login.role.padEnd(14)} ${login.email}  /  ${login.password}`);
-    }
+    if (cluster.isPrimary) announce(env);
   });
 
+  let closing = false;
   const shutdown = (signal: string) => {
+    // a cluster worker gets Ctrl-C twice: from the terminal and passed on by the primary
+    if (closing) return;
+    closing = true;
     console.log(`${signal} received: closing connections ...`);
     listener.close(async () => {
       await mailWorker.stop();

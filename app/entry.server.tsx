@@ -1,11 +1,9 @@
-import { PassThrough } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
-import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
-import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { createRequestI18n } from './server/i18n.server';
+import { i18nForRendering } from './server/i18n.server';
 import { NonceProvider } from './lib/nonce';
 
 const ABORT_DELAY = 5_000;
@@ -18,12 +16,14 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const i18n = await createRequestI18n(loadContext.language);
+  const i18n = await i18nForRendering(loadContext.language);
   const nonce = loadContext.cspNonce ?? '';
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode;
 
+  // Loaders have all finished before rendering (no deferred data), so there is nothing to stream: the document is
+  // rendered whole and sent as one body, which the compression middleware compresses in one pass instead of chunk
+  // by chunk. onAllReady also waits for lazy components, as bots always needed.
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
+    let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={i18n}>
@@ -32,24 +32,32 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? 'onAllReady' : 'onShellReady']() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-          );
-          pipe(body);
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const document = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              clearTimeout(timer);
+              responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: failed ? 500 : responseStatusCode }));
+              done();
+            },
+          });
+          pipe(document);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          failed = true;
+          console.error(error);
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY + 1000);
+    const timer = setTimeout(abort, ABORT_DELAY + 1000);
   });
 }

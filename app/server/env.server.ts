@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   LINK_PREVIEW: z.enum(['off', 'public', 'any']).optional(),
   LOG_REQUESTS: booleanish,
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  /** processes serving production with PostgreSQL (default: one per core); the embedded database allows one */
+  WEB_CONCURRENCY: z.literal('').transform(() => undefined).or(z.coerce.number().int().min(1).max(256).optional()),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

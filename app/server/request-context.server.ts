@@ -1,8 +1,8 @@
 import { parse as parseCookie } from 'cookie';
 import { detectLanguage, type Language } from '~/lib/language';
 import { createServiceContext, type AppServices, type ServiceContext } from './context.server';
-import { readSessionId, userIdForSession } from './session.server';
-import { loadViewer, type Viewer } from './viewer.server';
+import { readSessionId, viewerForSession } from './session.server';
+import type { Viewer } from './viewer.server';
 
 export const LANGUAGE_COOKIE = 'lng';
 
@@ -28,8 +28,7 @@ export interface RequestLike {
 export async function buildRequestContext(app: AppServices, request: RequestLike): Promise<RequestContext> {
   const cookieHeader = request.headers.get('cookie');
   const sessionId = await readSessionId(app.env, cookieHeader);
-  const userId = sessionId ? await userIdForSession(app.db, sessionId) : null;
-  const viewer = userId ? await loadViewer(app.db, userId) : null;
+  const viewer = sessionId ? await viewerForSession(app.db, sessionId) : null;
   const cookies = cookieHeader ? parseCookie(cookieHeader) : {};
   const language = detectLanguage({
     query: new URL(request.url, 'http://localhost').searchParams.get('lang'),

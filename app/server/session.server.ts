@@ -3,6 +3,7 @@ import { createCookie, type Cookie } from '@remix-run/node';
 import type { Db } from '#db/connection';
 import { isUuid } from '~/lib/ids';
 import type { Env } from './env.server';
+import { viewerOf, viewerQuery, type Viewer } from './viewer.server';
 
 /** A session ends after this long without a request ... */
 export const SESSION_IDLE_MS = 1000 * 60 * 60 * 24 * 7;
@@ -51,20 +52,27 @@ export function csrfTokenMatches(env: Env, sessionId: string, given: string | nu
   return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
 }
 
-/** The user of a live session, refreshing its idle timer; expired sessions are removed. */
-export async function userIdForSession(db: Db, sessionId: string): Promise<string | null> {
-  const row = await db('sessions').where({ id: sessionId }).first('user_id', 'last_seen_at', 'expires_at');
+/**
+ * The viewer of a live session (session, user and memberships in one statement), refreshing its idle timer; expired
+ * sessions are removed. Null without a live session or for an inactive user.
+ */
+export async function viewerForSession(db: Db, sessionId: string): Promise<Viewer | null> {
+  const row = await viewerQuery(db)
+    .join('sessions as s', 's.user_id', 'u.id')
+    .where('s.id', sessionId)
+    .select('s.last_seen_at as session_last_seen_at', 's.expires_at as session_expires_at')
+    .first();
   if (!row) return null;
   const now = Date.now();
-  const lastSeen = new Date(row.last_seen_at).getTime();
-  if (new Date(row.expires_at).getTime() <= now || lastSeen + SESSION_IDLE_MS <= now) {
+  const lastSeen = new Date(row.session_last_seen_at).getTime();
+  if (new Date(row.session_expires_at).getTime() <= now || lastSeen + SESSION_IDLE_MS <= now) {
     await db('sessions').where({ id: sessionId }).delete();
     return null;
   }
   if (now - lastSeen > TOUCH_EVERY_MS) {
     await db('sessions').where({ id: sessionId }).update({ last_seen_at: new Date(now) });
   }
-  return row.user_id;
+  return viewerOf(row);
 }
 
 /** Starts a new session (a fresh id at every login) and returns the Set-Cookie header. */

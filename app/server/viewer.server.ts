@@ -38,23 +38,47 @@ interface MembershipRow {
   is_active: boolean;
 }
 
+interface ViewerRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  is_staff: boolean;
+  is_active: boolean;
+  default_language: string;
+  default_organization_id: string | null;
+  /** JSON, oldest first */
+  memberships: MembershipRow[];
+}
+
 /**
- * Loads the viewer for a user id in two queries (user, memberships). The current organisation is the user's
- * default organisation when they are still a member of it, else their oldest membership.
- * Returns null for unknown or inactive users and for anything that is not a user id.
+ * A query for users (`users as u`) with what a viewer needs of each: the user and their memberships (as JSON, oldest
+ * first), in one statement. The session lookup joins the session to it.
  */
-export async function loadViewer(db: Db, userId: string): Promise<Viewer | null> {
-  if (!isUuid(userId)) return null;
-  const user = await db('users')
-    .where({ id: userId })
-    .first('id', 'email', 'first_name', 'last_name', 'is_staff', 'is_active', 'default_language', 'default_organization_id');
+export function viewerQuery(db: Db) {
+  const memberships = `coalesce((select json_agg(json_build_object('organization_id', m.organization_id, 'name', o.name, 'slug', o.slug,
+      'suites', o.suites, 'is_active', o.is_active, 'role', m.role, 'is_owner', m.is_owner, 'sales', m.sales) order by m.created_at)
+    from organization_members m join organizations o on o.id = m.organization_id where m.user_id = u.id), '[]'::json)`;
+  return db('users as u').select(
+    'u.id',
+    'u.email',
+    'u.first_name',
+    'u.last_name',
+    'u.is_staff',
+    'u.is_active',
+    'u.default_language',
+    'u.default_organization_id',
+    db.raw(`${memberships} as memberships`),
+  );
+}
+
+/**
+ * The viewer of a row of viewerQuery; null for an inactive user. The current organisation is the user's default
+ * organisation when they are still a member of it, else their oldest membership.
+ */
+export function viewerOf(user: ViewerRow | undefined): Viewer | null {
   if (!user || !user.is_active) return null;
-  const memberships: MembershipRow[] = await db('organization_members as m')
-    .join('organizations as o', 'o.id', 'm.organization_id')
-    .where('m.user_id', userId)
-    .orderBy('m.created_at', 'asc')
-    .select('m.organization_id', 'o.name', 'o.slug', 'o.suites', 'o.is_active', 'm.role', 'm.is_owner', 'm.sales');
-  const active = memberships.filter((m) => m.is_active);
+  const active = user.memberships.filter((m) => m.is_active);
   const current = active.find((m) => m.organization_id === user.default_organization_id) ?? active[0] ?? null;
   const sales = current ? current.sales || current.role === 'sales' : false;
   return {
@@ -71,6 +95,15 @@ export async function loadViewer(db: Db, userId: string): Promise<Viewer | null>
     features: current ? effectiveFeatures(current.suites, sales) : 0,
     organizations: active.map((m) => ({ id: m.organization_id, name: m.name, slug: m.slug })),
   };
+}
+
+/**
+ * Loads the viewer for a user id in one statement (user and memberships). Returns null for unknown or inactive users
+ * and for anything that is not a user id.
+ */
+export async function loadViewer(db: Db, userId: string): Promise<Viewer | null> {
+  if (!isUuid(userId)) return null;
+  return viewerOf(await viewerQuery(db).where('u.id', userId).first());
 }
 
 /**

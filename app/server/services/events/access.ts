@@ -15,7 +15,7 @@ import { DomainError } from '../errors';
 import { parseInput } from '../validation';
 import { definedOnly, isUniqueViolation, notFound, ownedRow, requireEventMember } from './hall-common';
 import { conventionTranslations } from './loaders';
-import { hallTranslationsByHall } from './stand-loaders';
+import { fairsOfStand, hallTranslationsByHall } from './stand-loaders';
 
 /**
  * Access to visitor objects (spec 001 point 6): conventions, halls and in-house fairs are PUBLIC, LOGGED_IN or
@@ -129,19 +129,6 @@ const DENIED: readonly AccessState[] = ['suspended', 'login', 'key'];
 export async function assertVisitorAccess(ctx: ServiceContext, kind: AccessKind, object: AccessObject): Promise<void> {
   if (DENIED.includes(await visitorAccess(ctx, kind, object))) throw permissionDenied(ctx);
 }
-
-/** The in-house fairs whose stand each base stand is (its own access rules), batched. */
-const fairsOfStand = defineLoader(
-  (ctx) =>
-    new DataLoader<string, (AccessObject & { name: string; slug: string; stand_id: string })[]>(async (standIds) => {
-      const rows: (AccessObject & { name: string; slug: string; stand_id: string })[] = await ctx
-        .db('exhibitions')
-        .whereIn('stand_id', standIds as string[])
-        .orderBy(['created_at', 'id'])
-        .select('id', 'organization_id', 'permission_type', 'stand_id', 'name', 'slug');
-      return standIds.map((id) => rows.filter((r) => r.stand_id === id));
-    }),
-);
 
 /**
  * A stand's own access rules, which hold wherever the stand is shown (a hall of any organisation, its preview):

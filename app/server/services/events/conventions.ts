@@ -35,6 +35,7 @@ import {
   type EventTranslationRecord,
   type StageRecord,
 } from './loaders';
+import { conventionBySlugLoader } from './visitor-loaders';
 
 export interface ConventionRecord {
   id: string;
@@ -312,9 +313,12 @@ export async function conventionStage(ctx: ServiceContext, conventionId: string)
 // ---------------------------------------------------------------------------------------------------------
 // Visitors (landing page, convention layout)
 
-/** conventionBySlug(slug, lang): the convention a visitor opens, checked against its permission type. */
+/**
+ * conventionBySlug(slug, lang): the convention a visitor opens, checked against its permission type. Read once per
+ * request (the guards and loaders of a page all ask), with its texts and organiser (visitor-loaders.ts).
+ */
 export async function conventionBySlug(ctx: ServiceContext, slug: string): Promise<ConventionRecord> {
-  const row: ConventionRecord | undefined = await ctx.db('conventions').where({ slug: String(slug).toLowerCase() }).first();
+  const row = await conventionBySlugLoader(ctx).load(String(slug).toLowerCase());
   if (!row) throw notFound(ctx, 'slug');
   await assertVisitorAccess(ctx, 'convention', row);
   return row;

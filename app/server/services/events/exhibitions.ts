@@ -15,6 +15,7 @@ import { checkedVideo } from './conventions';
 import { assertSlugFree, definedOnly, freeSlug, isUniqueViolation, notFound, ownedRow, requireEventMember } from './hall-common';
 import { isUuid } from '~/lib/ids';
 import { rememberVideoThumbnail } from './video-thumbnails';
+import { exhibitionBySlugLoader } from './visitor-loaders';
 
 /** An in-house fair: one organisation's own event with its stand and stage (spec 000 point 3). */
 export interface ExhibitionRecord {
@@ -49,10 +50,10 @@ export async function exhibitionNames(ctx: ServiceContext): Promise<{ id: string
  */
 export async function fetchExhibition(ctx: ServiceContext, idOrSlug: string): Promise<ExhibitionRecord> {
   const key = String(idOrSlug);
-  const row: ExhibitionRecord | undefined = await ctx
-    .db('exhibitions')
-    .where(isUuid(key) ? { id: key } : { slug: key.toLowerCase() })
-    .first();
+  // by slug as the visitor pages read it (with its organiser, stage and stand in the same statement)
+  const row: ExhibitionRecord | null | undefined = isUuid(key)
+    ? await ctx.db('exhibitions').where({ id: key }).first()
+    : await exhibitionBySlugLoader(ctx).load(key.toLowerCase());
   if (!row) throw notFound(ctx, 'id');
   await assertVisitorAccess(ctx, 'exhibition', row);
   return row;
@@ -60,7 +61,7 @@ export async function fetchExhibition(ctx: ServiceContext, idOrSlug: string): Pr
 
 /** /exhibition/{slug}: an in-house fair for its visitors, by slug only, checked against its permission type. */
 export async function exhibitionForVisitor(ctx: ServiceContext, slug: string): Promise<ExhibitionRecord> {
-  const row: ExhibitionRecord | undefined = await ctx.db('exhibitions').where({ slug: String(slug).toLowerCase() }).first();
+  const row = await exhibitionBySlugLoader(ctx).load(String(slug).toLowerCase());
   if (!row) throw notFound(ctx, 'slug');
   await assertVisitorAccess(ctx, 'exhibition', row);
   return row;

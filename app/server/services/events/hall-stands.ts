@@ -303,13 +303,11 @@ export async function conventionStand(
   args: { conventionSlug: string; hallSlug: string; standSlug: string; previewSlug?: string | null },
 ): Promise<{ convention: ConventionRow; hall: HallRecord; hallStand: CheckedHallStand }> {
   const { convention, hall } = await conventionHall(ctx, args.conventionSlug, args.hallSlug, { includeInactive: Boolean(args.previewSlug) });
-  const found: (HallStandRecord & { stand_organization_id: string }) | undefined = await ctx
-    .db('hall_stands as hs')
-    .join('base_stands as s', 's.id', 'hs.stand_id')
-    .where({ 'hs.hall_id': hall.id, 'hs.slug': args.standSlug })
-    .first('hs.*', 's.organization_id as stand_organization_id');
-  if (!found) throw notFound(ctx, 'standSlug');
-  const { stand_organization_id: standOrganizationId, ...hallStand } = found;
+  // the hall's stands are read once per request with their base stands (the hall tour beside the page needs them too)
+  const hallStand = (await hallStandsByHall(ctx).load(hall.id)).find((hs) => hs.slug === args.standSlug);
+  const stand = hallStand ? await baseStandById(ctx).load(hallStand.stand_id) : null;
+  if (!hallStand || !stand) throw notFound(ctx, 'standSlug');
+  const standOrganizationId = stand.organization_id;
   if (!mayVisitHallStand(ctx.viewer, hallStand, standOrganizationId, args.previewSlug)) throw notFound(ctx, 'standSlug');
   const exhibitor = isMember(ctx, standOrganizationId);
   const host = isMember(ctx, hall.organization_id);

@@ -27,6 +27,7 @@ import { assertVisitorAccess } from './access';
 import { conventionBySlug, ownedConvention, ownedImage, publishImage, type ConventionRecord } from './conventions';
 import { baseStandById, hallStandsByHall, isListed, type HallRecord } from './stand-loaders';
 import { DomainError } from '../errors';
+import { conventionNavigation } from './visitor-loaders';
 
 /** A convention as the halls side sees it (the conventions service owns the table). */
 export type ConventionRow = ConventionRecord;
@@ -216,7 +217,8 @@ export async function conventionHall(
   options: { includeInactive?: boolean } = {},
 ): Promise<{ convention: ConventionRow; hall: HallRecord }> {
   const convention = options.includeInactive ? await conventionBySlug(ctx, conventionSlug) : await visibleConvention(ctx, conventionSlug);
-  const hall: HallRecord | undefined = await conventionHallsQuery(ctx, convention.id).where('h.slug', hallSlug).first();
+  // the convention's navigation lists its halls: the layout and the page share that one statement
+  const hall = (await conventionNavigation(ctx).load(convention.id)).halls.find((h) => h.slug === hallSlug);
   if (!hall) throw notFound(ctx, 'hallSlug');
   await assertVisitorAccess(ctx, 'hall', hall);
   return { convention, hall };

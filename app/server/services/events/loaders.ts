@@ -1,6 +1,8 @@
 import DataLoader from 'dataloader';
 import type { Language } from '~/lib/language';
 import { defineLoader, type ServiceContext } from '../../context.server';
+import { filesJson, primeFiles } from '../files/files.server';
+import { ownColumns, translationsJson, type JsonRow } from '../json-rows';
 
 /**
  * Per-request batch loaders of the conventions side of events: a list of N conventions with their translations,
@@ -112,11 +114,32 @@ export const conventionIdsOfStage = defineLoader(
     }),
 );
 
+/**
+ * The talks of each stage by start time; one statement per batch of stages also brings their texts, speaker
+ * organisations and pictures along (into scheduleEntryTranslations, organizationSummaryById and the files).
+ */
 export const scheduleOfStage = defineLoader(
   (ctx) =>
     new DataLoader<string, ScheduleEntryRecord[]>(async (stageIds) => {
-      const rows = await ctx.db('schedule_entries').whereIn('stage_id', stageIds as string[]).orderBy(['starts_at', 'id']).select('*');
-      return groupBy(stageIds, rows, 'stage_id') as ScheduleEntryRecord[][];
+      const db = ctx.db;
+      const rows: JsonRow[] = await db('schedule_entries as e')
+        .whereIn('e.stage_id', stageIds as string[])
+        .orderBy(['e.starts_at', 'e.id'])
+        .select(
+          'e.*',
+          db.raw(`${translationsJson('schedule_entry_translations', 'schedule_entry_id', 'e.id')} as _translations`),
+          db.raw(`(select ${ORGANIZATION_SUMMARY_JSON} from organizations o where o.id = e.speaker_organization_id) as _speaker_organization`),
+          db.raw(`${filesJson('e.thumbnail_id')} as _thumbnail`),
+        );
+      const entries = rows.map((row) => {
+        const entry = ownColumns<ScheduleEntryRecord>(row);
+        scheduleEntryTranslations(ctx).prime(entry.id, row._translations as EventTranslationRecord[]);
+        const speaker = row._speaker_organization as OrganizationSummaryRecord | null;
+        if (speaker) organizationSummaryById(ctx).prime(speaker.id, speaker);
+        primeFiles(ctx, row._thumbnail);
+        return entry;
+      });
+      return groupBy(stageIds, entries as unknown as Record<string, unknown>[], 'stage_id') as unknown as ScheduleEntryRecord[][];
     }),
 );
 
@@ -149,5 +172,25 @@ export const organizationSummaryById = defineLoader(
         .whereIn('id', ids as string[])
         .select('id', 'slug', 'name', 'chat_enabled', 'support_url');
       return ids.map((id) => rows.find((r) => r.id === id) ?? null);
+    }),
+);
+
+/** SQL: the public summary of the organisation `o` as organizationSummaryById gives it. */
+export const ORGANIZATION_SUMMARY_JSON =
+  "json_build_object('id', o.id, 'slug', o.slug, 'name', o.name, 'chat_enabled', o.chat_enabled, 'support_url', o.support_url)";
+
+/** SQL: the logo of the organisation `o` visitors may load: its avatar when that file is public, else null. */
+export const ORGANIZATION_LOGO_SQL = '(select f.id from files f where f.id = o.avatar_id and f.is_public)';
+
+/** The logo file of each organisation for visitors (its public avatar; null shows the fallback logo), batched. */
+export const organizationLogoById = defineLoader(
+  (ctx) =>
+    new DataLoader<string, string | null>(async (ids) => {
+      const rows: { id: string; logo_id: string | null }[] = await ctx
+        .db('organizations as o')
+        .whereIn('o.id', ids as string[])
+        .select('o.id', ctx.db.raw(`${ORGANIZATION_LOGO_SQL} as logo_id`));
+      const byId = new Map(rows.map((r) => [r.id, r.logo_id]));
+      return ids.map((id) => byId.get(id) ?? null);
     }),
 );

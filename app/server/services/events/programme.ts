@@ -5,9 +5,19 @@ import { fileUrl } from '../files/files.server';
 import { conventionBySlug } from './conventions';
 import { notFound } from './hall-common';
 import { visibleConvention } from './halls';
-import { organizationSummaryById, scheduleEntryTranslations, stageTranslations, type ScheduleEntryRecord, type StageRecord } from './loaders';
+import type { Knex } from 'knex';
+import { jsonArray, ownColumns, revived, translationsJson, type JsonRow } from '../json-rows';
+import {
+  ORGANIZATION_SUMMARY_JSON,
+  organizationSummaryById,
+  scheduleEntryTranslations,
+  stageTranslations,
+  type OrganizationSummaryRecord,
+  type ScheduleEntryRecord,
+  type StageRecord,
+} from './loaders';
 import { stageStandalone } from './stages';
-import { videoThumbnailUrl } from './video-thumbnails';
+import { primeVideoThumbnails, videoThumbnailsJson, videoThumbnailUrl } from './video-thumbnails';
 
 /**
  * What visitors see of stages (spec 000 point 4 "Programme" and "Video player"): a stage with its stream and the
@@ -56,17 +66,55 @@ export interface StageVisit {
   programme: Programme;
 }
 
-/** The stages with their talks ending after `now`, texts in the language: a constant number of queries. */
-async function programmeOf(ctx: ServiceContext, stages: StageRecord[], language: Language, now: Date): Promise<Programme> {
-  const ids = stages.map((s) => s.id);
-  const [stageTexts, entries] = await Promise.all([
-    stageTranslations(ctx).loadMany(ids),
-    ids.length
-      ? (ctx.db('schedule_entries').whereIn('stage_id', ids).where('ends_at', '>', now).orderBy(['starts_at', 'id']).select('*') as Promise<
-          ScheduleEntryRecord[]
-        >)
-      : Promise.resolve([] as ScheduleEntryRecord[]),
-  ]);
+interface StageWithTalks {
+  stage: StageRecord;
+  /** the talks ending after `now`, by start time */
+  entries: ScheduleEntryRecord[];
+}
+
+/**
+ * The stages a query on `stages as s` finds, each with its talks ending after `now`: one statement, which also
+ * brings the stages' and talks' texts, the speakers' and the stage's organisations and the stage organisation's
+ * video pictures along (into this request's loaders).
+ */
+async function stagesWithTalks(ctx: ServiceContext, stages: Knex.QueryBuilder, now: Date): Promise<StageWithTalks[]> {
+  const db = ctx.db;
+  const talks = jsonArray(
+    `to_jsonb(e.*) || jsonb_build_object('_translations', ${translationsJson('schedule_entry_translations', 'schedule_entry_id', 'e.id')},
+      '_speaker_organization', (select ${ORGANIZATION_SUMMARY_JSON} from organizations o where o.id = e.speaker_organization_id))`,
+    'from schedule_entries e where e.stage_id = s.id and e.ends_at > ?',
+    'e.starts_at, e.id',
+  );
+  const rows: JsonRow[] = await stages
+    .join('organizations as o', 'o.id', 's.organization_id')
+    .select(
+      's.*',
+      db.raw(`${translationsJson('stage_translations', 'stage_id', 's.id')} as _translations`),
+      db.raw(`${talks} as _entries`, [now]),
+      db.raw(`${ORGANIZATION_SUMMARY_JSON} as _organization`),
+      db.raw(`${videoThumbnailsJson('o.id')} as _video_thumbnails`),
+    );
+  return rows.map((row) => {
+    const stage = ownColumns<StageRecord>(row);
+    stageTranslations(ctx).prime(stage.id, row._translations as never);
+    organizationSummaryById(ctx).prime(stage.organization_id, row._organization as OrganizationSummaryRecord);
+    primeVideoThumbnails(ctx, stage.organization_id, row._video_thumbnails);
+    const entries = (row._entries as JsonRow[]).map((json) => {
+      const entry = revived<ScheduleEntryRecord>(ownColumns(json));
+      scheduleEntryTranslations(ctx).prime(entry.id, json._translations as never);
+      const speaker = json._speaker_organization as OrganizationSummaryRecord | null;
+      if (speaker) organizationSummaryById(ctx).prime(speaker.id, speaker);
+      return entry;
+    });
+    return { stage, entries };
+  });
+}
+
+/** The stages with their talks ending after `now`, texts in the language. */
+async function programmeOf(ctx: ServiceContext, withTalks: StageWithTalks[], language: Language, now: Date): Promise<Programme> {
+  const stages = withTalks.map((s) => s.stage);
+  const entries = withTalks.flatMap((s) => s.entries);
+  const stageTexts = await stageTranslations(ctx).loadMany(stages.map((s) => s.id));
   const orgIds = [...new Set(entries.flatMap((e) => (e.speaker_organization_id ? [e.speaker_organization_id] : [])))];
   const [entryTexts, orgs] = await Promise.all([
     scheduleEntryTranslations(ctx).loadMany(entries.map((e) => e.id)),
@@ -105,11 +153,11 @@ async function programmeOf(ctx: ServiceContext, stages: StageRecord[], language:
   };
 }
 
-/** The stages of the convention (the one by that slug only, when given). */
-function stagesOfConvention(ctx: ServiceContext, conventionId: string, stageSlug?: string): Promise<StageRecord[]> {
+/** The stages of the convention (the one by that slug only, when given), with their talks ending after `now`. */
+function stagesOfConvention(ctx: ServiceContext, conventionId: string, now: Date, stageSlug?: string): Promise<StageWithTalks[]> {
   const query = ctx.db('stages as s').join('convention_stages as cs', 'cs.stage_id', 's.id').where('cs.convention_id', conventionId);
   if (stageSlug !== undefined) query.where('s.slug', String(stageSlug).toLowerCase());
-  return query.orderBy(['s.title', 's.id']).select('s.*');
+  return stagesWithTalks(ctx, query.orderBy(['s.title', 's.id']), now);
 }
 
 /**
@@ -120,7 +168,7 @@ export async function conventionProgramme(ctx: ServiceContext, conventionSlug: s
   const convention = await conventionBySlug(ctx, conventionSlug);
   const insider = Boolean(ctx.viewer?.organizations.some((o) => o.id === convention.organization_id));
   if (!convention.active && !insider) return { now: now.toISOString(), stages: [] };
-  return programmeOf(ctx, await stagesOfConvention(ctx, convention.id), language, now);
+  return programmeOf(ctx, await stagesOfConvention(ctx, convention.id, now), language, now);
 }
 
 /**
@@ -134,17 +182,19 @@ export async function stageVisit(
   language: Language,
   now = new Date(),
 ): Promise<StageVisit> {
-  let stage: StageRecord;
+  let withTalks: StageWithTalks;
   if (args.conventionSlug !== undefined) {
     const convention = await visibleConvention(ctx, args.conventionSlug);
-    const [row] = await stagesOfConvention(ctx, convention.id, args.stageSlug);
+    const [row] = await stagesOfConvention(ctx, convention.id, now, args.stageSlug);
     if (!row) throw notFound(ctx, 'stageSlug');
-    stage = row;
+    withTalks = row;
   } else {
-    stage = await stageStandalone(ctx, args.stageSlug);
+    const standalone = await stageStandalone(ctx, args.stageSlug);
+    [withTalks] = await stagesWithTalks(ctx, ctx.db('stages as s').where('s.id', standalone.id), now);
   }
+  const { stage } = withTalks;
   const [programme, texts, organization, streamPicture] = await Promise.all([
-    programmeOf(ctx, [stage], language, now),
+    programmeOf(ctx, [withTalks], language, now),
     stageTranslations(ctx).load(stage.id),
     organizationSummaryById(ctx).load(stage.organization_id),
     stage.thumbnail_id ? null : videoThumbnailUrl(ctx, stage.organization_id, stage.stream),

@@ -3,6 +3,8 @@ import type { Language } from '~/lib/language';
 import type { FoyerTargetType, PermissionType, PointKind, StandNodeType } from '~/lib/schemas/stands';
 import { defineLoader, type ServiceContext } from '../../context.server';
 import type { TranslationRecord } from './hall-common';
+import { filesJson, primeFiles } from '../files/files.server';
+import { allTranslationsJson, jsonArray, ownColumns, revived, revivedRows, type JsonRow } from '../json-rows';
 import { isListed, LISTED } from './policy';
 
 export interface HallRecord {
@@ -133,11 +135,107 @@ export const standListedAnywhere = defineLoader(
     }),
 );
 
-/** Hall stands of a hall in their order (listed or not; callers filter for visitors). */
-export const hallStandsByHall = groupedLoader<HallStandRecord>('hall_stands', 'hall_id', ['order', 'created_at']);
+/** An in-house fair a base stand is the stand of: what the stand's own access rules need of it (access.ts). */
+export interface StandFairRecord {
+  id: string;
+  organization_id: string;
+  permission_type: PermissionType;
+  stand_id: string;
+  name: string;
+  slug: string;
+}
+
+const FAIR_COLUMNS = ['id', 'organization_id', 'permission_type', 'stand_id', 'name', 'slug'] as const;
+
+/** The in-house fairs whose stand each base stand is (its own access rules), batched. */
+export const fairsOfStand = defineLoader(
+  (ctx) =>
+    new DataLoader<string, StandFairRecord[]>(async (standIds) => {
+      const rows: StandFairRecord[] = await ctx
+        .db('exhibitions')
+        .whereIn('stand_id', standIds as string[])
+        .orderBy(['created_at', 'id'])
+        .select(...FAIR_COLUMNS);
+      return standIds.map((id) => rows.filter((r) => r.stand_id === id));
+    }),
+);
+
+/** SQL: the in-house fairs of the base stand `s` as JSON, as fairsOfStand gives them. */
+export const FAIRS_JSON = jsonArray(
+  `json_build_object(${FAIR_COLUMNS.map((c) => `'${c}', x.${c}`).join(', ')})`,
+  'from exhibitions x where x.stand_id = s.id',
+  'x.created_at, x.id',
+);
+
+/**
+ * Hall stands of a hall in their order (listed or not; callers filter for visitors). One statement per batch of
+ * halls brings each hall stand's base stand, its texts, its organisation, its in-house fairs and its picture along
+ * and primes baseStandById, standTranslationsByStand, standOrganizationById, fairsOfStand and the files: a hall page
+ * (or a GraphQL hall with its stands) costs one statement however many stands it lists.
+ */
+export const hallStandsByHall = defineLoader(
+  (ctx) =>
+    new DataLoader<string, HallStandRecord[]>(async (hallIds) => {
+      const db = ctx.db;
+      const rows: JsonRow[] = await db('hall_stands as hs')
+        .join('base_stands as s', 's.id', 'hs.stand_id')
+        .join('organizations as o', 'o.id', 's.organization_id')
+        .whereIn('hs.hall_id', hallIds as string[])
+        .orderBy([{ column: 'hs.order' }, { column: 'hs.created_at' }])
+        .select(
+          'hs.*',
+          db.raw('to_jsonb(s.*) as _stand'),
+          db.raw(`${allTranslationsJson('stand_translations', 'stand_id', 's.id')} as _translations`),
+          db.raw(`${FAIRS_JSON} as _fairs`),
+          db.raw(`json_build_object('id', o.id, 'name', o.name, 'support_url', o.support_url, 'chat_enabled', o.chat_enabled) as _organization`),
+          db.raw(`${filesJson('hs.thumbnail_id')} as _thumbnail`),
+        );
+      const groups = new Map<string, HallStandRecord[]>(hallIds.map((id) => [id, []]));
+      for (const row of rows) {
+        const hallStand = ownColumns<HallStandRecord>(row);
+        groups.get(hallStand.hall_id)?.push(hallStand);
+        baseStandById(ctx).prime(hallStand.stand_id, revived<BaseStandRecord>(row._stand as JsonRow));
+        standTranslationsByStand(ctx).prime(hallStand.stand_id, revivedRows(row._translations));
+        fairsOfStand(ctx).prime(hallStand.stand_id, row._fairs as StandFairRecord[]);
+        standOrganizationById(ctx).prime(String((row._organization as JsonRow).id), row._organization as StandOrganizationRecord);
+        primeFiles(ctx, row._thumbnail);
+      }
+      return hallIds.map((id) => groups.get(id) ?? []);
+    }),
+);
 /** The halls a stand has joined. */
 export const hallStandsByStand = groupedLoader<HallStandRecord>('hall_stands', 'stand_id', ['created_at']);
-export const nodesByStand = groupedLoader<StandNodeRecord>('stand_nodes', 'stand_id', ['language', 'created_at']);
+
+/**
+ * The views of a stand (all languages) with their points and the points' texts: one statement per batch of stands,
+ * which primes pointsByNode and pointTranslationsByPoint.
+ */
+export const nodesByStand = defineLoader(
+  (ctx) =>
+    new DataLoader<string, StandNodeRecord[]>(async (standIds) => {
+      const db = ctx.db;
+      const pointsJson = jsonArray(
+        `to_jsonb(p.*) || jsonb_build_object('_translations', ${allTranslationsJson('point_translations', 'point_id', 'p.id')})`,
+        'from points p where p.node_id = n.id',
+        'p.order, p.created_at',
+      );
+      const rows: JsonRow[] = await db('stand_nodes as n')
+        .whereIn('n.stand_id', standIds as string[])
+        .orderBy([{ column: 'n.language' }, { column: 'n.created_at' }])
+        .select('n.*', db.raw(`${pointsJson} as _points`));
+      const groups = new Map<string, StandNodeRecord[]>(standIds.map((id) => [id, []]));
+      for (const row of rows) {
+        const node = ownColumns<StandNodeRecord>(row);
+        groups.get(node.stand_id)?.push(node);
+        const points = (row._points as JsonRow[]).map((point) => {
+          pointTranslationsByPoint(ctx).prime(String(point.id), revivedRows(point._translations));
+          return revived<PointRecord>(ownColumns(point));
+        });
+        pointsByNode(ctx).prime(node.id, points);
+      }
+      return standIds.map((id) => groups.get(id) ?? []);
+    }),
+);
 export const pointsByNode = groupedLoader<PointRecord>('points', 'node_id', ['order', 'created_at']);
 export const foyerPointsByFoyer = groupedLoader<FoyerPointRecord>('foyer_points', 'foyer_id', ['created_at']);
 

@@ -121,21 +121,39 @@ async function downloadPicture(ctx: ServiceContext, video: VideoLink): Promise<B
   return picture && usablePicture(picture.body) ? picture.body : null;
 }
 
-const keyOf = (organizationId: string, video: Pick<VideoLink, 'provider' | 'id'>) => `${organizationId}|${video.provider}|${video.id}`;
+const keyOf = (video: Pick<VideoLink, 'provider' | 'id'>) => `${video.provider}|${video.id}`;
 
-/** The stored picture of each (organisation, video), batched per request: file id or null. */
-const thumbnailFileByKey = defineLoader(
+interface ThumbnailRow {
+  provider: string;
+  video_id: string;
+  file_id: string;
+}
+
+const byVideo = (rows: ThumbnailRow[]) => new Map(rows.map((r) => [`${r.provider}|${r.video_id}`, r.file_id]));
+
+/**
+ * The stored pictures of each organisation's videos (file id by "provider|video id"), batched per request. An
+ * organisation keeps one per video link it saved, so a page showing several of its videos reads them once.
+ */
+const thumbnailsOfOrganization = defineLoader(
   (ctx) =>
-    new DataLoader<string, string | null>(async (keys) => {
-      const wanted = keys.map((key) => key.split('|') as [string, string, string]);
-      const rows: { organization_id: string; provider: string; video_id: string; file_id: string }[] = await ctx
+    new DataLoader<string, Map<string, string>>(async (organizationIds) => {
+      const rows: (ThumbnailRow & { organization_id: string })[] = await ctx
         .db('video_thumbnails')
-        .whereIn(['organization_id', 'provider', 'video_id'], wanted)
+        .whereIn('organization_id', organizationIds as string[])
         .select('organization_id', 'provider', 'video_id', 'file_id');
-      const byKey = new Map(rows.map((r) => [`${r.organization_id}|${r.provider}|${r.video_id}`, r.file_id]));
-      return keys.map((key) => byKey.get(key) ?? null);
+      return organizationIds.map((id) => byVideo(rows.filter((r) => r.organization_id === id)));
     }),
 );
+
+/** SQL: the organisation's kept pictures as JSON, for a statement that reads the organisation's object anyway. */
+export const videoThumbnailsJson = (organizationId: string) =>
+  `coalesce((select json_agg(json_build_object('provider', v.provider, 'video_id', v.video_id, 'file_id', v.file_id)) from video_thumbnails v where v.organization_id = ${organizationId}), '[]'::json)`;
+
+/** Hands the pictures such a statement read to this request's loader. */
+export function primeVideoThumbnails(ctx: ServiceContext, organizationId: string, json: unknown): void {
+  thumbnailsOfOrganization(ctx).prime(organizationId, byVideo(Array.isArray(json) ? (json as ThumbnailRow[]) : []));
+}
 
 /**
  * Fetches and keeps the picture of a video link the organisation saved, unless it has one already. Never throws:
@@ -145,7 +163,7 @@ export async function rememberVideoThumbnail(ctx: ServiceContext, organizationId
   const video = link ? parseVideoUrl(link) : null;
   if (!video || !ctx.viewer) return;
   try {
-    if (await thumbnailFileByKey(ctx).load(keyOf(organizationId, video))) return;
+    if ((await thumbnailsOfOrganization(ctx).load(organizationId)).has(keyOf(video))) return;
     const picture = await downloadPicture(ctx, video);
     if (!picture) return;
     const file = await uploadFile(ctx, {
@@ -160,7 +178,7 @@ export async function rememberVideoThumbnail(ctx: ServiceContext, organizationId
       .insert({ organization_id: organizationId, provider: video.provider, video_id: video.id, file_id: file.id })
       .onConflict(['organization_id', 'provider', 'video_id'])
       .ignore();
-    thumbnailFileByKey(ctx).clear(keyOf(organizationId, video));
+    thumbnailsOfOrganization(ctx).clear(organizationId);
   } catch (error) {
     // a picture is a nicety: the link is saved either way
     console.warn(`[video-thumbnails] no picture for ${video.provider}:${video.id}: ${(error as Error).message}`);
@@ -179,6 +197,6 @@ export async function rememberVideoThumbnailInText(ctx: ServiceContext, organiza
 export async function videoThumbnailUrl(ctx: ServiceContext, organizationId: string, link: string | null | undefined): Promise<string | null> {
   const video = link ? parseVideoUrl(link) : null;
   if (!video) return null;
-  const fileId = await thumbnailFileByKey(ctx).load(keyOf(organizationId, video));
+  const fileId = (await thumbnailsOfOrganization(ctx).load(organizationId)).get(keyOf(video));
   return fileId ? fileUrl({ id: fileId }) : null;
 }

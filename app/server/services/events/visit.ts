@@ -4,22 +4,20 @@ import type { ServiceContext } from '../../context.server';
 import { safeHref } from '~/lib/url';
 import { fileUrl } from '../files/files.server';
 import { conventionBySlug, pickTranslation, type ConventionRecord } from './conventions';
-import { conventionHall, conventionHallsQuery, visibleConvention } from './halls';
+import { conventionHall, visibleConvention } from './halls';
 import { standAccess, isDenied } from './access';
 import { conventionStand, readableHallStands } from './hall-stands';
-import { conventionTranslations, onDemandOfConvention, organizationSummaryById, stageOfConvention, stageTranslations } from './loaders';
+import { conventionTranslations, onDemandOfConvention, organizationLogoById, organizationSummaryById, stageOfConvention, stageTranslations } from './loaders';
 import {
   baseStandById,
-  foyerByConvention,
-  foyerPointsByFoyer,
   hallTranslationsByHall,
   isListed,
-  LISTED,
   standTranslationsByStand,
   type BaseStandRecord,
   type HallRecord,
 } from './stand-loaders';
 import { videoThumbnailUrl } from './video-thumbnails';
+import { conventionNavigation, type ConventionNavigationRecord } from './visitor-loaders';
 
 /**
  * What visitors see of a convention, its halls and stands (spec 000 points 2 and 4): the service side of the
@@ -77,12 +75,8 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /** The organisation's logo for visitors: its avatar when that file is public, else null (the page shows the fallback logo). */
 export async function organizationLogoUrl(ctx: ServiceContext, organizationId: string): Promise<string | null> {
-  const logo = await ctx
-    .db('organizations as o')
-    .join('files as f', 'f.id', 'o.avatar_id')
-    .where({ 'o.id': organizationId, 'f.is_public': true })
-    .first('o.avatar_id');
-  return logo?.avatar_id ? fileUrl({ id: logo.avatar_id }) : null;
+  const logoId = await organizationLogoById(ctx).load(organizationId);
+  return logoId ? fileUrl({ id: logoId }) : null;
 }
 
 function hallTitle(hall: HallRecord, translations: { language: Language; title: string }[], language: Language): string {
@@ -96,27 +90,15 @@ function hallTitle(hall: HallRecord, translations: { language: Language; title: 
 async function foyerVisit(
   ctx: ServiceContext,
   convention: ConventionRecord,
+  navigation: ConventionNavigationRecord,
   halls: (VisitLink & { id: string })[],
   stages: (VisitLink & { id: string })[],
   t: (key: string, values?: Record<string, string>) => string,
 ): Promise<FoyerVisit> {
   if (convention.navigation_mode !== 'IMAGE_FOYER') return null;
-  const foyer = await foyerByConvention(ctx).load(convention.id);
+  const { foyer, foyerPoints: points, foyerStands: listedRows } = navigation;
   if (!foyer?.image_id) return null;
-  const points = await foyerPointsByFoyer(ctx).load(foyer.id);
   const base = `/convention/${convention.slug}`;
-  const standIds = points.filter((p) => p.target_type === 'STAND' && p.target_id).map((p) => p.target_id!);
-  const listedRows: { stand_id: string; organization_id: string; slug: string; hall_slug: string; name: string }[] = standIds.length
-    ? await ctx
-        .db('hall_stands as hs')
-        .join('convention_halls as ch', 'ch.hall_id', 'hs.hall_id')
-        .join('halls as h', 'h.id', 'hs.hall_id')
-        .join('base_stands as s', 's.id', 'hs.stand_id')
-        .where({ 'ch.convention_id': convention.id, ...LISTED('hs') })
-        .whereIn('hs.stand_id', standIds)
-        .orderBy(['ch.order', 'hs.order'])
-        .select('hs.stand_id', 's.organization_id', 'hs.slug', 'h.slug as hall_slug', 's.name')
-    : [];
   const access = await Promise.all(listedRows.map((r) => standAccess(ctx, { id: r.stand_id, organization_id: r.organization_id })));
   const standRows = listedRows.filter((_, i) => !isDenied(access[i]));
   const visits: FoyerPointVisit[] = [];
@@ -175,11 +157,13 @@ export async function conventionVisit(ctx: ServiceContext, slug: string, languag
   };
   if (!convention.active && !isMember(ctx, convention.organization_id)) return visit;
 
-  const [hallRows, stage, onDemand] = await Promise.all([
-    conventionHallsQuery(ctx, convention.id) as Promise<HallRecord[]>,
+  // the stage and on-demand content came with the convention (visitor-loaders.ts)
+  const [navigation, stage, onDemand] = await Promise.all([
+    conventionNavigation(ctx).load(convention.id),
     stageOfConvention(ctx).load(convention.id),
     onDemandOfConvention(ctx).load(convention.id),
   ]);
+  const hallRows = navigation.halls;
   const [hallTexts, stageTexts] = await Promise.all([
     hallTranslationsByHall(ctx).loadMany(hallRows.map((h) => h.id)),
     stage ? stageTranslations(ctx).load(stage.id) : Promise.resolve([]),
@@ -198,7 +182,7 @@ export async function conventionVisit(ctx: ServiceContext, slug: string, languag
     halls: halls.map(({ id: _id, ...h }) => h),
     stages: stages.map(({ id: _id, ...s }) => s),
     onDemand: onDemand.map((o) => ({ id: o.id, title: o.title })),
-    foyer: await foyerVisit(ctx, convention, halls, stages, ctx.t),
+    foyer: await foyerVisit(ctx, convention, navigation, halls, stages, ctx.t),
     helpPage: convention.help_page,
   };
   return visit;
