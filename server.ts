@@ -9,7 +9,9 @@ import { seedDemo, DEMO_LOGINS } from '#db/seeds/demo';
 import { createAppServices, createExpressApp, prepareDatabase } from '~/server/app.server';
 import { runPrimary, serverProcessCount } from '~/server/cluster.server';
 import { loadEnv, type Env } from '~/server/env.server';
+import { listenForDataChanges } from '~/server/data-changes.server';
 import { startMailWorker } from '~/server/mail/outbox.server';
+import { visitorCache } from '~/server/visitor-cache.server';
 import { buildRequestContext } from '~/server/request-context.server';
 import type { AppServices } from '~/server/context.server';
 
@@ -76,7 +78,10 @@ async function serve(env: Env, app: AppServices) {
       buildLoadContext(app, req, String(res.locals.cspNonce ?? '')) as never,
   });
 
-  const server = await createExpressApp(app, { remixHandler, assets });
+  // what anonymous visitors get is kept between data changes, which arrive by PostgreSQL notifications
+  const dataChanges = isProduction && env.VISITOR_CACHE_SECONDS > 0 ? listenForDataChanges(app.db) : null;
+  const cache = dataChanges ? visitorCache(dataChanges, { ttlMs: env.VISITOR_CACHE_SECONDS * 1000 }) : undefined;
+  const server = await createExpressApp(app, { remixHandler, assets, visitorCache: cache });
   const mailWorker = startMailWorker(app);
   const listener = server.listen(env.PORT, env.HOST, () => {
     if (cluster.isPrimary) announce(env);
@@ -90,6 +95,7 @@ async function serve(env: Env, app: AppServices) {
     console.log(`${signal} received: closing connections ...`);
     listener.close(async () => {
       await mailWorker.stop();
+      await dataChanges?.close();
       await app.db.destroy();
       process.exit(0);
     });

@@ -14,12 +14,13 @@
 // and the ratios the issue sets as targets: hall and landing >= 10 % of static's requests per second with p99 under
 // 150 ms, graphql >= 40 % of bare. Exits with 1 when one is missed (only reports with --no-fail).
 //
-//   npm run bench:server -- [--no-build] [--no-fail] [--db postgres|pglite] [--workers n] [--duration 10]
-//                           [--runs 1] [--connections 10] [--rows static,hall] [--port 3198] [--cpu-prof dir]
-//                           [--json report.json]
+//   npm run bench:server -- [--no-build] [--no-fail] [--db postgres|pglite] [--workers n] [--no-cache]
+//                           [--duration 10] [--runs 1] [--connections 10] [--rows static,hall] [--port 3198]
+//                           [--cpu-prof dir] [--json report.json]
 //
 // --runs n measures every row n times, the rows taking turns, and keeps each row's median: the machine's other work
-// then weighs on all rows alike. --workers sets WEB_CONCURRENCY (default: one per core with PostgreSQL). --cpu-prof
+// then weighs on all rows alike. --workers sets WEB_CONCURRENCY (default: one per core with PostgreSQL). --no-cache
+// serves every anonymous request afresh (VISITOR_CACHE_SECONDS=0), to see what the visitor cache saves. --cpu-prof
 // writes V8 CPU profiles of every server process into dir when it stops (open them in Chrome DevTools).
 //
 // A benchmark, not a test: absolute figures depend on the machine and what else runs on it (the load generator runs
@@ -122,6 +123,7 @@ async function main() {
       SEED_DEMO: 'always',
       LOG_REQUESTS: 'false',
       WEB_CONCURRENCY: workers,
+      ...(args.includes('--no-cache') ? { VISITOR_CACHE_SECONDS: '0' } : {}),
       ...database.env,
     },
     ready: `${origin}/healthz`,
@@ -161,7 +163,7 @@ async function main() {
       if (res.status !== 200) throw new Error(`${row.label}: ${row.url} answered ${res.status}`);
     }
 
-    console.log(`\n${workers} app process(es), ${database.url ? 'PostgreSQL' : 'embedded PGlite'}; ${connections} connections, ${duration} s per row x ${runs} run(s); load: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(`\n${workers} app process(es), ${database.url ? 'PostgreSQL' : 'embedded PGlite'}${args.includes('--no-cache') ? ', visitor cache off' : ''}; ${connections} connections, ${duration} s per row x ${runs} run(s); load: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     const results = new Map(rows.map((row) => [row.key, []]));
     for (const row of rows) await load(row, connections, 2); // warm-up: JIT, connection pools, caches
     for (let run = 0; run < runs; run += 1) {

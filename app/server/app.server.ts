@@ -9,6 +9,8 @@ import { buildSchema, GRAPHIQL_ASSETS_PATH, graphiqlAssetsHandler, graphqlHandle
 import { graphqlMultipart } from '#graphql/multipart';
 import { httpExchange } from './auth/http-exchange.server';
 import type { AppServices } from './context.server';
+import { watchTables } from './data-changes.server';
+import type { VisitorCache } from './visitor-cache.server';
 import type { Env } from './env.server';
 import { pagePostGuard, requestUrlGuard } from './page-posts.server';
 import { createStorage } from './storage/create-storage.server';
@@ -24,6 +26,8 @@ export interface ExpressAppOptions {
   remixHandler?: RequestHandler;
   /** static middleware (Vite in dev, build/client in production) mounted before Remix */
   assets?: RequestHandler[];
+  /** anonymous visitors' pages and GraphQL queries kept between data changes (visitor-cache.server.ts); production only */
+  visitorCache?: VisitorCache;
 }
 
 /** Content-Security-Policy: no inline scripts except Remix's own (nonce), no third-party origins. */
@@ -117,14 +121,15 @@ export async function createExpressApp(app: AppServices, options: ExpressAppOpti
   server.use(GRAPHIQL_ASSETS_PATH, graphiqlAssetsHandler(app));
   server.use(['/graphql', '/graphql/'], httpExchange);
   server.post(['/graphql', '/graphql/'], graphqlMultipart(app));
-  server.all(['/graphql', '/graphql/'], graphql);
+  server.all(['/graphql', '/graphql/'], ...(options.visitorCache ? [options.visitorCache.graphql] : []), graphql);
   server.use(filesRouter(app));
 
   for (const handler of options.assets ?? []) server.use(handler);
-  if (options.remixHandler) server.all('*', pagePostGuard(app), options.remixHandler);
+  if (options.remixHandler) server.all('*', pagePostGuard(app), ...(options.visitorCache ? [options.visitorCache.pages] : []), options.remixHandler);
   return server;
 }
 
 export async function prepareDatabase(app: AppServices): Promise<void> {
   await migrateLatest(app.db);
+  await watchTables(app.db);
 }

@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   /** processes serving production with PostgreSQL (default: one per core); the embedded database allows one */
   WEB_CONCURRENCY: z.literal('').transform(() => undefined).or(z.coerce.number().int().min(1).max(256).optional()),
+  /** how long anonymous visitors' answers are kept at most (production); 0 keeps none */
+  VISITOR_CACHE_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(3600).default(10)),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

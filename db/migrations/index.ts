@@ -11,6 +11,7 @@ import * as m0010 from './0010_video_thumbnails';
 import * as m0011 from './0011_safe_links';
 import * as m0012 from './0012_content';
 import * as m0013 from './0013_personalizations';
+import * as m0014 from './0014_data_change_notifications';
 import * as m0015 from './0015_publicsites';
 
 /**
@@ -30,6 +31,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0011_safe_links': m0011,
   '0012_content': m0012,
   '0013_personalizations': m0013,
+  '0014_data_change_notifications': m0014,
   '0015_publicsites': m0015,
 };
 

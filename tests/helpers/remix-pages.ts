@@ -1,8 +1,14 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { createRequestHandler as createExpressRequestHandler } from '@remix-run/express';
 import { flatRoutes } from '@remix-run/dev/dist/config/flat-routes.js';
 import { createRequestHandler, type ServerBuild } from '@remix-run/server-runtime';
 import * as rootModule from '~/root';
+import { createExpressApp } from '~/server/app.server';
+import type { AppServices } from '~/server/context.server';
 import { buildRequestContext } from '~/server/request-context.server';
+import type { VisitorCache } from '~/server/visitor-cache.server';
 import type { TestApp } from './app';
 
 type RouteModule = Record<string, unknown>;
@@ -93,6 +99,35 @@ export async function createPageHandler(t: TestApp): Promise<(url: string, init?
       }
     }
     return { status: response.status, location: response.headers.get('location'), loaderData };
+  };
+}
+
+/**
+ * The whole HTTP stack over appServerBuild(): our Express app (security headers, compression, GraphQL, the visitor
+ * cache when given) in front of Remix's Express adapter, with the load context server.ts gives every request.
+ */
+export async function createPageServer(app: AppServices, options: { visitorCache?: VisitorCache } = {}): Promise<{ url: string; close(): Promise<void> }> {
+  const build = await appServerBuild();
+  const remixHandler = createExpressRequestHandler({
+    build,
+    mode: 'production',
+    getLoadContext: async (req, res) => ({
+      ...(await buildRequestContext(app, { url: req.originalUrl, headers: { get: (name: string) => req.get(name) ?? null } })),
+      cspNonce: String(res.locals.cspNonce ?? ''),
+      clientIp: req.ip ?? null,
+    }),
+  });
+  const express = await createExpressApp(app, { remixHandler, visitorCache: options.visitorCache });
+  const server: Server = await new Promise((resolve) => {
+    const s = express.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections?.();
+      }),
   };
 }
 
