@@ -234,7 +234,9 @@ export function graphqlMultipart(app: AppServices, options: MultipartOptions = {
       }
       received.add(name);
       const tempPath = path.join(dir, String(fileCount++));
-      writes.push(pipeline(stream, fs.createWriteStream(tempPath)));
+      // A body that ends inside the file fails this write. The failure is recorded here: when busboy's own error has
+      // already answered the request, nobody awaits `writes`, and an unhandled rejection would end the process.
+      writes.push(pipeline(stream, fs.createWriteStream(tempPath)).catch(fail));
       const upload = new MultipartFileUpload(info.filename ?? '', info.mimeType, info.encoding, tempPath);
       // each slot is an own, existing, null entry of a JSON object or array inside the variables (slotAt)
       for (const slot of slots) (slot.container as Record<string, unknown>)[slot.key] = upload;

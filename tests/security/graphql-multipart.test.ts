@@ -169,3 +169,42 @@ describe('a multipart map may only fill null slots that exist in the variables',
     expect(body.data?.uploadFile).toMatchObject({ file: { filename: 'a.png' }, error: null });
   });
 });
+
+describe('a body that ends inside a file', () => {
+  it('is a 400, and the failed spooling of the file is no unhandled rejection that would end the process', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      const boundary = 'XXfuzz';
+      const body = [
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="operations"',
+        '',
+        JSON.stringify({ query: UPLOAD, variables: { file: null } }),
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="map"',
+        '',
+        JSON.stringify({ 0: ['variables.file'] }),
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="0"; filename="a.png"',
+        'Content-Type: image/png',
+        '',
+        'the body ends here, inside the file, with no closing boundary',
+      ].join('\r\n');
+      const res = await fetch(`${t.url}/graphql/`, {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `JWT ${await t.accessToken(member.id)}` },
+        body,
+      });
+      expect(res.status).toBe(400);
+      // the server still answers, and the spooling failure has had its turn to surface
+      const after = await t.graphql<{ languages: { code: string }[] }>('{ languages { code } }');
+      expect(after.status).toBe(200);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+  });
+});
