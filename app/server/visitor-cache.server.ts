@@ -117,7 +117,8 @@ export function visitorCache(changes: DataChanges, options: VisitorCacheOptions 
     if (changes.listening) {
       res.setHeader(CACHE_HEADER, 'miss');
       keepWhenDone(res, changes, (answer) => {
-        if (keepable(answer.body)) answers.set(key, { ...answer, nonce });
+        // only a page carries the nonce; other answers are handed out as they are
+        if (keepable(answer.body)) answers.set(key, { ...answer, nonce: nonce && answer.body.includes(nonce) ? nonce : '' });
       });
     }
     next();
