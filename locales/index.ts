@@ -9,6 +9,10 @@ import deMail from './de/mail.json';
 import deOrg from './de/org.json';
 import deValidation from './de/validation.json';
 import deVisitor from './de/visitor.json';
+import deBuilder from './de/builder.json';
+import deContentview from './de/contentview.json';
+import dePersonalization from './de/personalization.json';
+import dePages from './de/pages.json';
 import enAccess from './en/access.json';
 import enAuth from './en/auth.json';
 import enCommon from './en/common.json';
@@ -20,6 +24,10 @@ import enMail from './en/mail.json';
 import enOrg from './en/org.json';
 import enValidation from './en/validation.json';
 import enVisitor from './en/visitor.json';
+import enBuilder from './en/builder.json';
+import enContentview from './en/contentview.json';
+import enPersonalization from './en/personalization.json';
+import enPages from './en/pages.json';
 
 /**
  * All translations, bundled into the server (services translate their error messages). The browser loads
@@ -27,8 +35,8 @@ import enVisitor from './en/visitor.json';
  * in locales/ is listed here and that DE and EN have the same keys.
  */
 export const resources = {
-  de: { access: deAccess, auth: deAuth, mail: deMail, common: deCommon, errors: deErrors, files: deFiles, validation: deValidation, org: deOrg, events: deEvents, visitor: deVisitor, content: deContent },
-  en: { access: enAccess, auth: enAuth, mail: enMail, common: enCommon, errors: enErrors, files: enFiles, validation: enValidation, org: enOrg, events: enEvents, visitor: enVisitor, content: enContent },
+  de: { access: deAccess, auth: deAuth, mail: deMail, common: deCommon, errors: deErrors, files: deFiles, validation: deValidation, org: deOrg, events: deEvents, visitor: deVisitor, content: deContent, builder: deBuilder, contentview: deContentview, personalization: dePersonalization, pages: dePages },
+  en: { access: enAccess, auth: enAuth, mail: enMail, common: enCommon, errors: enErrors, files: enFiles, validation: enValidation, org: enOrg, events: enEvents, visitor: enVisitor, content: enContent, builder: enBuilder, contentview: enContentview, personalization: enPersonalization, pages: enPages },
 } as const;
 
 export type Namespace = keyof (typeof resources)['en'];
