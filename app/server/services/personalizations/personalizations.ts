@@ -80,6 +80,13 @@ export async function listPersonalizations(ctx: ServiceContext): Promise<Persona
   return Personalization.query(ctx.db).where({ organization_id: organizationId }).orderByRaw('lower(title), created_at');
 }
 
+/** The id of the current organisation's default personalization, null without one. */
+export async function defaultPersonalizationId(ctx: ServiceContext): Promise<string | null> {
+  const { organizationId } = requirePersonalizationEditor(ctx);
+  const org = await Organization.query(ctx.db).findById(organizationId).select('default_personalization_id');
+  return org?.default_personalization_id ?? null;
+}
+
 /** One of the current organisation's personalizations; NOT_FOUND for anything else. */
 export async function ownPersonalization(ctx: ServiceContext, by: { id?: string; slug?: string }): Promise<Personalization> {
   const { organizationId } = requirePersonalizationEditor(ctx);
