@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { boxFields, defineBlock, entryId, line, optionalColor, paragraph } from './common';
+
+export const ACCORDION_ITEMS_MAX = 50;
+
+/** Questions and answers that open one by one (native details/summary: they work without JavaScript). */
+export const accordionBlock = defineBlock({
+  type: 'ACCORDION',
+  icon: 'ListCollapse',
+  schema: z.object({
+    type: z.literal('ACCORDION'),
+    ...boxFields(),
+    accordionItems: z
+      .array(z.object({ id: entryId, headline: line, content: paragraph }))
+      .max(ACCORDION_ITEMS_MAX)
+      .default([]),
+    textColor: optionalColor,
+  }),
+  example: (t) => ({
+    accordionItems: [1, 2, 3].map((n) => ({
+      id: `example-${n}`,
+      headline: t(`blocks.accordion.exampleHeadline${n}`),
+      content: t(`blocks.accordion.exampleContent${n}`),
+    })),
+  }),
+});

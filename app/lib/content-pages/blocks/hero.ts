@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { BRAND, DEFAULT_HERO_GAP, DEFAULT_PADDING } from '../design';
+import { alignment, boxFields, defineBlock, hexColor, line, linkUrl, optionalFile, spacing } from './common';
+
+const heading = (color: string) =>
+  z.object({ text: line, color: hexColor.default(color), position: alignment.default('Center') }).default({});
+
+/** A page's opening: headline, sub-headline and a button over a background picture or colour. */
+export const heroBlock = defineBlock({
+  type: 'HERO',
+  icon: 'PanelTop',
+  schema: z.object({
+    type: z.literal('HERO'),
+    ...boxFields(DEFAULT_PADDING.HERO),
+    backgroundColor: hexColor.nullable().default(BRAND.dark),
+    backgroundImage: optionalFile,
+    headline: heading(BRAND.white),
+    subHeadline: heading(BRAND.white),
+    heroGap: spacing(DEFAULT_HERO_GAP),
+    /** the button's label; no button without label and link */
+    text: line,
+    url: linkUrl,
+    openInNewWindow: z.boolean().default(false),
+    btnColor: hexColor.default(BRAND.pink),
+    btnTextColor: hexColor.default(BRAND.white),
+  }),
+  example: (t, defaults) => {
+    return {
+      headline: { ...defaults.headline, text: t('blocks.hero.exampleHeadline') },
+      subHeadline: { ...defaults.subHeadline, text: t('blocks.hero.exampleSubHeadline') },
+      text: t('blocks.hero.exampleButton'),
+    };
+  },
+});
