@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { getFormProps } from '@conform-to/react';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
 import { Button, buttonClassName } from '~/components/ui/button';
@@ -152,7 +152,9 @@ export default function ContentPool() {
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">
                     {group.liked ? <span aria-label={t('pool.likedMark')}>★ </span> : null}
-                    {group.name}
+                    <Link to={`/contentpool/builder/${group.slug}`} className="text-brand-dark underline-offset-2 hover:underline" aria-label={t('pool.editNamed', { name: group.name })}>
+                      {group.name}
+                    </Link>
                   </p>
                   <p className="text-sm text-gray-600">
                     {group.hasChildren ? t('pool.hasContent') : t('pool.empty')}

@@ -12,7 +12,8 @@ import type { VisitorCache } from '~/server/visitor-cache.server';
 import type { TestApp } from './app';
 
 type RouteModule = Record<string, unknown>;
-const routeModules = import.meta.glob<RouteModule>('../../app/routes/*.tsx');
+// flat route files and route folders' modules (app/routes/<route>/route.tsx, decision 013)
+const routeModules = import.meta.glob<RouteModule>(['../../app/routes/*.tsx', '../../app/routes/*/route.tsx']);
 
 /** What a page request came to: its status, where it redirects, and the data of every matched route's loader. */
 export interface PageOutcome {

@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import { ContentGroup, ContentGroupLike, ContentGroupTag, ContentObject, ContentTag, type PermissionType } from '#db/models/index';
+import { ContentGroup, ContentGroupLike, ContentGroupTag, ContentObject, ContentTag, UploadedFile, type PermissionType } from '#db/models/index';
 import { isUuid } from '~/lib/ids';
 import { groupNameIssue, tagIssue } from '~/lib/schemas/content';
 import { defineLoader, inTransaction, type ServiceContext } from '../../context.server';
@@ -7,7 +7,8 @@ import { assertId, permissionDenied, requireViewer } from '../authz';
 import { DomainError } from '../errors';
 import { freeSlug } from '../slugs';
 import { contentError } from './errors';
-import { mayEditContent, mayViewGroup, requireContentEditor } from './policy';
+import { mayEditContent, requireContentEditor } from './policy';
+import { groupAccess } from './visit';
 
 /** A group as lists and pages show it: the viewer's "liked" mark and whether it has objects come with the row. */
 export type ContentGroupRow = ContentGroup & { liked: boolean; has_children: boolean };
@@ -62,15 +63,16 @@ export async function editableGroup(ctx: ServiceContext, id: string): Promise<Co
   return group;
 }
 
-/** A group as visitors see it, by id or slug: by its access type (decision 007's rules for PUBLIC and LOGGED_IN). */
+/** A group as visitors see it, by id or slug: by its access type (visit.ts: PUBLIC, LOGGED_IN, TOKEN). */
 export async function viewGroup(ctx: ServiceContext, by: { id?: string | null; slug?: string | null }): Promise<ContentGroupRow> {
   if (by.id) assertId(ctx, by.id);
   else if (!by.slug) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), 'id');
   const where = by.id ? { 'content_groups.id': by.id } : { 'content_groups.slug': by.slug! };
   const group = (await withMarks(ctx).findOne(where)) as ContentGroupRow | undefined;
   if (!group) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), by.id ? 'id' : 'slug');
-  if (!mayViewGroup(ctx.viewer, group)) {
-    if (!ctx.viewer) throw new DomainError('UNAUTHENTICATED', ctx.t('errors:unauthenticated'));
+  const access = await groupAccess(ctx, group);
+  if (access !== 'open') {
+    if (access === 'login') throw new DomainError('UNAUTHENTICATED', ctx.t('errors:unauthenticated'));
     throw permissionDenied(ctx);
   }
   return group;
@@ -196,4 +198,25 @@ export const tagsByGroup = defineLoader(
 /** Whether the group has objects (for rows loaded without the mark). */
 export async function groupHasChildren(ctx: ServiceContext, groupId: string): Promise<boolean> {
   return Boolean(await ContentObject.query(ctx.db).where({ group_id: groupId }).first());
+}
+
+/** A group of the current organisation by its slug, for the builder page; NOT_FOUND for anything else. */
+export async function editableGroupBySlug(ctx: ServiceContext, slug: string): Promise<ContentGroupRow> {
+  const { organizationId } = requireContentEditor(ctx);
+  const group = slug
+    ? ((await withMarks(ctx).findOne({ 'content_groups.slug': slug, 'content_groups.organization_id': organizationId })) as ContentGroupRow | undefined)
+    : undefined;
+  if (!group) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), 'slug');
+  return group;
+}
+
+/** Sets (or with null clears) the group's preview picture: an image of the group's organisation, else INVALID at `previewId`. */
+export async function setGroupPreview(ctx: ServiceContext, id: string, fileId: string | null): Promise<ContentGroupRow> {
+  const group = await editableGroup(ctx, id);
+  if (fileId) {
+    const file = isUuid(fileId) ? await UploadedFile.query(ctx.db).findOne({ id: fileId, organization_id: group.organization_id }) : undefined;
+    if (!file || !file.width || !file.height) throw contentError(ctx, [{ code: 'INVALID', field: 'previewId', key: 'errors.fileNotFound' }]);
+  }
+  await ContentGroup.query(ctx.db).findById(group.id).patch({ preview_id: fileId });
+  return editableGroup(ctx, id);
 }
