@@ -9,7 +9,7 @@ import { runGuards } from '~/server/guards.server';
 import { standBySlug } from '~/server/services/events/stands';
 import { invariantResponse } from '~/lib/route-kit';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'events'] };
+export const handle = { i18n: ['common', 'errors', 'validation', 'events', 'visitor', 'contentview'] };
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.point.name ?? '' }];
 

@@ -6,7 +6,7 @@ import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'events'] };
+export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'events', 'contentview'] };
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.point.name ?? '' }];
 

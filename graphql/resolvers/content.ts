@@ -17,6 +17,7 @@ import {
   type ContentGroupRow,
 } from '~/server/services/content/groups';
 import { addJson, groupJson } from '~/server/services/content/json';
+import { contentContactInformation, publicSettings } from '~/server/services/content/public-info';
 import { createPublicsite, deletePublicsite, listPublicsites, ownPublicsite, updatePublicsite } from '~/server/services/content/publicsites';
 import {
   createObject,
@@ -148,6 +149,8 @@ export const contentResolvers: Resolvers = {
         return group;
       }),
     tags: (_root, args, ctx) => asQuery(() => tagsByType(ctx.service, args.type)),
+    contentContactInformation: (_root, args, ctx) => asQuery(() => contentContactInformation(ctx.service, { id: args.id, slug: args.slug })),
+    settings: (_root, args, ctx) => asQuery(async () => publicSettings(ctx.service, args.keys)),
     publicsites: (_root, _args, ctx) => asQuery(async () => (await listPublicsites(ctx.service)).map(publicsiteView)),
     publicsite: (_root, args, ctx) => asQuery(async () => publicsiteView(await ownPublicsite(ctx.service, { id: args.id, slug: args.slug }))),
   },

@@ -1,12 +1,13 @@
 import { Link } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContentGroupView } from '~/components/content/group-view';
 import type { Language } from '~/lib/language';
 import type { ReferencePointView } from '~/server/pages/stand.server';
 
 /**
  * A reference point of a stand beside the stand (console preview and visitor pages): its name, its text in the
- * language and its content page reference. The heading takes the focus, so keyboard and screen-reader users
+ * language and the content group it links (rendered for visitors), else its content page reference. The heading takes the focus, so keyboard and screen-reader users
  * land on what they opened.
  */
 export function ReferencePointPanel({ point, language, closeHref }: { point: ReferencePointView; language: Language; closeHref: string }) {
@@ -24,9 +25,15 @@ export function ReferencePointPanel({ point, language, closeHref }: { point: Ref
       ) : (
         <p className="mt-2 text-sm text-gray-700">{t('standPages.rp.noText', { language: t(`common:languages.${language}`) })}</p>
       )}
-      <p className="mt-3 text-sm text-gray-700">
-        {point.contentPageId ? t('standPages.rp.contentPage', { id: point.contentPageId }) : t('standPages.rp.noContentPage')}
-      </p>
+      {point.content ? (
+        <div className="mt-4 border-t pt-4" data-rp-content>
+          <ContentGroupView view={point.content} headingLevel="none" />
+        </div>
+      ) : (
+        <p className="mt-3 text-sm text-gray-700">
+          {point.contentPageId ? t('standPages.rp.contentPage', { id: point.contentPageId }) : t('standPages.rp.noContentPage')}
+        </p>
+      )}
       <Link to={closeHref} className="mt-4 inline-block text-sm text-brand-dark underline underline-offset-2">
         {t('standPages.rp.close')}
       </Link>

@@ -1,5 +1,7 @@
 import type { Language } from '~/lib/language';
 import type { ServiceContext } from '~/server/context.server';
+import type { ContentView } from '~/components/content/types';
+import { linkedContentView } from '~/server/pages/content-view.server';
 import { fileUrl } from '~/server/services/files/files.server';
 import {
   nodesByStand,
@@ -18,6 +20,8 @@ export interface PointView {
   slug: string | null;
   order: number;
   contentPageId: string | null;
+  /** the content pool group the reference point shows */
+  contentGroupId: string | null;
   translations: { language: Language; title: string; description: string }[];
 }
 
@@ -50,6 +54,7 @@ export async function loadNodes(ctx: ServiceContext, standId: string, language?:
       slug: p.slug,
       order: p.order,
       contentPageId: p.content_page_id,
+      contentGroupId: p.content_group_id ?? null,
       translations: texts[i]![j]!.map((tr) => ({ language: tr.language, title: tr.title, description: tr.description })),
     })),
   }));
@@ -96,6 +101,8 @@ export interface ReferencePointView {
   title: string;
   description: string;
   contentPageId: string | null;
+  /** the linked content group rendered for this visitor; null when none is linked or its access type keeps them out */
+  content: ContentView | null;
 }
 
 /**
@@ -115,5 +122,7 @@ export async function findReferencePoint(
   if (!point) return null;
   // visitors read the other language's text rather than nothing; the console preview shows what is missing
   const text = point.translations.find((tr) => tr.language === language) ?? (options.fallback ? point.translations[0] : undefined);
-  return { name: point.name, title: text?.title ?? '', description: text?.description ?? '', contentPageId: point.contentPageId };
+  // the linked group: a constant number of statements however big its tree (content-view.server.ts)
+  const content = point.contentGroupId ? await linkedContentView(ctx, point.contentGroupId, language) : null;
+  return { name: point.name, title: text?.title ?? '', description: text?.description ?? '', contentPageId: point.contentPageId, content };
 }

@@ -7,7 +7,8 @@ import { assertId, permissionDenied, requireViewer } from '../authz';
 import { DomainError } from '../errors';
 import { freeSlug } from '../slugs';
 import { contentError } from './errors';
-import { mayEditContent, mayViewGroup, requireContentEditor } from './policy';
+import { mayEditContent, requireContentEditor } from './policy';
+import { groupAccess } from './visit';
 
 /** A group as lists and pages show it: the viewer's "liked" mark and whether it has objects come with the row. */
 export type ContentGroupRow = ContentGroup & { liked: boolean; has_children: boolean };
@@ -62,15 +63,16 @@ export async function editableGroup(ctx: ServiceContext, id: string): Promise<Co
   return group;
 }
 
-/** A group as visitors see it, by id or slug: by its access type (decision 007's rules for PUBLIC and LOGGED_IN). */
+/** A group as visitors see it, by id or slug: by its access type (visit.ts: PUBLIC, LOGGED_IN, TOKEN). */
 export async function viewGroup(ctx: ServiceContext, by: { id?: string | null; slug?: string | null }): Promise<ContentGroupRow> {
   if (by.id) assertId(ctx, by.id);
   else if (!by.slug) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), 'id');
   const where = by.id ? { 'content_groups.id': by.id } : { 'content_groups.slug': by.slug! };
   const group = (await withMarks(ctx).findOne(where)) as ContentGroupRow | undefined;
   if (!group) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), by.id ? 'id' : 'slug');
-  if (!mayViewGroup(ctx.viewer, group)) {
-    if (!ctx.viewer) throw new DomainError('UNAUTHENTICATED', ctx.t('errors:unauthenticated'));
+  const access = await groupAccess(ctx, group);
+  if (access !== 'open') {
+    if (access === 'login') throw new DomainError('UNAUTHENTICATED', ctx.t('errors:unauthenticated'));
     throw permissionDenied(ctx);
   }
   return group;

@@ -16,7 +16,7 @@ export function mayEditContent(viewer: Viewer | null, organizationId: string): b
 
 /**
  * A group rendered for visitors: its organisation's members always; otherwise by its access type. PUBLIC is
- * anyone, LOGGED_IN any logged-in user; TOKEN only the organisation's members for now.
+ * anyone, LOGGED_IN any logged-in user; TOKEN here only the members (visit.ts adds the holders of an access permission).
  */
 export function mayViewGroup(viewer: Viewer | null, group: Pick<ContentGroup, 'organization_id' | 'permission_type'>): boolean {
   if (viewer?.organizations.some((o) => o.id === group.organization_id)) return true;

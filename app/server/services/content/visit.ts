@@ -1,0 +1,33 @@
+import { ContentGroup } from '#db/models/index';
+import { isUuid } from '~/lib/ids';
+import type { ServiceContext } from '../../context.server';
+import { mayViewGroup } from './policy';
+
+/**
+ * Whether a visitor gets to see a group (spec 001 point 6, access types on content): `open`, `login` (a visitor
+ * without session must log in first) or `hidden` (pages answer 404, so nothing about the group leaks).
+ *
+ * TOKEN: content has no access keys of its own; a group of this type admits the logged-in visitors who hold an
+ * access permission (a redeemed object token, not suspended) to any convention, hall or in-house fair of the
+ * group's organisation, and its members.
+ */
+export type GroupAccess = 'open' | 'login' | 'hidden';
+
+export async function groupAccess(ctx: ServiceContext, group: Pick<ContentGroup, 'organization_id' | 'permission_type'>): Promise<GroupAccess> {
+  if (mayViewGroup(ctx.viewer, group)) return 'open';
+  if (!ctx.viewer) return 'login';
+  if (group.permission_type === 'TOKEN' && (await holdsObjectPermission(ctx, ctx.viewer.userId, group.organization_id))) return 'open';
+  return 'hidden';
+}
+
+async function holdsObjectPermission(ctx: ServiceContext, userId: string, organizationId: string): Promise<boolean> {
+  const row = await ctx.db('object_permissions').where({ user_id: userId, organization_id: organizationId, suspended: false }).first('id');
+  return Boolean(row);
+}
+
+/** A group by slug or id (any organisation), or undefined; no access check (callers ask groupAccess). */
+export async function findGroup(ctx: ServiceContext, by: { id?: string | null; slug?: string | null }): Promise<ContentGroup | undefined> {
+  if (by.id) return isUuid(by.id) ? ContentGroup.query(ctx.db).findById(by.id) : undefined;
+  if (by.slug && by.slug.length <= 200) return ContentGroup.query(ctx.db).findOne({ slug: by.slug });
+  return undefined;
+}
