@@ -36,6 +36,9 @@ export const MAPPERS: Record<string, string> = {
   FoyerPoint: '../../app/server/services/events/stand-loaders#FoyerPointRecord',
   ObjectToken: '../../app/server/services/events/access#ObjectTokenRecord',
   ProgrammeEntry: '../../app/server/services/events/programme#ProgrammeEntry',
+  // content pages: the models (a page asked for by slug and language carries that translation)
+  ContentPage: '../../app/server/services/content-pages/pages#ContentPageParent',
+  ContentPageTranslation: '../../db/models/index#ContentPageTranslation',
   // enums with internal values (ENUM_VALUES) are named here too, so resolvers return the internal value's type
   MemberRoleEnum: '../../db/models/index#MemberRole',
   FeatureEnum: '../../app/lib/features#FeatureName',

@@ -20,7 +20,7 @@ const output = await codegen({
     contextType: '../context#GraphQLContext',
     useTypeImports: true,
     enumsAsTypes: true,
-    scalars: { DateTime: 'Date | string', Upload: 'Promise<import("../upload").FileUpload>' },
+    scalars: { DateTime: 'Date | string', JSON: 'unknown', Upload: 'Promise<import("../upload").FileUpload>' },
     mappers: MAPPERS,
     mapperTypeSuffix: 'Model',
     enumValues: ENUM_VALUES,

@@ -1,6 +1,7 @@
 import { AccountToken, Address, LoginThrottle, RefreshToken, Session, User } from './accounts';
 import { ObjectPermission, ObjectToken } from './access';
 import { ContentGroup, ContentGroupLike, ContentGroupTag, ContentObject, ContentTag } from './content';
+import { ContentPage, ContentPageTag, ContentPageTranslation } from './content-pages';
 import { Convention, ConventionStage, ConventionTranslation, FoyerPoint, ImageFoyer, OnDemandContent } from './conventions';
 import { Exhibition } from './exhibitions';
 import { UploadedFile, VideoThumbnail } from './files';
@@ -15,6 +16,7 @@ export * from './base';
 export * from './accounts';
 export * from './access';
 export * from './content';
+export * from './content-pages';
 export * from './conventions';
 export * from './exhibitions';
 export * from './files';
@@ -66,6 +68,9 @@ export const MODELS = [
   ContentObject,
   ContentTag,
   ContentGroupTag,
+  ContentPage,
+  ContentPageTranslation,
+  ContentPageTag,
   Personalization,
   Publicsite,
 ] as const;

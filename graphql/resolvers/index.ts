@@ -3,6 +3,7 @@ import { GraphQLScalarType, Kind } from 'graphql';
 import type { Resolvers } from '../generated/types';
 import { accountResolvers } from './accounts';
 import { contentResolvers } from './content';
+import { contentPageResolvers } from './content-pages';
 import { eventsAccessResolvers } from './events-access';
 import { eventConventionResolvers } from './events-conventions';
 import { conventionHallsResolvers } from './events-convention-halls';
@@ -35,4 +36,4 @@ const baseResolvers: Resolvers = {
   Mutation: { ping: () => true },
 };
 
-export const resolvers = mergeResolvers([baseResolvers, accountResolvers, fileResolvers, i18nResolvers, organizationResolvers, eventsHallsResolvers, eventConventionResolvers, conventionHallsResolvers, eventsAccessResolvers, eventsProgrammeResolvers, contentResolvers, personalizationResolvers]) as Resolvers;
+export const resolvers = mergeResolvers([baseResolvers, accountResolvers, fileResolvers, i18nResolvers, organizationResolvers, eventsHallsResolvers, eventConventionResolvers, conventionHallsResolvers, eventsAccessResolvers, eventsProgrammeResolvers, contentResolvers, personalizationResolvers, contentPageResolvers]) as Resolvers;

@@ -37,6 +37,8 @@ describe('factories', () => {
       ['foyer_points', () => factories.createFoyerPoint(db)],
       ['content_groups', () => factories.createContentGroup(db)],
       ['content_objects', () => factories.createContentObject(db)],
+      ['content_pages', () => factories.createContentPage(db)],
+      ['content_page_translations', () => factories.createContentPageTranslation(db)],
     ];
     for (const [table, call] of calls) {
       const before = await count(table);

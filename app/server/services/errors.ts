@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'FILE_TYPE_NOT_ALLOWED',
   'THROTTLED',
   'FEATURE_MISSING',
+  'VERSION_CONFLICT', // a save based on an older version of what it changes (content page translations)
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

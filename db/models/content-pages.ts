@@ -1,0 +1,89 @@
+import { Model, type RelationMappingsThunk } from 'objection';
+import { BaseModel, type Language } from './base';
+import { ContentTag } from './content';
+import { UploadedFile } from './files';
+import { Organization } from './organizations';
+
+export type ContentPageState = 'PRIVATE' | 'PUBLISHED' | 'UNPUBLISHED';
+
+/**
+ * A content page of an organisation (spec 000 point 3): slug (unique across organisations: `/content/{slug}`),
+ * global id, thumbnail, personalization, publicsite, lead-default flag and its publication state; the token of
+ * the current publication is what QR codes and sent links carry.
+ */
+export class ContentPage extends BaseModel {
+  static override tableName = 'content_pages';
+
+  declare organization_id: string;
+  declare slug: string;
+  declare global_id: string;
+  declare thumbnail_id: string | null;
+  declare personalization_id: string | null;
+  declare publicsite_id: string | null;
+  declare lead_default: boolean;
+  declare state: ContentPageState;
+  declare publish_token: string | null;
+  declare published_at: Date | null;
+
+  declare organization?: Organization;
+  declare translations?: ContentPageTranslation[];
+  declare tags?: ContentTag[];
+  declare thumbnail?: UploadedFile | null;
+
+  static override relationMappings: RelationMappingsThunk = () => ({
+    organization: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: Organization,
+      join: { from: 'content_pages.organization_id', to: 'organizations.id' },
+    },
+    translations: {
+      relation: Model.HasManyRelation,
+      modelClass: ContentPageTranslation,
+      join: { from: 'content_pages.id', to: 'content_page_translations.page_id' },
+    },
+    tags: {
+      relation: Model.ManyToManyRelation,
+      modelClass: ContentTag,
+      join: {
+        from: 'content_pages.id',
+        through: { from: 'content_page_tags.page_id', to: 'content_page_tags.tag_id' },
+        to: 'content_tags.id',
+      },
+    },
+    thumbnail: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: UploadedFile,
+      join: { from: 'content_pages.thumbnail_id', to: 'files.id' },
+    },
+  });
+}
+
+/** One language of a page: its name and layout (rows, columns, items; app/lib/content-pages/layout.ts), versioned. */
+export class ContentPageTranslation extends BaseModel {
+  static override tableName = 'content_page_translations';
+  static override jsonAttributes = ['layout'];
+
+  declare page_id: string;
+  declare language: Language;
+  declare name: string;
+  declare layout: unknown;
+  declare version: number;
+
+  declare page?: ContentPage;
+
+  static override relationMappings: RelationMappingsThunk = () => ({
+    page: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: ContentPage,
+      join: { from: 'content_page_translations.page_id', to: 'content_pages.id' },
+    },
+  });
+}
+
+/** A page's tag (the organisation's content tags, shared with the content pool). */
+export class ContentPageTag extends BaseModel {
+  static override tableName = 'content_page_tags';
+
+  declare page_id: string;
+  declare tag_id: string;
+}

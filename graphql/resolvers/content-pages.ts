@@ -1,0 +1,116 @@
+import { GraphQLScalarType, valueFromASTUntyped } from 'graphql';
+import { layoutItems, type PageLayout } from '~/lib/content-pages/layout';
+import { fileById } from '~/server/services/files/files.server';
+import { mayEditPage } from '~/server/services/content-pages/policy';
+import {
+  createPage,
+  createPageWithSlug,
+  deletePage,
+  duplicatePage,
+  listPages,
+  tagsOfPage,
+  translationsOfPage,
+  updatePage,
+  viewPage,
+} from '~/server/services/content-pages/pages';
+import { publishPage, tokenLink, unpublishPage } from '~/server/services/content-pages/publish';
+import { createTranslation, deleteTranslation, updateTranslation } from '~/server/services/content-pages/translations';
+import type { Resolvers } from '../generated/types';
+import { asQuery, payload, withOk } from '../errors';
+import { toGraphQL as fileToGraphQL } from './files';
+
+/** JSON values pass as they are; the services validate them (layouts with zod). */
+const JSONScalar = new GraphQLScalarType({
+  name: 'JSON',
+  serialize: (value) => value,
+  parseValue: (value) => value,
+  parseLiteral: (ast, variables) => valueFromASTUntyped(ast, variables),
+});
+
+/** Only what the client sent: a left-out field keeps its value, null clears it. */
+function sent<T extends object>(input: T): Partial<T> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+export const contentPageResolvers: Resolvers = {
+  JSON: JSONScalar,
+  ContentPage: {
+    created: (page) => page.created_at,
+    thumbnail: async (page, _args, ctx) => {
+      const file = page.thumbnail_id ? await fileById(ctx.service).load(page.thumbnail_id) : null;
+      return file ? fileToGraphQL(file) : null;
+    },
+    tags: (page, _args, ctx) => tagsOfPage(ctx.service).load(page.id),
+    translations: (page, _args, ctx) => translationsOfPage(ctx.service).load(page.id),
+    translation: (page) => page.asked_translation ?? null,
+    tokenLink: (page, _args, ctx) => (mayEditPage(ctx.service.viewer, page) ? tokenLink(ctx.service, page) : null),
+  },
+  ContentPageTranslation: {
+    contentItems: (translation) => layoutItems(translation.layout as PageLayout),
+  },
+  Query: {
+    contentPages: (_root, args, ctx) =>
+      asQuery(() => listPages(ctx.service, { search: args.search, tagId: args.tagId, first: args.first, offset: args.offset })),
+    contentPage: (_root, args, ctx) =>
+      asQuery(async () => {
+        const { page, translation } = await viewPage(ctx.service, { slug: args.slug, lang: args.lang, token: args.token });
+        return Object.assign(page, { asked_translation: translation });
+      }),
+  },
+  Mutation: {
+    contentPageCreate: (_root, args, ctx) =>
+      payload(async () => ({
+        contentPage: await createPage(ctx.service, { language: args.language, name: args.name ?? undefined, template: args.template ?? undefined }),
+      })),
+    contentPageCreateWithSlug: (_root, args, ctx) =>
+      payload(async () => ({
+        contentPage: await createPageWithSlug(ctx.service, {
+          slug: args.slug,
+          language: args.language,
+          name: args.name ?? undefined,
+          template: args.template ?? undefined,
+        }),
+      })),
+    contentPageUpdate: (_root, args, ctx) =>
+      payload(async () => {
+        const { slug, leadDefault, tags, name, language, ...references } = args.input;
+        return {
+          contentPage: await updatePage(ctx.service, args.id, {
+            ...sent(references),
+            slug: slug ?? undefined,
+            leadDefault: leadDefault ?? undefined,
+            tags: tags ?? undefined,
+            name: name ?? undefined,
+            language: language ?? undefined,
+          }),
+        };
+      }),
+    contentPageDelete: (_root, args, ctx) => payload(async () => ({ id: await deletePage(ctx.service, args.id) })).then(withOk),
+    contentPageDuplicate: (_root, args, ctx) => payload(async () => ({ contentPage: await duplicatePage(ctx.service, args.id) })),
+    contentPagePublish: (_root, args, ctx) => payload(async () => ({ contentPage: await publishPage(ctx.service, args.id) })),
+    contentPageUnpublish: (_root, args, ctx) => payload(async () => ({ contentPage: await unpublishPage(ctx.service, args.id) })),
+    contentPageTranslationUpdate: (_root, args, ctx) =>
+      payload(async () => ({
+        contentPageTranslation: await updateTranslation(ctx.service, args.translationId, {
+          baseVersion: args.input.baseVersion,
+          name: args.input.name ?? undefined,
+          contentLayouts: args.input.contentLayouts,
+          contentItems: args.input.contentItems?.map((item) => ({
+            id: item.id,
+            sort: item.sort ?? undefined,
+            content: item.content,
+            isNew: item.isNew ?? undefined,
+            isChanged: item.isChanged ?? undefined,
+            isDeleted: item.isDeleted ?? undefined,
+          })),
+        }),
+      })),
+    contentPageTranslationCreate: (_root, args, ctx) =>
+      payload(async () => ({
+        contentPageTranslation: await createTranslation(ctx.service, { pageId: args.pageId, fromLang: args.fromLang, toLang: args.toLang }),
+      })),
+    contentPageTranslationDelete: (_root, args, ctx) =>
+      payload(async () => ({ id: await deleteTranslation(ctx.service, args.translationId) })).then(withOk),
+  },
+};
+
