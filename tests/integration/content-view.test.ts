@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentView, ContentViewNode } from '~/components/content/types';
 import { Feature, Package } from '~/lib/features';
@@ -22,6 +24,7 @@ import {
   createUser,
   grantAccess,
 } from '../fixtures/factories';
+import { png } from './files-fixtures';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof world>>;
@@ -274,5 +277,44 @@ describe('GraphQL: contentContactInformation and settings', () => {
     ]);
     const tooMany = await t.graphql(`query($keys: [String!]!) { settings(keys: $keys) { key } }`, { keys: Array.from({ length: 51 }, (_, i) => `K${i}`) });
     expect(tooMany.body.errors?.[0]?.extensions?.code).toBe('INVALID');
+  });
+});
+
+describe('a YOUTUBE object’s picture', () => {
+  it('is fetched once when the link is saved and shown to visitors from our storage', async () => {
+    const requests: string[] = [];
+    const site = createServer((req, res) => {
+      requests.push(req.url ?? '');
+      if (req.url === '/vi/aqz-KE-bpKQ/maxresdefault.jpg') {
+        const body = png(1280, 720);
+        res.writeHead(200, { 'content-type': 'image/png', 'content-length': body.length });
+        return res.end(body);
+      }
+      res.writeHead(404);
+      res.end();
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const app = await createTestApp({ env: { VIDEO_THUMBNAIL_ORIGIN: `http://127.0.0.1:${(site.address() as AddressInfo).port}` } });
+    try {
+      const db = app.app.db;
+      const org = await createOrganization(db, { suites: Package.BASIC });
+      const user = await createUser(db, { default_language: 'EN' });
+      await addMember(db, org.id, user.id, { role: 'admin', isOwner: true });
+      const group = await createContentGroup(db, { organization_id: org.id, permission_type: 'PUBLIC' });
+      const made = await app.graphql<{ contentObjectCreate: { error: unknown } }>(
+        `mutation($g: ID!, $input: ContentObjectInput!) { contentObjectCreate(groupId: $g, type: YOUTUBE, input: $input) { error { code } } }`,
+        { g: group.id, input: { name: 'Film', value: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ' } },
+        { headers: { Authorization: `JWT ${await app.accessToken(user.id)}` } },
+      );
+      expect(made.body.data?.contentObjectCreate.error).toBeNull();
+      expect(requests).toEqual(['/vi/aqz-KE-bpKQ/maxresdefault.jpg']);
+      const page = await callRoute(app, oldContent.loader as never, { url: `/old/content/${group.slug}`, params: { slug: group.slug } });
+      expect((page.data as ViewData).view.nodes[0]!.thumbnailUrl).toMatch(/^\/files\/[0-9a-f-]{36}$/);
+      // the visitor's page asked the video site nothing
+      expect(requests).toHaveLength(1);
+    } finally {
+      await app.close();
+      await new Promise((resolve) => site.close(resolve));
+    }
   });
 });

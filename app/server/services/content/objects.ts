@@ -12,6 +12,7 @@ import { assertId } from '../authz';
 import { DomainError } from '../errors';
 import { contentError } from './errors';
 import { editableGroup } from './groups';
+import { rememberVideoThumbnail } from '../events/video-thumbnails';
 import { EMPTY_PREVIEW, linkPreview, type LinkPreview } from './link-preview';
 import { sanitizeRichText, visibleText } from './sanitize';
 import { placementIssue } from './tree';
@@ -47,6 +48,14 @@ async function previewOf(ctx: ServiceContext, values: ContentObjectValues): Prom
   if (values.type !== 'BOOKMARK' || !values.value) return EMPTY_PREVIEW;
   const mode = ctx.app.env.LINK_PREVIEW ?? (ctx.app.env.NODE_ENV === 'test' ? 'off' : 'public');
   return linkPreview(values.value, mode);
+}
+
+/**
+ * A YOUTUBE object's picture is fetched once and kept in our storage (as for stages and on-demand videos), so
+ * visitors see it without any request to the video site before they start the video. Never fails the save.
+ */
+async function rememberVideoPicture(ctx: ServiceContext, organizationId: string, values: ContentObjectValues): Promise<void> {
+  if (values.type === 'YOUTUBE' && values.value) await rememberVideoThumbnail(ctx, organizationId, values.value);
 }
 
 async function groupObjects(ctx: ServiceContext, groupId: string): Promise<ContentObject[]> {
@@ -86,6 +95,7 @@ export async function createObject(
   const group = await editableGroup(ctx, groupId);
   const values = await cleanValues(ctx, group.organization_id, input);
   const preview = await previewOf(ctx, values);
+  await rememberVideoPicture(ctx, group.organization_id, values);
   return inTransaction(ctx, async (tx) => {
     const rows = await groupObjects(tx, group.id);
     const parent = parentIn(ctx, rows, parentId);
@@ -114,6 +124,7 @@ export async function updateObject(ctx: ServiceContext, id: string, input: Omit<
   });
   // a changed link is read again; an unchanged one keeps its preview
   const preview = values.value !== object.value ? await previewOf(ctx, values) : {};
+  if (values.value !== object.value) await rememberVideoPicture(ctx, object.organization_id, values);
   return inTransaction(ctx, async (tx) => {
     const rows = await groupObjects(tx, object.group_id);
     const parent = parentIn(ctx, rows, object.parent_id);
