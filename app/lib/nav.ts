@@ -101,41 +101,6 @@ export function isDlgSuite(features: number): boolean {
   return (features & Feature.dlg) === Feature.dlg;
 }
 
-export interface Crumb {
-  /** the path segments this crumb stands for, already decoded */
-  segments: string[];
-  to: string;
-  /** translation key below common:nav.items when the crumb is a known console section */
-  key?: string;
-}
-
-/**
- * The breadcrumb: the first segment names the section (a sidebar item when known), the remaining segments
- * come in pairs of kind and identifier (e.g. /events/convention/{slug} gives Events > convention {slug}).
- */
-export function breadcrumbFromPath(pathname: string, groups: readonly NavGroup[] = NAV_GROUPS): Crumb[] {
-  const segments = pathname.split('/').filter(Boolean).map(safeDecode);
-  if (segments.length === 0) return [];
-  const [section, ...rest] = segments;
-  const item = groups.flatMap((g) => g.items).find((i) => i.to === `/${section}`);
-  const crumbs: Crumb[] = [{ segments: [section], to: `/${encodeURIComponent(section)}`, key: item?.key }];
-  let base = crumbs[0].to;
-  for (let i = 0; i < rest.length; i += 2) {
-    const pair = rest.slice(i, i + 2);
-    base = `${base}/${pair.map(encodeURIComponent).join('/')}`;
-    crumbs.push({ segments: pair, to: base });
-  }
-  return crumbs;
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 /** Cookie that remembers the collapsed sidebar, so the server renders the width the user left it at. */
 export const SIDEBAR_COOKIE = 'sidebar';
 

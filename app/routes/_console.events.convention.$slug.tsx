@@ -18,11 +18,15 @@ import { Checkbox } from '~/components/ui/checkbox';
 import { TextArea, TextField } from '~/components/ui/field';
 import { errorFor, FormErrors, PageSection, resultFor, useIsPending, useRouteForm } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
+import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { PERMISSION_TYPES } from '~/lib/schemas/stands';
 import { runGuards } from '~/server/guards.server';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'events', 'files', 'access'] };
+export const handle = {
+  i18n: ['common', 'errors', 'validation', 'events', 'files', 'access'],
+  breadcrumb: crumbsFrom<typeof loader>((d) => [{ label: d.convention.title }]),
+};
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.convention.title ?? '' }];
 

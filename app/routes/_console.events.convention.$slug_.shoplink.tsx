@@ -9,6 +9,7 @@ import { orNotFound } from '~/server/route-kit.server';
 import { Button } from '~/components/ui/button';
 import { NumberField, TextField, useZodErrorMap } from '~/components/ui/field';
 import { defineGuards } from '~/lib/guards';
+import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
@@ -19,7 +20,14 @@ import { addFoyerPoint, conventionImageFoyer } from '~/server/services/events/fo
 import { DomainError } from '~/server/services/errors';
 import { redirectWithToast } from '~/server/toast.server';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'events'], title: 'events:pages.shopLink.title' };
+export const handle = {
+  i18n: ['common', 'errors', 'validation', 'events'],
+  title: 'events:pages.shopLink.title',
+  breadcrumb: crumbsFrom<typeof loader>((d) => [
+    { label: d.convention.title, to: `/events/convention/${d.convention.slug}` },
+    { key: 'events:breadcrumb.shopLink' },
+  ]),
+};
 export const clientLoader = withNamespaces(handle.i18n);
 
 export const guards = defineGuards({ organization: true, feature: 'event' });

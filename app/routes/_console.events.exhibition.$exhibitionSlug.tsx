@@ -10,6 +10,7 @@ import { confirmedListAction, intentOf, intentsOf, orNotFound, submitForm } from
 import { TextField } from '~/components/ui/field';
 import { useRouteForm } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
+import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { PERMISSION_TYPES } from '~/lib/schemas/stands';
 import { runGuards } from '~/server/guards.server';
@@ -19,7 +20,10 @@ import { listStages } from '~/server/services/events/stages';
 import { listStands } from '~/server/services/events/stands';
 import { redirectWithToast } from '~/server/toast.server';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'events', 'access'] };
+export const handle = {
+  i18n: ['common', 'errors', 'validation', 'events', 'access'],
+  breadcrumb: crumbsFrom<typeof loader>((d) => [{ label: d.exhibition.name }]),
+};
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.exhibition.name ?? '' }];
 

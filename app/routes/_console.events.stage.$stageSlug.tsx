@@ -12,11 +12,15 @@ import { TextField } from '~/components/ui/field';
 import { PageSection, resultFor, useRouteForm } from '~/components/ui/route-form';
 import { formatDateTime, formatTime } from '~/lib/format';
 import { defineGuards } from '~/lib/guards';
+import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { useRootData } from '~/root';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'events', 'files'] };
+export const handle = {
+  i18n: ['common', 'errors', 'validation', 'events', 'files'],
+  breadcrumb: crumbsFrom<typeof loader>((d) => [{ label: d.stage.title }]),
+};
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.stage.title ?? '' }];
 
@@ -49,7 +53,21 @@ export default function StageDashboard() {
   return (
     <div className="mx-auto max-w-5xl space-y-8">
       <BuilderHeader back="/events" backLabel={t('pages.stageDashboard.back')} title={t('pages.stageDashboard.title', { title: stage.title })}>
-        <p className="mt-1 text-sm text-gray-600">{t('pages.stageDashboard.publicPage', { slug: stage.slug })}</p>
+        {data.publicPages.length ? (
+          <p className="mt-1 text-sm text-gray-600">
+            {t('pages.stageDashboard.publicPage')}{' '}
+            {data.publicPages.map((page, i) => (
+              <span key={page.href}>
+                {i > 0 ? ' · ' : null}
+                <a href={page.href} className="text-brand-dark underline underline-offset-2">
+                  {data.publicPages.length > 1 ? t('pages.stageDashboard.publicPageIn', { convention: page.title }) : page.href}
+                </a>
+              </span>
+            ))}
+          </p>
+        ) : (
+          <p className="mt-1 text-sm text-gray-600">{t('pages.stageDashboard.noPublicPage')}</p>
+        )}
       </BuilderHeader>
 
       <ConfirmAnswer answer={actionData} texts={{}} fallback={{ title: 'pages.schedule.deleteTitle', message: 'pages.schedule.deleteText' }} />

@@ -1,6 +1,7 @@
 import { getFormProps } from '@conform-to/react';
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { data as answerWith, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_CONFIRM_TEXTS, AccessSection } from '~/components/events/access-section';
 import { accessAction, accessData } from '~/server/pages/access.server';
@@ -12,17 +13,19 @@ import { pictureAction } from '~/server/pages/picture.server';
 import { ReorderableList, movedOrder } from '~/components/events/reorderable-list';
 import { TranslationsSection } from '~/components/events/translations-section';
 import { translationAction } from '~/server/pages/translations.server';
-import { Button } from '~/components/ui/button';
+import { Button, buttonClassName } from '~/components/ui/button';
 import { Select } from '~/components/ui/select';
 import { TextField } from '~/components/ui/field';
 import { FormErrors, PageSection, useIsPending, useRouteForm } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
+import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { PERMISSION_TYPES } from '~/lib/schemas/stands';
 import { ACCEPT_BY_PURPOSE } from '~/lib/file-limits';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
-import { hallAddStand, hallApproveStand, hallRemoveStand, hallReorderStands } from '~/server/services/events/hall-stands';
+import { hallAddStand, hallRemoveStand, hallReorderStands } from '~/server/services/events/hall-stands';
+import { approvalWarningText, approveHallStand } from '~/server/services/events/stand-approval';
 import { conventionsOfHall, createHallTranslation, hallBySlug, updateHall, updateHallTranslation } from '~/server/services/events/halls';
 import {
   baseStandById,
@@ -33,7 +36,14 @@ import {
 import { fileUrl } from '~/server/services/files/files.server';
 import { redirectWithToast } from '~/server/toast.server';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'events', 'files', 'access'] };
+export const handle = {
+  i18n: ['common', 'errors', 'validation', 'events', 'files', 'access'],
+  // the hall within its convention (the first by name when it is part of several)
+  breadcrumb: crumbsFrom<typeof loader>((d) => [
+    ...d.conventions.slice(0, 1).map((c) => ({ label: c.title, to: `/events/convention/${c.slug}` })),
+    { label: d.hall.name },
+  ]),
+};
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.hall.name ?? '' }];
 
@@ -74,6 +84,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         ? []
         : conventions.map((c) => ({ title: c.title, href: `/prev/${hs.preview_slug}/convention/${c.slug}/hall/${hall.slug}/stand/${hs.slug}` })),
     })),
+    conventions: conventions.map((c) => ({ slug: c.slug, title: c.title })),
     ...access,
   };
 }
@@ -114,8 +125,20 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const key = done.value.stand_accepted ? 'events:hall.standAdded' : 'events:hallPages.stands.invited';
       return redirectWithToast(here, { type: 'success', key });
     }
-    case 'approve':
-      return listAction(here, () => hallApproveStand(ctx, id), { key: 'events:hall.standApproved' });
+    case 'approve': {
+      // a stand without views or without texts in a language: the page lists what is missing and approves only
+      // after the host confirms (confirm=1, the same rule as GraphQL's hallApproveStand(confirm: true))
+      let approval: Awaited<ReturnType<typeof approveHallStand>> | undefined;
+      const done = await listAction(here, async () => (approval = await approveHallStand(ctx, id, { confirm: formData.get('confirm') === '1' })), {
+        key: 'events:hall.standApproved',
+      });
+      if (!approval || approval.approved) return done;
+      const stand = await baseStandById(ctx).load(approval.hallStand.stand_id);
+      return answerWith({
+        form: intent,
+        approval: { id, name: stand?.name ?? approval.hallStand.slug, warnings: approval.warnings.map((w) => approvalWarningText(ctx.t, w)) },
+      });
+    }
     case 'removeStand':
       return confirmedListAction(formData, here, () => hallRemoveStand(ctx, id), { key: 'events:hall.standRemoved' });
     case 'reorder': {
@@ -161,6 +184,7 @@ export default function HallBuilder() {
       <BuilderHeader back="/hall" backLabel={t('hallPages.builder.back')} title={t('hallPages.builder.title', { name: hall.name })} />
 
       <ConfirmAnswer answer={actionData} texts={CONFIRM_TEXTS} fallback={REMOVE_STAND} />
+      {actionData && 'approval' in actionData ? <ApprovalWarnings approval={actionData.approval} /> : null}
 
       <SettingsSection id="hall-settings" title={t('hallPages.builder.settings')} form={settings} submit={t('hallPages.builder.save')}>
         <TextField field={settingsFields.name} label={t('hallPages.builder.name')} />
@@ -276,5 +300,39 @@ export default function HallBuilder() {
         lastResult={actionData?.result}
       />
     </div>
+  );
+}
+
+/** The approval's second step: what the stand lacks, "approve anyway" (confirm=1) or leave it waiting. */
+function ApprovalWarnings({ approval }: { approval: { id: string; name: string; warnings: string[] } }) {
+  const { t } = useTranslation('events');
+  const { pathname } = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [approval.id]);
+  return (
+    <section role="alertdialog" aria-labelledby="approval-title" aria-describedby="approval-intro" className="rounded-lg border-2 border-brand-pink bg-white p-6 shadow-sm">
+      <h2 id="approval-title" ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
+        {t('hallPages.approval.title', { name: approval.name })}
+      </h2>
+      <p id="approval-intro" className="mt-2">
+        {t('hallPages.approval.intro')}
+      </p>
+      <ul className="ml-5 mt-2 list-disc">
+        {approval.warnings.map((warning) => (
+          <li key={warning}>{warning}</li>
+        ))}
+      </ul>
+      <Form method="post" className="mt-4 flex flex-wrap gap-3">
+        <input type="hidden" name="intent" value="approve" />
+        <input type="hidden" name="id" value={approval.id} />
+        <input type="hidden" name="confirm" value="1" />
+        <Button type="submit" variant="green">
+          {t('hallPages.approval.confirm')}
+        </Button>
+        <Link to={pathname} className={buttonClassName('whiteModal')}>
+          {t('hallPages.approval.cancel')}
+        </Link>
+      </Form>
+    </section>
   );
 }

@@ -11,9 +11,14 @@ import { membersOf } from '~/server/services/organizations/members';
 import { organizationBySlug } from '~/server/services/organizations/organizations';
 import { hasPackage, setOrganizationSuites, suitesFromSelection } from '~/server/services/organizations/suites';
 import { redirectWithToast } from '~/server/toast.server';
+import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 
-export const handle = { i18n: ['common', 'org'], title: 'org:management.title' };
+export const handle = {
+  i18n: ['common', 'org'],
+  title: 'org:management.title',
+  breadcrumb: crumbsFrom<typeof loader>((d) => [{ label: d.organization.name }]),
+};
 export const clientLoader = withNamespaces(handle.i18n);
 
 export const guards = defineGuards({ organization: true, staff: true, feature: 'platformAdmin' });

@@ -2,12 +2,20 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { defineGuards } from '~/lib/guards';
+import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { sitemap } from '~/server/services/events/halls';
 import { orNotFound } from '~/server/route-kit.server';
 
-export const handle = { i18n: ['common', 'events'] };
+export const handle = {
+  i18n: ['common', 'events'],
+  breadcrumb: crumbsFrom<typeof loader>((d) => [
+    { key: 'common:nav.items.events', to: '/events' },
+    { label: d.convention.title, to: `/events/convention/${d.convention.slug}` },
+    { key: 'events:breadcrumb.sitemap' },
+  ]),
+};
 export const clientLoader = withNamespaces(handle.i18n);
 
 export const guards = defineGuards({ organization: true, feature: 'event' });
@@ -42,7 +50,7 @@ export default function ConventionSitemap() {
             <h2 className="font-semibold">{t('pages.sitemap.pages')}</h2>
             <ul className="ml-5 mt-1 list-disc">
               <li>
-                {t('pages.sitemap.landing')}: <code>/convention/{data.convention.slug}</code>
+                {t('pages.sitemap.landing')}: <VisitorLink path={`/convention/${data.convention.slug}`} />
               </li>
             </ul>
           </li>
@@ -56,14 +64,15 @@ export default function ConventionSitemap() {
                   <li key={hall.slug}>
                     <Link to={`/hall/builder/${hall.slug}`} className="underline">
                       {hall.name}
-                    </Link>
+                    </Link>{' '}
+                    <VisitorLink path={`/convention/${data.convention.slug}/hall/${hall.slug}`} />
                     {hall.stands.length === 0 ? (
                       <p className="text-sm text-gray-600">{t('pages.sitemap.noStands')}</p>
                     ) : (
                       <ol className="ml-5 mt-1 list-decimal text-sm">
                         {hall.stands.map((stand) => (
                           <li key={stand.id}>
-                            {stand.name} <code className="text-gray-600">/hall/{hall.slug}/stand/{stand.slug}</code>
+                            {stand.name} <VisitorLink path={`/convention/${data.convention.slug}/hall/${hall.slug}/stand/${stand.slug}`} />
                           </li>
                         ))}
                       </ol>
@@ -83,7 +92,8 @@ export default function ConventionSitemap() {
                   <li key={stage.slug}>
                     <Link to={`/events/stage/${stage.slug}`} className="underline">
                       {stage.title}
-                    </Link>
+                    </Link>{' '}
+                    <VisitorLink path={`/convention/${data.convention.slug}/stage/${stage.slug}`} />
                   </li>
                 ))}
               </ul>
@@ -92,5 +102,15 @@ export default function ConventionSitemap() {
         </ul>
       </nav>
     </div>
+  );
+}
+
+/** A visitor page's address, as a link that opens it (the visitor view, outside the console). */
+function VisitorLink({ path }: { path: string }) {
+  const { t } = useTranslation('events');
+  return (
+    <a href={path} aria-label={t('pages.sitemap.openPublic', { path })} className="font-mono text-sm text-brand-dark underline underline-offset-2">
+      {path}
+    </a>
   );
 }

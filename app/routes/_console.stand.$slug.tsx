@@ -19,6 +19,7 @@ import { Checkbox } from '~/components/ui/checkbox';
 import { TextField } from '~/components/ui/field';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { defineGuards } from '~/lib/guards';
+import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { LANGUAGES } from '~/lib/language';
 import { NODE_TYPES } from '~/lib/schemas/stands';
@@ -36,7 +37,10 @@ import { redirectWithToast } from '~/server/toast.server';
 import { safeHref } from '~/lib/url';
 import { useRouteForm } from '~/components/ui/route-form';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'events', 'files'] };
+export const handle = {
+  i18n: ['common', 'errors', 'validation', 'events', 'files'],
+  breadcrumb: crumbsFrom<typeof loader>((d) => [{ label: d.stand.name }]),
+};
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.stand.name ?? '' }];
 

@@ -4,12 +4,20 @@ import { ReferencePointPanel } from '~/components/stands/reference-point';
 import { orNotFound } from '~/server/route-kit.server';
 import { findReferencePoint } from '~/server/pages/stand.server';
 import { defineGuards } from '~/lib/guards';
+import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { standBySlug } from '~/server/services/events/stands';
 import { invariantResponse } from '~/lib/route-kit';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'events', 'visitor', 'contentview'] };
+export const handle = {
+  i18n: ['common', 'errors', 'validation', 'events', 'visitor', 'contentview'],
+  breadcrumb: crumbsFrom<typeof loader>((d) => [
+    { label: d.standName, to: `/stand/${d.standSlug}` },
+    { key: 'events:breadcrumb.preview', to: `/stand/standpreview/${d.standSlug}` },
+    { label: d.point.name },
+  ]),
+};
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.point.name ?? '' }];
 
@@ -25,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const stand = await orNotFound(standBySlug(ctx, params.standslug ?? ''));
   const point = await findReferencePoint(ctx, stand.id, context.language, params.rpslug ?? '');
   invariantResponse(point, 'Not Found', { status: 404 });
-  return { standSlug: stand.slug, language: context.language, point };
+  return { standSlug: stand.slug, standName: stand.name, language: context.language, point };
 }
 
 export default function ReferencePointPreview() {

@@ -5,11 +5,15 @@ import { orNotFound } from '~/server/route-kit.server';
 import { loadPreview } from '~/server/pages/stand.server';
 import { StandView } from '~/components/stands/stand-view';
 import { defineGuards } from '~/lib/guards';
+import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { standBySlug } from '~/server/services/events/stands';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'events'] };
+export const handle = {
+  i18n: ['common', 'errors', 'validation', 'events'],
+  breadcrumb: crumbsFrom<typeof loader>((d) => [{ label: d.stand.name, to: `/stand/${d.stand.slug}` }, { key: 'events:breadcrumb.preview' }]),
+};
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.stand.title ?? '' }];
 

@@ -12,7 +12,6 @@ import {
 import {
   conventionStand,
   hallAddStand,
-  hallApproveStand,
   hallRemoveStand,
   hallReorderStands,
   hallStandAccept,
@@ -23,6 +22,7 @@ import {
   standApplyToHall,
   standThroughHallStand,
 } from '~/server/services/events/hall-stands';
+import { approvalWarningText, approveHallStand } from '~/server/services/events/stand-approval';
 import {
   addHallToConvention,
   conventionHall,
@@ -174,7 +174,11 @@ export const eventsHallsResolvers: Resolvers = {
     hallUpdateStand: (_root, args, ctx) =>
       payload(async () => ({ hallStand: await hallUpdateStand(ctx.service, args.id, given(args.input)) })),
     hallRemoveStand: (_root, args, ctx) => payload(async () => ({ id: await hallRemoveStand(ctx.service, args.id) })).then(withOk),
-    hallApproveStand: (_root, args, ctx) => payload(async () => ({ hallStand: await hallApproveStand(ctx.service, args.id) })),
+    hallApproveStand: (_root, args, ctx) =>
+      payload(async () => {
+        const { hallStand, warnings } = await approveHallStand(ctx.service, args.id, { confirm: args.confirm ?? false });
+        return { hallStand, warnings: warnings.map((w) => ({ ...w, message: approvalWarningText(ctx.service.t, w) })) };
+      }).then((answer) => ({ warnings: [], ...answer })),
     hallStandAccept: (_root, args, ctx) => payload(async () => ({ hallStand: await hallStandAccept(ctx.service, args.id) })),
     hallStandDecline: (_root, args, ctx) => payload(async () => ({ id: await hallStandDecline(ctx.service, args.id) })).then(withOk),
     standApplyToHall: (_root, args, ctx) =>

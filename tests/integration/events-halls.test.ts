@@ -212,7 +212,8 @@ describe('stands in halls: join, approval, order', () => {
       name: foreignStand.name,
     });
 
-    const approve = await gql(w.owner.id, `mutation($id: ID!) { hallApproveStand(id: $id) { hallStand { approved standAccepted stand { approved } } ${ERR} } }`, { id: place.id });
+    // the stand has no views and no texts yet: the host approves knowing that (confirm; tests/integration/console-navigation.test.ts)
+    const approve = await gql(w.owner.id, `mutation($id: ID!) { hallApproveStand(id: $id, confirm: true) { hallStand { approved standAccepted stand { approved } } ${ERR} } }`, { id: place.id });
     expect(approve.data!.hallApproveStand).toEqual({ error: null, hallStand: { approved: true, standAccepted: true, stand: { approved: true } } });
     expect((await gql(null, STAND, vars)).data!.fetchConventionStand.hallStand.approved).toBe(true);
     // the stand's application to the other hall still waits: approving is about one hall stand

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Feature, Package } from '~/lib/features';
-import { breadcrumbFromPath, isDlgSuite, isNavItemActive, isSidebarCollapsed, NAV_GROUPS, visibleNavGroups } from '~/lib/nav';
+import { isDlgSuite, isNavItemActive, isSidebarCollapsed, NAV_GROUPS, visibleNavGroups } from '~/lib/nav';
 
 const itemsOf = (groups: ReturnType<typeof visibleNavGroups>) => groups.flatMap((g) => g.items.map((i) => i.to));
 const groupKeys = (groups: ReturnType<typeof visibleNavGroups>) => groups.map((g) => g.key);
@@ -63,27 +63,5 @@ describe('sidebar model', () => {
     expect(isSidebarCollapsed('collapsed')).toBe(true);
     expect(isSidebarCollapsed('expanded')).toBe(false);
     expect(isSidebarCollapsed(undefined)).toBe(false);
-  });
-});
-
-describe('breadcrumb', () => {
-  it('is empty on the dashboard', () => {
-    expect(breadcrumbFromPath('/')).toEqual([]);
-  });
-
-  it('names a known section by its sidebar item and groups the rest in pairs', () => {
-    expect(breadcrumbFromPath('/events/convention/summer-fair/shoplink')).toEqual([
-      { segments: ['events'], to: '/events', key: 'events' },
-      { segments: ['convention', 'summer-fair'], to: '/events/convention/summer-fair' },
-      { segments: ['shoplink'], to: '/events/convention/summer-fair/shoplink' },
-    ]);
-  });
-
-  it('keeps unknown sections and decodes segments', () => {
-    expect(breadcrumbFromPath('/hall/builder/halle%20a')).toEqual([
-      { segments: ['hall'], to: '/hall', key: 'hall' },
-      { segments: ['builder', 'halle a'], to: '/hall/builder/halle%20a' },
-    ]);
-    expect(breadcrumbFromPath('/invites')).toEqual([{ segments: ['invites'], to: '/invites', key: undefined }]);
   });
 });

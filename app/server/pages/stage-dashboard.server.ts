@@ -6,6 +6,7 @@ import { parseForm } from '~/server/forms-zod.server';
 import type { RequestContext } from '~/server/request-context.server';
 import { organizationSummaryById, scheduleEntryTranslations, scheduleOfStage, stageTranslations } from '~/server/services/events/loaders';
 import { createScheduleEntry, deleteScheduleEntry, updateScheduleEntry } from '~/server/services/events/schedules';
+import { conventionsOfStage } from '~/server/services/events/stage-conventions';
 import { createStageTranslation, fetchStage, updateStage, updateStageTranslation } from '~/server/services/events/stages';
 import { fileUrl } from '~/server/services/files/files.server';
 import { redirectWithToast } from '~/server/toast.server';
@@ -15,7 +16,11 @@ import { ScheduleForm, StageSettingsForm } from '~/components/conventions/forms'
 export async function stageDashboard(context: RequestContext, slug: string) {
   const ctx = context.service;
   const stage = await orNotFound(fetchStage(ctx, slug));
-  const [translations, entries] = await Promise.all([stageTranslations(ctx).load(stage.id), scheduleOfStage(ctx).load(stage.id)]);
+  const [translations, entries, conventions] = await Promise.all([
+    stageTranslations(ctx).load(stage.id),
+    scheduleOfStage(ctx).load(stage.id),
+    conventionsOfStage(ctx, stage.id),
+  ]);
   const [entryTranslations, speakerOrgs] = await Promise.all([
     Promise.all(entries.map((e) => scheduleEntryTranslations(ctx).load(e.id))),
     Promise.all(entries.map((e) => (e.speaker_organization_id ? organizationSummaryById(ctx).load(e.speaker_organization_id) : null))),
@@ -29,6 +34,8 @@ export async function stageDashboard(context: RequestContext, slug: string) {
       thumbnailUrl: stage.thumbnail_id ? fileUrl({ id: stage.thumbnail_id }) : null,
     },
     translations: translations.map((tr) => ({ language: tr.language, title: tr.title, description: tr.description })),
+    // the stage as visitors see it, in each convention it is the stage of
+    publicPages: conventions.map((c) => ({ title: c.title, href: `/convention/${c.slug}/stage/${stage.slug}` })),
     schedule: entries.map((e, i) => {
       const trs = entryTranslations[i]!;
       const text = Object.fromEntries(

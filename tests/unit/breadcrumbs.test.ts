@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { breadcrumbOf, crumbsFrom, sectionCrumb } from '~/lib/breadcrumbs';
+
+const hallHandle = {
+  title: 'events:hallPages.list.title',
+  breadcrumb: crumbsFrom<() => Promise<{ hall: { name: string }; conventions: { slug: string; title: string }[] }>>((d) => [
+    ...d.conventions.slice(0, 1).map((c) => ({ label: c.title, to: `/events/convention/${c.slug}` })),
+    { label: d.hall.name },
+  ]),
+};
+const hallData = { hall: { name: 'Halle Maschinenbau' }, conventions: [{ slug: 'fachmesse-2026', title: 'Digitale Fachmesse 2026' }] };
+
+describe('breadcrumb (issue 14)', () => {
+  it('names the section by its sidebar item, then the objects by the names in the page data, never by slugs', () => {
+    const path = '/hall/builder/halle-maschinenbau';
+    expect(breadcrumbOf(path, [{ pathname: '/', data: null, handle: {} }, { pathname: path, data: hallData, handle: hallHandle }])).toEqual([
+      { key: 'common:nav.items.hall', to: '/hall' },
+      { label: 'Digitale Fachmesse 2026', to: '/events/convention/fachmesse-2026' },
+      { label: 'Halle Maschinenbau', to: undefined },
+    ]);
+  });
+
+  it("falls back to the page's translated title, and without data (an error) to the title as well", () => {
+    expect(breadcrumbOf('/invites', [{ pathname: '/invites', data: {}, handle: { title: 'org:invites.title' } }])).toEqual([{ key: 'org:invites.title', to: undefined }]);
+    expect(breadcrumbOf('/hall/builder/x', [{ pathname: '/hall/builder/x', data: undefined, handle: hallHandle }])).toEqual([
+      { key: 'common:nav.items.hall', to: '/hall' },
+      { key: 'events:hallPages.list.title', to: undefined },
+    ]);
+  });
+
+  it('shows the section alone on its own page and nothing of a route that names nothing', () => {
+    expect(breadcrumbOf('/hall', [{ pathname: '/hall', data: {}, handle: hallHandle }])).toEqual([{ key: 'common:nav.items.hall', to: undefined }]);
+    expect(breadcrumbOf('/switch-organisation', [{ pathname: '/switch-organisation', data: {}, handle: { i18n: ['common'] } }])).toEqual([]);
+    expect(sectionCrumb('/unknown/thing')).toBeNull();
+    expect(sectionCrumb('/events/convention/x')).toEqual({ key: 'common:nav.items.events', to: '/events' });
+  });
+});
