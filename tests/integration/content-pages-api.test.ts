@@ -286,7 +286,7 @@ describe('content page translations', () => {
     const http = await save(a.user.id, id, { baseVersion: 2, contentItems: one({ type: 'IFRAME', url: 'http://example.com/' }), contentLayouts: layoutOf(one({})) });
     expect(http.error).toMatchObject({ code: 'VALUE_IS_NOT_URL', field: 'contentLayouts.rows.0.columns.0.item.content.url' });
     const video = await save(a.user.id, id, { baseVersion: 2, contentItems: one({ type: 'VIDEO', url: 'https://videos.example.com/watch?v=1' }), contentLayouts: layoutOf(one({})) });
-    expect(video.error).toMatchObject({ code: 'INVALID', field: 'contentLayouts.rows.0.columns.0.item.content.url' });
+    expect(video.error).toMatchObject({ code: 'VALUE_IS_NOT_URL', field: 'contentLayouts.rows.0.columns.0.item.content.url' });
     const unknownType = await save(a.user.id, id, { baseVersion: 2, contentItems: one({ type: 'MARQUEE' }), contentLayouts: layoutOf(one({})) });
     expect(unknownType.error).toMatchObject({ code: 'INVALID', field: 'contentLayouts.rows.0.columns.0.item.content.type' });
     const foreignFile = await createFile(t.app.db, { organization_id: b.org.id });
@@ -305,6 +305,29 @@ describe('content page translations', () => {
     expect(twice.error).toMatchObject({ code: 'NESTABLE_ERROR' });
     // none of the refused saves changed anything
     expect((await t.app.db('content_page_translations').where({ id }).first('version')).version).toBe(2);
+  });
+
+  it('takes 360 views of at least 70 pictures of equal height and 3D models in glb, gltf or stl only', async () => {
+    const a = await member();
+    const page = (await create(a.user.id, { language: 'DE' })).contentPage!;
+    const id = page.translations[0]!.id;
+    const pictures = [];
+    for (let i = 0; i < 70; i += 1) pictures.push(await createFile(t.app.db, { organization_id: a.org.id, width: 800, height: i === 69 ? 601 : 600 }));
+    const spin = (files: string[]) => [{ id: 'spin', content: { type: 'IMAGES360', files } }];
+    const few = await save(a.user.id, id, { baseVersion: 1, contentItems: spin(pictures.slice(0, 69).map((p) => p.id)), contentLayouts: layoutOf(spin([])) });
+    expect(few.error).toMatchObject({ code: 'INVALID', field: 'contentLayouts.rows.0.columns.0.item.content.files', message: 'A 360° view needs at least 70 pictures' });
+    const uneven = await save(a.user.id, id, { baseVersion: 1, contentItems: spin(pictures.map((p) => p.id)), contentLayouts: layoutOf(spin([])) });
+    expect(uneven.error).toMatchObject({ code: 'INVALID', field: 'contentLayouts.rows.0.columns.0.item.content.files', message: expect.stringContaining('same height') });
+    await t.app.db('files').where({ id: pictures[69]!.id }).update({ height: 600 });
+    const even = await save(a.user.id, id, { baseVersion: 1, contentItems: spin(pictures.map((p) => p.id)), contentLayouts: layoutOf(spin([])) });
+    expect(even.error).toBeNull();
+
+    const png = await createFile(t.app.db, { organization_id: a.org.id, filename: 'modell.png', mime_type: 'image/png' });
+    const glb = await createFile(t.app.db, { organization_id: a.org.id, filename: 'modell.glb', mime_type: 'model/gltf-binary', width: null, height: null });
+    const model = (file: string) => [{ id: 'model', content: { type: 'CADFILE', file } }];
+    const wrong = await save(a.user.id, id, { baseVersion: 2, contentItems: model(png.id), contentLayouts: layoutOf(model(png.id)) });
+    expect(wrong.error).toMatchObject({ code: 'FILE_TYPE_NOT_ALLOWED', field: 'contentLayouts.rows.0.columns.0.item.content.file' });
+    expect((await save(a.user.id, id, { baseVersion: 2, contentItems: model(glb.id), contentLayouts: layoutOf(model(glb.id)) })).error).toBeNull();
   });
 
   it('nests rows and columns six levels deep, refuses seven (NESTABLE_ERROR)', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BLOCK_TYPES, blockSchema, type BlockType } from './blocks';
 
 /**
  * The layout of a content page translation (spec 000 point 3, 001 point 9; issue 16): rows of columns, a column
@@ -25,26 +26,9 @@ export const MAX_ITEMS = 500;
 export const LAYOUT_ID_MAX = 64;
 export const PAGE_NAME_MAX = 200;
 
-export const BLOCK_TYPE_NAMES = [
-  'ACCORDION',
-  'AUDIO',
-  'CADFILE',
-  'CAROUSEL',
-  'CONTACT',
-  'FEATURE',
-  'FILE',
-  'HERO',
-  'HORIZONTALDIVIDER',
-  'IFRAME',
-  'IMAGE',
-  'IMAGES360',
-  'INFOBOX',
-  'PDF',
-  'SOCIALMEDIA',
-  'TEXT',
-  'VIDEO',
-] as const;
-export type BlockTypeName = (typeof BLOCK_TYPE_NAMES)[number];
+/** The 17 block types of the registry (app/lib/content-pages/blocks). */
+export const BLOCK_TYPE_NAMES = BLOCK_TYPES as [BlockType, ...BlockType[]];
+export type BlockTypeName = BlockType;
 
 /** Ids of rows, columns and items are the builder's (uuids or short random strings): letters, digits, - and _. */
 export const layoutId = z
@@ -54,18 +38,18 @@ export const layoutId = z
   .regex(/^[A-Za-z0-9_-]+$/);
 
 /**
- * A block's content as the layout sees it: a known `type` and its fields. The block registry's `blockSchema`
- * checks the fields (`parseBlocks` in the service); until then every field passes through unchanged.
+ * A block's content as the layout's structure sees it: a known `type` and its fields. `pageLayoutSchema` checks
+ * the fields with the registry's `blockSchema`; the service checks the structure first with this envelope and
+ * then each block (server/services/content-pages/blocks.ts), so it can answer each with the spec's code.
  */
 export const blockEnvelope = z.object({ type: z.enum(BLOCK_TYPE_NAMES) }).passthrough();
 export type BlockEnvelope = z.infer<typeof blockEnvelope>;
 
-export const layoutItemSchema = z.object({
-  id: layoutId,
-  sort: z.number().int().min(0).max(100_000).default(0),
-  content: blockEnvelope,
-});
-export type LayoutItem = z.infer<typeof layoutItemSchema>;
+export interface LayoutItem {
+  id: string;
+  sort: number;
+  content: BlockEnvelope;
+}
 
 export interface LayoutColumn {
   id: string;
@@ -85,23 +69,37 @@ export interface PageLayout {
   rows: LayoutRow[];
 }
 
-const columnSchema: z.ZodType<LayoutColumn, z.ZodTypeDef, unknown> = z.lazy(() =>
-  z.object({
+/** The layout's shape with items' contents checked by `content`. */
+function layoutSchemaWith(content: z.ZodTypeAny) {
+  const item = z.object({
     id: layoutId,
-    type: z.literal('COL').default('COL'),
-    width: z.enum(COLUMN_WIDTHS).default('N8'),
-    item: layoutItemSchema.nullable().default(null),
-    rows: z.array(rowSchema).max(MAX_ROWS_PER_LEVEL).default([]),
-  })
-);
+    sort: z.number().int().min(0).max(100_000).default(0),
+    content,
+  }) as unknown as z.ZodType<LayoutItem, z.ZodTypeDef, unknown>;
+  const column: z.ZodType<LayoutColumn, z.ZodTypeDef, unknown> = z.lazy(() =>
+    z.object({
+      id: layoutId,
+      type: z.literal('COL').default('COL'),
+      width: z.enum(COLUMN_WIDTHS).default('N8'),
+      item: item.nullable().default(null),
+      rows: z.array(row).max(MAX_ROWS_PER_LEVEL).default([]),
+    }),
+  );
+  const row: z.ZodType<LayoutRow, z.ZodTypeDef, unknown> = z.lazy(() =>
+    z.object({
+      id: layoutId,
+      type: z.literal('ROW').default('ROW'),
+      columns: z.array(column).min(1).max(MAX_COLUMNS_PER_ROW),
+    }),
+  );
+  return { item, layout: z.object({ rows: z.array(row).max(MAX_ROWS_PER_LEVEL).default([]) }) };
+}
 
-const rowSchema: z.ZodType<LayoutRow, z.ZodTypeDef, unknown> = z.lazy(() =>
-  z.object({
-    id: layoutId,
-    type: z.literal('ROW').default('ROW'),
-    columns: z.array(columnSchema).min(1).max(MAX_COLUMNS_PER_ROW),
-  })
-);
+const shape = layoutSchemaWith(blockEnvelope);
+const full = layoutSchemaWith(blockSchema);
+
+/** An item with its block's fields checked (the builder's forms and the page's renderers get complete blocks). */
+export const layoutItemSchema = full.item;
 
 export type LayoutIssueCode = 'TOO_DEEP' | 'BOTH_ITEM_AND_ROWS' | 'DUPLICATE_ID' | 'TOO_MANY_ITEMS';
 
@@ -150,11 +148,13 @@ export function layoutIssues(layout: PageLayout): LayoutIssue[] {
 }
 
 /**
- * The layout's shape. The structural rules (`layoutIssues`: depth, unique ids, one of item or rows, item count)
- * are checked after it, so the service can answer them with the spec's NESTABLE_ERROR and the builder can mark
- * the node they are about.
+ * The layout: its shape and every block's fields. The structural rules (`layoutIssues`: depth, unique ids, one of
+ * item or rows, item count) are checked after it, so the service can answer them with the spec's NESTABLE_ERROR
+ * and the builder can mark the node they are about.
  */
-export const pageLayoutSchema = z.object({ rows: z.array(rowSchema).max(MAX_ROWS_PER_LEVEL).default([]) });
+export const pageLayoutSchema = full.layout;
+/** Only the shape (items need a known block type); the service checks the blocks one by one after it. */
+export const pageLayoutShapeSchema = shape.layout;
 
 export const EMPTY_LAYOUT: PageLayout = { rows: [] };
 

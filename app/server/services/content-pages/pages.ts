@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import { ContentPage, ContentPageTag, ContentPageTranslation, ContentTag, Publicsite, type Language } from '#db/models/index';
+import { blockDefaults } from '~/lib/content-pages/blocks';
 import { EMPTY_LAYOUT, type PageLayout } from '~/lib/content-pages/layout';
 import { buildTemplate, type TemplateKey } from '~/lib/content-pages/templates';
 import { isUuid } from '~/lib/ids';
@@ -109,7 +110,7 @@ export async function linkedPage(ctx: ServiceContext, id: string): Promise<Conte
 }
 
 async function createWith(ctx: ServiceContext, organizationId: string, slug: string, language: Language, name: string | undefined, template?: TemplateKey) {
-  const layout: PageLayout = template ? buildTemplate(template) : EMPTY_LAYOUT;
+  const layout: PageLayout = template ? buildTemplate(template, (type) => blockDefaults(type)) : EMPTY_LAYOUT;
   return inTransaction(ctx, async (tx) => {
     const page = await ContentPage.query(tx.db).insert({ organization_id: organizationId, slug }).returning('*');
     await ContentPageTranslation.query(tx.db).insert({

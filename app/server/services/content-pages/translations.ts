@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ContentPage, ContentPageTranslation } from '#db/models/index';
-import { layoutIssues, pageLayoutSchema, type LayoutColumn, type LayoutRow, type PageLayout } from '~/lib/content-pages/layout';
+import { layoutIssues, pageLayoutShapeSchema, type LayoutColumn, type LayoutRow, type PageLayout } from '~/lib/content-pages/layout';
 import {
   ContentPageTranslationCreateInput,
   ContentPageTranslationUpdateInput,
@@ -90,7 +90,7 @@ function assembled(ctx: ServiceContext, input: z.infer<typeof ContentPageTransla
   const tooDeep = depthFirst.find((issue) => issue.code === 'TOO_DEEP');
   if (tooDeep) throw new DomainError('NESTABLE_ERROR', ctx.t('pages:errors.layout.TOO_DEEP'), `contentLayouts.${tooDeep.path}`);
 
-  const parsed = pageLayoutSchema.safeParse(candidate, { errorMap });
+  const parsed = pageLayoutShapeSchema.safeParse(candidate, { errorMap });
   if (!parsed.success) {
     const errors: FieldError[] = parsed.error.issues.map((issue) => ({
       code: 'INVALID',
