@@ -10,7 +10,7 @@ import { COLUMN_SIZES, type ContentLanguage, type ContentObjectTypeName } from '
 import { CreateObjectForm, FIELDS_OF, UpdateObjectForm, filePurposeOf } from './forms';
 import { FileUpload } from './file-upload';
 import { RichTextField } from './rich-text';
-import type { BuilderNode } from './server';
+import type { BuilderNode } from './nodes';
 
 const SELECT = 'rounded-md border border-gray-300 bg-white px-3 py-2';
 

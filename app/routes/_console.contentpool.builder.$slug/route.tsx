@@ -21,7 +21,8 @@ import { redirectWithToast } from '~/server/toast.server';
 import { FileUpload } from './file-upload';
 import { CreateObjectForm, RenameForm, TagForm, UpdateObjectForm } from './forms';
 import { ObjectForm } from './object-form';
-import { builderData, editableGroupBySlug, flatten, readBuilderPost } from './server';
+import { flatten } from './nodes';
+import { builderData, editableGroupBySlug, readBuilderPost } from './server';
 import { AddLinks, BuilderTree, movedOrder, NodeList } from './tree';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'builder'] };
@@ -261,7 +262,7 @@ export default function ContentBuilder() {
           here={here}
         />
       ) : null}
-      {editing ? <ObjectForm key={`edit-${editing.id}`} type={editing.type} node={editing} answer={actionData} here={here} /> : null}
+      {editing && !data.add ? <ObjectForm key={`edit-${editing.id}`} type={editing.type} node={editing} answer={actionData} here={here} /> : null}
 
       <PageSection id="builder-content" title={t('tree.heading')} intro={t('tree.hint')}>
         <div className="mt-4 space-y-4">

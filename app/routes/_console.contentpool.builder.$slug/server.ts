@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { SubmissionResult } from '@conform-to/react';
 import { CHILD_TYPES, CONTENT_LANGUAGES, type ContentLanguage, type ContentObjectTypeName } from '~/lib/schemas/content';
 import { drain, formKindOf, parseMultipartForm, readForm, readTextPart } from '~/server/posted-form.server';
 import type { RequestContext } from '~/server/request-context.server';
@@ -8,25 +7,7 @@ import { groupTree, type ContentNode } from '~/server/services/content/tree';
 import { isDomainError, type DomainError } from '~/server/services/errors';
 import { fileById, fileUrl, uploadFile, type FileRecord } from '~/server/services/files/files.server';
 import { filePurposeOf } from './forms';
-
-/** One object of the tree as the page shows it. */
-export interface BuilderNode {
-  id: string;
-  type: ContentObjectTypeName;
-  name: string;
-  value: string | null;
-  link: string | null;
-  openLinkInNewWindow: boolean;
-  fileId: string | null;
-  fileUrl: string | null;
-  fileName: string | null;
-  size: number | null;
-  language: ContentLanguage | null;
-  parentId: string | null;
-  /** LOCALIZED: languages without a child yet */
-  availableLanguages: ContentLanguage[];
-  children: BuilderNode[];
-}
+import { flatten, type BuilderNode } from './nodes';
 
 function toNode(node: ContentNode, files: Map<string, FileRecord | null>): BuilderNode {
   const { row } = node;
@@ -75,10 +56,6 @@ export async function builderData(context: RequestContext, group: ContentGroupRo
       .filter((node) => node.type in CHILD_TYPES)
       .map((node) => ({ id: node.id, type: node.type, name: node.name, availableLanguages: node.availableLanguages })),
   };
-}
-
-export function flatten(nodes: BuilderNode[]): BuilderNode[] {
-  return nodes.flatMap((node) => [node, ...flatten(node.children)]);
 }
 
 export { editableGroupBySlug };
@@ -134,9 +111,4 @@ export async function readBuilderPost(request: Request, context: RequestContext)
   }
   if (post.uploaded) post.formData.set('fileId', post.uploaded.id);
   return post;
-}
-
-/** A Conform reply with one message at the file field (the upload was refused). */
-export function fileFieldReply(reply: (options: { fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]>, failure: DomainError) {
-  return reply({ fieldErrors: { fileId: [failure.message] } });
 }

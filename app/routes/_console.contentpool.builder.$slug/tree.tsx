@@ -6,7 +6,7 @@ import { ConfirmDelete } from '~/components/events/confirm-delete';
 import { buttonClassName } from '~/components/ui/button';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { CHILD_TYPES, type ContentObjectTypeName } from '~/lib/schemas/content';
-import type { BuilderNode } from './server';
+import type { BuilderNode } from './nodes';
 
 /** What every row needs of the page: the announcer of moves and the containers objects can move into. */
 export interface TreeContext {

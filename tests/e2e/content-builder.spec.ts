@@ -1,0 +1,159 @@
+import crypto from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { Package } from '../../app/lib/features';
+import { png } from '../integration/files-fixtures';
+import { expect, expectAccessible, test } from './fixtures';
+
+test.use({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
+
+/** The top-level rows of the builder's tree, by the names they show. */
+function topLevel(page: Page) {
+  return page.getByRole('list', { name: 'Objects of the group' }).locator(':scope > li');
+}
+
+async function createGroup(page: Page, name: string) {
+  await page.goto('/contentpool');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Create group' }).click();
+  await page.getByRole('link', { name: `Edit content group “${name}”` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Content group “${name}”` })).toBeVisible();
+}
+
+async function openAddForm(page: Page, summary: string, type: string) {
+  await page.getByText(summary, { exact: true }).click();
+  await page.locator('details[open]').getByRole('link', { name: type, exact: true }).click();
+}
+
+test('an editor builds a group: text, image with an e-mail link, a column with two children, reorder by keyboard, a tag', async ({ page, login, db }) => {
+  test.setTimeout(90_000);
+  const stamp = crypto.randomBytes(4).toString('hex');
+  const name = `Broschüre ${stamp}`;
+  await login({ language: 'EN', suites: Package.BASIC });
+  await createGroup(page, name);
+  await expect(page.getByText('This group has no objects yet.')).toBeVisible();
+
+  // a text in the rich-text editor
+  await openAddForm(page, 'Add an object', 'Text');
+  await expect(page.getByRole('heading', { name: 'New object: Text' })).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('Einleitung');
+  const editor = page.getByRole('textbox', { name: 'Text', exact: true });
+  await editor.click();
+  await page.keyboard.type('Hallo ');
+  await page.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type('Welt');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText('Text added')).toBeVisible();
+  await expect(topLevel(page)).toHaveCount(1);
+  const group = await db('content_groups').where({ name }).first();
+  const text = await db('content_objects').where({ group_id: group.id, type: 'TEXT' }).first();
+  expect(text.value).toMatch(/Hallo\s*(&nbsp;)?<b>Welt<\/b>/);
+
+  // an image, uploaded with a progress bar as soon as it is chosen, linked to an e-mail address
+  await openAddForm(page, 'Add an object', 'Image');
+  await page.getByLabel('Picture').setInputFiles({ name: 'produkt.png', mimeType: 'image/png', buffer: png(1280, 720) });
+  await expect(page.getByText('“produkt.png” uploaded. Save to keep it.')).toBeVisible();
+  await page.getByLabel('Link on click').fill('info@example.com');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText('Image added')).toBeVisible();
+  await expect(topLevel(page).nth(1)).toContainText('links to mailto:info@example.com');
+  const image = await db('content_objects').where({ group_id: group.id, type: 'IMAGE' }).first();
+  expect(image.link).toBe('mailto:info@example.com');
+  expect(image.file_id).toBeTruthy();
+
+  // a column with two children
+  await openAddForm(page, 'Add an object', 'Column');
+  await page.getByLabel('Name', { exact: true }).fill('Spalten');
+  await page.getByLabel('Width').selectOption('2');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText('Column added')).toBeVisible();
+  for (const child of ['Links', 'Rechts']) {
+    await openAddForm(page, 'Add into “Spalten”', 'Text');
+    await expect(page.getByRole('heading', { name: 'New Text in “Spalten”' })).toBeVisible();
+    await page.getByLabel('Name', { exact: true }).fill(child);
+    await page.getByRole('textbox', { name: 'Text', exact: true }).fill(`Spalte ${child}`);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByText('Text added')).toBeVisible();
+  }
+  const columnList = page.getByRole('list', { name: 'Objects in “Spalten”' });
+  await expect(columnList.locator(':scope > li')).toHaveCount(2);
+  await expect(topLevel(page)).toHaveCount(3);
+
+  // keyboard: the move button keeps the focus and the new position is announced; the order is saved
+  const down = page.getByRole('button', { name: 'Move “Einleitung” down' });
+  await down.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Moved to position 2 of 3' })).toBeAttached();
+  await expect(down).toBeFocused();
+  await expect(topLevel(page).nth(1)).toContainText('Einleitung');
+  await expect
+    .poll(async () => (await db('content_objects').where({ group_id: group.id, parent_id: null }).orderBy('sort')).map((row) => row.type))
+    .toEqual(['IMAGE', 'TEXT', 'COLUMN']);
+  // and with the arrow keys on a row's drag handle
+  const handle = page.getByRole('button', { name: /^Reorder “Spalten”/ });
+  await handle.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('status').filter({ hasText: 'Moved to position 2 of 3' })).toBeAttached();
+  await expect
+    .poll(async () => (await db('content_objects').where({ group_id: group.id, parent_id: null }).orderBy('sort')).map((row) => row.type))
+    .toEqual(['IMAGE', 'COLUMN', 'TEXT']);
+
+  // a tag
+  await page.getByLabel('New tag').fill('Messe');
+  await page.getByRole('button', { name: 'Add tag' }).click();
+  await expect(page.getByRole('list', { name: 'Tags of this group' })).toContainText('Messe');
+  await expectAccessible(page);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('create, edit, reorder and delete objects and rename the group with plain forms', async ({ page, login }) => {
+    test.setTimeout(60_000);
+    const stamp = crypto.randomBytes(4).toString('hex');
+    const name = `Ohne JS ${stamp}`;
+    await login({ language: 'EN', suites: Package.BASIC });
+    await createGroup(page, name);
+
+    await openAddForm(page, 'Add an object', 'Text');
+    await page.getByLabel('Name', { exact: true }).fill('Erster');
+    await page.getByLabel('Text', { exact: true }).fill('<p>Hallo <strong>Welt</strong></p><script>alert(1)</script>');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByText('Text added')).toBeVisible();
+    await openAddForm(page, 'Add an object', 'Bookmark');
+    await page.getByLabel('Name', { exact: true }).fill('Zweiter');
+    await page.getByLabel('Web address').fill('no link');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    // the rule's message at its field
+    await expect(page.getByText('Please enter a web address (https://…).')).toBeVisible();
+    await page.getByLabel('Web address').fill('https://example.com/');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByText('Bookmark added')).toBeVisible();
+    await expect(topLevel(page)).toHaveCount(2);
+
+    // edit
+    await page.getByRole('link', { name: 'Edit “Erster”' }).click();
+    await expect(page.getByRole('heading', { name: 'Edit Text “Erster”' })).toBeVisible();
+    await page.getByLabel('Name', { exact: true }).fill('Einleitung');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Text saved')).toBeVisible();
+    await expect(topLevel(page).first()).toContainText('Einleitung');
+    await expect(topLevel(page).first()).toContainText('Hallo Welt');
+
+    // move down (a form per button) announces the position in the toast
+    await page.getByRole('button', { name: 'Move “Einleitung” down' }).click();
+    await expect(page.getByText('Moved to position 2 of 2')).toBeVisible();
+    await expect(topLevel(page).nth(1)).toContainText('Einleitung');
+
+    // rename the group
+    await page.getByLabel('Name of the group').fill(`${name} neu`);
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Content group “${name} neu”` })).toBeVisible();
+
+    // delete asks first
+    await page.getByRole('button', { name: 'Delete “Zweiter”' }).click();
+    await expect(page.getByRole('heading', { name: 'Delete object?' })).toBeVisible();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('“Zweiter” deleted')).toBeVisible();
+    await expect(topLevel(page)).toHaveCount(1);
+  });
+});
