@@ -2,7 +2,7 @@
 //
 //   node scripts/js-budget.mjs [--build-dir <dir>] [--json]
 //
-// For every visitor route (route files starting with `convention.`, `prev.`, `exhibition.` or `stage.`) it sums
+// For every visitor route (route files starting with `convention.`, `prev.`, `exhibition.`, `stage.` or `old.`) it sums
 // the gzipped JavaScript the browser loads up front: the client entry and the modules of the route and of every
 // parent route up to root, with all their static imports (what Remix preloads). Remix's manifest script is not
 // loaded (v3_lazyRouteDiscovery inlines the matched routes' part into the HTML). It fails (exit code 1) when
@@ -17,7 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 export const BUDGET_KIB = 150;
-export const VISITOR_ROUTE_PREFIXES = ['convention.', 'prev.', 'exhibition.', 'stage.'];
+export const VISITOR_ROUTE_PREFIXES = ['convention.', 'prev.', 'exhibition.', 'stage.', 'old.'];
 
 /** Code visitor pages must never load: [label, test on a client-chunks.json source]. */
 export const FORBIDDEN = [
