@@ -65,6 +65,8 @@ export interface PointRecord {
   slug: string | null;
   order: number;
   content_page_id: string | null;
+  /** the content pool group a reference point shows */
+  content_group_id: string | null;
 }
 
 export interface FoyerRecord {
