@@ -111,3 +111,31 @@ test('the HTML page copies the snippet and says so', async ({ page, login, db, c
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await box.inputValue());
   expect(await box.inputValue()).not.toMatch(/<script/i);
 });
+
+test('a failed copy says so and leaves the code selected for copying by hand', async ({ page, login, db }) => {
+  const { organizationIds } = await login();
+  const group = await createContentGroup(db, { organization_id: organizationIds[0], permission_type: 'PUBLIC' });
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) }, configurable: true });
+  });
+  await page.goto(`/html/${group.slug}`);
+  await page.getByRole('button', { name: 'Copy HTML' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Copy link failed' })).toBeVisible();
+  const box = page.getByRole('textbox', { name: 'HTML code of the content group' });
+  expect(await box.evaluate((el: HTMLTextAreaElement) => el.selectionEnd - el.selectionStart)).toBe((await box.inputValue()).length);
+});
+
+test('the editor’s preview switches between desktop and a phone-wide frame of the visitor page', async ({ page, login, db }) => {
+  const { organizationIds } = await login();
+  const group = await createContentGroup(db, { organization_id: organizationIds[0], permission_type: 'LOGGED_IN', name: 'Vorschau' });
+  await createContentObject(db, { group_id: group.id, value: '<p>Nur für Angemeldete</p>' });
+  await page.goto(`/contentpool/preview?slug=${group.slug}`);
+  await expect(page.locator('[data-preview-width="desktop"]').getByText('Nur für Angemeldete')).toBeVisible();
+  await page.getByRole('link', { name: 'Phone' }).click();
+  const frame = page.locator('iframe[data-preview-width="phone"]');
+  await expect(frame).toBeVisible();
+  expect((await frame.boundingBox())!.width).toBeLessThanOrEqual(390);
+  await expect(page.frameLocator('iframe[data-preview-width="phone"]').getByText('Nur für Angemeldete')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Phone' })).toHaveAttribute('aria-current', 'true');
+  await expectAccessible(page);
+});
