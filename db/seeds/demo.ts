@@ -3,6 +3,8 @@ import { hashPassword } from '../../app/server/auth/password.server';
 import { Package, Feature } from '../../app/lib/features';
 import { addMember, createInvite, createOrganization, createUser } from '../../tests/fixtures/factories';
 import { seedContent } from './content';
+import { seedContentPages } from './content-pages';
+import { fillDemoTargets, seedDemoPictures } from './demo-finish';
 import { seedPartnerDay } from './events-access';
 import { seedConventions } from './events-conventions';
 import { seedExhibitionStand } from './events-exhibition';
@@ -85,6 +87,14 @@ export async function seedDemo(db: Db, options: { force: boolean }): Promise<{ s
 
     // the content pool: product sheets (shown by the stands' "Produkte" points), a brochure PDF, the image video
     await seedContent(trx, { organizationId: demoOrg.id });
+
+    // a published product page in German and English: text, picture, video, 3D model, 360 spin and PDF (issue 16)
+    await seedContentPages(trx, { organizationId: demoOrg.id });
+
+    // logos, content previews and a recording's picture; then every point gets its target (issue 14)
+    const guestOrgIds = await trx('organizations').where({ slug: 'gastaussteller-sued' }).pluck('id');
+    await seedDemoPictures(trx, { organizationId: demoOrg.id, organizationIds: [demoOrg.id, platformOrg.id, ...guestOrgIds] });
+    await fillDemoTargets(trx, { organizationId: demoOrg.id });
   });
   return { seeded: true };
 }

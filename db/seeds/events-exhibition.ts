@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { loadEnv } from '../../app/server/env.server';
 import { createStorage } from '../../app/server/storage/create-storage.server';
 import type { Storage } from '../../app/server/storage/storage.server';
-import { storeImage } from './events-halls';
+import { boothPicture, inParallel, storePicture } from './pictures';
 
 const texts = (de: [string, string], en: [string, string]) => [
   { language: 'DE', title: de[0], description: de[1] },
@@ -12,8 +12,8 @@ const texts = (de: [string, string], en: [string, string]) => [
 /** The reference points on each view of the fair's stand: named in the view's language, the same slugs in both. */
 const POINTS = [
   {
-    cx: 28,
-    cy: 52,
+    cx: 30,
+    cy: 50,
     name: { DE: 'Neuheiten 2026', EN: 'New in 2026' },
     slug: 'neuheiten-2026',
     texts: texts(
@@ -22,8 +22,8 @@ const POINTS = [
     ),
   },
   {
-    cx: 70,
-    cy: 46,
+    cx: 69,
+    cy: 41,
     name: { DE: 'Service & Beratung', EN: 'Service & advice' },
     slug: 'service-beratung',
     texts: texts(
@@ -35,7 +35,8 @@ const POINTS = [
 
 /**
  * The demo in-house fair's stand (issue: exhibition visitor pages): the demo organisation's own stand "Demo Messe
- * GmbH" with a 16:9 view per language, each with two reference points (named in its language, DE/EN texts) and a plain point, set as
+ * GmbH" with a 16:9 view per language (the booth's front drawn by ./pictures), each with two reference points (named in its
+ * language, DE/EN texts; fillDemoTargets gives them their content), set as
  * the stand of the fair `demo-hausmesse`. Runs inside the demo seed's transaction, after seedConventions.
  */
 export async function seedExhibitionStand(
@@ -53,10 +54,11 @@ export async function seedExhibitionStand(
       ['Demo Messe GmbH – in-house fair', 'Our in-house fair stand: see what is new, ask questions and meet us straight away in a video meeting.'],
     ).map((tr) => ({ ...tr, stand_id: stand.id })),
   );
+  // the booth's front with the fair's slogan in each language
+  const [pictureDe, pictureEn] = await inParallel([() => boothPicture('Demo Messe GmbH', 'Hausmesse 2026'), () => boothPicture('Demo Messe GmbH', 'In-house fair 2026')], 2);
   for (const language of ['DE', 'EN'] as const) {
-    const image = await storeImage(trx, storage, organizationId, `demo-hausmesse-${language.toLowerCase()}.png`, 1280, 720, [0x28, 0x38, 0x53]);
+    const image = await storePicture(trx, storage, organizationId, `demo-hausmesse-${language.toLowerCase()}`, language === 'DE' ? pictureDe! : pictureEn!);
     const [node] = await trx('stand_nodes').insert({ organization_id: organizationId, stand_id: stand.id, type: 'IMAGE', image_id: image, language }).returning('id');
-    await trx('points').insert({ organization_id: organizationId, node_id: node.id, cx: 50, cy: 75, kind: 'POINT' });
     for (const [order, point] of POINTS.entries()) {
       const [row] = await trx('points')
         .insert({ organization_id: organizationId, node_id: node.id, cx: point.cx, cy: point.cy, kind: 'REFERENCE', name: point.name[language], slug: point.slug, order })

@@ -1,103 +1,110 @@
 import crypto from 'node:crypto';
-import zlib from 'node:zlib';
 import type { Knex } from 'knex';
 import { Package } from '../../app/lib/features';
 import { loadEnv } from '../../app/server/env.server';
 import { createStorage } from '../../app/server/storage/create-storage.server';
 import type { Storage } from '../../app/server/storage/storage.server';
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A PNG of one colour with a lighter band across the middle (so it reads as a picture, not a gap). */
-export function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour RGB
-  const row = 1 + width * 3;
-  const raw = Buffer.alloc(row * height);
-  const light = (v: number) => Math.min(255, v + 60);
-  for (let y = 0; y < height; y += 1) {
-    const band = y > height * 0.4 && y < height * 0.6;
-    for (let x = 0; x < width; x += 1) {
-      const at = y * row + 1 + x * 3;
-      raw[at] = band ? light(r) : r;
-      raw[at + 1] = band ? light(g) : g;
-      raw[at + 2] = band ? light(b) : b;
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-const COLOURS: [number, number, number][] = [
-  [0x28, 0x38, 0x53],
-  [0xe4, 0x53, 0x64],
-  [0x77, 0xbf, 0x70],
-  [0x3a, 0x6e, 0xa5],
-  [0xf0, 0xa2, 0x02],
-  [0x6c, 0x4a, 0x9e],
-  [0x2a, 0x9d, 0x8f],
-];
-
-/** Stores a PNG of one colour as a public file of the organisation (demo images). */
-export async function storeImage(
-  trx: Knex,
-  storage: Storage,
-  organizationId: string,
-  filename: string,
-  width: number,
-  height: number,
-  colour: [number, number, number],
-): Promise<string> {
-  const bytes = solidPng(width, height, colour);
-  const key = `org/${organizationId}/${crypto.randomUUID()}.png`;
-  await storage.put(key, bytes, 'image/png');
-  const [row] = await trx('files')
-    .insert({
-      organization_id: organizationId,
-      storage_key: key,
-      filename,
-      mime_type: 'image/png',
-      size: bytes.length,
-      width,
-      height,
-      // shown to the visitors of the public demo convention
-      is_public: true,
-    })
-    .returning('id');
-  return row.id;
-}
+import { boothPicture, foyerPicture, hallPicture, inParallel, stagePicture, standPanorama, storePicture, type FoyerSign, type Picture } from './pictures';
 
 const translations = (de: [string, string], en: [string, string]) => [
   { language: 'DE', title: de[0], description: de[1] },
   { language: 'EN', title: en[0], description: en[1] },
 ];
 
-const HALLS = [
+interface StandSpec {
+  name: string;
+  /** the slogan on the booth's back wall (German, as the exhibitors print it) */
+  tagline: string;
+  texts: ReturnType<typeof translations>;
+}
+
+const stand = (name: string, tagline: string, de: string, en: string): StandSpec => ({
+  name,
+  tagline,
+  texts: translations([name, de], [name, en]),
+});
+
+const HALLS: { slug: string; name: string; texts: ReturnType<typeof translations>; stands: StandSpec[] }[] = [
   {
     slug: 'demo-halle-maschinenbau',
     name: 'Halle 1 – Maschinenbau',
     texts: translations(['Maschinenbau', 'Werkzeugmaschinen, Antriebe und Automation'], ['Mechanical engineering', 'Machine tools, drives and automation']),
-    stands: ['Müller Präzisionstechnik', 'Antriebswerk Rhein', 'Roboter & Co.'],
+    stands: [
+      stand(
+        'Müller Präzisionstechnik',
+        'Präzision in Serie',
+        'CNC-Drehteile und Baugruppen ab Losgröße 1 – live am Stand: das neue 5-Achs-Bearbeitungszentrum.',
+        'CNC turned parts and assemblies from batch size one – live at the stand: the new 5-axis machining centre.',
+      ),
+      stand(
+        'Antriebswerk Rhein',
+        'Antriebe mit Wirkungsgrad',
+        'Getriebemotoren, Frequenzumrichter und Servoantriebe – mit kostenloser Energieberatung am Stand.',
+        'Geared motors, frequency inverters and servo drives – with free energy advice at the stand.',
+      ),
+      stand(
+        'Roboter & Co.',
+        'Automation zum Anfassen',
+        'Cobots für Montage und Palettierung: in zwei Wochen von der Idee zur laufenden Roboterzelle.',
+        'Cobots for assembly and palletising: from the idea to a running robot cell in two weeks.',
+      ),
+    ],
   },
   {
     slug: 'demo-halle-digital',
     name: 'Halle 2 – Digitalisierung',
     texts: translations(['Digitalisierung', 'Software, Cloud und Sensorik'], ['Digitalisation', 'Software, cloud and sensors']),
-    stands: ['Datenfluss GmbH', 'Sensorik Nord', 'Cloudwerk AG'],
+    stands: [
+      stand(
+        'Datenfluss GmbH',
+        'Daten, die fließen',
+        'Digitale Zwillinge und Produktionsdaten in Echtzeit – die Live-Demo von der Hauptbühne zum Ausprobieren am Stand.',
+        'Digital twins and real-time production data – try the live demo from the main stage at our stand.',
+      ),
+      stand(
+        'Sensorik Nord',
+        'Messen, was zählt',
+        'Funksensoren für Temperatur, Schwingung und Füllstand, in jeder Anlage nachrüstbar.',
+        'Wireless sensors for temperature, vibration and fill level, retrofittable in any plant.',
+      ),
+      stand(
+        'Cloudwerk AG',
+        'Ihre Fabrik in der Cloud',
+        'Sichere Industrie-Cloud aus Deutschland: Dashboards, Wartungsplanung und Energie-Monitoring.',
+        'A secure industrial cloud hosted in Germany: dashboards, maintenance planning and energy monitoring.',
+      ),
+    ],
+  },
+];
+
+const GUEST = stand('Gastaussteller Süd', 'Neu dabei', 'Neu dabei – wartet auf Freigabe', 'New here – waiting for approval');
+
+/**
+ * The reference points of every demo stand's panorama, on what the picture shows there (the counter, the screen,
+ * the brochure rack): named in the view's language, the same slug in both. The content pool seed and
+ * fillDemoTargets give each its content group.
+ */
+const STAND_POINTS: { cx: number; cy: number; slug: string; name: Record<'DE' | 'EN', string>; texts: ReturnType<typeof translations> }[] = [
+  {
+    cx: 50,
+    cy: 70,
+    slug: 'produkte',
+    name: { DE: 'Produkte', EN: 'Products' },
+    texts: translations(['Unsere Produkte', 'Ein Überblick über das Sortiment'], ['Our products', 'An overview of the range']),
+  },
+  {
+    cx: 71,
+    cy: 40,
+    slug: 'imagevideo',
+    name: { DE: 'Imagevideo', EN: 'Company video' },
+    texts: translations(['Unser Imagevideo', 'Zwei Minuten über uns, unsere Kunden und unsere Fertigung.'], ['Our company video', 'Two minutes about us, our customers and our production.']),
+  },
+  {
+    cx: 83,
+    cy: 58,
+    slug: 'broschuere',
+    name: { DE: 'Broschüre', EN: 'Brochure' },
+    texts: translations(['Broschüre 2026', 'Das ganze Sortiment als PDF zum Herunterladen.'], ['Brochure 2026', 'The whole range as a PDF to download.']),
   },
 ];
 
@@ -111,11 +118,24 @@ const slugOf = (name: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
+/** The foyer's signs: the portals to the halls and the stage, a featured stand, the info desk and on-demand. */
+const FOYER_SIGNS: FoyerSign[] = [
+  { key: 'hall-0', label: HALLS[0]!.name, place: 'back-left' },
+  { key: 'stage', label: 'Hauptbühne', place: 'back-centre' },
+  { key: 'hall-1', label: HALLS[1]!.name, place: 'back-right' },
+  { key: 'stand', label: HALLS[0]!.stands[0]!.name, place: 'stand' },
+  { key: 'help', label: 'Info & Hilfe', place: 'desk' },
+  { key: 'ondemand', label: 'On Demand', place: 'left' },
+];
+
 /**
- * Demo halls and stands (issue 5): two halls in the demo convention with three listed stands each (real 16:9
- * PNG thumbnails, a 2:1 panorama node with a point and a reference point), one stand of another demo
- * organisation that applied to hall 1 and waits for the host's approval (with its preview slug), and an image
- * foyer (2:1) with points to a hall, a stand and a link. Without `conventionId` the organisation's first convention is used, if there is one.
+ * Demo halls and stands (issues 5 and 14): two halls in the demo convention with three listed stands each, one
+ * stand of another demo organisation that applied to hall 1 and waits for the host's approval (with its preview
+ * slug), the stage's picture and an image foyer (2:1) whose points lead to both halls, the stage, a stand and the
+ * organiser's help address. The pictures are drawn by ./pictures (a hall down its aisle, a booth front per stand
+ * as its thumbnail, a 2:1 stand panorama shown in both languages with three reference points, the foyer with
+ * signs where its points are), rendered a few at a time before the rows are written. Without `conventionId` the
+ * organisation's first convention is used, if there is one.
  */
 export async function seedHalls(
   trx: Knex,
@@ -127,14 +147,28 @@ export async function seedHalls(
     options.conventionId ??
     ((await trx('conventions').where({ organization_id: organizationId }).orderBy('created_at').first('id'))?.id as string | undefined) ??
     null;
+  const stage = conventionId ? await trx('convention_stages').where({ convention_id: conventionId }).first('stage_id') : undefined;
+
+  // every picture first, a few at a time (rendering takes the time; the rows are quick)
+  const jobs: (() => Promise<Picture>)[] = [];
+  const job = (make: () => Promise<Picture>) => jobs.push(make) - 1;
+  const hallJobs = HALLS.map((hall) => job(() => hallPicture(hall.name, hall.stands.map((s) => s.name))));
+  const standJobs = HALLS.map((hall) => hall.stands.map((s) => ({ front: job(() => boothPicture(s.name, s.tagline)), pano: job(() => standPanorama(s.name, s.tagline)) })));
+  const guestJob = job(() => boothPicture(GUEST.name, GUEST.tagline));
+  const stageJob = stage ? job(() => stagePicture('Hauptbühne', 'Keynotes · Praxisberichte · Podien')) : -1;
+  let foyer: Awaited<ReturnType<typeof foyerPicture>> | null = null;
+  const foyerJob = conventionId
+    ? job(async () => {
+        foyer = await foyerPicture('Digitale Fachmesse 2026', FOYER_SIGNS);
+        return foyer.picture;
+      })
+    : -1;
+  const pictures = await inParallel(jobs, 3);
 
   const hallIds: string[] = [];
   const standIds: string[] = [];
-  let colour = 0;
-  const nextColour = () => COLOURS[colour++ % COLOURS.length];
-
   for (const [index, spec] of HALLS.entries()) {
-    const thumbnail = await storeImage(trx, storage, organizationId, `${spec.slug}.png`, 1280, 720, nextColour());
+    const thumbnail = await storePicture(trx, storage, organizationId, spec.slug, pictures[hallJobs[index]!]!);
     const [hall] = await trx('halls')
       .insert({ organization_id: organizationId, slug: spec.slug, name: spec.name, thumbnail_id: thumbnail, permission_type: 'PUBLIC' })
       .returning('id');
@@ -142,21 +176,20 @@ export async function seedHalls(
     await trx('hall_translations').insert(spec.texts.map((t) => ({ ...t, hall_id: hall.id })));
     if (conventionId) await trx('convention_halls').insert({ organization_id: organizationId, convention_id: conventionId, hall_id: hall.id, order: index });
 
-    for (const [order, name] of spec.stands.entries()) {
+    for (const [order, standSpec] of spec.stands.entries()) {
+      const { name } = standSpec;
       const slug = slugOf(name);
-      const [stand] = await trx('base_stands')
+      const [row] = await trx('base_stands')
         .insert({ organization_id: organizationId, name, slug, chat_url: '', shop: order === 0, shop_url: order === 0 ? `https://shop.example/${slug}` : '' })
         .returning('id');
-      standIds.push(stand.id);
-      await trx('stand_translations').insert(
-        translations([name, `Willkommen am Stand von ${name}`], [name, `Welcome to the stand of ${name}`]).map((t) => ({ ...t, stand_id: stand.id })),
-      );
-      const standColour = nextColour();
-      const standThumb = await storeImage(trx, storage, organizationId, `${slug}.png`, 1280, 720, standColour);
+      standIds.push(row.id);
+      await trx('stand_translations').insert(standSpec.texts.map((t) => ({ ...t, stand_id: row.id })));
+      const jobsOf = standJobs[index]![order]!;
+      const standThumb = await storePicture(trx, storage, organizationId, slug, pictures[jobsOf.front]!);
       await trx('hall_stands').insert({
         organization_id: organizationId,
         hall_id: hall.id,
-        stand_id: stand.id,
+        stand_id: row.id,
         approved: true,
         stand_accepted: true,
         order,
@@ -164,15 +197,17 @@ export async function seedHalls(
         thumbnail_id: standThumb,
         preview_slug: crypto.randomBytes(16).toString('base64url'),
       });
-      const pano = await storeImage(trx, storage, organizationId, `${slug}-360.png`, 2048, 1024, standColour);
-      const [node] = await trx('stand_nodes').insert({ organization_id: organizationId, stand_id: stand.id, type: 'PANO', image_id: pano, language: 'DE' }).returning('id');
-      await trx('points').insert({ organization_id: organizationId, node_id: node.id, cx: 30, cy: 55, kind: 'POINT' });
-      const [reference] = await trx('points')
-        .insert({ organization_id: organizationId, node_id: node.id, cx: 62, cy: 48, kind: 'REFERENCE', name: 'Produkte', slug: 'produkte', order: 0 })
-        .returning('id');
-      await trx('point_translations').insert(
-        translations(['Unsere Produkte', 'Ein Überblick über das Sortiment'], ['Our products', 'An overview of the range']).map((t) => ({ ...t, point_id: reference.id })),
-      );
+      // one panorama, a view of it per language with the points named in that language
+      const pano = await storePicture(trx, storage, organizationId, `${slug}-360`, pictures[jobsOf.pano]!);
+      for (const language of ['DE', 'EN'] as const) {
+        const [node] = await trx('stand_nodes').insert({ organization_id: organizationId, stand_id: row.id, type: 'PANO', image_id: pano, language }).returning('id');
+        for (const [pointOrder, point] of STAND_POINTS.entries()) {
+          const [reference] = await trx('points')
+            .insert({ organization_id: organizationId, node_id: node.id, cx: point.cx, cy: point.cy, kind: 'REFERENCE', name: point.name[language], slug: point.slug, order: pointOrder })
+            .returning('id');
+          await trx('point_translations').insert(point.texts.map((t) => ({ ...t, point_id: reference.id })));
+        }
+      }
     }
   }
 
@@ -181,37 +216,46 @@ export async function seedHalls(
     .insert({ name: 'Gastaussteller Süd GmbH', slug: 'gastaussteller-sued', email: 'kontakt@gast.example', suites: Package.BASIC | Package.EVENT })
     .returning('id');
   const [guestStand] = await trx('base_stands')
-    .insert({ organization_id: guestOrg.id, name: 'Gastaussteller Süd', slug: 'gastaussteller-sued' })
+    .insert({ organization_id: guestOrg.id, name: GUEST.name, slug: 'gastaussteller-sued' })
     .returning('id');
-  await trx('stand_translations').insert(
-    translations(['Gastaussteller Süd', 'Neu dabei – wartet auf Freigabe'], ['Guest exhibitor South', 'New here – waiting for approval']).map((t) => ({ ...t, stand_id: guestStand.id })),
-  );
+  await trx('stand_translations').insert(GUEST.texts.map((t) => ({ ...t, stand_id: guestStand.id })));
   const pendingHallStandPreviewSlug = crypto.randomBytes(16).toString('base64url');
+  const guestFront = await storePicture(trx, storage, guestOrg.id, 'gastaussteller-sued', pictures[guestJob]!);
+  // its booth's front is its view in both languages (the host's preview shows it)
+  await trx('stand_nodes').insert(
+    (['DE', 'EN'] as const).map((language) => ({ organization_id: guestOrg.id, stand_id: guestStand.id, type: 'IMAGE', image_id: guestFront, language })),
+  );
   await trx('hall_stands').insert({
     organization_id: organizationId,
     hall_id: hallIds[0],
     stand_id: guestStand.id,
     approved: false,
     stand_accepted: true,
-    order: HALLS[0].stands.length,
+    order: HALLS[0]!.stands.length,
     slug: 'gastaussteller-sued',
-    thumbnail_id: await storeImage(trx, storage, organizationId, 'gastaussteller-sued.png', 1280, 720, nextColour()),
+    thumbnail_id: guestFront,
     preview_slug: pendingHallStandPreviewSlug,
   });
 
   if (conventionId) {
     // the stage's own 16:9 picture: the player shows it before the stream is started
-    const stage = await trx('convention_stages').where({ convention_id: conventionId }).first('stage_id');
     if (stage) {
-      const stageImage = await storeImage(trx, storage, organizationId, 'hauptbuehne.png', 1280, 720, COLOURS[0]);
+      const stageImage = await storePicture(trx, storage, organizationId, 'hauptbuehne', pictures[stageJob]!);
       await trx('stages').where({ id: stage.stage_id }).update({ thumbnail_id: stageImage });
     }
-    const foyerImage = await storeImage(trx, storage, organizationId, 'foyer.png', 2000, 1000, COLOURS[0]);
-    const [foyer] = await trx('image_foyers').insert({ organization_id: organizationId, convention_id: conventionId, image_id: foyerImage }).returning('id');
+    const drawn = foyer as Awaited<ReturnType<typeof foyerPicture>> | null;
+    const foyerImage = await storePicture(trx, storage, organizationId, 'foyer', pictures[foyerJob]!);
+    const at = (key: string) => drawn!.anchors[key]!;
+    const [foyerRow] = await trx('image_foyers').insert({ organization_id: organizationId, convention_id: conventionId, image_id: foyerImage }).returning('id');
+    const organization = await trx('organizations').where({ id: organizationId }).first('email');
+    const point = (key: string, target: Record<string, unknown>) => ({ organization_id: organizationId, foyer_id: foyerRow.id, ...at(key), ...target });
     await trx('foyer_points').insert([
-      { organization_id: organizationId, foyer_id: foyer.id, x: 25, y: 50, target_type: 'HALL', target_id: hallIds[0] },
-      { organization_id: organizationId, foyer_id: foyer.id, x: 50, y: 45, target_type: 'STAND', target_id: standIds[0] },
-      { organization_id: organizationId, foyer_id: foyer.id, x: 75, y: 50, target_type: 'LINK', link: 'https://demo-messe.example/programm' },
+      point('hall-0', { target_type: 'HALL', target_id: hallIds[0] }),
+      ...(stage ? [point('stage', { target_type: 'STAGE', target_id: stage.stage_id })] : []),
+      point('hall-1', { target_type: 'HALL', target_id: hallIds[1] }),
+      point('stand', { target_type: 'STAND', target_id: standIds[0] }),
+      // the info desk: questions go to the organiser
+      point('help', { target_type: 'LINK', link: `mailto:${organization?.email || 'kontakt@demo.example'}` }),
     ]);
     await trx('conventions').where({ id: conventionId }).update({ navigation_mode: 'IMAGE_FOYER' });
   }

@@ -42,7 +42,9 @@ describe('demo seed: halls and stands', () => {
     );
     expect(outcome(res.body, 'fetchConventionHall')).toBe('ok');
     const { convention, hall } = (res.body.data as { fetchConventionHall: { convention: any; hall: any } }).fetchConventionHall; // eslint-disable-line @typescript-eslint/no-explicit-any
-    expect(convention).toMatchObject({ navigationMode: 'IMAGE_FOYER', imageFoyer: { image: { width: 2000, height: 1000 }, points: [{ targetType: 'HALL' }, { targetType: 'STAND' }, { targetType: 'LINK' }] } });
+    // the foyer's points lead to both halls, a stand and the organiser's address (and the stage, when the convention has one)
+    expect(convention).toMatchObject({ navigationMode: 'IMAGE_FOYER', imageFoyer: { image: { width: 2048, height: 1024 } } });
+    expect(convention.imageFoyer.points.map((p: { targetType: string }) => p.targetType).filter((type: string) => type !== 'STAGE')).toEqual(['HALL', 'HALL', 'STAND', 'LINK']);
     // visitors see the three listed stands in order; the guest stand applied and waits for the host's approval
     expect(hall.stands.map((s: { order: number; approved: boolean }) => [s.order, s.approved])).toEqual([[0, true], [1, true], [2, true]]);
     expect(hall.thumbnail).toMatchObject({ width: 1280, height: 720 });
@@ -56,12 +58,15 @@ describe('demo seed: halls and stands', () => {
     expect(outcome(standRes.body, 'fetchConventionStand')).toBe('ok');
     first.stand = (standRes.body.data as { fetchConventionStand: { hallStand: { stand: unknown } } }).fetchConventionStand.hallStand.stand;
     expect(first.stand.nodes[0]).toMatchObject({ type: 'PANO', image: { width: 2048, height: 1024 } });
+    // every point is a reference point with texts in both languages (the content pool gives them their content)
+    const both = [{ language: 'DE' }, { language: 'EN' }];
     expect(first.stand.nodes[0].points).toEqual([
-      { kind: 'POINT', slug: null, translations: [] },
-      { kind: 'REFERENCE', slug: 'produkte', translations: [{ language: 'DE' }, { language: 'EN' }] },
+      { kind: 'REFERENCE', slug: 'produkte', translations: both },
+      { kind: 'REFERENCE', slug: 'imagevideo', translations: both },
+      { kind: 'REFERENCE', slug: 'broschuere', translations: both },
     ]);
-    // the stored bytes are real PNGs of the recorded size
-    expect(imageSize(await bytesOf(first.thumbnail.id))).toMatchObject({ type: 'png', width: 1280, height: 720 });
+    // the stored bytes are real pictures of the recorded size
+    expect(imageSize(await bytesOf(first.thumbnail.id))).toMatchObject({ type: 'webp', width: 1280, height: 720 });
     expect(imageSize(await bytesOf(first.stand.nodes[0].image.id))).toMatchObject({ width: 2048, height: 1024 });
 
     const pending = await t.app.db('hall_stands as hs').join('base_stands as s', 's.id', 'hs.stand_id').where({ 'hs.approved': false, 'hs.hall_id': result.hallIds[0] }).first('hs.preview_slug', 'hs.stand_accepted', 's.organization_id');
