@@ -7,6 +7,7 @@ import { FoyerEditor } from '~/components/conventions/foyer-editor';
 import { AddHallForm, AddStageForm, ConventionSettingsForm, OnDemandForm } from '~/components/conventions/forms';
 import { conventionAction, conventionDashboard } from '~/server/pages/convention-dashboard.server';
 import { NativeSelect } from '~/components/conventions/native-select';
+import { SectionMenu } from '~/components/conventions/section-menu';
 import { StatusBadge } from '~/components/conventions/status-badge';
 import { ACCESS_CONFIRM_TEXTS, AccessSection } from '~/components/events/access-section';
 import { BuilderHeader, ConfirmAnswer, PictureSection, SettingsSection } from '~/components/events/builder-sections';
@@ -70,8 +71,21 @@ export default function ConventionDashboard() {
 
   const permissionOptions = PERMISSION_TYPES.map((p) => ({ value: p, label: t(`convention.permissionType.${p}`) }));
 
+  // the section menu's entries: each section's heading (PageSection's `${id}-title`, the shared sections' own ids)
+  const sections = [
+    { id: 'settings-title', label: t('pages.convention.settings') },
+    { id: 'translations-title', label: t('hallPages.translations.heading') },
+    { id: 'header-image-title', label: t('pages.headerImage.heading') },
+    { id: 'tokens-title', label: t('access:tokens.heading') },
+    { id: 'permissions-title', label: t('access:permissions.heading') },
+    { id: 'halls-title', label: t('pages.halls.heading') },
+    { id: 'stage-title', label: t('pages.stage.heading') },
+    { id: 'navigation-title', label: t('pages.navigation.heading') },
+    { id: 'on-demand-title', label: t('pages.onDemand.heading') },
+  ];
+
   return (
-    <div className="mx-auto max-w-5xl space-y-8">
+    <div className="mx-auto max-w-6xl space-y-8">
       <BuilderHeader back="/events" backLabel={t('pages.convention.back')} title={t('pages.convention.title', { title: c.title })}>
         <div className="mt-2">
           <StatusBadge status={c.status} />
@@ -82,225 +96,240 @@ export default function ConventionDashboard() {
             {t('pages.convention.sitemap')}
           </Link>
         </p>
+        <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <a
+            href={`/convention/${c.slug}`}
+            aria-label={t('pages.convention.publicPageNamed', { title: c.title })}
+            className="font-medium text-brand-dark underline underline-offset-2"
+          >
+            {t('pages.convention.publicPage')}
+          </a>
+          {c.active ? null : <span className="text-gray-700">{t('pages.convention.notActive')}</span>}
+        </p>
       </BuilderHeader>
 
       <ConfirmAnswer answer={actionData} texts={CONFIRM_TEXTS} />
 
-      <SettingsSection id="settings" title={t('pages.convention.settings')} form={settings} submit={t('pages.convention.save')}>
-        <TextField field={s.title} label={t('pages.convention.name')} className="sm:col-span-2" />
-        <TextField field={s.startDate} type="datetime-local" label={t('pages.convention.start')} description={t('pages.timeZoneHint', { zone: EVENT_TIME_ZONE })} />
-        <TextField field={s.endDate} type="datetime-local" label={t('pages.convention.end')} description={t('pages.timeZoneHint', { zone: EVENT_TIME_ZONE })} />
-        <TextField field={s.video} type="url" label={t('pages.convention.video')} description={t('pages.videoHint')} className="sm:col-span-2" />
-        <NativeSelect name="permissionType" label={t('pages.convention.permissionType')} options={permissionOptions} defaultValue={c.permissionType} errors={s.permissionType.errors} />
-        <div className="flex flex-col justify-end gap-3">
-          <Checkbox name="active" defaultSelected={c.active}>
-            {t('pages.convention.active')}
-          </Checkbox>
-          <Checkbox name="shop" defaultSelected={c.shop}>
-            {t('pages.convention.shop')}
-          </Checkbox>
-        </div>
-        <TextArea field={s.helpPage} label={t('pages.convention.helpPage')} className="sm:col-span-2" />
-      </SettingsSection>
+      <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_13rem] lg:gap-8">
+        <SectionMenu sections={sections} label={t('pages.convention.sections')} summary={t('pages.convention.sectionsMenu')} />
+        <div className="min-w-0 space-y-8 lg:col-start-1 lg:row-start-1 [&_h2]:scroll-mt-20">
+          <SettingsSection id="settings" title={t('pages.convention.settings')} form={settings} submit={t('pages.convention.save')}>
+            <TextField field={s.title} label={t('naming.internalName')} description={t('naming.internalNameHint')} className="sm:col-span-2" />
+            <TextField field={s.startDate} type="datetime-local" label={t('pages.convention.start')} description={t('pages.timeZoneHint', { zone: EVENT_TIME_ZONE })} />
+            <TextField field={s.endDate} type="datetime-local" label={t('pages.convention.end')} description={t('pages.timeZoneHint', { zone: EVENT_TIME_ZONE })} />
+            <TextField field={s.video} type="url" label={t('pages.convention.video')} description={t('pages.videoHint')} className="sm:col-span-2" />
+            <NativeSelect name="permissionType" label={t('pages.convention.permissionType')} options={permissionOptions} defaultValue={c.permissionType} errors={s.permissionType.errors} />
+            <div className="flex flex-col justify-end gap-3">
+              <Checkbox name="active" defaultSelected={c.active}>
+                {t('pages.convention.active')}
+              </Checkbox>
+              <Checkbox name="shop" defaultSelected={c.shop}>
+                {t('pages.convention.shop')}
+              </Checkbox>
+            </div>
+            <TextArea field={s.helpPage} label={t('pages.convention.helpPage')} className="sm:col-span-2" />
+          </SettingsSection>
 
-      <TranslationsSection translations={data.translations} lastForm={actionData?.form} lastResult={actionData?.result} />
+          <TranslationsSection translations={data.translations} lastForm={actionData?.form} lastResult={actionData?.result} />
 
-      <PictureSection id="header-image" intent="headerImage" keys="pages.headerImage" values={{ title: c.title }} imageUrl={c.headerImageUrl} answer={actionData} />
+          <PictureSection id="header-image" intent="headerImage" keys="pages.headerImage" values={{ title: c.title }} imageUrl={c.headerImageUrl} answer={actionData} />
 
-      <AccessSection
-        permissionType={c.permissionType}
-        tokens={data.tokens}
-        permissions={data.permissions}
-        lastForm={actionData?.form}
-        lastResult={actionData?.result}
-      />
+          <AccessSection
+            permissionType={c.permissionType}
+            tokens={data.tokens}
+            permissions={data.permissions}
+            lastForm={actionData?.form}
+            lastResult={actionData?.result}
+          />
 
-      <PageSection id="halls" title={t('pages.halls.heading')}>
-        {data.halls.length ? (
-          <ul className="mt-3 divide-y" aria-label={t('pages.halls.heading')}>
-            {data.halls.map((h) => (
-              <li key={h.id} className="flex items-center justify-between gap-3 py-2">
-                <Link to={`/hall/builder/${h.slug}`} className="font-medium underline-offset-2 hover:underline">
-                  {h.name}
+          <PageSection id="halls" title={t('pages.halls.heading')}>
+            {data.halls.length ? (
+              <ul className="mt-3 divide-y" aria-label={t('pages.halls.heading')}>
+                {data.halls.map((h) => (
+                  <li key={h.id} className="flex items-center justify-between gap-3 py-2">
+                    <Link to={`/hall/builder/${h.slug}`} className="font-medium underline-offset-2 hover:underline">
+                      {h.name}
+                    </Link>
+                    <ConfirmDelete
+                      intent="removeHall"
+                      id={h.id}
+                      name={h.name}
+                      label={t('pages.remove')}
+                      ariaLabel={t('pages.halls.removeNamed', { name: h.name })}
+                      title={t('pages.halls.removeTitle')}
+                      message={t('pages.halls.removeText', { name: h.name })}
+                    />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-3 text-sm text-gray-700">{t('pages.halls.none')}</p>
+            )}
+            {data.availableHalls.length ? (
+              <Form method="post" {...getFormProps(hallForm)} className="mt-4 flex flex-wrap items-end gap-4">
+                <input type="hidden" name="intent" value="addHall" />
+                <NativeSelect
+                  name="hallId"
+                  label={t('pages.halls.add')}
+                  options={data.availableHalls.map((h) => ({ value: h.id, label: h.name }))}
+                  errors={hf.hallId.errors}
+                  required
+                />
+                <Button type="submit" isDisabled={busy}>
+                  {t('pages.halls.addSubmit')}
+                </Button>
+                <FormErrors errors={hallForm.errors} className="w-full" />
+              </Form>
+            ) : (
+              <p className="mt-3 text-sm text-gray-700">
+                {t('pages.halls.noMore')}{' '}
+                <Link to="/hall" className="underline">
+                  {t('pages.halls.manage')}
+                </Link>
+              </p>
+            )}
+          </PageSection>
+
+          <PageSection id="stage" title={t('pages.stage.heading')}>
+            <p className="mt-1 text-sm text-gray-700">{t('pages.stage.intro')}</p>
+            {data.stage ? (
+              <div className="mt-3 flex items-center justify-between gap-3">
+                <Link to={`/events/stage/${data.stage.slug}`} className="font-medium underline-offset-2 hover:underline">
+                  {data.stage.title}
                 </Link>
                 <ConfirmDelete
-                  intent="removeHall"
-                  id={h.id}
-                  name={h.name}
+                  intent="removeStage"
+                  id={data.stage.id}
+                  name={data.stage.title}
                   label={t('pages.remove')}
-                  ariaLabel={t('pages.halls.removeNamed', { name: h.name })}
-                  title={t('pages.halls.removeTitle')}
-                  message={t('pages.halls.removeText', { name: h.name })}
+                  ariaLabel={t('pages.stage.removeNamed', { name: data.stage.title })}
+                  title={t('pages.stage.removeTitle')}
+                  message={t('pages.stage.removeText', { name: data.stage.title })}
                 />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-3 text-sm text-gray-700">{t('pages.halls.none')}</p>
-        )}
-        {data.availableHalls.length ? (
-          <Form method="post" {...getFormProps(hallForm)} className="mt-4 flex flex-wrap items-end gap-4">
-            <input type="hidden" name="intent" value="addHall" />
-            <NativeSelect
-              name="hallId"
-              label={t('pages.halls.add')}
-              options={data.availableHalls.map((h) => ({ value: h.id, label: h.name }))}
-              errors={hf.hallId.errors}
-              required
-            />
-            <Button type="submit" isDisabled={busy}>
-              {t('pages.halls.addSubmit')}
-            </Button>
-            <FormErrors errors={hallForm.errors} className="w-full" />
-          </Form>
-        ) : (
-          <p className="mt-3 text-sm text-gray-700">
-            {t('pages.halls.noMore')}{' '}
-            <Link to="/hall" className="underline">
-              {t('pages.halls.manage')}
-            </Link>
-          </p>
-        )}
-      </PageSection>
-
-      <PageSection id="stage" title={t('pages.stage.heading')}>
-        <p className="mt-1 text-sm text-gray-700">{t('pages.stage.intro')}</p>
-        {data.stage ? (
-          <div className="mt-3 flex items-center justify-between gap-3">
-            <Link to={`/events/stage/${data.stage.slug}`} className="font-medium underline-offset-2 hover:underline">
-              {data.stage.title}
-            </Link>
-            <ConfirmDelete
-              intent="removeStage"
-              id={data.stage.id}
-              name={data.stage.title}
-              label={t('pages.remove')}
-              ariaLabel={t('pages.stage.removeNamed', { name: data.stage.title })}
-              title={t('pages.stage.removeTitle')}
-              message={t('pages.stage.removeText', { name: data.stage.title })}
-            />
-          </div>
-        ) : (
-          <p className="mt-3 text-sm text-gray-700">{t('pages.stage.none')}</p>
-        )}
-        {data.availableStages.length ? (
-          <Form method="post" {...getFormProps(stageForm)} className="mt-4 flex flex-wrap items-end gap-4">
-            <input type="hidden" name="intent" value="addStage" />
-            <NativeSelect
-              name="stageId"
-              label={t('pages.stage.add')}
-              options={data.availableStages.map((st) => ({ value: st.id, label: st.title }))}
-              errors={sf.stageId.errors}
-              required
-            />
-            <Button type="submit" isDisabled={busy}>
-              {t('pages.stage.addSubmit')}
-            </Button>
-            <FormErrors errors={stageForm.errors} />
-          </Form>
-        ) : null}
-      </PageSection>
-
-      <PageSection id="navigation" title={t('pages.navigation.heading')}>
-        <p className="mt-1 text-sm text-gray-700">
-          {t('pages.navigation.current', { mode: t(`convention.navigationMode.${c.navigationMode}`) })}
-        </p>
-        {c.navigationMode === 'DEFAULT' || !data.foyer ? (
-          <Form method="post" className="mt-4">
-            <input type="hidden" name="intent" value="foyerEnable" />
-            <Button type="submit" variant="darkBlue" isDisabled={busy}>
-              {t('pages.navigation.useFoyer')}
-            </Button>
-          </Form>
-        ) : (
-          <div className="mt-4 space-y-6">
-            <ConfirmDelete
-              intent="navigationReset"
-              id={c.id}
-              name={c.title}
-              label={t('pages.navigation.reset')}
-              title={t('pages.navigation.resetTitle')}
-              message={t('pages.navigation.resetText')}
-            />
-            <ImageForm
-              id="foyer-image"
-              intent="foyerImage"
-              title={t('pages.foyer.imageHeading')}
-              hint={t('pages.foyer.imageHint')}
-              fileLabel={t('pages.foyer.file')}
-              submitLabel={t('pages.foyer.upload')}
-              imageUrl={null}
-              imageAlt=""
-              noImage={data.foyer.imageUrl ? t('pages.foyer.replace') : t('pages.foyer.noImage')}
-              error={errorFor(actionData, 'foyerImage')}
-            />
-            {data.foyer.imageUrl ? (
-              <FoyerEditor imageUrl={data.foyer.imageUrl} points={data.foyer.points} targets={data.foyerTargets} lastResult={resultFor(actionData, 'addPoint')} />
+              </div>
+            ) : (
+              <p className="mt-3 text-sm text-gray-700">{t('pages.stage.none')}</p>
+            )}
+            {data.availableStages.length ? (
+              <Form method="post" {...getFormProps(stageForm)} className="mt-4 flex flex-wrap items-end gap-4">
+                <input type="hidden" name="intent" value="addStage" />
+                <NativeSelect
+                  name="stageId"
+                  label={t('pages.stage.add')}
+                  options={data.availableStages.map((st) => ({ value: st.id, label: st.title }))}
+                  errors={sf.stageId.errors}
+                  required
+                />
+                <Button type="submit" isDisabled={busy}>
+                  {t('pages.stage.addSubmit')}
+                </Button>
+                <FormErrors errors={stageForm.errors} />
+              </Form>
             ) : null}
-            <p className="text-sm">
-              <Link to={`/events/convention/${c.slug}/shoplink`} className="underline">
-                {t('pages.shopLink.open')}
-              </Link>
-            </p>
-          </div>
-        )}
-      </PageSection>
+          </PageSection>
 
-      <PageSection id="on-demand" title={t('pages.onDemand.heading')}>
-        {data.onDemand.length ? (
-          <ul className="mt-3 divide-y">
-            {data.onDemand.map((item) => (
-              <li key={item.id} className="py-3">
-                <details>
-                  <summary className="cursor-pointer font-medium">{item.title}</summary>
-                  <Form method="post" className="mt-3 grid gap-3">
-                    <input type="hidden" name="intent" value="onDemandUpdate" />
-                    <input type="hidden" name="id" value={item.id} />
-                    <label className="flex flex-col gap-1 text-sm font-medium">
-                      {t('pages.onDemand.title')}
-                      <input name="title" required maxLength={255} defaultValue={item.title} className="rounded-md border border-gray-300 px-3 py-2 font-normal" />
-                    </label>
-                    <label className="flex flex-col gap-1 text-sm font-medium">
-                      {t('pages.onDemand.description')}
-                      <textarea name="description" rows={3} defaultValue={item.description} className="rounded-md border border-gray-300 px-3 py-2 font-normal" />
-                    </label>
-                    <div className="flex gap-3">
-                      <Button type="submit" isDisabled={busy}>
-                        {t('pages.onDemand.save')}
-                      </Button>
-                    </div>
-                  </Form>
-                  <div className="mt-2">
-                    <ConfirmDelete
-                      intent="onDemandDelete"
-                      id={item.id}
-                      name={item.title}
-                      label={t('pages.delete')}
-                      ariaLabel={t('pages.onDemand.deleteNamed', { name: item.title })}
-                      title={t('pages.onDemand.deleteTitle')}
-                      message={t('pages.onDemand.deleteText', { name: item.title })}
-                    />
-                  </div>
-                </details>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-3 text-sm text-gray-700">{t('pages.onDemand.none')}</p>
-        )}
-        <Form method="post" {...getFormProps(onDemandForm)} className="mt-4 grid gap-3">
-          <h3 className="font-semibold">{t('pages.onDemand.add')}</h3>
-          <input type="hidden" name="intent" value="onDemandCreate" />
-          <FormErrors errors={onDemandForm.errors} />
-          <TextField field={od.title} label={t('pages.onDemand.title')} />
-          <TextArea field={od.description} label={t('pages.onDemand.description')} rows={3} />
-          <div>
-            <Button type="submit" isDisabled={busy}>
-              {t('pages.onDemand.addSubmit')}
-            </Button>
-          </div>
-        </Form>
-      </PageSection>
+          <PageSection id="navigation" title={t('pages.navigation.heading')}>
+            <p className="mt-1 text-sm text-gray-700">
+              {t('pages.navigation.current', { mode: t(`convention.navigationMode.${c.navigationMode}`) })}
+            </p>
+            {c.navigationMode === 'DEFAULT' || !data.foyer ? (
+              <Form method="post" className="mt-4">
+                <input type="hidden" name="intent" value="foyerEnable" />
+                <Button type="submit" variant="darkBlue" isDisabled={busy}>
+                  {t('pages.navigation.useFoyer')}
+                </Button>
+              </Form>
+            ) : (
+              <div className="mt-4 space-y-6">
+                <ConfirmDelete
+                  intent="navigationReset"
+                  id={c.id}
+                  name={c.title}
+                  label={t('pages.navigation.reset')}
+                  title={t('pages.navigation.resetTitle')}
+                  message={t('pages.navigation.resetText')}
+                />
+                <ImageForm
+                  id="foyer-image"
+                  intent="foyerImage"
+                  title={t('pages.foyer.imageHeading')}
+                  hint={t('pages.foyer.imageHint')}
+                  fileLabel={t('pages.foyer.file')}
+                  submitLabel={t('pages.foyer.upload')}
+                  imageUrl={null}
+                  imageAlt=""
+                  noImage={data.foyer.imageUrl ? t('pages.foyer.replace') : t('pages.foyer.noImage')}
+                  error={errorFor(actionData, 'foyerImage')}
+                />
+                {data.foyer.imageUrl ? (
+                  <FoyerEditor imageUrl={data.foyer.imageUrl} points={data.foyer.points} targets={data.foyerTargets} lastResult={resultFor(actionData, 'addPoint')} />
+                ) : null}
+                <p className="text-sm">
+                  <Link to={`/events/convention/${c.slug}/shoplink`} className="underline">
+                    {t('pages.shopLink.open')}
+                  </Link>
+                </p>
+              </div>
+            )}
+          </PageSection>
+
+          <PageSection id="on-demand" title={t('pages.onDemand.heading')}>
+            {data.onDemand.length ? (
+              <ul className="mt-3 divide-y">
+                {data.onDemand.map((item) => (
+                  <li key={item.id} className="py-3">
+                    <details>
+                      <summary className="cursor-pointer font-medium">{item.title}</summary>
+                      <Form method="post" className="mt-3 grid gap-3">
+                        <input type="hidden" name="intent" value="onDemandUpdate" />
+                        <input type="hidden" name="id" value={item.id} />
+                        <label className="flex flex-col gap-1 text-sm font-medium">
+                          {t('pages.onDemand.title')}
+                          <input name="title" required maxLength={255} defaultValue={item.title} className="rounded-md border border-gray-300 px-3 py-2 font-normal" />
+                        </label>
+                        <label className="flex flex-col gap-1 text-sm font-medium">
+                          {t('pages.onDemand.description')}
+                          <textarea name="description" rows={3} defaultValue={item.description} className="rounded-md border border-gray-300 px-3 py-2 font-normal" />
+                        </label>
+                        <div className="flex gap-3">
+                          <Button type="submit" isDisabled={busy}>
+                            {t('pages.onDemand.save')}
+                          </Button>
+                        </div>
+                      </Form>
+                      <div className="mt-2">
+                        <ConfirmDelete
+                          intent="onDemandDelete"
+                          id={item.id}
+                          name={item.title}
+                          label={t('pages.delete')}
+                          ariaLabel={t('pages.onDemand.deleteNamed', { name: item.title })}
+                          title={t('pages.onDemand.deleteTitle')}
+                          message={t('pages.onDemand.deleteText', { name: item.title })}
+                        />
+                      </div>
+                    </details>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-3 text-sm text-gray-700">{t('pages.onDemand.none')}</p>
+            )}
+            <Form method="post" {...getFormProps(onDemandForm)} className="mt-4 grid gap-3">
+              <h3 className="font-semibold">{t('pages.onDemand.add')}</h3>
+              <input type="hidden" name="intent" value="onDemandCreate" />
+              <FormErrors errors={onDemandForm.errors} />
+              <TextField field={od.title} label={t('pages.onDemand.title')} />
+              <TextArea field={od.description} label={t('pages.onDemand.description')} rows={3} />
+              <div>
+                <Button type="submit" isDisabled={busy}>
+                  {t('pages.onDemand.addSubmit')}
+                </Button>
+              </div>
+            </Form>
+          </PageSection>
+        </div>
+      </div>
     </div>
   );
 }

@@ -73,7 +73,7 @@ export default function StageDashboard() {
       <ConfirmAnswer answer={actionData} texts={{}} fallback={{ title: 'pages.schedule.deleteTitle', message: 'pages.schedule.deleteText' }} />
 
       <SettingsSection id="stage-settings" title={t('pages.stageDashboard.settings')} form={settings} submit={t('pages.stageDashboard.save')} className="grid gap-4">
-        <TextField field={s.title} label={t('pages.stageDashboard.name')} />
+        <TextField field={s.title} label={t('naming.internalName')} description={t('naming.internalNameHint')} />
         <TextField field={s.stream} type="url" label={t('pages.stageDashboard.stream')} description={t('pages.videoHint')} />
       </SettingsSection>
 

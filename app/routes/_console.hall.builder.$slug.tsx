@@ -187,7 +187,7 @@ export default function HallBuilder() {
       {actionData && 'approval' in actionData ? <ApprovalWarnings approval={actionData.approval} /> : null}
 
       <SettingsSection id="hall-settings" title={t('hallPages.builder.settings')} form={settings} submit={t('hallPages.builder.save')}>
-        <TextField field={settingsFields.name} label={t('hallPages.builder.name')} />
+        <TextField field={settingsFields.name} label={t('naming.internalName')} description={t('naming.internalNameHint')} />
         <Select
           name={settingsFields.permissionType.name}
           label={t('hallPages.builder.permissionType')}

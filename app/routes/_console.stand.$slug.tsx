@@ -305,7 +305,7 @@ export default function StandEditor() {
               {settings.errors.join(' ')}
             </p>
           ) : null}
-          <TextField field={settingsFields.name} label={t('standPages.editor.name')} />
+          <TextField field={settingsFields.name} label={t('naming.internalName')} description={t('naming.internalNameHint')} />
           <div className="flex items-end pb-2">
             <Checkbox name="shop" value="on" defaultSelected={stand.shop}>
               {t('standPages.editor.shop')}
