@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PAGE_SLUG, seedContentPages } from '#db/seeds/content-pages';
+import { layoutIssues, pageLayoutSchema } from '~/lib/content-pages/layout';
 import { Feature, Package } from '~/lib/features';
 import * as qrRoute from '~/routes/resources.content-page-qr.$id';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -27,7 +31,10 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(path.resolve(`var/test-uploads/${process.pid}`), { recursive: true, force: true });
+});
 
 async function member(suites: number = Package.BASIC, membership: { sales?: boolean } = {}) {
   const org = await createOrganization(t.app.db, { suites });
@@ -463,5 +470,32 @@ describe('content pages: a big page', () => {
     expect(many.result.data!.contentPage.translation.contentItems.map((i) => i.id)).toEqual(Array.from({ length: 200 }, (_, i) => `item-${i}`));
     expect(many.count).toBe(two.count);
     expect(many.count).toBeLessThanOrEqual(6);
+  });
+});
+
+describe('content pages: the demo', () => {
+  it('seeds a published product page in DE and EN whose layouts pass the schema, open by token link for anyone', async () => {
+    const a = await member();
+    const { pageId, token } = await seedContentPages(t.app.db, { organizationId: a.org.id, storage: t.app.storage });
+    const translations = await t.app.db('content_page_translations').where({ page_id: pageId }).orderBy('language');
+    expect(translations.map((tr) => tr.language)).toEqual(['DE', 'EN']);
+    for (const tr of translations) {
+      const parsed = pageLayoutSchema.safeParse(tr.layout);
+      expect(parsed.success, JSON.stringify(parsed.error?.issues?.slice(0, 3))).toBe(true);
+      expect(layoutIssues(parsed.data!)).toEqual([]);
+    }
+    const body = await gql<{ contentPage: { slug: string; translation: { name: string; contentItems: { content: { type: string; file?: string | null; files?: string[] } }[] } } }>(
+      null,
+      `query($s: String!, $t: String) { contentPage(slug: $s, token: $t, lang: EN) { slug translation { name contentItems } } }`,
+      { s: DEMO_PAGE_SLUG, t: token },
+    );
+    const page = body.data!.contentPage;
+    expect(page.translation.name).toBe('Product page Module X');
+    const blocks = page.translation.contentItems.map((i) => i.content);
+    expect(blocks.map((b) => b.type)).toEqual(['HERO', 'TEXT', 'IMAGE', 'VIDEO', 'CADFILE', 'IMAGES360', 'PDF']);
+    expect(blocks.find((b) => b.type === 'IMAGES360')!.files).toHaveLength(72);
+    // every file a block names exists and is visible to visitors
+    const ids = blocks.flatMap((b) => [b.file, ...(b.files ?? [])]).filter((id): id is string => !!id);
+    expect((await t.app.db('files').whereIn('id', ids).where({ is_public: true }).pluck('id')).length).toBe(new Set(ids).size);
   });
 });
