@@ -39,6 +39,7 @@ export const MAPPERS: Record<string, string> = {
   // content pages: the models (a page asked for by slug and language carries that translation)
   ContentPage: '../../app/server/services/content-pages/pages#ContentPageParent',
   ContentPageTranslation: '../../db/models/index#ContentPageTranslation',
+  Icon: '../../db/models/index#Icon',
   // enums with internal values (ENUM_VALUES) are named here too, so resolvers return the internal value's type
   MemberRoleEnum: '../../db/models/index#MemberRole',
   FeatureEnum: '../../app/lib/features#FeatureName',

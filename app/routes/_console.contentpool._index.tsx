@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { getFormProps } from '@conform-to/react';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { IconLibrary } from '~/components/content/icon-library';
 import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
 import { Button, buttonClassName } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
@@ -10,12 +11,13 @@ import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { GroupCreateForm, GroupRenameForm } from '~/lib/schemas/content';
 import { runGuards } from '~/server/guards.server';
-import { readForm } from '~/server/posted-form.server';
+import { iconDeleteAction, iconUploadAction, readIconForm } from '~/server/pages/icons.server';
 import { confirmedListAction, intentOf, intentsOf, listAction, submitForm } from '~/server/route-kit.server';
+import { iconUrl, listIcons } from '~/server/services/content/icons';
 import { createGroup, deleteGroup, likeGroup, listGroups, renameGroup, tagsByGroup, tagsByType } from '~/server/services/content/groups';
 import { redirectWithToast } from '~/server/toast.server';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'content'], title: 'content:pool.title' };
+export const handle = { i18n: ['common', 'errors', 'validation', 'content', 'personalization'], title: 'content:pool.title' };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export const guards = defineGuards({ organization: true, feature: 'content' });
@@ -27,10 +29,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const search = url.searchParams.get('q') ?? '';
   const tagId = url.searchParams.get('tag') ?? '';
-  const [groups, tags] = await Promise.all([listGroups(context.service, { search, tagId }), tagsByType(context.service, 'CONTENT')]);
+  const [groups, tags, icons] = await Promise.all([
+    listGroups(context.service, { search, tagId }),
+    tagsByType(context.service, 'CONTENT'),
+    listIcons(context.service),
+  ]);
   const groupTags = await Promise.all(groups.map((g) => tagsByGroup(context.service).load(g.id)));
   return {
     search,
+    icons: icons.map((icon) => ({ id: icon.id, filename: icon.filename, url: iconUrl(icon) })),
     tagId,
     tags: tags.map((tag) => ({ id: tag.id, text: tag.text })),
     groups: groups.map((g, i) => ({
@@ -44,13 +51,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-const Intents = intentsOf(['create', 'rename', 'delete', 'like', 'unlike']);
+const Intents = intentsOf(['create', 'rename', 'delete', 'like', 'unlike', 'uploadIcon', 'deleteIcon']);
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const formData = await readForm(request);
+  const posted = await readIconForm(request, context);
+  const { formData } = posted;
   const { intent } = intentOf(formData, Intents);
   const id = String(formData.get('id') ?? '');
+  if (intent === 'uploadIcon') return iconUploadAction(context, posted, HERE);
+  if (intent === 'deleteIcon') return iconDeleteAction(context, formData, HERE);
   if (intent === 'delete') {
     return confirmedListAction(formData, HERE, () => deleteGroup(context.service, id), {
       key: 'content:pool.deleted',
@@ -105,7 +115,7 @@ function RenameGroup({ group }: { group: { id: string; name: string } }) {
 
 export default function ContentPool() {
   const { t } = useTranslation('content');
-  const { groups, tags, search, tagId } = useLoaderData<typeof loader>();
+  const { groups, tags, search, tagId, icons } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-4xl space-y-8">
@@ -115,7 +125,15 @@ export default function ContentPool() {
       </header>
 
       {answer?.confirm ? (
-        <ConfirmStep confirm={answer.confirm} title={t('pool.deleteTitle')} message={t('pool.deleteText', { name: answer.confirm.name })} />
+        answer.confirm.intent === 'deleteIcon' ? (
+          <ConfirmStep
+            confirm={answer.confirm}
+            title={t('personalization:icons.deleteTitle')}
+            message={t('personalization:icons.deleteText', { name: answer.confirm.name })}
+          />
+        ) : (
+          <ConfirmStep confirm={answer.confirm} title={t('pool.deleteTitle')} message={t('pool.deleteText', { name: answer.confirm.name })} />
+        )
       ) : null}
 
       <PageSection id="content-create" title={t('pool.createTitle')}>
@@ -187,6 +205,8 @@ export default function ContentPool() {
           <p className="mt-6 text-gray-600">{search || tagId ? t('pool.noMatch') : t('pool.none')}</p>
         )}
       </PageSection>
+
+      <IconLibrary icons={icons} answer={answer} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { ContentGroup, ContentGroupLike, ContentGroupTag, ContentObject, Content
 import { ContentPage, ContentPageTag, ContentPageTranslation } from './content-pages';
 import { Convention, ConventionStage, ConventionTranslation, FoyerPoint, ImageFoyer, OnDemandContent } from './conventions';
 import { Exhibition } from './exhibitions';
+import { Icon } from './icons';
 import { UploadedFile, VideoThumbnail } from './files';
 import { ConventionHall, Hall, HallStand, HallTranslation } from './halls';
 import { Invite, Organization, OrganizationMember } from './organizations';
@@ -20,6 +21,7 @@ export * from './content-pages';
 export * from './conventions';
 export * from './exhibitions';
 export * from './files';
+export * from './icons';
 export * from './halls';
 export * from './organizations';
 export * from './outbox';
@@ -73,4 +75,5 @@ export const MODELS = [
   ContentPageTag,
   Personalization,
   Publicsite,
+  Icon,
 ] as const;

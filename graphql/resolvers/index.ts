@@ -11,6 +11,7 @@ import { eventsHallsResolvers } from './events-halls';
 import { eventsProgrammeResolvers } from './events-programme';
 import { fileResolvers } from './files';
 import { i18nResolvers } from './i18n';
+import { iconResolvers } from './icons';
 import { organizationResolvers } from './organizations';
 import { personalizationResolvers } from './personalizations';
 
@@ -36,4 +37,4 @@ const baseResolvers: Resolvers = {
   Mutation: { ping: () => true },
 };
 
-export const resolvers = mergeResolvers([baseResolvers, accountResolvers, fileResolvers, i18nResolvers, organizationResolvers, eventsHallsResolvers, eventConventionResolvers, conventionHallsResolvers, eventsAccessResolvers, eventsProgrammeResolvers, contentResolvers, personalizationResolvers, contentPageResolvers]) as Resolvers;
+export const resolvers = mergeResolvers([baseResolvers, accountResolvers, fileResolvers, i18nResolvers, organizationResolvers, eventsHallsResolvers, eventConventionResolvers, conventionHallsResolvers, eventsAccessResolvers, eventsProgrammeResolvers, contentResolvers, iconResolvers, personalizationResolvers, contentPageResolvers]) as Resolvers;

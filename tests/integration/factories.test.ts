@@ -37,6 +37,7 @@ describe('factories', () => {
       ['foyer_points', () => factories.createFoyerPoint(db)],
       ['content_groups', () => factories.createContentGroup(db)],
       ['content_objects', () => factories.createContentObject(db)],
+      ['icons', () => factories.createIcon(db)],
       ['content_pages', () => factories.createContentPage(db)],
       ['content_page_translations', () => factories.createContentPageTranslation(db)],
     ];
