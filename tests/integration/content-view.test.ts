@@ -195,6 +195,17 @@ describe('/html/{contentslug}: the snippet for the organisation’s website', ()
     expect(code).not.toMatch(/(src|href)="\/[^/]/);
   });
 
+  it('follows the language asked for (LOCALIZED objects and its own words), else the editor’s', async () => {
+    const english = await callRoute(t, html.loader as never, { url: `/html/${w.pub.slug}`, params: { contentslug: w.pub.slug }, userId: w.admin.id });
+    expect(english.data).toMatchObject({ language: 'EN' });
+    expect((english.data as { html: string }).html).toContain('<p>English</p>');
+    expect((english.data as { html: string }).html).toContain('Download Broschüre (PDF)');
+    const german = await callRoute(t, html.loader as never, { url: `/html/${w.pub.slug}?language=de`, params: { contentslug: w.pub.slug }, userId: w.admin.id });
+    expect(german.data).toMatchObject({ language: 'DE' });
+    expect((german.data as { html: string }).html).toContain('<p>Deutsch</p>');
+    expect((german.data as { html: string }).html).toContain('Broschüre herunterladen (PDF)');
+  });
+
   it('is 404 for another organisation’s group', async () => {
     expect((await snippet(w.foreign.slug, w.admin.id)).status).toBe(404);
     expect((await snippet(w.pub.slug, w.stranger.id)).status).toBe(404);

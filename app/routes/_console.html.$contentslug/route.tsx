@@ -6,11 +6,17 @@ import { buttonClassName } from '~/components/ui/button-styles';
 import { PageSection } from '~/components/ui/route-form';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { defineGuards } from '~/lib/guards';
+import { LANGUAGES } from '~/lib/language';
+import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { contentSnippetOf } from './server';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'contentview'], title: 'contentview:html.title' };
+export const handle = {
+  i18n: ['common', 'errors', 'validation', 'contentview'],
+  title: 'contentview:html.title',
+  breadcrumb: crumbsFrom<typeof loader>((d) => [{ label: d.name, to: `/contentpool/builder/${d.slug}` }, { key: 'contentview:html.title' }]),
+};
 export const clientLoader = withNamespaces(handle.i18n);
 
 export const guards = defineGuards({ organization: true, feature: 'content' });
@@ -26,7 +32,7 @@ const COPY_TOAST_MS = 5_000;
 
 export default function ContentHtmlPage() {
   const { t } = useTranslation('contentview');
-  const { name, slug, html } = useLoaderData<typeof loader>();
+  const { name, slug, language, html } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const box = useRef<HTMLTextAreaElement>(null);
   const [copy, setCopy] = useState<{ state: CopyState; at: number }>({ state: null, at: 0 });
@@ -55,6 +61,21 @@ export default function ContentHtmlPage() {
         <p className="mt-1 text-sm text-gray-700">{t('html.intro', { name })}</p>
       </div>
       <PageSection id="content-html" title={t('html.snippet')}>
+        <nav aria-label={t('html.language')} className="mb-3 flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-gray-700">{t('html.language')}:</span>
+          {LANGUAGES.map((code) => (
+            <Link
+              key={code}
+              to={`?language=${code}`}
+              replace
+              preventScrollReset
+              aria-current={code === language ? 'true' : undefined}
+              className={`rounded-md border px-3 py-1 ${code === language ? 'border-brand-dark bg-brand-dark text-white' : 'bg-white text-brand-dark'}`}
+            >
+              {t(`common:languages.${code}`)}
+            </Link>
+          ))}
+        </nav>
         <label htmlFor="content-html-code" className="sr-only">
           {t('html.code')}
         </label>

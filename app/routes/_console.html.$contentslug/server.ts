@@ -1,16 +1,23 @@
+import { toLanguage, type Language } from '~/lib/language';
+import { getT } from '~/server/i18n.server';
 import { contentSnippet } from '~/server/pages/content-snippet.server';
 import { contentViewOf } from '~/server/pages/content-view.server';
 import type { RequestContext } from '~/server/request-context.server';
 import { invariantResponse } from '~/server/route-kit.server';
 import { findGroup } from '~/server/services/content/visit';
 
-/** A group of the current organisation as its HTML snippet; 404 for any other group. */
+/**
+ * A group of the current organisation as its HTML snippet in the language asked for (?language=DE|EN, else the
+ * editor's): LOCALIZED objects and the snippet's own words follow it. 404 for any other organisation's group.
+ */
 export async function contentSnippetOf(context: RequestContext, request: Request, slug: string) {
   const group = await findGroup(context.service, { slug });
   invariantResponse(group && group.organization_id === context.viewer?.organization?.id, 'Not Found', { status: 404 });
-  const view = await contentViewOf(context.service, group, context.language);
+  const url = new URL(request.url);
+  const language: Language = toLanguage(url.searchParams.get('language')) ?? context.language;
+  const view = await contentViewOf(context.service, group, language);
   const origin = new URL(context.app.env.PUBLIC_URL ?? request.url).origin;
-  const t = context.service.t;
+  const t = getT(language);
   const html = contentSnippet(view, origin, {
     document: t('contentview:pdf.document'),
     embedded: t('contentview:iframe.title'),
@@ -18,5 +25,5 @@ export async function contentSnippetOf(context: RequestContext, request: Request
     download: (name) => t('contentview:pdf.download', { name, interpolation: { escapeValue: false } }),
     play: (title) => t('contentview:snippet.play', { title, interpolation: { escapeValue: false } }),
   });
-  return { name: group.name, slug: group.slug, html };
+  return { name: group.name, slug: group.slug, language, html };
 }
