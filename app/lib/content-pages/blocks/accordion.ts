@@ -19,8 +19,8 @@ export const accordionBlock = defineBlock({
   example: (t) => ({
     accordionItems: [1, 2, 3].map((n) => ({
       id: `example-${n}`,
-      headline: t(`blocks.accordion.exampleHeadline${n}`),
-      content: t(`blocks.accordion.exampleContent${n}`),
+      headline: t(`pages:blocks.accordion.exampleHeadline${n}`),
+      content: t(`pages:blocks.accordion.exampleContent${n}`),
     })),
   }),
 });

@@ -12,5 +12,5 @@ export const audioBlock = defineBlock({
     /** the recording's title, shown above the player and naming it for screen readers */
     text: line,
   }),
-  example: (t) => ({ text: t('blocks.audio.exampleTitle') }),
+  example: (t) => ({ text: t('pages:blocks.audio.exampleTitle') }),
 });

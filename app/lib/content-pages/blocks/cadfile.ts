@@ -33,5 +33,5 @@ export const cadfileBlock = defineBlock({
     /** what the model shows, for screen readers and above the poster */
     text: line,
   }),
-  example: (t) => ({ text: t('blocks.cadfile.exampleTitle') }),
+  example: (t) => ({ text: t('pages:blocks.cadfile.exampleTitle') }),
 });

@@ -27,7 +27,7 @@ export const carouselBlock = defineBlock({
       id: `example-${n}`,
       image: null,
       videoUrl: null,
-      text: t(`blocks.carousel.exampleCaption${n}`),
+      text: t(`pages:blocks.carousel.exampleCaption${n}`),
     })),
   }),
 });

@@ -19,7 +19,7 @@ import {
  * page's layout with these schemas, the builder's property forms with the same ones.
  */
 
-/** Translates a key of the `pages` namespace (the request's or react-i18next's `t`, bound to `pages`). */
+/** Translates a key with its namespace (`pages:blocks.text.exampleTitle`): the request's or react-i18next's `t`. */
 export type Translate = (key: string) => string;
 
 const issue = (i18n: string, values?: Record<string, string | number>): { params: I18nIssueParams } => ({
@@ -98,7 +98,7 @@ export interface BlockDefinition<T extends string, S extends z.AnyZodObject> {
   schema: S;
   /** a new block of this type as the builder adds it (passes the schema) */
   defaults: () => z.infer<S>;
-  /** what the builder shows for a new, untouched block (filled with sample texts of the `pages` namespace) */
+  /** what the builder shows for a new, untouched block (filled with sample texts of pages:blocks.*) */
   example: (t: Translate) => z.infer<S>;
   /** a lucide-react icon name for the palette and the content type's icon */
   icon: string;

@@ -28,11 +28,11 @@ export const contactBlock = defineBlock({
   }),
   example: (t) => ({
     contact: {
-      company: t('blocks.contact.exampleCompany'),
-      street: t('blocks.contact.exampleStreet'),
+      company: t('pages:blocks.contact.exampleCompany'),
+      street: t('pages:blocks.contact.exampleStreet'),
       houseNo: '12',
       postalCode: '10115',
-      city: t('blocks.contact.exampleCity'),
+      city: t('pages:blocks.contact.exampleCity'),
       phone: '+49 30 123456',
       email: 'info@example.com',
     },

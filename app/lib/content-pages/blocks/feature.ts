@@ -24,7 +24,7 @@ export const featureBlock = defineBlock({
     features: (['Rocket', 'ShieldCheck', 'Leaf'] as const).map((icon, i) => ({
       id: `example-${i + 1}`,
       icon,
-      text: t(`blocks.feature.exampleText${i + 1}`),
+      text: t(`pages:blocks.feature.exampleText${i + 1}`),
     })),
   }),
 });

@@ -16,5 +16,5 @@ export const fileBlock = defineBlock({
     btnTextColor: hexColor.default(BRAND.white),
     position: alignment.default('Left'),
   }),
-  example: (t) => ({ text: t('blocks.file.exampleLabel') }),
+  example: (t) => ({ text: t('pages:blocks.file.exampleLabel') }),
 });

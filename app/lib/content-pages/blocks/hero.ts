@@ -26,9 +26,9 @@ export const heroBlock = defineBlock({
   }),
   example: (t, defaults) => {
     return {
-      headline: { ...defaults.headline, text: t('blocks.hero.exampleHeadline') },
-      subHeadline: { ...defaults.subHeadline, text: t('blocks.hero.exampleSubHeadline') },
-      text: t('blocks.hero.exampleButton'),
+      headline: { ...defaults.headline, text: t('pages:blocks.hero.exampleHeadline') },
+      subHeadline: { ...defaults.subHeadline, text: t('pages:blocks.hero.exampleSubHeadline') },
+      text: t('pages:blocks.hero.exampleButton'),
     };
   },
 });

@@ -43,7 +43,7 @@ export const images360Block = defineBlock({
     /** what the spin shows, for screen readers */
     text: line,
   }),
-  example: (t) => ({ text: t('blocks.images360.exampleTitle') }),
+  example: (t) => ({ text: t('pages:blocks.images360.exampleTitle') }),
 });
 
 /** What the service knows of each chosen file. */

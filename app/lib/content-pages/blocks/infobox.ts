@@ -14,6 +14,8 @@ export const infoboxBlock = defineBlock({
     textColor: optionalColor,
   }),
   example: (t) => ({
-    html: `<p><strong>${escapeHtml(t('blocks.infobox.exampleTitle'))}</strong></p><p>${escapeHtml(t('blocks.infobox.exampleBody'))}</p>`,
+    html: `<p><strong>${escapeHtml(t('pages:blocks.infobox.exampleTitle'))}</strong></p><p>${escapeHtml(
+      t('pages:blocks.infobox.exampleBody')
+    )}</p>`,
   }),
 });

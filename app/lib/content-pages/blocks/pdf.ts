@@ -14,5 +14,5 @@ export const pdfBlock = defineBlock({
     /** the link's label (new tab, download) and the embed's title; empty: the file's name */
     text: line,
   }),
-  example: (t) => ({ text: t('blocks.pdf.exampleLabel') }),
+  example: (t) => ({ text: t('pages:blocks.pdf.exampleLabel') }),
 });

@@ -12,5 +12,7 @@ export const textBlock = defineBlock({
     html,
     textColor: optionalColor,
   }),
-  example: (t) => ({ html: `<h2>${escapeHtml(t('blocks.text.exampleTitle'))}</h2><p>${escapeHtml(t('blocks.text.exampleBody'))}</p>` }),
+  example: (t) => ({
+    html: `<h2>${escapeHtml(t('pages:blocks.text.exampleTitle'))}</h2><p>${escapeHtml(t('pages:blocks.text.exampleBody'))}</p>`,
+  }),
 });
