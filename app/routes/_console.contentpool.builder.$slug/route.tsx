@@ -9,6 +9,7 @@ import { Button, buttonClassName } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { errorFor, FormErrors, PageSection, useIsPending, useRouteForm } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
+import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { CONTENT_LANGUAGES, CONTENT_OBJECT_TYPES, type ContentLanguage, type ContentObjectInput } from '~/lib/schemas/content';
 import { runGuards } from '~/server/guards.server';
@@ -25,7 +26,10 @@ import { flatten } from './nodes';
 import { builderData, editableGroupBySlug, readBuilderPost } from './server';
 import { AddLinks, BuilderTree, movedOrder, NodeList } from './tree';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'builder'] };
+export const handle = {
+  i18n: ['common', 'errors', 'validation', 'builder'],
+  breadcrumb: crumbsFrom<typeof loader>((d) => [{ label: d.group.name }]),
+};
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -233,7 +237,16 @@ export default function ContentBuilder() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-8">
-      <BuilderHeader back="/contentpool" backLabel={t('back')} title={t('title', { name: group.name })} />
+      <BuilderHeader back="/contentpool" backLabel={t('back')} title={t('title', { name: group.name })}>
+        <p className="mt-2 flex flex-wrap gap-4 text-sm">
+          <Link to={`/contentpool/preview?slug=${encodeURIComponent(group.slug)}`} className="text-brand-dark underline underline-offset-2">
+            {t('previewDesktop')}
+          </Link>
+          <Link to={`/contentpool/preview?slug=${encodeURIComponent(group.slug)}&width=phone`} className="text-brand-dark underline underline-offset-2">
+            {t('previewPhone')}
+          </Link>
+        </p>
+      </BuilderHeader>
 
       {confirm ? <ConfirmStep confirm={confirm} title={t('tree.deleteTitle')} message={t('tree.deleteText', { name: confirm.name })} /> : null}
 
