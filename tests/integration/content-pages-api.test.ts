@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PAGE_SLUG, seedContentPages } from '#db/seeds/content-pages';
 import { layoutIssues, pageLayoutSchema } from '~/lib/content-pages/layout';
 import { Feature, Package } from '~/lib/features';
+import * as publicRoute from '~/routes/content.$slug/route';
 import * as qrRoute from '~/routes/resources.content-page-qr.$id';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { countStatements } from '../helpers/remix-pages';
@@ -412,11 +413,21 @@ describe('content pages: publication, token links and QR codes', () => {
     expect(refused.errors![0]).toMatchObject({ message: expect.stringContaining('no longer valid'), extensions: { code: 'NOT_FOUND' } });
     expect((await callRoute(t, qrRoute.loader as never, { url: `/resources/content-page-qr/${page.id}`, userId: a.user.id, params: { id: page.id } })).status).toBe(409);
 
+    // the page door: /content/{slug}?token=... with the old token is a 404 that says why
+    const oldLink = await callRoute(t, publicRoute.loader as never, { url: `/content/${page.slug}?token=${firstToken}`, params: { slug: page.slug } });
+    expect(oldLink).toMatchObject({ status: 404, data: { reason: 'linkInvalid', message: expect.stringContaining('no longer valid') } });
+
     const again = (await mutate<{ contentPage: Page }>(a.user.id, 'contentPagePublish', '$id: ID!', { id: page.id })).data.contentPage;
     const secondToken = new URL(again.tokenLink!).searchParams.get('token')!;
     expect(secondToken).not.toBe(firstToken);
     expect((await open(secondToken)).data!.contentPage).toMatchObject({ slug: page.slug });
     expect((await open(firstToken)).errors![0]!.extensions!.code).toBe('NOT_FOUND');
+    const newLink = await callRoute(t, publicRoute.loader as never, { url: `/content/${page.slug}?token=${secondToken}`, params: { slug: page.slug } });
+    expect(newLink.status).toBe(200);
+    expect(newLink.data).toMatchObject({ name: 'Öffentlich', pageLanguage: 'DE', layout: { rows: [{ columns: [{ item: { content: { type: 'TEXT' } } }] }] } });
+    const noToken = await callRoute(t, publicRoute.loader as never, { url: `/content/${page.slug}`, params: { slug: page.slug } });
+    expect(noToken.status).toBe(404);
+    expect(noToken.data).toBe('Not Found');
     // publishing a published page keeps its link
     const twice = (await mutate<{ contentPage: Page }>(a.user.id, 'contentPagePublish', '$id: ID!', { id: page.id })).data.contentPage;
     expect(twice.tokenLink).toBe(again.tokenLink);

@@ -16,9 +16,11 @@ import { defineLoader, inTransaction, type ServiceContext } from '../../context.
 import { assertId } from '../authz';
 import { requireContentEditor } from '../content/policy';
 import { DomainError } from '../errors';
+import { findFile, fileUrl } from '../files/files.server';
 import { assertOwnPersonalization } from '../personalizations/personalizations';
 import { freeSlug, isUniqueViolation } from '../slugs';
 import { parseInput } from '../validation';
+import { layoutFileIds } from './blocks';
 import { pageVisibility } from './policy';
 
 /**
@@ -319,3 +321,27 @@ export const tagsOfPage = defineLoader(
       return pageIds.map((id) => rows.filter((row) => row.page_id === id));
     }),
 );
+
+/** What a page's renderer knows of a file its blocks name (app/components/content-pages/context.tsx `PageFile`). */
+export interface PageFileView {
+  id: string;
+  url: string;
+  filename: string;
+  mimeType: string;
+  width: number | null;
+  height: number | null;
+}
+
+/**
+ * The files a page's layout names, as far as the viewer may see them (the check of /files/{id}), in one query: the
+ * renderers need names, types and sizes (a PDF's label, a 3D model's format, a 360 view's frames).
+ */
+export async function pageFiles(ctx: ServiceContext, layout: PageLayout): Promise<Record<string, PageFileView>> {
+  const ids = layoutFileIds(layout);
+  const files = await Promise.all(ids.map((id) => findFile(ctx, id)));
+  const found: Record<string, PageFileView> = {};
+  for (const file of files) {
+    if (file) found[file.id] = { id: file.id, url: fileUrl(file), filename: file.filename, mimeType: file.mimeType, width: file.width, height: file.height };
+  }
+  return found;
+}

@@ -1,0 +1,88 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { PageView } from '~/components/content-pages/page-view';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { LanguageSwitch } from '~/components/layout/language-switch';
+import { NotFoundPage } from '~/components/not-found';
+import { SkipLink } from '~/components/visitor/thumbnail-card';
+import { defineGuards } from '~/lib/guards';
+import { withNamespaces } from '~/lib/i18n-namespaces';
+import { runGuards } from '~/server/guards.server';
+import { invariantResponse } from '~/server/route-kit.server';
+import { contentPageView } from '~/server/services/content-pages/visit';
+
+export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'pages'] };
+export const clientLoader = withNamespaces(handle.i18n);
+export const meta: MetaFunction<typeof loader> = ({ data: view }) => [{ title: view?.name ?? '' }];
+
+/** Public (spec 000 point 2); the page's state and the link's token decide in the loader. */
+export const guards = defineGuards({ public: true });
+
+/**
+ * /content/{slug}: a content page as visitors read it (issue 16), server-rendered and readable without JavaScript,
+ * in the request's language (else the page's other one). Published pages open with their link's token (the QR
+ * code); an old token (the page was unpublished since) is a 404 that says so; editors see every state.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const token = new URL(request.url).searchParams.get('token');
+  const view = await contentPageView(context.service, { slug: params.slug ?? '', token, lang: context.language });
+  if (view.status === 'stale-token') throw Response.json({ reason: 'linkInvalid', message: view.message }, { status: 404 });
+  invariantResponse(view.status === 'ok', 'Not Found', { status: 404 });
+  return { ...view.page, language: context.language };
+}
+
+export default function ContentPageRoute() {
+  const page = useLoaderData<typeof loader>();
+  return (
+    <div className="min-h-screen bg-white text-gray-900" lang={page.pageLanguage.toLowerCase()}>
+      <SkipLink />
+      <header className="border-b">
+        <div
+          className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-2"
+          style={{ justifyContent: page.logo ? { LEFT: 'space-between', MIDDLE: 'center', RIGHT: 'space-between' }[page.logo.position] : 'flex-end' }}
+        >
+          {page.logo ? (
+            <img src={page.logo.url} alt={page.logo.alt} width={page.logo.width} className="h-auto max-h-16 object-contain" style={{ order: page.logo.position === 'RIGHT' ? 2 : 0 }} />
+          ) : null}
+          <LanguageSwitch current={page.language} plain />
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto max-w-6xl outline-none">
+        <h1 className="sr-only">{page.name}</h1>
+        <PageView layout={page.layout} files={page.files} />
+      </main>
+    </div>
+  );
+}
+
+function StaleLink({ message }: { message: string }) {
+  const { t } = useTranslation();
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <p className="text-6xl font-bold text-brand-pink" aria-hidden="true">
+        404
+      </p>
+      <h1 className="text-3xl font-semibold">{t('notFound.title')}</h1>
+      <p className="text-lg" data-stale-link>
+        {message}
+      </p>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{
+        404: () => {
+          const body = isRouteErrorResponse(error) ? (error.data as { reason?: string; message?: string } | null) : null;
+          return body?.reason === 'linkInvalid' && body.message ? <StaleLink message={body.message} /> : <NotFoundPage />;
+        },
+      }}
+    />
+  );
+}
