@@ -99,6 +99,23 @@ test('an editor builds a group: text, image with an e-mail link, a column with t
     .poll(async () => (await db('content_objects').where({ group_id: group.id, parent_id: null }).orderBy('sort')).map((row) => row.type))
     .toEqual(['IMAGE', 'COLUMN', 'TEXT']);
 
+  // drag and drop (sortablejs): the text's handle onto the first row
+  const dragHandle = page.getByRole('button', { name: /^Reorder “Einleitung”/ });
+  await dragHandle.scrollIntoViewIfNeeded();
+  const from = (await dragHandle.boundingBox())!;
+  const to = (await topLevel(page).first().boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 5 });
+  await page.mouse.move(to.x + 20, to.y + 5, { steps: 20 });
+  // sortable moves the row under the pointer while dragging; drop once it is there
+  await expect(topLevel(page).first()).toContainText('Einleitung');
+  await page.mouse.up();
+  await expect(page.getByRole('status').filter({ hasText: 'Moved to position 1 of 3' })).toBeAttached();
+  await expect
+    .poll(async () => (await db('content_objects').where({ group_id: group.id, parent_id: null }).orderBy('sort')).map((row) => row.type))
+    .toEqual(['TEXT', 'IMAGE', 'COLUMN']);
+
   // a tag
   await page.getByLabel('New tag').fill('Messe');
   await page.getByRole('button', { name: 'Add tag' }).click();
