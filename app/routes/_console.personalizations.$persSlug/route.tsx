@@ -8,6 +8,7 @@ import { NumberField, TextArea, TextField } from '~/components/ui/field';
 import { errorFor, PageSection, useRouteForm } from '~/components/ui/route-form';
 import { SettingsSection } from '~/components/events/builder-sections';
 import { defineGuards } from '~/lib/guards';
+import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import {
   contrastRatio,
@@ -24,7 +25,10 @@ import { ownPersonalization, updatePersonalization } from '~/server/services/per
 import { redirectWithToast } from '~/server/toast.server';
 import { lookOfForm, paintable, PersonalizationPreview, type PreviewLook } from './preview';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'files', 'personalization'] };
+export const handle = {
+  i18n: ['common', 'errors', 'validation', 'files', 'personalization'],
+  breadcrumb: crumbsFrom<typeof loader>((d) => [{ label: d.personalization.title }]),
+};
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.personalization.title ?? '' }];
 
