@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '~/lib/language';
 import { VideoPlayer } from '~/components/visitor/video-player';
 import { ContentImage } from './image';
+import { PdfView } from './pdf';
 import { Slideshow } from './slideshow';
 import type { ContentView, ContentViewNode } from './types';
 
@@ -71,19 +72,7 @@ function ContentNodeView({ node, language }: { node: ContentViewNode; language: 
     case 'SLIDESHOW':
       return <Slideshow node={node} />;
     case 'PDF':
-      return node.fileUrl ? (
-        <figure className="space-y-2" data-content-type="PDF">
-          {/* phones show the download link only: an embedded PDF is unusable on a small screen */}
-          <object data={node.fileUrl} type="application/pdf" className="hidden h-[70vh] w-full rounded-md border sm:block" aria-label={node.name || t('pdf.embedded')}>
-            <a href={node.fileUrl}>{t('pdf.open', { name: node.name || t('pdf.document') })}</a>
-          </object>
-          <figcaption>
-            <a href={node.fileUrl} download className="inline-flex items-center gap-2 text-brand-dark underline underline-offset-2">
-              {t('pdf.download', { name: node.name || t('pdf.document') })}
-            </a>
-          </figcaption>
-        </figure>
-      ) : null;
+      return node.fileUrl ? <PdfView node={node} /> : null;
     case 'IFRAME':
       return node.value ? (
         <div className="space-y-1" data-content-type="IFRAME">
