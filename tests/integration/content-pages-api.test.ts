@@ -162,6 +162,28 @@ describe('content pages: create, list, update, duplicate, delete', () => {
       leadDefault: true,
       translations: [{ name: 'Umbenannt' }],
     });
+    // every field answers its column (no silent nulls)
+    const row = await t.app.db('content_pages').where({ id: page.id }).first();
+    const all = await gql<{ contentPage: Record<string, unknown> }>(
+      a.user.id,
+      `query($s: String!) { contentPage(slug: $s) { id globalId slug created state leadDefault thumbnailId thumbnail { id url } personalizationId publicsiteId tokenLink translation { id pageId name language version } } }`,
+      { s: 'neue-adresse' },
+    );
+    expect(all.data!.contentPage).toEqual({
+      id: row.id,
+      globalId: row.global_id,
+      slug: 'neue-adresse',
+      created: new Date(row.created_at).toISOString(),
+      state: 'PRIVATE',
+      leadDefault: true,
+      thumbnailId: ownPicture.id,
+      thumbnail: { id: ownPicture.id, url: `/files/${ownPicture.id}` },
+      personalizationId: ownPerso.id,
+      publicsiteId: ownSite.id,
+      tokenLink: null,
+      translation: { id: page.translations[0]!.id, pageId: page.id, name: 'Umbenannt', language: 'DE', version: 1 },
+    });
+    expect(row.global_id).toMatch(/^[0-9a-f-]{36}$/);
     // null clears a reference, left out keeps it
     const cleared = await update({ personalizationId: null });
     expect(cleared.data.contentPage).toMatchObject({ personalizationId: null, publicsiteId: ownSite.id, slug: 'neue-adresse' });
