@@ -18,10 +18,10 @@ interface StandSpec {
   texts: ReturnType<typeof translations>;
 }
 
-const stand = (name: string, tagline: string, de: string, en: string): StandSpec => ({
+const stand = (name: string, tagline: string, de: string, en: string, englishName = name): StandSpec => ({
   name,
   tagline,
-  texts: translations([name, de], [name, en]),
+  texts: translations([name, de], [englishName, en]),
 });
 
 const HALLS: { slug: string; name: string; texts: ReturnType<typeof translations>; stands: StandSpec[] }[] = [
@@ -77,7 +77,7 @@ const HALLS: { slug: string; name: string; texts: ReturnType<typeof translations
   },
 ];
 
-const GUEST = stand('Gastaussteller Süd', 'Neu dabei', 'Neu dabei – wartet auf Freigabe', 'New here – waiting for approval');
+const GUEST = stand('Gastaussteller Süd', 'Neu dabei', 'Neu dabei – wartet auf Freigabe', 'New here – waiting for approval', 'Guest exhibitor South');
 
 /**
  * The reference points of every demo stand's panorama, on what the picture shows there (the counter, the screen,

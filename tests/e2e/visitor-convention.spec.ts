@@ -88,9 +88,10 @@ for (const viewport of [
       // a stand's reference point opens beside it
       await page.getByRole('link', { name: /Müller Präzisionstechnik/ }).first().click();
       await expect(page.getByRole('heading', { level: 1, name: /Müller Präzisionstechnik/ })).toBeVisible();
-      await page.getByRole('link', { name: 'Open Produkte' }).click();
+      // the English view names its points in English
+      await page.getByRole('link', { name: 'Open Products' }).click();
       await expect(page).toHaveURL(/\/rp\/produkte$/);
-      await expect(page.getByRole('heading', { level: 2, name: 'Produkte' })).toBeFocused();
+      await expect(page.getByRole('heading', { level: 2, name: 'Products' })).toBeFocused();
       await expectAccessible(page);
     });
   });
@@ -108,11 +109,11 @@ test.describe('keyboard and storage', () => {
     await expect(firstCard).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: /Müller Präzisionstechnik/ })).toBeVisible();
-    const point = page.getByRole('link', { name: 'Open Produkte' });
+    const point = page.getByRole('link', { name: 'Open Products' });
     for (let i = 0; i < 60 && !(await point.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
     await expect(point).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 2, name: 'Produkte' })).toBeFocused();
+    await expect(page.getByRole('heading', { level: 2, name: 'Products' })).toBeFocused();
   });
 
   test('the hall page offers to continue a tour kept in browser storage', async ({ page }) => {
@@ -215,8 +216,8 @@ test.describe('without JavaScript', () => {
     await page.getByRole('link', { name: 'Start tour' }).click();
     await expect(page).toHaveURL(/\?tour=1$/);
     await expect(page.getByText('Step 1 of 3 (33 %)').first()).toBeVisible();
-    await page.getByRole('link', { name: 'Open Produkte' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Produkte' })).toBeVisible();
+    await page.getByRole('link', { name: 'Open Products' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Products' })).toBeVisible();
     // the welcome video opens as a page state and its thumbnail links to the video site
     await page.goto(`${CONVENTION}?dialog=welcome`);
     await expect(page.getByRole('dialog', { name: 'Welcome video' }).getByRole('link', { name: /^Play video/ })).toHaveAttribute('href', /youtube\.com/);

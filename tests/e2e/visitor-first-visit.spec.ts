@@ -86,16 +86,17 @@ test.describe('on a phone', () => {
     await page.goto(`${CONVENTION}/ondemand`);
     const cards = page.getByRole('main').getByRole('listitem');
     await expect(cards).toHaveCount(3);
-    // the recording with a video link shows the video's picture, the others the placeholder; each one play symbol
-    await expect(cards.nth(0).locator('img')).toHaveAttribute('src', /^\/files\//);
-    for (const i of [1, 2]) await expect(cards.nth(i).locator('img[data-video-placeholder]')).toBeVisible();
+    // the recording with a video link shows the video's picture, the talk's recording its own picture, the hall
+    // film the placeholder; each one play symbol
+    for (const i of [0, 1]) await expect(cards.nth(i).locator('img')).toHaveAttribute('src', /^\/files\//);
+    await expect(cards.nth(2).locator('img[data-video-placeholder]')).toBeVisible();
     for (const i of [0, 1, 2]) await expect(cards.nth(i).locator('[data-play-symbol]')).toHaveCount(1);
     await picturesSettled(page);
     expect(foreign).toEqual([]);
 
     // the placeholder picture has no play symbol of its own (the cards and the player draw the one): its centre is
     // the dark background, not a pink button
-    const centre = await cards.nth(1).locator('img').evaluate(async (img: HTMLImageElement) => {
+    const centre = await cards.nth(2).locator('img').evaluate(async (img: HTMLImageElement) => {
       const canvas = document.createElement('canvas');
       canvas.width = 640;
       canvas.height = 360;

@@ -96,24 +96,33 @@ test.describe('on a phone', () => {
 test.describe('on a touch screen', () => {
   test.use({ locale: 'en-GB', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('foyer and panorama points show their names; a point that leads nowhere is not offered', async ({ page, baseURL }) => {
+  test('foyer and panorama points show their names; a point that leads nowhere is not offered', async ({ page, baseURL, db }) => {
     await dismissWelcomeVideoUpfront(page);
     await necessaryCookiesOnly(page.context(), baseURL);
     await page.goto(CONVENTION);
     const foyerPoints = page.locator('[data-foyer-point]');
-    await expect(foyerPoints).toHaveCount(3);
+    // both halls, the stage, a stand and the info desk (issue 14: every point leads somewhere)
+    await expect(foyerPoints).toHaveCount(5);
     for (const name of ['Hall: Mechanical engineering', 'Stand: Müller Präzisionstechnik']) {
       await expect(foyerPoints.filter({ has: page.getByText(name, { exact: true }) }).getByText(name, { exact: true })).toBeVisible();
     }
     await page.locator('[data-foyer-point]').filter({ hasText: 'Hall: Mechanical engineering' }).tap();
     await expect(page).toHaveURL(HALL);
 
-    await page.goto(STAND);
-    const panorama = page.getByRole('region', { name: /^Panorama/ });
-    // the reference point, named on the picture; the demo's second point leads nowhere and is not shown
-    await expect(panorama.locator('[data-point]')).toHaveCount(1);
-    await expect(panorama.getByText('Produkte', { exact: true })).toBeVisible();
-    await panorama.getByRole('link', { name: 'Open Produkte' }).tap();
-    await expect(page).toHaveURL(`${STAND}/rp/produkte`);
+    // the demo's points all lead somewhere; a plain point (as an editor may leave one) leads nowhere
+    const stand = await db('base_stands').where({ slug: 'mueller-praezisionstechnik' }).first('id');
+    const node = await db('stand_nodes').where({ stand_id: stand.id, language: 'EN' }).first('id', 'organization_id');
+    const [dead] = await db('points').insert({ organization_id: node.organization_id, node_id: node.id, cx: 12, cy: 80, kind: 'POINT' }).returning('id');
+    try {
+      await page.goto(STAND);
+      const panorama = page.getByRole('region', { name: /^Panorama/ });
+      // the three reference points, named on the picture in the visitor's language; the plain point is not shown
+      await expect(panorama.locator('[data-point]')).toHaveCount(3);
+      await expect(panorama.getByText('Products', { exact: true })).toBeVisible();
+      await panorama.getByRole('link', { name: 'Open Products' }).tap();
+      await expect(page).toHaveURL(`${STAND}/rp/produkte`);
+    } finally {
+      await db('points').where({ id: dead.id }).delete();
+    }
   });
 });
