@@ -35,3 +35,22 @@ describe('breadcrumb (issue 14)', () => {
     expect(sectionCrumb('/events/convention/x')).toEqual({ key: 'common:nav.items.events', to: '/events' });
   });
 });
+
+describe('every console page about an object names it in the breadcrumb', () => {
+  const modules = import.meta.glob<{ default?: unknown; handle?: { breadcrumb?: unknown } }>(['../../app/routes/_console.*.tsx', '../../app/routes/_console.*/route.tsx'], {
+    eager: true,
+  });
+  // the parameter is no object: the page's title names it
+  const NO_OBJECT = ['_console.missing-feature.$feature.tsx'];
+  const pages = Object.entries(modules)
+    .map(([file, mod]) => ({ file: file.replace('../../app/routes/', ''), mod }))
+    .filter(({ file, mod }) => file.includes('$') && mod.default && !NO_OBJECT.includes(file));
+
+  it('finds the console pages with an object in their path', () => {
+    expect(pages.map((p) => p.file)).toEqual(expect.arrayContaining(['_console.hall.builder.$slug.tsx', '_console.contentpool.builder.$slug/route.tsx']));
+  });
+
+  it.each(pages.map((p) => [p.file, p.mod] as const))('%s has handle.breadcrumb', (_file, mod) => {
+    expect(typeof mod.handle?.breadcrumb).toBe('function');
+  });
+});
