@@ -1,18 +1,18 @@
+import type { ModelObject } from 'objection';
+import type { Convention, Hall, ScheduleEntry, Stage } from '#db/models/index';
 import type { Language } from '~/lib/language';
-import type { ConventionRecord } from '~/server/services/events/conventions';
-import type { StageRecord, ScheduleEntryRecord } from '~/server/services/events/loaders';
-import type { HallRecord } from '~/server/services/events/stand-loaders';
 
 /**
- * Parents of the events API types that carry more than their row (codegen `mappers`, see graphql/mappers.ts).
- * The rows themselves are the events services' records: the columns of their models (db/models/), by column name.
+ * Parents of the events API types that carry more than their model's columns (codegen `mappers`, see
+ * graphql/mappers.ts): the model's row (`ModelObject`, so a copy of the row with the extra property fits) plus
+ * what the resolvers add.
  */
 
-/** A record answered for a language (`lang` of a root query): its `translation` field defaults to that language. */
+/** A row answered for a language (`lang` of a root query): its `translation` field defaults to that language. */
 type WithLanguage<T> = T & { requestedLanguage?: Language | null };
 
-export type ConventionParent = WithLanguage<ConventionRecord>;
-export type StageParent = WithLanguage<StageRecord>;
-export type ScheduleEntryParent = WithLanguage<ScheduleEntryRecord>;
+export type ConventionParent = WithLanguage<ModelObject<Convention>>;
+export type StageParent = WithLanguage<ModelObject<Stage>>;
+export type ScheduleEntryParent = WithLanguage<ModelObject<ScheduleEntry>>;
 /** `visited`: the hall passed the visitor's access checks (fetchConventionHall/-Stand), so `stands` may list its stands. */
-export type HallParent = HallRecord & { visited?: boolean };
+export type HallParent = ModelObject<Hall> & { visited?: boolean };

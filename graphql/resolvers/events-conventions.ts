@@ -28,18 +28,15 @@ import {
   listExhibitions,
   updateExhibition,
 } from '~/server/services/events/exhibitions';
+import type { TranslationRow } from '~/server/services/events/hall-common';
 import {
-  conventionIdsOfStage,
-  conventionTranslations,
-  onDemandOfConvention,
-  organizationSummaryById,
-  scheduleEntryTranslations,
-  scheduleOfStage,
-  stageById,
-  stageTranslations,
-  type EventTranslationRecord,
-  type OrganizationSummaryRecord,
-} from '~/server/services/events/loaders';
+  isStageOfConvention,
+  onDemandOf,
+  organizationSummaryOf,
+  scheduleOf,
+  stageOf,
+  textsOf,
+} from '~/server/services/events/relations';
 import { objectTokensOf } from '~/server/services/events/access';
 import { createOnDemandContent, deleteOnDemandContent, updateOnDemandContent } from '~/server/services/events/on-demand';
 import { createScheduleEntry, deleteScheduleEntry, updateScheduleEntry } from '~/server/services/events/schedules';
@@ -82,7 +79,7 @@ async function file(ctx: ServiceContext, id: string | null) {
 }
 
 function translationOf(
-  translations: EventTranslationRecord[],
+  translations: TranslationRow[],
   requested: Language | null | undefined,
   parent: { requestedLanguage?: Language | null },
   ctx: ServiceContext,
@@ -90,19 +87,13 @@ function translationOf(
   return pickTranslation(translations, requested ?? parent.requestedLanguage ?? ctx.language) ?? null;
 }
 
-function organization(org: OrganizationSummaryRecord | null) {
-  // the foreign key keeps the organisation; a missing one is a bug, not a user error
-  if (!org) throw new Error('The organisation of an event object is missing');
-  return org;
-}
-
 export const eventConventionResolvers: Resolvers = {
   Convention: {
     videoEmbedUrl: (c) => parseVideoUrl(c.video)?.embedUrl ?? null,
     status: (c) => statusOf(c),
     headerImage: (c, _args, ctx) => file(ctx.service, c.header_image_id),
-    translations: (c, _args, ctx) => conventionTranslations(ctx.service).load(c.id),
-    translation: async (c, args, ctx) => translationOf(await conventionTranslations(ctx.service).load(c.id), args.language, c, ctx.service),
+    translations: (c, _args, ctx) => textsOf(ctx.service, 'convention', c.id),
+    translation: async (c, args, ctx) => translationOf(await textsOf(ctx.service, 'convention', c.id), args.language, c, ctx.service),
     stage: async (c, _args, ctx) => {
       const stage = await conventionStage(ctx.service, c.id);
       return stage ? { ...stage, requestedLanguage: c.requestedLanguage } : null;
@@ -111,39 +102,37 @@ export const eventConventionResolvers: Resolvers = {
       const stage = await conventionStage(ctx.service, c.id);
       return stage ? [{ ...stage, requestedLanguage: c.requestedLanguage }] : [];
     },
-    onDemandContent: (c, _args, ctx) => onDemandOfConvention(ctx.service).load(c.id),
+    onDemandContent: (c, _args, ctx) => onDemandOf(ctx.service, c.id),
     objectTokens: (c, _args, ctx) => objectTokensOf(ctx.service, 'convention', c),
-    organization: async (c, _args, ctx) => organization(await organizationSummaryById(ctx.service).load(c.organization_id)),
+    organization: (c, _args, ctx) => organizationSummaryOf(ctx.service, c.organization_id),
     created: (c) => c.created_at,
     updated: (c) => c.updated_at,
   },
   Stage: {
     streamEmbedUrl: (s) => parseVideoUrl(s.stream)?.embedUrl ?? null,
     thumbnail: (s, _args, ctx) => file(ctx.service, s.thumbnail_id),
-    translations: (s, _args, ctx) => stageTranslations(ctx.service).load(s.id),
-    translation: async (s, args, ctx) => translationOf(await stageTranslations(ctx.service).load(s.id), args.language, s, ctx.service),
-    schedule: async (s, _args, ctx) =>
-      (await scheduleOfStage(ctx.service).load(s.id)).map((e) => ({ ...e, requestedLanguage: s.requestedLanguage })),
-    isPartOfConvention: async (s, args, ctx) => (await conventionIdsOfStage(ctx.service).load(s.id)).includes(args.convId),
+    translations: (s, _args, ctx) => textsOf(ctx.service, 'stage', s.id),
+    translation: async (s, args, ctx) => translationOf(await textsOf(ctx.service, 'stage', s.id), args.language, s, ctx.service),
+    schedule: async (s, _args, ctx) => (await scheduleOf(ctx.service, s.id)).map((e) => ({ ...e, requestedLanguage: s.requestedLanguage })),
+    isPartOfConvention: (s, args, ctx) => isStageOfConvention(ctx.service, s.id, args.convId),
     created: (s) => s.created_at,
   },
   ScheduleEntry: {
     timestamp: (e) => e.starts_at,
     timestampEnd: (e) => e.ends_at,
     speakerOrganization: async (e, _args, ctx) =>
-      e.speaker_organization_id ? await organizationSummaryById(ctx.service).load(e.speaker_organization_id) : null,
+      e.speaker_organization_id ? await organizationSummaryOf(ctx.service, e.speaker_organization_id) : null,
     thumbnail: (e, _args, ctx) => file(ctx.service, e.thumbnail_id),
-    translations: (e, _args, ctx) => scheduleEntryTranslations(ctx.service).load(e.id),
-    translation: async (e, args, ctx) =>
-      translationOf(await scheduleEntryTranslations(ctx.service).load(e.id), args.language, e, ctx.service),
+    translations: (e, _args, ctx) => textsOf(ctx.service, 'scheduleEntry', e.id),
+    translation: async (e, args, ctx) => translationOf(await textsOf(ctx.service, 'scheduleEntry', e.id), args.language, e, ctx.service),
   },
   OnDemandContent: {
     thumbnail: (d, _args, ctx) => file(ctx.service, d.thumbnail_id),
   },
   Exhibition: {
     videoEmbedUrl: (x) => parseVideoUrl(x.video)?.embedUrl ?? null,
-    organization: async (x, _args, ctx) => organization(await organizationSummaryById(ctx.service).load(x.organization_id)),
-    stage: async (x, _args, ctx) => (x.stage_id ? await stageById(ctx.service).load(x.stage_id) : null),
+    organization: (x, _args, ctx) => organizationSummaryOf(ctx.service, x.organization_id),
+    stage: (x, _args, ctx) => stageOf(ctx.service, x),
     created: (x) => x.created_at,
   },
   Query: {

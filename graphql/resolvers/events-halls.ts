@@ -1,6 +1,5 @@
 import type { ServiceContext } from '~/server/context.server';
 import { findFile } from '~/server/services/files/files.server';
-import { mayReadPreviewSlug, mayReadStandHalls } from '~/server/services/events/policy';
 import {
   addFoyerPoint,
   addImageFoyer,
@@ -41,20 +40,19 @@ import {
 import { createStandNode, deleteStandNode, updateStandNode } from '~/server/services/events/nodes';
 import { createPoint, deletePoint, ownPoint, updatePoint } from '~/server/services/events/points';
 import {
-  baseStandById,
-  conventionHallLink,
-  foyerByConvention,
-  foyerPointsByFoyer,
-  hallById,
-  hallStandsByStand,
-  hallTranslationsByHall,
-  nodesByStand,
-  pointsByNode,
-  pointTranslationsByPoint,
-  standListedAnywhere,
-  standOrganizationById,
-  standTranslationsByStand,
-} from '~/server/services/events/stand-loaders';
+  foyerOf,
+  foyerPointsOf,
+  hallOf,
+  hallsOfStand,
+  isHallOfConvention,
+  isStandListed,
+  nodesOf,
+  pointsOf,
+  previewSlugOf,
+  standNameOf,
+  standOrganizationOf,
+  textsOf,
+} from '~/server/services/events/relations';
 import {
   createBaseStand,
   createStandTranslation,
@@ -80,50 +78,37 @@ async function file(ctx: ServiceContext, id: string | null) {
 export const eventsHallsResolvers: Resolvers = {
   Hall: {
     thumbnail: (hall, _args, ctx) => file(ctx.service, hall.thumbnail_id),
-    translations: (hall, _args, ctx) => hallTranslationsByHall(ctx.service).load(hall.id),
+    translations: (hall, _args, ctx) => textsOf(ctx.service, 'hall', hall.id),
     stands: (hall, args, ctx) => hallStandsOf(ctx.service, hall, { listedOnly: Boolean(args.approvedOnly) }),
-    isPartOfConvention: (hall, args, ctx) => conventionHallLink(ctx.service).load(`${args.convId}:${hall.id}`),
+    isPartOfConvention: (hall, args, ctx) => isHallOfConvention(ctx.service, hall.id, args.convId),
   },
   HallStand: {
     thumbnail: (hs, _args, ctx) => file(ctx.service, hs.thumbnail_id),
-    previewSlug: async (hs, _args, ctx) => {
-      if (mayReadPreviewSlug(ctx.service.viewer, hs, null)) return hs.preview_slug;
-      const stand = await baseStandById(ctx.service).load(hs.stand_id);
-      return stand && mayReadPreviewSlug(ctx.service.viewer, hs, stand.organization_id) ? hs.preview_slug : null;
-    },
-    standName: async (hs, _args, ctx) => (await baseStandById(ctx.service).load(hs.stand_id))?.name ?? hs.slug,
+    previewSlug: (hs, _args, ctx) => previewSlugOf(ctx.service, hs),
+    standName: (hs, _args, ctx) => standNameOf(ctx.service, hs),
     stand: (hs, _args, ctx) => standThroughHallStand(ctx.service, hs),
-    hall: async (hs, _args, ctx) => {
-      const hall = await hallById(ctx.service).load(hs.hall_id);
-      // the foreign key keeps the hall; a missing one is a bug, not a user error
-      if (!hall) throw new Error('The hall of a hall stand is missing');
-      return hall;
-    },
+    hall: (hs, _args, ctx) => hallOf(ctx.service, hs),
   },
   BaseStand: {
-    approved: (s, _args, ctx) => standListedAnywhere(ctx.service).load(s.id),
-    translations: (s, _args, ctx) => standTranslationsByStand(ctx.service).load(s.id),
-    organization: async (s, _args, ctx) => {
-      const org = await standOrganizationById(ctx.service).load(s.organization_id);
-      if (!org) throw new Error('The organisation of a stand is missing');
-      return org;
-    },
-    halls: async (s, _args, ctx) => (mayReadStandHalls(ctx.service.viewer, s) ? hallStandsByStand(ctx.service).load(s.id) : []),
-    nodes: (s, _args, ctx) => nodesByStand(ctx.service).load(s.id),
+    approved: (s, _args, ctx) => isStandListed(ctx.service, s.id),
+    translations: (s, _args, ctx) => textsOf(ctx.service, 'stand', s.id),
+    organization: (s, _args, ctx) => standOrganizationOf(ctx.service, s),
+    halls: (s, _args, ctx) => hallsOfStand(ctx.service, s),
+    nodes: (s, _args, ctx) => nodesOf(ctx.service, s),
   },
   StandNode: {
     image: (n, _args, ctx) => file(ctx.service, n.image_id),
-    points: (n, _args, ctx) => pointsByNode(ctx.service).load(n.id),
+    points: (n, _args, ctx) => pointsOf(ctx.service, n),
   },
   Point: {
-    translations: (p, _args, ctx) => pointTranslationsByPoint(ctx.service).load(p.id),
+    translations: (p, _args, ctx) => textsOf(ctx.service, 'point', p.id),
   },
   ImageFoyer: {
     image: (f, _args, ctx) => file(ctx.service, f.image_id),
-    points: (f, _args, ctx) => foyerPointsByFoyer(ctx.service).load(f.id),
+    points: (f, _args, ctx) => foyerPointsOf(ctx.service, f),
   },
   Convention: {
-    imageFoyer: (c, _args, ctx) => foyerByConvention(ctx.service).load(c.id),
+    imageFoyer: (c, _args, ctx) => foyerOf(ctx.service, c.id),
   },
   Query: {
     fetchHalls: (_root, _args, ctx) => asQuery(() => listHalls(ctx.service)),

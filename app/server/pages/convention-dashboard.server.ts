@@ -1,3 +1,4 @@
+import type { Convention } from '#db/models/index';
 import { accessAction, accessData } from '~/server/pages/access.server';
 import { pictureAction } from '~/server/pages/picture.server';
 import { translationAction } from '~/server/pages/translations.server';
@@ -12,7 +13,6 @@ import {
   updateConvention,
   removeStageFromConvention,
   updateConventionTranslation,
-  type ConventionRecord,
 } from '~/server/services/events/conventions';
 import { addFoyerPoint, addImageFoyer, conventionImageFoyer, deleteFoyerPoint, resetNavigation, updateImageFoyer } from '~/server/services/events/foyer';
 import { addHallToConvention, removeHallFromConvention, stagesAndHallsPartOfConvention } from '~/server/services/events/halls';
@@ -125,7 +125,7 @@ const Intents = intentsOf([
 export async function conventionAction(request: Request, context: RequestContext, slug: string) {
   const ctx = context.service;
   const t = ctx.t;
-  const c: ConventionRecord = await orNotFound(fetchConvention(ctx, slug));
+  const c: Convention = await orNotFound(fetchConvention(ctx, slug));
   const here = `/events/convention/${c.slug}`;
   const posted = await readPostedForm(request, context, ['headerImage', 'foyerImage']);
   const { formData } = posted;

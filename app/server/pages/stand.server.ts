@@ -1,3 +1,4 @@
+import type { BaseStand } from '#db/models/index';
 import type { Language } from '~/lib/language';
 import type { ServiceContext } from '~/server/context.server';
 import type { ContentView } from '~/components/content/types';
@@ -8,7 +9,6 @@ import {
   pointsByNode,
   pointTranslationsByPoint,
   standTranslationsByStand,
-  type BaseStandRecord,
 } from '~/server/services/events/stand-loaders';
 
 export interface PointView {
@@ -73,7 +73,7 @@ export interface StandPreviewData {
  */
 export async function loadPreview(
   ctx: ServiceContext,
-  stand: BaseStandRecord,
+  stand: BaseStand,
   language: Language,
   options: { fallback?: boolean } = {},
 ): Promise<StandPreviewData> {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import DataLoader from 'dataloader';
+import { Convention, Exhibition, Hall, ObjectPermission, ObjectToken } from '#db/models/index';
 import { hasFeature } from '~/lib/features';
 import { AccessTokenSchema, PermissionEmailSchema, type AccessTokenInput } from '~/lib/schemas/access';
 import {
@@ -33,7 +34,7 @@ const COLUMN: Record<AccessKind, 'convention_id' | 'hall_id' | 'exhibition_id'> 
   hall: 'hall_id',
   exhibition: 'exhibition_id',
 };
-const TABLE: Record<AccessKind, string> = { convention: 'conventions', hall: 'halls', exhibition: 'exhibitions' };
+const MODEL = { convention: Convention, hall: Hall, exhibition: Exhibition } as const;
 /** The input field naming the object of a new key. */
 export const TOKEN_OBJECT_FIELD = { convention: 'conventionId', hall: 'hallId', exhibition: 'exhibitionId' } as const;
 
@@ -42,32 +43,6 @@ export interface AccessObject {
   id: string;
   organization_id: string;
   permission_type: PermissionType;
-}
-
-export interface ObjectTokenRecord {
-  id: string;
-  organization_id: string;
-  convention_id: string | null;
-  hall_id: string | null;
-  exhibition_id: string | null;
-  token: string;
-  limit: number;
-  signed_up: number;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface ObjectPermissionRecord {
-  id: string;
-  user_id: string;
-  convention_id: string | null;
-  hall_id: string | null;
-  exhibition_id: string | null;
-  token_id: string | null;
-  suspended: boolean;
-  organization_id: string;
-  created_at: Date;
-  updated_at: Date;
 }
 
 /** A row of the organiser's list: the permission with the person and the key it was granted with. */
@@ -96,8 +71,8 @@ function objectKey(row: { convention_id: string | null; hall_id: string | null; 
  */
 const permissionsOfUser = defineLoader(
   (ctx) =>
-    new DataLoader<string, Map<string, ObjectPermissionRecord>>(async (userIds) => {
-      const rows: ObjectPermissionRecord[] = await ctx.db('object_permissions').whereIn('user_id', userIds as string[]).select('*');
+    new DataLoader<string, Map<string, ObjectPermission>>(async (userIds) => {
+      const rows: ObjectPermission[] = await ctx.db('object_permissions').whereIn('user_id', userIds as string[]).select('*');
       return userIds.map((userId) => new Map(rows.filter((r) => r.user_id === userId).map((r) => [objectKey(r), r])));
     }),
 );
@@ -318,8 +293,8 @@ const tokensOf = Object.fromEntries(
     kind,
     defineLoader(
       (ctx) =>
-        new DataLoader<string, ObjectTokenRecord[]>(async (ids) => {
-          const rows: ObjectTokenRecord[] = await ctx
+        new DataLoader<string, ObjectToken[]>(async (ids) => {
+          const rows: ObjectToken[] = await ctx
             .db('object_tokens')
             .whereIn(COLUMN[kind], ids as string[])
             .orderBy(['created_at', 'id'])
@@ -328,23 +303,23 @@ const tokensOf = Object.fromEntries(
         }),
     ),
   ]),
-) as Record<AccessKind, (ctx: ServiceContext) => DataLoader<string, ObjectTokenRecord[]>>;
+) as Record<AccessKind, (ctx: ServiceContext) => DataLoader<string, ObjectToken[]>>;
 
 /** The access keys of an object: for the organiser's event team only (current organisation, event feature); others see none. */
-export async function objectTokensOf(ctx: ServiceContext, kind: AccessKind, object: { id: string; organization_id: string }): Promise<ObjectTokenRecord[]> {
+export async function objectTokensOf(ctx: ServiceContext, kind: AccessKind, object: { id: string; organization_id: string }): Promise<ObjectToken[]> {
   const viewer = ctx.viewer;
   if (!viewer || viewer.organization?.id !== object.organization_id || !hasFeature(viewer.features, 'event')) return [];
   return tokensOf[kind](ctx).load(object.id);
 }
 
-function tokenObject(token: ObjectTokenRecord): { kind: AccessKind; id: string } {
+function tokenObject(token: ObjectToken): { kind: AccessKind; id: string } {
   const kind = ACCESS_KINDS.find((k) => token[COLUMN[k]])!;
   return { kind, id: token[COLUMN[kind]]! };
 }
 
-async function ownedToken(ctx: ServiceContext, id: string): Promise<ObjectTokenRecord> {
+async function ownedToken(ctx: ServiceContext, id: string): Promise<ObjectToken> {
   const { organizationId } = requireEventMember(ctx);
-  return ownedRow<ObjectTokenRecord>(ctx, 'object_tokens', id, organizationId);
+  return ownedRow(ctx, ObjectToken, id, organizationId);
 }
 
 const tokenTaken = (ctx: ServiceContext) => new DomainError('UNIQUE', ctx.t('access:errors.tokenExists'), 'token');
@@ -352,7 +327,7 @@ const limitBelowSignedUp = (ctx: ServiceContext, signedUp: number) =>
   new DomainError('INVALID', ctx.t('access:errors.limitBelowSignedUp', { signedUp }), 'limit');
 
 /** objectTokenCreate: a key of exactly one of the organisation's conventions, halls or in-house fairs. */
-export async function createObjectToken(ctx: ServiceContext, rawInput: ObjectTokenCreateInput): Promise<ObjectTokenRecord> {
+export async function createObjectToken(ctx: ServiceContext, rawInput: ObjectTokenCreateInput): Promise<ObjectToken> {
   const { organizationId } = requireEventMember(ctx);
   const input = parseInput(ctx, ObjectTokenCreateSchema, rawInput);
   const named = ACCESS_KINDS.filter((kind) => input[TOKEN_OBJECT_FIELD[kind]]);
@@ -360,7 +335,7 @@ export async function createObjectToken(ctx: ServiceContext, rawInput: ObjectTok
     throw new DomainError('INVALID', ctx.t('access:errors.oneObject'), TOKEN_OBJECT_FIELD[named[1] ?? 'convention']);
   }
   const kind = named[0];
-  const object = await ownedRow<AccessObject>(ctx, TABLE[kind], input[TOKEN_OBJECT_FIELD[kind]]!, organizationId, TOKEN_OBJECT_FIELD[kind]);
+  const object = await ownedRow(ctx, MODEL[kind], input[TOKEN_OBJECT_FIELD[kind]]!, organizationId, TOKEN_OBJECT_FIELD[kind]);
   const token = input.token || crypto.randomBytes(9).toString('base64url');
   if (await ctx.db('object_tokens').where({ [COLUMN[kind]]: object.id, token }).first('id')) throw tokenTaken(ctx);
   try {
@@ -377,7 +352,7 @@ export async function createObjectToken(ctx: ServiceContext, rawInput: ObjectTok
 }
 
 /** A limit below the sign-ups so far is refused: keys already handed out stay valid. */
-export async function updateObjectToken(ctx: ServiceContext, id: string, rawInput: ObjectTokenUpdateInput): Promise<ObjectTokenRecord> {
+export async function updateObjectToken(ctx: ServiceContext, id: string, rawInput: ObjectTokenUpdateInput): Promise<ObjectToken> {
   const current = await ownedToken(ctx, id);
   const input = parseInput(ctx, ObjectTokenUpdateSchema, rawInput);
   if (input.limit !== undefined && input.limit < current.signed_up) throw limitBelowSignedUp(ctx, current.signed_up);
@@ -472,9 +447,9 @@ export async function addObjectPermission(ctx: ServiceContext, objectId: string,
   return permissionEntry(ctx, row.id);
 }
 
-async function ownedPermission(ctx: ServiceContext, id: string): Promise<ObjectPermissionRecord> {
+async function ownedPermission(ctx: ServiceContext, id: string): Promise<ObjectPermission> {
   const { organizationId } = requireEventMember(ctx);
-  return ownedRow<ObjectPermissionRecord>(ctx, 'object_permissions', id, organizationId);
+  return ownedRow(ctx, ObjectPermission, id, organizationId);
 }
 
 /** objectPermissionSuspend(id, suspended): shuts the person out of the object (or lets them back in). */

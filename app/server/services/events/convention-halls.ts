@@ -1,19 +1,22 @@
 import DataLoader from 'dataloader';
+import type { ModelObject } from 'objection';
+import { Hall } from '#db/models/index';
 import { defineLoader, type ServiceContext } from '../../context.server';
 import { visitorAccess, type AccessState } from './access';
-import type { HallRecord } from './stand-loaders';
 
 /** The halls of many conventions in one statement, each convention's in its order. */
 const hallsByConvention = defineLoader(
   (ctx) =>
-    new DataLoader<string, HallRecord[]>(async (conventionIds) => {
-      const rows: (HallRecord & { convention_id: string })[] = await ctx
-        .db('halls as h')
+    new DataLoader<string, Hall[]>(async (conventionIds) => {
+      const rows = await Hall.query(ctx.db)
+        .alias('h')
         .join('convention_halls as ch', 'ch.hall_id', 'h.id')
         .whereIn('ch.convention_id', [...conventionIds])
         .orderBy([{ column: 'ch.order' }, { column: 'h.name' }])
         .select('h.*', 'ch.convention_id');
-      return conventionIds.map((id) => rows.filter((r) => r.convention_id === id).map(({ convention_id: _c, ...hall }) => hall as HallRecord));
+      const conventionOf = new Map(rows.map((hall) => [hall, String((hall as Hall & { convention_id: string }).convention_id)]));
+      for (const hall of rows) Reflect.deleteProperty(hall, 'convention_id');
+      return conventionIds.map((id) => rows.filter((hall) => conventionOf.get(hall) === id));
     }),
 );
 
@@ -26,7 +29,7 @@ const ENTERED: readonly AccessState[] = ['member', 'open', 'granted'];
  * marked `visited`, so Hall.stands lists the stands visitors may see there. Batched: the conventions' halls come
  * from one statement, the access from one per viewer, whatever the number of halls.
  */
-export async function hallsOfConvention(ctx: ServiceContext, conventionId: string): Promise<(HallRecord & { visited: true })[]> {
+export async function hallsOfConvention(ctx: ServiceContext, conventionId: string): Promise<(ModelObject<Hall> & { visited: true })[]> {
   const halls = await hallsByConvention(ctx).load(conventionId);
   const access = await Promise.all(halls.map((hall) => visitorAccess(ctx, 'hall', hall)));
   return halls.filter((_, i) => ENTERED.includes(access[i])).map((hall) => ({ ...hall, visited: true as const }));

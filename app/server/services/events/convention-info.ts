@@ -1,8 +1,8 @@
+import type { Convention } from '#db/models/index';
 import { safeHref } from '~/lib/url';
 import type { ServiceContext } from '../../context.server';
 import { isDomainError } from '../errors';
 import { objectsOnPath } from './access';
-import type { ConventionRecord } from './conventions';
 import { notFound } from './hall-common';
 import { visibleConvention } from './halls';
 import { organizationSummaryById } from './loaders';
@@ -23,7 +23,7 @@ export interface ConventionInfo {
   chatEnabled: boolean;
 }
 
-async function infoOf(ctx: ServiceContext, convention: ConventionRecord): Promise<ConventionInfo> {
+async function infoOf(ctx: ServiceContext, convention: Convention): Promise<ConventionInfo> {
   const organization = await organizationSummaryById(ctx).load(convention.organization_id);
   // helpContentpage (a content page as help) waits for the content pages of a later issue; until then the
   // help text is the convention's help_page

@@ -1,3 +1,4 @@
+import { Convention, Stage } from '#db/models/index';
 import { conventionStatus, parseVideoUrl, type ConventionStatus } from '~/lib/events';
 import type { Language } from '~/lib/language';
 import {
@@ -9,9 +10,7 @@ import {
   type ConventionUpdateInput,
   type CreateByNameInput,
   type EventTranslationInput,
-  type NavigationMode,
 } from '~/lib/schemas/events';
-import type { PermissionType } from '~/lib/schemas/stands';
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { rememberVideoThumbnail } from './video-thumbnails';
 import { assertId } from '../authz';
@@ -29,34 +28,8 @@ import {
   requireEventMember,
   upsertTranslations,
 } from './hall-common';
-import {
-  conventionTranslations,
-  stageOfConvention,
-  type EventTranslationRecord,
-  type StageRecord,
-} from './loaders';
+import { conventionTranslations, stageOfConvention, type TranslationRow } from './loaders';
 import { conventionBySlugLoader } from './visitor-loaders';
-
-export interface ConventionRecord {
-  id: string;
-  organization_id: string;
-  slug: string;
-  title: string;
-  active: boolean;
-  video: string;
-  start_date: Date | null;
-  end_date: Date | null;
-  shop: boolean;
-  permission_type: PermissionType;
-  header_image_id: string | null;
-  help_page: string;
-  help_content_page_id: string | null;
-  content_page_id: string | null;
-  content_id: string | null;
-  navigation_mode: NavigationMode;
-  created_at: Date;
-  updated_at: Date;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Rules shared by the conventions-side services (stages, schedules, on-demand content, exhibitions)
@@ -97,12 +70,12 @@ export async function publishImage(ctx: ServiceContext, fileId: string | null | 
 }
 
 /** The convention of the viewer's organisation, else NOT_FOUND. */
-export async function ownedConvention(ctx: ServiceContext, id: string, field = 'id'): Promise<ConventionRecord> {
+export async function ownedConvention(ctx: ServiceContext, id: string, field = 'id'): Promise<Convention> {
   const { organizationId } = requireEventMember(ctx);
-  return ownedRow<ConventionRecord>(ctx, 'conventions', id, organizationId, field);
+  return ownedRow(ctx, Convention, id, organizationId, field);
 }
 
-export function statusOf(convention: ConventionRecord, now = new Date()): ConventionStatus {
+export function statusOf(convention: Pick<Convention, 'active' | 'start_date' | 'end_date'>, now = new Date()): ConventionStatus {
   return conventionStatus({ active: convention.active, startDate: convention.start_date, endDate: convention.end_date }, now);
 }
 
@@ -115,7 +88,7 @@ function assertDates(ctx: ServiceContext, start: Date | null, end: Date | null):
 // ---------------------------------------------------------------------------------------------------------
 // Console (owning organisation, event feature)
 
-export async function listConventions(ctx: ServiceContext): Promise<ConventionRecord[]> {
+export async function listConventions(ctx: ServiceContext): Promise<Convention[]> {
   const { organizationId } = requireEventMember(ctx);
   return ctx
     .db('conventions')
@@ -131,7 +104,7 @@ export async function conventionNames(ctx: ServiceContext): Promise<{ id: string
 }
 
 /** The convention dashboard (/events/convention/{slug}): the organisation's own convention by slug. */
-export async function fetchConvention(ctx: ServiceContext, slug: string): Promise<ConventionRecord> {
+export async function fetchConvention(ctx: ServiceContext, slug: string): Promise<Convention> {
   const { organizationId } = requireEventMember(ctx);
   const row = await ctx.db('conventions').where({ slug: String(slug).toLowerCase(), organization_id: organizationId }).first();
   if (!row) throw notFound(ctx, 'slug');
@@ -143,13 +116,13 @@ async function insertConvention(
   organizationId: string,
   values: Record<string, unknown>,
   translations: EventTranslationInput[] = [],
-): Promise<ConventionRecord> {
+): Promise<Convention> {
   try {
     return await inTransaction(ctx, async (tx) => {
       const [row] = await tx.db('conventions').insert({ ...values, organization_id: organizationId }).returning('*');
       const parsed = translations.map((tr) => EventTranslationSchema.parse(tr));
       await upsertTranslations(tx, 'convention_translations', { convention_id: row.id }, parsed);
-      return row as ConventionRecord;
+      return row as Convention;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError('UNIQUE', ctx.t('events:errors.slugExists'), 'slug');
@@ -158,14 +131,14 @@ async function insertConvention(
 }
 
 /** conventionCreateByName: an inactive LOGGED_IN convention titled with the name, with a slug from it. */
-export async function createConventionByName(ctx: ServiceContext, rawInput: CreateByNameInput): Promise<ConventionRecord> {
+export async function createConventionByName(ctx: ServiceContext, rawInput: CreateByNameInput): Promise<Convention> {
   const { organizationId } = requireEventMember(ctx);
   const input = parseInput(ctx, CreateByNameSchema, rawInput);
   const slug = await freeSlug(ctx, 'conventions', input.name, 'messe');
   return insertConvention(ctx, organizationId, { title: input.name, slug });
 }
 
-export async function createConvention(ctx: ServiceContext, rawInput: ConventionCreateInput): Promise<ConventionRecord> {
+export async function createConvention(ctx: ServiceContext, rawInput: ConventionCreateInput): Promise<Convention> {
   const { organizationId } = requireEventMember(ctx);
   const input = parseInput(ctx, ConventionCreateSchema, rawInput);
   const errors: FieldError[] = [];
@@ -215,7 +188,7 @@ export async function createConvention(ctx: ServiceContext, rawInput: Convention
  * Changes the fields the input names. The date rule is checked against the stored value of the date that is
  * not given. The slug only changes when one is given (renaming keeps the address stable).
  */
-export async function updateConvention(ctx: ServiceContext, id: string, rawInput: ConventionUpdateInput): Promise<ConventionRecord> {
+export async function updateConvention(ctx: ServiceContext, id: string, rawInput: ConventionUpdateInput): Promise<Convention> {
   const { organizationId } = requireEventMember(ctx);
   const current = await ownedConvention(ctx, id);
   const input = parseInput(ctx, ConventionUpdateSchema, rawInput);
@@ -267,7 +240,7 @@ export async function updateConventionTranslation(
   ctx: ServiceContext,
   conventionId: string,
   rawInput: EventTranslationInput,
-): Promise<EventTranslationRecord> {
+): Promise<TranslationRow> {
   const convention = await ownedConvention(ctx, conventionId, 'conventionId');
   const input = parseInput(ctx, EventTranslationSchema, rawInput);
   await upsertTranslations(ctx, 'convention_translations', { convention_id: convention.id }, [input]);
@@ -279,10 +252,10 @@ export async function updateConventionTranslation(
 }
 
 /** Organisers add a stage of their own to a convention; a convention has at most one (spec 001 point 9). */
-export async function addStageToConvention(ctx: ServiceContext, conventionId: string, stageId: string): Promise<ConventionRecord> {
+export async function addStageToConvention(ctx: ServiceContext, conventionId: string, stageId: string): Promise<Convention> {
   const { organizationId } = requireEventMember(ctx);
   const convention = await ownedConvention(ctx, conventionId);
-  const stage = await ownedRow<StageRecord>(ctx, 'stages', stageId, organizationId, 'stageId');
+  const stage = await ownedRow(ctx, Stage, stageId, organizationId, 'stageId');
   const hasStage = () => new DomainError('INVALID', ctx.t('events:errors.conventionHasStage'), 'stageId');
   if (await ctx.db('convention_stages').where({ convention_id: convention.id }).first('id')) throw hasStage();
   try {
@@ -296,7 +269,7 @@ export async function addStageToConvention(ctx: ServiceContext, conventionId: st
   return convention;
 }
 
-export async function removeStageFromConvention(ctx: ServiceContext, conventionId: string, stageId: string): Promise<ConventionRecord> {
+export async function removeStageFromConvention(ctx: ServiceContext, conventionId: string, stageId: string): Promise<Convention> {
   const convention = await ownedConvention(ctx, conventionId);
   assertId(ctx, stageId, 'stageId');
   const removed = await ctx.db('convention_stages').where({ convention_id: convention.id, stage_id: stageId }).delete();
@@ -306,7 +279,7 @@ export async function removeStageFromConvention(ctx: ServiceContext, conventionI
 }
 
 /** The stage of a convention, for the resolvers. */
-export async function conventionStage(ctx: ServiceContext, conventionId: string): Promise<StageRecord | null> {
+export async function conventionStage(ctx: ServiceContext, conventionId: string): Promise<Stage | null> {
   return stageOfConvention(ctx).load(conventionId);
 }
 
@@ -317,7 +290,7 @@ export async function conventionStage(ctx: ServiceContext, conventionId: string)
  * conventionBySlug(slug, lang): the convention a visitor opens, checked against its permission type. Read once per
  * request (the guards and loaders of a page all ask), with its texts and organiser (visitor-loaders.ts).
  */
-export async function conventionBySlug(ctx: ServiceContext, slug: string): Promise<ConventionRecord> {
+export async function conventionBySlug(ctx: ServiceContext, slug: string): Promise<Convention> {
   const row = await conventionBySlugLoader(ctx).load(String(slug).toLowerCase());
   if (!row) throw notFound(ctx, 'slug');
   await assertVisitorAccess(ctx, 'convention', row);
@@ -331,9 +304,9 @@ async function organizationIdBySlug(ctx: ServiceContext, orgSlug: string): Promi
 }
 
 /** latestConvention(orgSlug): the organisation's active convention that started last (null when none). */
-export async function latestConvention(ctx: ServiceContext, orgSlug: string): Promise<ConventionRecord | null> {
+export async function latestConvention(ctx: ServiceContext, orgSlug: string): Promise<Convention | null> {
   const organizationId = await organizationIdBySlug(ctx, orgSlug);
-  const row: ConventionRecord | undefined = await ctx
+  const row: Convention | undefined = await ctx
     .db('conventions')
     .where({ organization_id: organizationId, active: true })
     .orderByRaw('start_date desc nulls last, created_at desc')
@@ -347,9 +320,9 @@ export async function latestConvention(ctx: ServiceContext, orgSlug: string): Pr
  * fetchLandingpageConvention(orgSlug): what the organisation's landing page shows: its ongoing convention,
  * else the next upcoming one (null when there is neither).
  */
-export async function landingpageConvention(ctx: ServiceContext, orgSlug: string, now = new Date()): Promise<ConventionRecord | null> {
+export async function landingpageConvention(ctx: ServiceContext, orgSlug: string, now = new Date()): Promise<Convention | null> {
   const organizationId = await organizationIdBySlug(ctx, orgSlug);
-  const rows: ConventionRecord[] = await ctx
+  const rows: Convention[] = await ctx
     .db('conventions')
     .where({ organization_id: organizationId, active: true })
     .andWhere((q) => q.whereNull('end_date').orWhere('end_date', '>=', now))
@@ -363,8 +336,8 @@ export async function landingpageConvention(ctx: ServiceContext, orgSlug: string
 
 /** The translation of the language, else the other one, else the convention's own title. */
 export function pickTranslation(
-  translations: EventTranslationRecord[],
+  translations: TranslationRow[],
   language: Language,
-): EventTranslationRecord | undefined {
+): TranslationRow | undefined {
   return translations.find((tr) => tr.language === language) ?? translations[0];
 }

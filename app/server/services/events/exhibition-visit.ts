@@ -1,12 +1,13 @@
+import type { BaseStand, Exhibition } from '#db/models/index';
 import type { Language } from '~/lib/language';
 import { safeHref } from '~/lib/url';
 import { textIn } from '~/lib/programme';
 import type { ServiceContext } from '../../context.server';
-import { exhibitionForVisitor, type ExhibitionRecord } from './exhibitions';
+import { exhibitionForVisitor } from './exhibitions';
 import { notFound } from './hall-common';
 import { organizationSummaryById, stageById, stageTranslations } from './loaders';
 import { stageVisit, type StageVisit } from './programme';
-import { baseStandById, type BaseStandRecord } from './stand-loaders';
+import { baseStandById } from './stand-loaders';
 import { organizationLegal, organizationLogoUrl, type LegalInfo } from './visit';
 import { videoThumbnailUrl } from './video-thumbnails';
 
@@ -26,7 +27,7 @@ export interface ExhibitionVisit {
   videoThumbnailUrl: string | null;
   /** the video-meeting link (http or https); '' when none */
   meeting: string;
-  permissionType: ExhibitionRecord['permission_type'];
+  permissionType: Exhibition['permission_type'];
   organization: { name: string; logoUrl: string | null };
   /** the fair's stage in the visitor's language (title, description with the other language as fallback) */
   stage: { slug: string; title: string; description: string | null } | null;
@@ -59,13 +60,13 @@ export async function exhibitionVisit(ctx: ServiceContext, slug: string, languag
 }
 
 /** The fair's stand (null when the organiser has not chosen one). */
-export async function exhibitionStand(ctx: ServiceContext, slug: string): Promise<BaseStandRecord | null> {
+export async function exhibitionStand(ctx: ServiceContext, slug: string): Promise<BaseStand | null> {
   const exhibition = await exhibitionForVisitor(ctx, slug);
   return exhibition.stand_id ? baseStandById(ctx).load(exhibition.stand_id) : null;
 }
 
 /** The fair's stand for one of its sub-pages (a reference point): NOT_FOUND when the fair has none. */
-export async function requiredExhibitionStand(ctx: ServiceContext, slug: string): Promise<BaseStandRecord> {
+export async function requiredExhibitionStand(ctx: ServiceContext, slug: string): Promise<BaseStand> {
   const stand = await exhibitionStand(ctx, slug);
   if (!stand) throw notFound(ctx, 'slug');
   return stand;

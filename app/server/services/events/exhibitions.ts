@@ -1,3 +1,4 @@
+import { Exhibition, Stage } from '#db/models/index';
 import {
   CreateByNameSchema,
   ExhibitionCreateSchema,
@@ -6,7 +7,6 @@ import {
   type ExhibitionCreateInput,
   type ExhibitionUpdateInput,
 } from '~/lib/schemas/events';
-import type { PermissionType } from '~/lib/schemas/stands';
 import type { ServiceContext } from '../../context.server';
 import { DomainError, type FieldError } from '../errors';
 import { parseInput } from '../validation';
@@ -17,24 +17,9 @@ import { isUuid } from '~/lib/ids';
 import { rememberVideoThumbnail } from './video-thumbnails';
 import { exhibitionBySlugLoader } from './visitor-loaders';
 
-/** An in-house fair: one organisation's own event with its stand and stage (spec 000 point 3). */
-export interface ExhibitionRecord {
-  id: string;
-  organization_id: string;
-  name: string;
-  slug: string;
-  video: string;
-  meeting: string;
-  permission_type: PermissionType;
-  stand_id: string | null;
-  stage_id: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
 const slugTaken = (ctx: ServiceContext) => new DomainError('UNIQUE', ctx.t('events:errors.slugExists'), 'slug');
 
-export async function listExhibitions(ctx: ServiceContext): Promise<ExhibitionRecord[]> {
+export async function listExhibitions(ctx: ServiceContext): Promise<Exhibition[]> {
   const { organizationId } = requireEventMember(ctx);
   return ctx.db('exhibitions').where({ organization_id: organizationId }).orderBy([{ column: 'created_at', order: 'desc' }, 'id']).select('*');
 }
@@ -48,10 +33,10 @@ export async function exhibitionNames(ctx: ServiceContext): Promise<{ id: string
  * fetchExhibition(id or slug): for the builder and for visitors of /exhibition/{slug}. Members of the owning
  * organisation always see it, others by its permission type.
  */
-export async function fetchExhibition(ctx: ServiceContext, idOrSlug: string): Promise<ExhibitionRecord> {
+export async function fetchExhibition(ctx: ServiceContext, idOrSlug: string): Promise<Exhibition> {
   const key = String(idOrSlug);
   // by slug as the visitor pages read it (with its organiser, stage and stand in the same statement)
-  const row: ExhibitionRecord | null | undefined = isUuid(key)
+  const row: Exhibition | null | undefined = isUuid(key)
     ? await ctx.db('exhibitions').where({ id: key }).first()
     : await exhibitionBySlugLoader(ctx).load(key.toLowerCase());
   if (!row) throw notFound(ctx, 'id');
@@ -60,7 +45,7 @@ export async function fetchExhibition(ctx: ServiceContext, idOrSlug: string): Pr
 }
 
 /** /exhibition/{slug}: an in-house fair for its visitors, by slug only, checked against its permission type. */
-export async function exhibitionForVisitor(ctx: ServiceContext, slug: string): Promise<ExhibitionRecord> {
+export async function exhibitionForVisitor(ctx: ServiceContext, slug: string): Promise<Exhibition> {
   const row = await exhibitionBySlugLoader(ctx).load(String(slug).toLowerCase());
   if (!row) throw notFound(ctx, 'slug');
   await assertVisitorAccess(ctx, 'exhibition', row);
@@ -68,9 +53,9 @@ export async function exhibitionForVisitor(ctx: ServiceContext, slug: string): P
 }
 
 /** One of the organisation's own in-house fairs by slug (the console); any other is NOT_FOUND. */
-export async function ownExhibitionBySlug(ctx: ServiceContext, slug: string): Promise<ExhibitionRecord> {
+export async function ownExhibitionBySlug(ctx: ServiceContext, slug: string): Promise<Exhibition> {
   const { organizationId } = requireEventMember(ctx);
-  const row: ExhibitionRecord | undefined = await ctx
+  const row: Exhibition | undefined = await ctx
     .db('exhibitions')
     .where({ slug: String(slug).toLowerCase(), organization_id: organizationId })
     .first();
@@ -86,19 +71,19 @@ async function checkedRefs(ctx: ServiceContext, organizationId: string, input: {
     if (!stand) errors.push({ code: 'NOT_FOUND', field: 'standId', message: ctx.t('errors:notFound') });
   }
   if (input.stageId) {
-    await ownedRow(ctx, 'stages', input.stageId, organizationId, 'stageId').catch((error: DomainError) => errors.push(...error.errors));
+    await ownedRow(ctx, Stage, input.stageId, organizationId, 'stageId').catch((error: DomainError) => errors.push(...error.errors));
   }
   return errors;
 }
 
-export async function createExhibitionByName(ctx: ServiceContext, rawInput: CreateByNameInput): Promise<ExhibitionRecord> {
+export async function createExhibitionByName(ctx: ServiceContext, rawInput: CreateByNameInput): Promise<Exhibition> {
   const { organizationId } = requireEventMember(ctx);
   const input = parseInput(ctx, CreateByNameSchema, rawInput);
   const slug = await freeSlug(ctx, 'exhibitions', input.name, 'hausmesse');
   return insertExhibition(ctx, { organization_id: organizationId, name: input.name, slug });
 }
 
-async function insertExhibition(ctx: ServiceContext, values: Record<string, unknown>): Promise<ExhibitionRecord> {
+async function insertExhibition(ctx: ServiceContext, values: Record<string, unknown>): Promise<Exhibition> {
   try {
     const [row] = await ctx.db('exhibitions').insert(values).returning('*');
     return row;
@@ -108,7 +93,7 @@ async function insertExhibition(ctx: ServiceContext, values: Record<string, unkn
   }
 }
 
-export async function createExhibition(ctx: ServiceContext, rawInput: ExhibitionCreateInput): Promise<ExhibitionRecord> {
+export async function createExhibition(ctx: ServiceContext, rawInput: ExhibitionCreateInput): Promise<Exhibition> {
   const { organizationId } = requireEventMember(ctx);
   const input = parseInput(ctx, ExhibitionCreateSchema, rawInput);
   const errors = await checkedRefs(ctx, organizationId, input);
@@ -138,9 +123,9 @@ export async function createExhibition(ctx: ServiceContext, rawInput: Exhibition
 }
 
 /** exhibitionUpdate and mutateExhibitionUpdate(id, input). */
-export async function updateExhibition(ctx: ServiceContext, id: string, rawInput: ExhibitionUpdateInput): Promise<ExhibitionRecord> {
+export async function updateExhibition(ctx: ServiceContext, id: string, rawInput: ExhibitionUpdateInput): Promise<Exhibition> {
   const { organizationId } = requireEventMember(ctx);
-  const current = await ownedRow<ExhibitionRecord>(ctx, 'exhibitions', id, organizationId);
+  const current = await ownedRow(ctx, Exhibition, id, organizationId);
   const input = parseInput(ctx, ExhibitionUpdateSchema, rawInput);
   const errors = await checkedRefs(ctx, organizationId, input);
   if (errors.length) throw DomainError.fromFieldErrors(errors);
@@ -173,7 +158,7 @@ export async function updateExhibition(ctx: ServiceContext, id: string, rawInput
 
 export async function deleteExhibition(ctx: ServiceContext, id: string): Promise<{ id: string }> {
   const { organizationId } = requireEventMember(ctx);
-  const exhibition = await ownedRow<ExhibitionRecord>(ctx, 'exhibitions', id, organizationId);
+  const exhibition = await ownedRow(ctx, Exhibition, id, organizationId);
   await ctx.db('exhibitions').where({ id: exhibition.id }).delete();
   return { id: exhibition.id };
 }

@@ -1,13 +1,14 @@
+import { FoyerPoint, ImageFoyer, type Convention } from '#db/models/index';
 import { FoyerPointSchema, type FoyerPointInput, type FoyerTargetType } from '~/lib/schemas/stands';
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation';
-import { ownedConvention, ownedImage, publishImage, type ConventionRecord } from './conventions';
+import { ownedConvention, ownedImage, publishImage } from './conventions';
 import { notFound, ownedRow, requireEventMember } from './hall-common';
-import { LISTED, type FoyerPointRecord, type FoyerRecord } from './stand-loaders';
+import { LISTED } from './stand-loaders';
 
 /** The image foyer of one of the organisation's conventions, or null when it has none. */
-export async function conventionImageFoyer(ctx: ServiceContext, conventionId: string): Promise<FoyerRecord | null> {
+export async function conventionImageFoyer(ctx: ServiceContext, conventionId: string): Promise<ImageFoyer | null> {
   const convention = await ownedConvention(ctx, conventionId, 'conventionId');
   return (await ctx.db('image_foyers').where({ convention_id: convention.id }).first()) ?? null;
 }
@@ -16,20 +17,20 @@ export async function conventionImageFoyer(ctx: ServiceContext, conventionId: st
  * Switches the convention's navigation to the image foyer (spec 000 point 4: default, virtual rooms or image
  * foyer). The foyer starts without an image; a convention has at most one, so asking again returns it.
  */
-export async function addImageFoyer(ctx: ServiceContext, conventionId: string): Promise<FoyerRecord> {
+export async function addImageFoyer(ctx: ServiceContext, conventionId: string): Promise<ImageFoyer> {
   const { organizationId } = requireEventMember(ctx);
   const convention = await ownedConvention(ctx, conventionId, 'conventionId');
   return inTransaction(ctx, async (tx) => {
     await tx.db('image_foyers').insert({ organization_id: organizationId, convention_id: convention.id }).onConflict('convention_id').ignore();
     await tx.db('conventions').where({ id: convention.id }).update({ navigation_mode: 'IMAGE_FOYER', updated_at: tx.db.fn.now() });
-    return (await tx.db('image_foyers').where({ convention_id: convention.id }).first()) as FoyerRecord;
+    return (await tx.db('image_foyers').where({ convention_id: convention.id }).first()) as ImageFoyer;
   });
 }
 
 /** Sets the foyer's picture: an image file the organisation may use. */
-export async function updateImageFoyer(ctx: ServiceContext, foyerId: string, fileId: string): Promise<FoyerRecord> {
+export async function updateImageFoyer(ctx: ServiceContext, foyerId: string, fileId: string): Promise<ImageFoyer> {
   const { organizationId } = requireEventMember(ctx);
-  const foyer = await ownedRow<FoyerRecord>(ctx, 'image_foyers', foyerId, organizationId, 'imageFoyerId');
+  const foyer = await ownedRow(ctx, ImageFoyer, foyerId, organizationId, 'imageFoyerId');
   const imageId = await ownedImage(ctx, organizationId, fileId, null, 'fileId');
   const [updated] = await ctx
     .db('image_foyers')
@@ -78,9 +79,9 @@ async function targetVisible(ctx: ServiceContext, type: FoyerTargetType, id: str
  * content page or content that exists and that the organisation may show (spec 001 point 5: "Bitte wählen
  * Sie einen Link für den neuen Punkt aus").
  */
-export async function addFoyerPoint(ctx: ServiceContext, foyerId: string, raw: FoyerPointInput): Promise<FoyerPointRecord> {
+export async function addFoyerPoint(ctx: ServiceContext, foyerId: string, raw: FoyerPointInput): Promise<FoyerPoint> {
   const { organizationId } = requireEventMember(ctx);
-  const foyer = await ownedRow<FoyerRecord>(ctx, 'image_foyers', foyerId, organizationId, 'imageFoyerId');
+  const foyer = await ownedRow(ctx, ImageFoyer, foyerId, organizationId, 'imageFoyerId');
   const input = parseInput(ctx, FoyerPointSchema, raw);
   const type = input.targetType ?? (input.link ? 'LINK' : null);
   const linkMissing = () => new DomainError('REQUIRED', ctx.t('events:standErrors.foyerLinkRequired'), 'link');
@@ -109,13 +110,13 @@ export async function addFoyerPoint(ctx: ServiceContext, foyerId: string, raw: F
 /** Deletes the foyer point for good. */
 export async function deleteFoyerPoint(ctx: ServiceContext, foyerPointId: string): Promise<string> {
   const { organizationId } = requireEventMember(ctx);
-  const point = await ownedRow<{ id: string }>(ctx, 'foyer_points', foyerPointId, organizationId, 'foyerPointId');
+  const point = await ownedRow(ctx, FoyerPoint, foyerPointId, organizationId, 'foyerPointId');
   await ctx.db('foyer_points').where({ id: point.id }).delete();
   return point.id;
 }
 
 /** Back to the default navigation: the image foyer and its points are removed (spec 000 point 4). */
-export async function resetNavigation(ctx: ServiceContext, conventionId: string): Promise<ConventionRecord> {
+export async function resetNavigation(ctx: ServiceContext, conventionId: string): Promise<Convention> {
   const convention = await ownedConvention(ctx, conventionId, 'conventionId');
   return inTransaction(ctx, async (tx) => {
     await tx.db('image_foyers').where({ convention_id: convention.id }).delete();
@@ -124,6 +125,6 @@ export async function resetNavigation(ctx: ServiceContext, conventionId: string)
       .where({ id: convention.id })
       .update({ navigation_mode: 'DEFAULT', updated_at: tx.db.fn.now() })
       .returning('*');
-    return row as ConventionRecord;
+    return row as Convention;
   });
 }

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import type { ModelClass } from 'objection';
+import type { BaseModel, TranslationModel } from '#db/models/index';
 import type { Language } from '~/lib/language';
 import type { TranslationUpdateInput } from '~/lib/schemas/stands';
 import type { ServiceContext } from '../../context.server';
@@ -22,20 +24,20 @@ export function notFound(ctx: ServiceContext, field: string | null = null): Doma
 }
 
 /**
- * A row of `table` with that id that belongs to the organisation; anything else (unknown, malformed or of
+ * The row of the model with that id that belongs to the organisation; anything else (unknown, malformed or of
  * another organisation) is NOT_FOUND, so nobody learns that someone else's object exists.
  */
-export async function ownedRow<T = Record<string, unknown>>(
+export async function ownedRow<C extends typeof BaseModel>(
   ctx: ServiceContext,
-  table: string,
+  model: C,
   id: string,
   organizationId: string,
   field = 'id',
-): Promise<T> {
+): Promise<InstanceType<C>> {
   assertId(ctx, id, field);
-  const row = await ctx.db(table).where({ id, organization_id: organizationId }).first();
+  const row = await (model as unknown as ModelClass<BaseModel>).query(ctx.db).findOne({ id, organization_id: organizationId });
   if (!row) throw notFound(ctx, field);
-  return row as T;
+  return row as InstanceType<C>;
 }
 
 export { freeSlug, isUniqueViolation } from '../slugs';
@@ -62,12 +64,8 @@ export function definedOnly(patch: Record<string, unknown>): Record<string, unkn
   return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
 }
 
-export interface TranslationRecord {
-  id: string;
-  language: Language;
-  title: string;
-  description: string;
-}
+/** A text of an events object in one language, as the translation loaders and writes answer it. */
+export type TranslationRow = Pick<TranslationModel, 'id' | 'language' | 'title' | 'description'>;
 
 const TRANSLATION_COLUMNS = ['id', 'language', 'title', 'description'];
 
@@ -77,7 +75,7 @@ export async function createTranslation(
   table: string,
   parent: Record<string, string>,
   input: { language: Language; title: string; description: string },
-): Promise<TranslationRecord> {
+): Promise<TranslationRow> {
   const exists = await ctx.db(table).where({ ...parent, language: input.language }).first('id');
   if (exists) throw new DomainError('UNIQUE', ctx.t('events:standErrors.translationExists'), 'language');
   try {
@@ -94,7 +92,7 @@ export async function updateTranslation(
   table: string,
   id: string,
   input: TranslationUpdateInput,
-): Promise<TranslationRecord> {
+): Promise<TranslationRow> {
   const [row] = await ctx
     .db(table)
     .where({ id })

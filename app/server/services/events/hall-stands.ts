@@ -1,3 +1,5 @@
+import type { BaseStand, Hall, HallStand } from '#db/models/index';
+import type { ModelObject } from 'objection';
 import {
   HallAddStandSchema,
   HallReorderSchema,
@@ -16,14 +18,7 @@ import { ownedImage, publishImage } from './conventions';
 import { conventionHall, ownHall, type ConventionRow } from './halls';
 import { isPreviewed, mayVisitHallStand } from './policy';
 import { ownStand } from './stands';
-import {
-  baseStandById,
-  hallStandsByHall,
-  isListed,
-  type BaseStandRecord,
-  type HallRecord,
-  type HallStandRecord,
-} from './stand-loaders';
+import { baseStandById, hallStandsByHall, isListed } from './stand-loaders';
 
 /**
  * Stands in halls (issue 11): a hall stand needs the host's consent (`approved`) and the stand organisation's
@@ -38,12 +33,12 @@ const isMember = (ctx: ServiceContext, organizationId: string) =>
   Boolean(ctx.viewer?.organizations.some((o) => o.id === organizationId));
 
 /** A hall stand a visitor service checked for the viewer (conventionStand, readableHallStands): its stand may go with it. */
-export type CheckedHallStand = HallStandRecord & { stand_readable?: true };
+export type CheckedHallStand = ModelObject<HallStand> & { stand_readable?: true };
 
 const slugTaken = (ctx: ServiceContext) => new DomainError('UNIQUE', ctx.t('events:standErrors.hallSlugTaken'), 'slug');
 
 /** A hall stand in a hall of the viewer's organisation (the host side); NOT_FOUND otherwise. */
-async function hostHallStand(ctx: ServiceContext, id: string): Promise<HallStandRecord> {
+async function hostHallStand(ctx: ServiceContext, id: string): Promise<HallStand> {
   const { organizationId } = requireEventMember(ctx);
   assertId(ctx, id);
   const row = await ctx.db('hall_stands').where({ id, organization_id: organizationId }).first();
@@ -58,11 +53,11 @@ async function hostHallStand(ctx: ServiceContext, id: string): Promise<HallStand
  * accepts nobody outside it sees the stand in the hall. The hall stand gets the next place, the stand's slug
  * (unique in the hall) and an unguessable preview slug.
  */
-export async function hallAddStand(ctx: ServiceContext, hallId: string, raw: HallAddStandInput): Promise<HallStandRecord> {
+export async function hallAddStand(ctx: ServiceContext, hallId: string, raw: HallAddStandInput): Promise<HallStand> {
   const { organizationId } = requireEventMember(ctx);
   const hall = await ownHall(ctx, hallId);
   const input = parseInput(ctx, HallAddStandSchema, raw);
-  const stand: BaseStandRecord | undefined = await ctx.db('base_stands').where({ slug: input.domain }).first();
+  const stand: BaseStand | undefined = await ctx.db('base_stands').where({ slug: input.domain }).first();
   if (!stand) throw new DomainError('NOT_FOUND', ctx.t('events:standErrors.standNotFound'), 'domain');
   const thumbnailId = await ownedImage(ctx, organizationId, input.thumbnailId, '16:9', 'thumbnail');
   if (await ctx.db('hall_stands').where({ hall_id: hall.id, stand_id: stand.id }).first('id')) {
@@ -89,7 +84,7 @@ export async function hallAddStand(ctx: ServiceContext, hallId: string, raw: Hal
         })
         .returning('*');
       await publishImage(tx, thumbnailId);
-      return row as HallStandRecord;
+      return row as HallStand;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError('UNIQUE', ctx.t('events:standErrors.alreadyInHall'), 'domain');
@@ -98,7 +93,7 @@ export async function hallAddStand(ctx: ServiceContext, hallId: string, raw: Hal
 }
 
 /** The host changes the hall stand's slug, thumbnail (16:9) or place. */
-export async function hallUpdateStand(ctx: ServiceContext, id: string, raw: HallStandUpdateInput): Promise<HallStandRecord> {
+export async function hallUpdateStand(ctx: ServiceContext, id: string, raw: HallStandUpdateInput): Promise<HallStand> {
   const hallStand = await hostHallStand(ctx, id);
   const input = parseInput(ctx, HallStandUpdateSchema, raw);
   const thumbnailId = await ownedImage(ctx, hallStand.organization_id, input.thumbnailId, '16:9', 'thumbnailId');
@@ -123,14 +118,14 @@ export async function hallUpdateStand(ctx: ServiceContext, id: string, raw: Hall
  * The host approves a stand that applied to their hall: visitors see it there once its organisation agreed too.
  * It changes this hall stand only (not the base stand, not the stand's places in other halls).
  */
-export async function hallApproveStand(ctx: ServiceContext, id: string): Promise<HallStandRecord> {
+export async function hallApproveStand(ctx: ServiceContext, id: string): Promise<HallStand> {
   const hallStand = await hostHallStand(ctx, id);
   const [row] = await ctx.db('hall_stands').where({ id: hallStand.id }).update({ approved: true, updated_at: ctx.db.fn.now() }).returning('*');
-  return row as HallStandRecord;
+  return row as HallStand;
 }
 
 /** A hall stand of one of the viewer organisation's stands (the exhibitor side); NOT_FOUND otherwise. */
-async function exhibitorHallStand(ctx: ServiceContext, id: string): Promise<HallStandRecord> {
+async function exhibitorHallStand(ctx: ServiceContext, id: string): Promise<HallStand> {
   const { organizationId } = requireEventMember(ctx);
   assertId(ctx, id);
   const row = await ctx
@@ -143,14 +138,14 @@ async function exhibitorHallStand(ctx: ServiceContext, id: string): Promise<Hall
 }
 
 /** The stand's organisation accepts the host's invitation: the stand shows in the hall from now on. */
-export async function hallStandAccept(ctx: ServiceContext, id: string): Promise<HallStandRecord> {
+export async function hallStandAccept(ctx: ServiceContext, id: string): Promise<HallStand> {
   const hallStand = await exhibitorHallStand(ctx, id);
   const [row] = await ctx
     .db('hall_stands')
     .where({ id: hallStand.id })
     .update({ stand_accepted: true, updated_at: ctx.db.fn.now() })
     .returning('*');
-  return row as HallStandRecord;
+  return row as HallStand;
 }
 
 /**
@@ -169,11 +164,11 @@ export async function hallStandDecline(ctx: ServiceContext, id: string): Promise
  * own organisation takes the stand at once. The hall stand gets the next place, a free slug in the hall and a
  * preview slug; the host may give it a thumbnail later.
  */
-export async function standApplyToHall(ctx: ServiceContext, standId: string, hallSlug: string): Promise<HallStandRecord> {
+export async function standApplyToHall(ctx: ServiceContext, standId: string, hallSlug: string): Promise<HallStand> {
   const { organizationId } = requireEventMember(ctx);
   const stand = await ownStand(ctx, standId, 'standId');
   const input = parseInput(ctx, StandApplySchema, { hallSlug });
-  const hall: HallRecord | undefined = await ctx.db('halls').where({ slug: input.hallSlug }).first();
+  const hall: Hall | undefined = await ctx.db('halls').where({ slug: input.hallSlug }).first();
   if (!hall) throw new DomainError('NOT_FOUND', ctx.t('events:standErrors.hallNotFound'), 'hallSlug');
   const alreadyIn = () => new DomainError('UNIQUE', ctx.t('events:standErrors.alreadyInHall'), 'hallSlug');
   if (await ctx.db('hall_stands').where({ hall_id: hall.id, stand_id: stand.id }).first('id')) throw alreadyIn();
@@ -194,7 +189,7 @@ export async function standApplyToHall(ctx: ServiceContext, standId: string, hal
           preview_slug: previewSlug(),
         })
         .returning('*');
-      return row as HallStandRecord;
+      return row as HallStand;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyIn();
@@ -213,7 +208,7 @@ export async function hallRemoveStand(ctx: ServiceContext, id: string): Promise<
  * Sets the order of all stands of a hall at once (drag and drop, keyboard): `ids` must name every hall stand
  * of the hall exactly once; the first gets place 0. One transaction: nobody sees a half-sorted hall.
  */
-export async function hallReorderStands(ctx: ServiceContext, hallId: string, ids: string[]): Promise<HallStandRecord[]> {
+export async function hallReorderStands(ctx: ServiceContext, hallId: string, ids: string[]): Promise<HallStand[]> {
   const hall = await ownHall(ctx, hallId, 'hallId');
   const input = parseInput(ctx, HallReorderSchema, { ids });
   return inTransaction(ctx, async (tx) => {
@@ -233,7 +228,7 @@ export async function hallReorderStands(ctx: ServiceContext, hallId: string, ids
  * A hall stand for the console: the host (owner of the hall) and the exhibitor (owner of the stand) both
  * see it, whatever its consents; anyone else gets NOT_FOUND. Its stand goes with it as standThroughHallStand says.
  */
-export async function hallStandById(ctx: ServiceContext, id: string): Promise<HallStandRecord> {
+export async function hallStandById(ctx: ServiceContext, id: string): Promise<HallStand> {
   const { organizationId } = requireEventMember(ctx);
   assertId(ctx, id);
   const row = await ctx
@@ -251,7 +246,7 @@ export async function hallStandById(ctx: ServiceContext, id: string): Promise<Ha
  * (`stand_readable`); the stand's organisation always reads it; the host only once the stand's organisation
  * agreed and the stand's own access rules let them in; anyone else gets null.
  */
-export async function standThroughHallStand(ctx: ServiceContext, hallStand: CheckedHallStand): Promise<BaseStandRecord | null> {
+export async function standThroughHallStand(ctx: ServiceContext, hallStand: CheckedHallStand): Promise<BaseStand | null> {
   const stand = await baseStandById(ctx).load(hallStand.stand_id);
   if (!stand) return null;
   if (hallStand.stand_readable || isMember(ctx, stand.organization_id)) return stand;
@@ -264,7 +259,7 @@ export async function standThroughHallStand(ctx: ServiceContext, hallStand: Chec
  * in order, without those whose own access rules refuse the viewer, with their base stands. Callers have checked
  * the convention's and the hall's access. Constant number of queries (batched loaders).
  */
-export async function readableHallStands(ctx: ServiceContext, hallId: string): Promise<{ hallStand: CheckedHallStand; stand: BaseStandRecord }[]> {
+export async function readableHallStands(ctx: ServiceContext, hallId: string): Promise<{ hallStand: CheckedHallStand; stand: BaseStand }[]> {
   const listed = (await hallStandsByHall(ctx).load(hallId)).filter(isListed);
   const stands = await baseStandById(ctx).loadMany(listed.map((hs) => hs.stand_id));
   const pairs = listed.flatMap((hallStand, i) => {
@@ -282,7 +277,7 @@ export async function readableHallStands(ctx: ServiceContext, hallId: string): P
  */
 export async function hallStandsOf(
   ctx: ServiceContext,
-  hall: HallRecord & { visited?: boolean },
+  hall: Pick<Hall, 'id' | 'organization_id'> & { visited?: boolean },
   options: { listedOnly?: boolean } = {},
 ): Promise<CheckedHallStand[]> {
   const host = isMember(ctx, hall.organization_id);
@@ -301,7 +296,7 @@ export async function hallStandsOf(
 export async function conventionStand(
   ctx: ServiceContext,
   args: { conventionSlug: string; hallSlug: string; standSlug: string; previewSlug?: string | null },
-): Promise<{ convention: ConventionRow; hall: HallRecord; hallStand: CheckedHallStand }> {
+): Promise<{ convention: ConventionRow; hall: Hall; hallStand: CheckedHallStand }> {
   const { convention, hall } = await conventionHall(ctx, args.conventionSlug, args.hallSlug, { includeInactive: Boolean(args.previewSlug) });
   // the hall's stands are read once per request with their base stands (the hall tour beside the page needs them too)
   const hallStand = (await hallStandsByHall(ctx).load(hall.id)).find((hs) => hs.slug === args.standSlug);

@@ -1,3 +1,4 @@
+import { Hall, type Convention } from '#db/models/index';
 import {
   HallCreateSchema,
   HallUpdateSchema,
@@ -21,33 +22,33 @@ import {
   ownedRow,
   requireEventMember,
   updateTranslation,
-  type TranslationRecord,
+  type TranslationRow,
 } from './hall-common';
 import { assertVisitorAccess } from './access';
-import { conventionBySlug, ownedConvention, ownedImage, publishImage, type ConventionRecord } from './conventions';
-import { baseStandById, hallStandsByHall, isListed, type HallRecord } from './stand-loaders';
+import { conventionBySlug, ownedConvention, ownedImage, publishImage } from './conventions';
+import { baseStandById, hallStandsByHall, isListed } from './stand-loaders';
 import { DomainError } from '../errors';
 import { conventionNavigation } from './visitor-loaders';
 
 /** A convention as the halls side sees it (the conventions service owns the table). */
-export type ConventionRow = ConventionRecord;
+export type ConventionRow = Convention;
 
 const isMember = (ctx: ServiceContext, organizationId: string) =>
   Boolean(ctx.viewer?.organizations.some((o) => o.id === organizationId));
 
 /** A convention a visitor may enter: its access type applies, and inactive ones show no halls or stands to outsiders. */
-export async function visibleConvention(ctx: ServiceContext, slug: string): Promise<ConventionRecord> {
+export async function visibleConvention(ctx: ServiceContext, slug: string): Promise<Convention> {
   const convention = await conventionBySlug(ctx, slug);
   if (!convention.active && !isMember(ctx, convention.organization_id)) throw notFound(ctx, 'conventionSlug');
   return convention;
 }
 
-export async function listHalls(ctx: ServiceContext): Promise<HallRecord[]> {
+export async function listHalls(ctx: ServiceContext): Promise<Hall[]> {
   const { organizationId } = requireEventMember(ctx);
   return ctx.db('halls').where({ organization_id: organizationId }).orderBy([{ column: 'name' }, { column: 'created_at' }]).select('*');
 }
 
-export async function hallBySlug(ctx: ServiceContext, slug: string): Promise<HallRecord> {
+export async function hallBySlug(ctx: ServiceContext, slug: string): Promise<Hall> {
   const { organizationId } = requireEventMember(ctx);
   const hall = await ctx.db('halls').where({ slug, organization_id: organizationId }).first();
   if (!hall) throw notFound(ctx, 'slug');
@@ -55,16 +56,16 @@ export async function hallBySlug(ctx: ServiceContext, slug: string): Promise<Hal
 }
 
 /** A hall of the viewer's organisation by id (NOT_FOUND otherwise). */
-export async function ownHall(ctx: ServiceContext, id: string, field = 'id'): Promise<HallRecord> {
+export async function ownHall(ctx: ServiceContext, id: string, field = 'id'): Promise<Hall> {
   const { organizationId } = requireEventMember(ctx);
-  return ownedRow<HallRecord>(ctx, 'halls', id, organizationId, field);
+  return ownedRow(ctx, Hall, id, organizationId, field);
 }
 
 function slugTaken(ctx: ServiceContext): DomainError {
   return new DomainError('UNIQUE', ctx.t('events:standErrors.slugTaken'), 'slug');
 }
 
-export async function createHall(ctx: ServiceContext, raw: HallCreateInput): Promise<HallRecord> {
+export async function createHall(ctx: ServiceContext, raw: HallCreateInput): Promise<Hall> {
   const { organizationId } = requireEventMember(ctx);
   const input = parseInput(ctx, HallCreateSchema, raw);
   const thumbnailId = await ownedImage(ctx, organizationId, input.thumbnailId, '16:9', 'thumbnailId');
@@ -83,7 +84,7 @@ export async function createHall(ctx: ServiceContext, raw: HallCreateInput): Pro
   }
 }
 
-export async function updateHall(ctx: ServiceContext, id: string, raw: HallUpdateInput): Promise<HallRecord> {
+export async function updateHall(ctx: ServiceContext, id: string, raw: HallUpdateInput): Promise<Hall> {
   const hall = await ownHall(ctx, id);
   const input = parseInput(ctx, HallUpdateSchema, raw);
   const thumbnailId = await ownedImage(ctx, hall.organization_id, input.thumbnailId, '16:9', 'thumbnailId');
@@ -118,13 +119,13 @@ export async function deleteHall(ctx: ServiceContext, id: string): Promise<strin
   return hall.id;
 }
 
-export async function createHallTranslation(ctx: ServiceContext, hallId: string, raw: TranslationInput): Promise<TranslationRecord> {
+export async function createHallTranslation(ctx: ServiceContext, hallId: string, raw: TranslationInput): Promise<TranslationRow> {
   const hall = await ownHall(ctx, hallId, 'hallId');
   const input = parseInput(ctx, TranslationSchema, raw);
   return createTranslation(ctx, 'hall_translations', { hall_id: hall.id }, input);
 }
 
-export async function updateHallTranslation(ctx: ServiceContext, id: string, raw: TranslationUpdateInput): Promise<TranslationRecord> {
+export async function updateHallTranslation(ctx: ServiceContext, id: string, raw: TranslationUpdateInput): Promise<TranslationRow> {
   const { organizationId } = requireEventMember(ctx);
   assertId(ctx, id);
   const row = await ctx
@@ -140,7 +141,7 @@ export async function updateHallTranslation(ctx: ServiceContext, id: string, raw
 export async function addHallToConvention(ctx: ServiceContext, conventionId: string, hallId: string): Promise<ConventionRow> {
   const { organizationId } = requireEventMember(ctx);
   const convention = await ownedConvention(ctx, conventionId);
-  const hall = await ownedRow<HallRecord>(ctx, 'halls', hallId, organizationId, 'hallId');
+  const hall = await ownedRow(ctx, Hall, hallId, organizationId, 'hallId');
   await inTransaction(ctx, async (tx) => {
     // serialises concurrent additions to the same convention, so orders stay distinct
     await tx.db('conventions').where({ id: convention.id }).forUpdate().first('id');
@@ -173,7 +174,7 @@ export function conventionHallsQuery(ctx: ServiceContext, conventionId: string) 
 }
 
 /** The halls of one of the organisation's conventions, in the convention's order. */
-export async function hallsPartOfConvention(ctx: ServiceContext, conventionId: string): Promise<HallRecord[]> {
+export async function hallsPartOfConvention(ctx: ServiceContext, conventionId: string): Promise<Hall[]> {
   const convention = await ownedConvention(ctx, conventionId, 'convId');
   return conventionHallsQuery(ctx, convention.id);
 }
@@ -189,7 +190,7 @@ export async function stagesAndHallsPartOfConvention(
   ctx: ServiceContext,
   orgId: string,
   conventionId: string,
-): Promise<{ halls: (HallRecord & { part_of_convention: boolean })[]; stages: (StageSummary & { part_of_convention: boolean })[] }> {
+): Promise<{ halls: (Hall & { part_of_convention: boolean })[]; stages: (StageSummary & { part_of_convention: boolean })[] }> {
   const { organizationId } = requireEventMember(ctx);
   if (orgId !== organizationId) throw notFound(ctx, 'orgId');
   const convention = await ownedConvention(ctx, conventionId, 'convId');
@@ -215,7 +216,7 @@ export async function conventionHall(
   hallSlug: string,
   /** a stand's preview link works before the convention opens: the caller checks the preview slug */
   options: { includeInactive?: boolean } = {},
-): Promise<{ convention: ConventionRow; hall: HallRecord }> {
+): Promise<{ convention: ConventionRow; hall: Hall }> {
   const convention = options.includeInactive ? await conventionBySlug(ctx, conventionSlug) : await visibleConvention(ctx, conventionSlug);
   // the convention's navigation lists its halls: the layout and the page share that one statement
   const hall = (await conventionNavigation(ctx).load(convention.id)).halls.find((h) => h.slug === hallSlug);
@@ -232,7 +233,7 @@ export interface SitemapStand {
 
 export interface Sitemap {
   convention: ConventionRow;
-  halls: (HallRecord & { stands: SitemapStand[] })[];
+  halls: (Hall & { stands: SitemapStand[] })[];
   stages: StageSummary[];
 }
 

@@ -1,107 +1,72 @@
 import DataLoader from 'dataloader';
-import type { Language } from '~/lib/language';
+import type { ModelClass } from 'objection';
+import {
+  ConventionStage,
+  ConventionTranslation,
+  OnDemandContent,
+  Organization,
+  ScheduleEntryTranslation,
+  Stage,
+  StageTranslation,
+  type ScheduleEntry,
+  type TranslationModel,
+} from '#db/models/index';
 import { defineLoader, type ServiceContext } from '../../context.server';
 import { filesJson, primeFiles } from '../files/files.server';
 import { ownColumns, translationsJson, type JsonRow } from '../json-rows';
+import type { TranslationRow } from './hall-common';
+
+export type { TranslationRow };
+
+/** The public face of an organisation (convention organiser, speaker organisation). */
+export type OrganizationSummary = Pick<Organization, 'id' | 'slug' | 'name' | 'chat_enabled' | 'support_url'>;
 
 /**
  * Per-request batch loaders of the conventions side of events: a list of N conventions with their translations,
  * stage, schedule and on-demand content costs one query per relation, not per convention.
  */
 
-export interface EventTranslationRecord {
-  id: string;
-  language: Language;
-  title: string;
-  description: string;
-}
-
-export interface StageRecord {
-  id: string;
-  organization_id: string;
-  slug: string;
-  title: string;
-  stream: string;
-  thumbnail_id: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface ScheduleEntryRecord {
-  id: string;
-  stage_id: string;
-  starts_at: Date;
-  ends_at: Date;
-  speaker: string;
-  speaker_description: string;
-  speaker_organization_id: string | null;
-  thumbnail_id: string | null;
-  created_at: Date;
-}
-
-export interface OnDemandContentRecord {
-  id: string;
-  convention_id: string;
-  /** unique within the convention (/convention/{c}/ondemand/{slug}) */
-  slug: string;
-  title: string;
-  description: string;
-  thumbnail_id: string | null;
-  content_page_id: string | null;
-  created_at: Date;
-}
-
-export interface OrganizationSummaryRecord {
-  id: string;
-  slug: string;
-  name: string;
-  chat_enabled: boolean;
-  support_url: string;
-}
-
 const TRANSLATION_COLUMNS = ['id', 'language', 'title', 'description'];
 
 /** Groups rows by a key column in the order of the requested keys. */
-function groupBy<R extends Record<string, unknown>>(keys: readonly string[], rows: R[], column: keyof R): R[][] {
+function groupBy<R extends object>(keys: readonly string[], rows: R[], column: keyof R): R[][] {
   const groups = new Map<string, R[]>(keys.map((k) => [k, []]));
-  for (const row of rows) groups.get(row[column] as string)?.push(row);
+  for (const row of rows) groups.get(String(row[column]))?.push(row);
   return keys.map((k) => groups.get(k) ?? []);
 }
 
-function translationsLoader(table: string, parentColumn: string) {
+function translationsLoader(model: ModelClass<TranslationModel>, parentColumn: string) {
   return defineLoader(
     (ctx: ServiceContext) =>
-      new DataLoader<string, EventTranslationRecord[]>(async (ids) => {
-        const rows = await ctx
-          .db(table)
+      new DataLoader<string, TranslationRow[]>(async (ids) => {
+        const rows = (await model
+          .query(ctx.db)
           .whereIn(parentColumn, ids as string[])
           .orderBy('language')
-          .select([parentColumn, ...TRANSLATION_COLUMNS]);
+          .select([parentColumn, ...TRANSLATION_COLUMNS])) as (TranslationModel & Record<string, unknown>)[];
         return groupBy(ids, rows, parentColumn).map((group) =>
-          group.map(({ id, language, title, description }) => ({ id, language, title, description })),
+          group.map(({ id, language, title, description }) => ({ id, language, title, description }) as TranslationRow),
         );
       }),
   );
 }
 
-export const conventionTranslations = translationsLoader('convention_translations', 'convention_id');
-export const stageTranslations = translationsLoader('stage_translations', 'stage_id');
-export const scheduleEntryTranslations = translationsLoader('schedule_entry_translations', 'schedule_entry_id');
+export const conventionTranslations = translationsLoader(ConventionTranslation, 'convention_id');
+export const stageTranslations = translationsLoader(StageTranslation, 'stage_id');
+export const scheduleEntryTranslations = translationsLoader(ScheduleEntryTranslation, 'schedule_entry_id');
 
 /** The stage of each convention (at most one). */
 export const stageOfConvention = defineLoader(
   (ctx) =>
-    new DataLoader<string, StageRecord | null>(async (conventionIds) => {
-      const rows = await ctx
-        .db('convention_stages as cs')
-        .join('stages as s', 's.id', 'cs.stage_id')
+    new DataLoader<string, Stage | null>(async (conventionIds) => {
+      const rows = await Stage.query(ctx.db)
+        .alias('s')
+        .join('convention_stages as cs', 's.id', 'cs.stage_id')
         .whereIn('cs.convention_id', conventionIds as string[])
-        .select('cs.convention_id', 's.*');
-      return groupBy(conventionIds, rows, 'convention_id').map((group) => {
-        if (!group[0]) return null;
-        const { convention_id: _conventionId, ...stage } = group[0];
-        return stage as StageRecord;
-      });
+        .select('s.*', 'cs.convention_id');
+      const conventionOf = new Map(rows.map((stage) => [stage, String((stage as Stage & { convention_id: string }).convention_id)]));
+      for (const stage of rows) Reflect.deleteProperty(stage, 'convention_id');
+      return conventionIds.map((id) => rows.find((stage) => conventionOf.get(stage) === id) ?? null);
     }),
 );
 
@@ -109,7 +74,7 @@ export const stageOfConvention = defineLoader(
 export const conventionIdsOfStage = defineLoader(
   (ctx) =>
     new DataLoader<string, string[]>(async (stageIds) => {
-      const rows = await ctx.db('convention_stages').whereIn('stage_id', stageIds as string[]).select('stage_id', 'convention_id');
+      const rows = await ConventionStage.query(ctx.db).whereIn('stage_id', stageIds as string[]).select('stage_id', 'convention_id');
       return groupBy(stageIds, rows, 'stage_id').map((group) => group.map((r) => r.convention_id as string));
     }),
 );
@@ -120,7 +85,7 @@ export const conventionIdsOfStage = defineLoader(
  */
 export const scheduleOfStage = defineLoader(
   (ctx) =>
-    new DataLoader<string, ScheduleEntryRecord[]>(async (stageIds) => {
+    new DataLoader<string, ScheduleEntry[]>(async (stageIds) => {
       const db = ctx.db;
       const rows: JsonRow[] = await db('schedule_entries as e')
         .whereIn('e.stage_id', stageIds as string[])
@@ -132,33 +97,31 @@ export const scheduleOfStage = defineLoader(
           db.raw(`${filesJson('e.thumbnail_id')} as _thumbnail`),
         );
       const entries = rows.map((row) => {
-        const entry = ownColumns<ScheduleEntryRecord>(row);
-        scheduleEntryTranslations(ctx).prime(entry.id, row._translations as EventTranslationRecord[]);
-        const speaker = row._speaker_organization as OrganizationSummaryRecord | null;
+        const entry = ownColumns<ScheduleEntry>(row);
+        scheduleEntryTranslations(ctx).prime(entry.id, row._translations as TranslationRow[]);
+        const speaker = row._speaker_organization as OrganizationSummary | null;
         if (speaker) organizationSummaryById(ctx).prime(speaker.id, speaker);
         primeFiles(ctx, row._thumbnail);
         return entry;
       });
-      return groupBy(stageIds, entries as unknown as Record<string, unknown>[], 'stage_id') as unknown as ScheduleEntryRecord[][];
+      return groupBy(stageIds, entries as unknown as Record<string, unknown>[], 'stage_id') as unknown as ScheduleEntry[][];
     }),
 );
 
 export const onDemandOfConvention = defineLoader(
   (ctx) =>
-    new DataLoader<string, OnDemandContentRecord[]>(async (conventionIds) => {
-      const rows = await ctx
-        .db('on_demand_contents')
+    new DataLoader<string, OnDemandContent[]>(async (conventionIds) => {
+      const rows = await OnDemandContent.query(ctx.db)
         .whereIn('convention_id', conventionIds as string[])
-        .orderBy(['created_at', 'id'])
-        .select('*');
-      return groupBy(conventionIds, rows, 'convention_id') as OnDemandContentRecord[][];
+        .orderBy(['created_at', 'id']);
+      return groupBy(conventionIds, rows, 'convention_id');
     }),
 );
 
 export const stageById = defineLoader(
   (ctx) =>
-    new DataLoader<string, StageRecord | null>(async (ids) => {
-      const rows: StageRecord[] = await ctx.db('stages').whereIn('id', ids as string[]).select('*');
+    new DataLoader<string, Stage | null>(async (ids) => {
+      const rows = await Stage.query(ctx.db).whereIn('id', ids as string[]);
       return ids.map((id) => rows.find((r) => r.id === id) ?? null);
     }),
 );
@@ -166,9 +129,8 @@ export const stageById = defineLoader(
 /** The public face of an organisation (convention organiser, speaker organisation). */
 export const organizationSummaryById = defineLoader(
   (ctx) =>
-    new DataLoader<string, OrganizationSummaryRecord | null>(async (ids) => {
-      const rows: OrganizationSummaryRecord[] = await ctx
-        .db('organizations')
+    new DataLoader<string, OrganizationSummary | null>(async (ids) => {
+      const rows: OrganizationSummary[] = await Organization.query(ctx.db)
         .whereIn('id', ids as string[])
         .select('id', 'slug', 'name', 'chat_enabled', 'support_url');
       return ids.map((id) => rows.find((r) => r.id === id) ?? null);

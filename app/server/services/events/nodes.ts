@@ -1,3 +1,4 @@
+import { StandNode } from '#db/models/index';
 import {
   StandNodeCreateSchema,
   StandNodeUpdateSchema,
@@ -11,17 +12,16 @@ import { parseInput } from '../validation';
 import { ownedImage, publishImage } from './conventions';
 import { definedOnly, ownedRow, requireEventMember } from './hall-common';
 import { ownStand } from './stands';
-import type { StandNodeRecord } from './stand-loaders';
 
 /** Stand images are 16:9, panoramas 2:1 (spec 001 points 5 and 9); an iframe node has no image. */
 const RATIO: Record<StandNodeType, ImageRatio | null> = { IMAGE: '16:9', PANO: '2:1', IFRAME: null };
 
-export async function ownNode(ctx: ServiceContext, id: string, field = 'id'): Promise<StandNodeRecord> {
+export async function ownNode(ctx: ServiceContext, id: string, field = 'id'): Promise<StandNode> {
   const { organizationId } = requireEventMember(ctx);
-  return ownedRow<StandNodeRecord>(ctx, 'stand_nodes', id, organizationId, field);
+  return ownedRow(ctx, StandNode, id, organizationId, field);
 }
 
-export async function createStandNode(ctx: ServiceContext, standId: string, raw: StandNodeCreateInput): Promise<StandNodeRecord> {
+export async function createStandNode(ctx: ServiceContext, standId: string, raw: StandNodeCreateInput): Promise<StandNode> {
   const stand = await ownStand(ctx, standId, 'standId');
   const input = parseInput(ctx, StandNodeCreateSchema, raw);
   const ratio = RATIO[input.type];
@@ -41,7 +41,7 @@ export async function createStandNode(ctx: ServiceContext, standId: string, raw:
   return node;
 }
 
-export async function updateStandNode(ctx: ServiceContext, id: string, raw: StandNodeUpdateInput): Promise<StandNodeRecord> {
+export async function updateStandNode(ctx: ServiceContext, id: string, raw: StandNodeUpdateInput): Promise<StandNode> {
   const node = await ownNode(ctx, id);
   const input = parseInput(ctx, StandNodeUpdateSchema, raw);
   const ratio = RATIO[node.type];

@@ -1,3 +1,4 @@
+import type { OnDemandContent } from '#db/models/index';
 import {
   OnDemandContentCreateSchema,
   OnDemandContentUpdateSchema,
@@ -13,12 +14,12 @@ import { parseInput } from '../validation';
 import { ownedConvention, ownedImage, publishImage } from './conventions';
 import { assertSlugFree, definedOnly, freeSlug, isUniqueViolation, notFound, requireEventMember } from './hall-common';
 import { visibleConvention } from './halls';
-import { onDemandOfConvention, type OnDemandContentRecord } from './loaders';
+import { onDemandOfConvention } from './loaders';
 import { rememberVideoThumbnailInText, videoThumbnailUrl } from './video-thumbnails';
 
-export type { OnDemandContentRecord };
+export type { OnDemandContent };
 
-async function ownedContent(ctx: ServiceContext, id: string): Promise<OnDemandContentRecord> {
+async function ownedContent(ctx: ServiceContext, id: string): Promise<OnDemandContent> {
   const { organizationId } = requireEventMember(ctx);
   assertId(ctx, id);
   const row = await ctx
@@ -36,7 +37,7 @@ const slugTaken = (ctx: ServiceContext) => new DomainError('UNIQUE', ctx.t('even
  * An on-demand item (recorded talk, video, download) of one of the organisation's conventions. Its slug is unique
  * within the convention: the one given, else one made from the title.
  */
-export async function createOnDemandContent(ctx: ServiceContext, rawInput: OnDemandContentCreateInput): Promise<OnDemandContentRecord> {
+export async function createOnDemandContent(ctx: ServiceContext, rawInput: OnDemandContentCreateInput): Promise<OnDemandContent> {
   const { organizationId } = requireEventMember(ctx);
   const input = parseInput(ctx, OnDemandContentCreateSchema, rawInput);
   const convention = await ownedConvention(ctx, input.conventionId, 'conventionId');
@@ -44,7 +45,7 @@ export async function createOnDemandContent(ctx: ServiceContext, rawInput: OnDem
   if (input.slug) await assertSlugFree(ctx, 'on_demand_contents', input.slug, scope);
   const thumbnailId = await ownedImage(ctx, organizationId, input.thumbnailId, null, 'thumbnailId');
   const slug = input.slug ?? (await freeSlug(ctx, 'on_demand_contents', input.title, 'video', scope));
-  let row: OnDemandContentRecord;
+  let row: OnDemandContent;
   try {
     [row] = await ctx
       .db('on_demand_contents')
@@ -70,7 +71,7 @@ export async function updateOnDemandContent(
   ctx: ServiceContext,
   id: string,
   rawInput: OnDemandContentUpdateInput,
-): Promise<OnDemandContentRecord> {
+): Promise<OnDemandContent> {
   const { organizationId } = requireEventMember(ctx);
   const current = await ownedContent(ctx, id);
   const input = parseInput(ctx, OnDemandContentUpdateSchema, rawInput);
@@ -78,7 +79,7 @@ export async function updateOnDemandContent(
     await assertSlugFree(ctx, 'on_demand_contents', input.slug, { convention_id: current.convention_id }, current.id);
   }
   const thumbnailId = await ownedImage(ctx, organizationId, input.thumbnailId, null, 'thumbnailId');
-  let row: OnDemandContentRecord;
+  let row: OnDemandContent;
   try {
     [row] = await ctx
       .db('on_demand_contents')
@@ -126,7 +127,7 @@ export interface OnDemandView extends OnDemandCard {
 }
 
 /** An item as visitors see it: its own thumbnail, else the picture kept of its video. */
-async function cardOf(ctx: ServiceContext, organizationId: string, row: OnDemandContentRecord): Promise<OnDemandCard & { videoUrl: string | null }> {
+async function cardOf(ctx: ServiceContext, organizationId: string, row: OnDemandContent): Promise<OnDemandCard & { videoUrl: string | null }> {
   const inDescription = videoInText(row.description);
   const inTitle = inDescription ? null : videoInText(row.title);
   const videoUrl = inDescription?.url ?? inTitle?.url ?? null;

@@ -1,16 +1,16 @@
+import { Point } from '#db/models/index';
 import { PointCreateSchema, PointUpdateSchema, type PointCreateInput, type PointUpdateInput } from '~/lib/schemas/stands';
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation';
 import { assertSlugFree, definedOnly, freeSlug, isUniqueViolation, ownedRow, requireEventMember, upsertTranslations } from './hall-common';
 import { ownNode } from './nodes';
-import type { PointRecord } from './stand-loaders';
 
 const slugTaken = (ctx: ServiceContext) => new DomainError('UNIQUE', ctx.t('events:standErrors.slugTaken'), 'slug');
 
-export async function ownPoint(ctx: ServiceContext, id: string): Promise<PointRecord> {
+export async function ownPoint(ctx: ServiceContext, id: string): Promise<Point> {
   const { organizationId } = requireEventMember(ctx);
-  return ownedRow<PointRecord>(ctx, 'points', id, organizationId);
+  return ownedRow(ctx, Point, id, organizationId);
 }
 
 /**
@@ -18,7 +18,7 @@ export async function ownPoint(ctx: ServiceContext, id: string): Promise<PointRe
  * (taken from the name when not given; the visitor route /rp/{rpslug} uses it), an order, translations and
  * optionally a content page.
  */
-export async function createPoint(ctx: ServiceContext, nodeId: string, raw: PointCreateInput): Promise<PointRecord> {
+export async function createPoint(ctx: ServiceContext, nodeId: string, raw: PointCreateInput): Promise<Point> {
   const node = await ownNode(ctx, nodeId, 'nodeId');
   const input = parseInput(ctx, PointCreateSchema, raw);
   const reference = input.kind === 'REFERENCE';
@@ -44,7 +44,7 @@ export async function createPoint(ctx: ServiceContext, nodeId: string, raw: Poin
         })
         .returning('*');
       if (reference && input.translations) await upsertTranslations(tx, 'point_translations', { point_id: point.id }, input.translations);
-      return point as PointRecord;
+      return point as Point;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken(ctx);
@@ -52,7 +52,7 @@ export async function createPoint(ctx: ServiceContext, nodeId: string, raw: Poin
   }
 }
 
-export async function updatePoint(ctx: ServiceContext, id: string, raw: PointUpdateInput): Promise<PointRecord> {
+export async function updatePoint(ctx: ServiceContext, id: string, raw: PointUpdateInput): Promise<Point> {
   const point = await ownPoint(ctx, id);
   const input = parseInput(ctx, PointUpdateSchema, raw);
   const reference = point.kind === 'REFERENCE';
@@ -68,7 +68,7 @@ export async function updatePoint(ctx: ServiceContext, id: string, raw: PointUpd
         .update({ ...definedOnly(patch), updated_at: tx.db.fn.now() })
         .returning('*');
       if (reference && input.translations) await upsertTranslations(tx, 'point_translations', { point_id: point.id }, input.translations);
-      return updated as PointRecord;
+      return updated as Point;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken(ctx);

@@ -1,3 +1,4 @@
+import type { ScheduleEntry, Stage } from '#db/models/index';
 import type { Language } from '~/lib/language';
 import { isLive, textIn } from '~/lib/programme';
 import type { ServiceContext } from '../../context.server';
@@ -7,15 +8,7 @@ import { notFound } from './hall-common';
 import { visibleConvention } from './halls';
 import type { Knex } from 'knex';
 import { jsonArray, ownColumns, revived, translationsJson, type JsonRow } from '../json-rows';
-import {
-  ORGANIZATION_SUMMARY_JSON,
-  organizationSummaryById,
-  scheduleEntryTranslations,
-  stageTranslations,
-  type OrganizationSummaryRecord,
-  type ScheduleEntryRecord,
-  type StageRecord,
-} from './loaders';
+import { ORGANIZATION_SUMMARY_JSON, organizationSummaryById, scheduleEntryTranslations, stageTranslations, type OrganizationSummary } from './loaders';
 import { stageStandalone } from './stages';
 import { primeVideoThumbnails, videoThumbnailsJson, videoThumbnailUrl } from './video-thumbnails';
 
@@ -67,9 +60,9 @@ export interface StageVisit {
 }
 
 interface StageWithTalks {
-  stage: StageRecord;
+  stage: Stage;
   /** the talks ending after `now`, by start time */
-  entries: ScheduleEntryRecord[];
+  entries: ScheduleEntry[];
 }
 
 /**
@@ -95,14 +88,14 @@ async function stagesWithTalks(ctx: ServiceContext, stages: Knex.QueryBuilder, n
       db.raw(`${videoThumbnailsJson('o.id')} as _video_thumbnails`),
     );
   return rows.map((row) => {
-    const stage = ownColumns<StageRecord>(row);
+    const stage = ownColumns<Stage>(row);
     stageTranslations(ctx).prime(stage.id, row._translations as never);
-    organizationSummaryById(ctx).prime(stage.organization_id, row._organization as OrganizationSummaryRecord);
+    organizationSummaryById(ctx).prime(stage.organization_id, row._organization as OrganizationSummary);
     primeVideoThumbnails(ctx, stage.organization_id, row._video_thumbnails);
     const entries = (row._entries as JsonRow[]).map((json) => {
-      const entry = revived<ScheduleEntryRecord>(ownColumns(json));
+      const entry = revived<ScheduleEntry>(ownColumns(json));
       scheduleEntryTranslations(ctx).prime(entry.id, json._translations as never);
-      const speaker = json._speaker_organization as OrganizationSummaryRecord | null;
+      const speaker = json._speaker_organization as OrganizationSummary | null;
       if (speaker) organizationSummaryById(ctx).prime(speaker.id, speaker);
       return entry;
     });

@@ -1,3 +1,4 @@
+import type { ScheduleEntry } from '#db/models/index';
 import {
   ScheduleCreateSchema,
   ScheduleUpdateSchema,
@@ -10,10 +11,10 @@ import { DomainError } from '../errors';
 import { parseInput } from '../validation';
 import { ownedImage, publishImage } from './conventions';
 import { definedOnly, notFound, requireEventMember, upsertTranslations } from './hall-common';
-import { scheduleEntryTranslations, scheduleOfStage, type ScheduleEntryRecord } from './loaders';
+import { scheduleEntryTranslations, scheduleOfStage } from './loaders';
 import { ownedStage } from './stages';
 
-export type { ScheduleEntryRecord };
+export type { ScheduleEntry };
 
 function assertTimes(ctx: ServiceContext, startsAt: Date, endsAt: Date): void {
   if (endsAt <= startsAt) throw new DomainError('INVALID', ctx.t('events:errors.scheduleEndBeforeStart'), 'timestampEnd');
@@ -31,7 +32,7 @@ async function speakerOrganizationId(ctx: ServiceContext, slug: string | null | 
   return org.id;
 }
 
-async function ownedEntry(ctx: ServiceContext, id: string): Promise<ScheduleEntryRecord> {
+async function ownedEntry(ctx: ServiceContext, id: string): Promise<ScheduleEntry> {
   const { organizationId } = requireEventMember(ctx);
   assertId(ctx, id);
   const row = await ctx
@@ -43,7 +44,7 @@ async function ownedEntry(ctx: ServiceContext, id: string): Promise<ScheduleEntr
   return row;
 }
 
-export async function createScheduleEntry(ctx: ServiceContext, rawInput: ScheduleCreateInput): Promise<ScheduleEntryRecord> {
+export async function createScheduleEntry(ctx: ServiceContext, rawInput: ScheduleCreateInput): Promise<ScheduleEntry> {
   const { organizationId } = requireEventMember(ctx);
   const input = parseInput(ctx, ScheduleCreateSchema, rawInput);
   const stage = await ownedStage(ctx, input.stageId, 'stageId');
@@ -66,7 +67,7 @@ export async function createScheduleEntry(ctx: ServiceContext, rawInput: Schedul
       })
       .returning('*');
     await upsertTranslations(tx, 'schedule_entry_translations', { schedule_entry_id: row.id }, input.translations ?? []);
-    return row as ScheduleEntryRecord;
+    return row as ScheduleEntry;
   });
   scheduleOfStage(ctx).clear(stage.id);
   await publishImage(ctx, thumbnailId);
@@ -74,7 +75,7 @@ export async function createScheduleEntry(ctx: ServiceContext, rawInput: Schedul
 }
 
 /** Changes the named fields; the time rule is checked against the stored time that is not given. */
-export async function updateScheduleEntry(ctx: ServiceContext, id: string, rawInput: ScheduleUpdateInput): Promise<ScheduleEntryRecord> {
+export async function updateScheduleEntry(ctx: ServiceContext, id: string, rawInput: ScheduleUpdateInput): Promise<ScheduleEntry> {
   const { organizationId } = requireEventMember(ctx);
   const current = await ownedEntry(ctx, id);
   const input = parseInput(ctx, ScheduleUpdateSchema, rawInput);
@@ -98,7 +99,7 @@ export async function updateScheduleEntry(ctx: ServiceContext, id: string, rawIn
       })
       .returning('*');
     await upsertTranslations(tx, 'schedule_entry_translations', { schedule_entry_id: row.id }, input.translations ?? []);
-    return row as ScheduleEntryRecord;
+    return row as ScheduleEntry;
   });
   scheduleOfStage(ctx).clear(current.stage_id);
   scheduleEntryTranslations(ctx).clear(current.id);

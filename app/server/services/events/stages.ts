@@ -1,3 +1,4 @@
+import { Stage, type Convention } from '#db/models/index';
 import { hasFeature } from '~/lib/features';
 import {
   CreateByNameSchema,
@@ -17,20 +18,20 @@ import { assertId } from '../authz';
 import { DomainError, type FieldError } from '../errors';
 import { parseInput } from '../validation';
 import { assertVisitorAccess } from './access';
-import { checkedVideo, ownedImage, publishImage, type ConventionRecord } from './conventions';
+import { checkedVideo, ownedImage, publishImage } from './conventions';
 import { assertSlugFree, definedOnly, freeSlug, isUniqueViolation, notFound, ownedRow, requireEventMember, upsertTranslations } from './hall-common';
-import { stageById, stageTranslations, type EventTranslationRecord, type StageRecord } from './loaders';
+import { stageById, stageTranslations, type TranslationRow } from './loaders';
 
-export type { StageRecord };
+export type { Stage };
 
 const slugTaken = (ctx: ServiceContext) => new DomainError('UNIQUE', ctx.t('events:errors.slugExists'), 'slug');
 
-export async function ownedStage(ctx: ServiceContext, id: string, field = 'id'): Promise<StageRecord> {
+export async function ownedStage(ctx: ServiceContext, id: string, field = 'id'): Promise<Stage> {
   const { organizationId } = requireEventMember(ctx);
-  return ownedRow<StageRecord>(ctx, 'stages', id, organizationId, field);
+  return ownedRow(ctx, Stage, id, organizationId, field);
 }
 
-export async function listStages(ctx: ServiceContext): Promise<StageRecord[]> {
+export async function listStages(ctx: ServiceContext): Promise<Stage[]> {
   const { organizationId } = requireEventMember(ctx);
   return ctx.db('stages').where({ organization_id: organizationId }).orderBy([{ column: 'created_at', order: 'desc' }, 'id']).select('*');
 }
@@ -41,7 +42,7 @@ export async function stageNames(ctx: ServiceContext): Promise<{ id: string; nam
 }
 
 /** fetchStage / fetchStageForDashboard: the organisation's own stage by slug (builder, stage dashboard). */
-export async function fetchStage(ctx: ServiceContext, slug: string): Promise<StageRecord> {
+export async function fetchStage(ctx: ServiceContext, slug: string): Promise<Stage> {
   const { organizationId } = requireEventMember(ctx);
   const row = await ctx.db('stages').where({ slug: String(slug).toLowerCase(), organization_id: organizationId }).first();
   if (!row) throw notFound(ctx, 'slug');
@@ -52,22 +53,24 @@ export async function fetchStage(ctx: ServiceContext, slug: string): Promise<Sta
  * stageStandalone(slug, lang): the stage on its own public page (/stage/{slug}). It exists for visitors only
  * while the owning organisation has the event feature.
  */
-export async function stageStandalone(ctx: ServiceContext, slug: string): Promise<StageRecord> {
-  const row: (StageRecord & { suites: number }) | undefined = await ctx
-    .db('stages as s')
+export async function stageStandalone(ctx: ServiceContext, slug: string): Promise<Stage> {
+  const stage = await Stage.query(ctx.db)
+    .alias('s')
     .join('organizations as o', 'o.id', 's.organization_id')
     .where({ 's.slug': String(slug).toLowerCase(), 'o.is_active': true })
-    .first('s.*', 'o.suites');
-  if (!row || !hasFeature(row.suites, 'event')) throw notFound(ctx, 'slug');
-  const { suites: _suites, ...stage } = row;
+    .first()
+    .select('s.*', 'o.suites');
+  const suites = stage ? Number((stage as Stage & { suites: number }).suites) : 0;
+  if (!stage || !hasFeature(suites, 'event')) throw notFound(ctx, 'slug');
+  Reflect.deleteProperty(stage, 'suites');
   return stage;
 }
 
 /** stagesPartOfConvention(orgId, convId): the stages a visitor of the convention can enter. */
-export async function stagesPartOfConvention(ctx: ServiceContext, organizationId: string, conventionId: string): Promise<StageRecord[]> {
+export async function stagesPartOfConvention(ctx: ServiceContext, organizationId: string, conventionId: string): Promise<Stage[]> {
   assertId(ctx, organizationId, 'orgId');
   assertId(ctx, conventionId, 'convId');
-  const convention: ConventionRecord | undefined = await ctx
+  const convention: Convention | undefined = await ctx
     .db('conventions')
     .where({ id: conventionId, organization_id: organizationId })
     .first();
@@ -86,13 +89,13 @@ async function insertStage(
   organizationId: string,
   values: Record<string, unknown>,
   translations: EventTranslationInput[] = [],
-): Promise<StageRecord> {
+): Promise<Stage> {
   try {
     return await inTransaction(ctx, async (tx) => {
       const [row] = await tx.db('stages').insert({ ...values, organization_id: organizationId }).returning('*');
       const parsed = translations.map((tr) => EventTranslationSchema.parse(tr));
       await upsertTranslations(tx, 'stage_translations', { stage_id: row.id }, parsed);
-      return row as StageRecord;
+      return row as Stage;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken(ctx);
@@ -100,14 +103,14 @@ async function insertStage(
   }
 }
 
-export async function createStageByName(ctx: ServiceContext, rawInput: CreateByNameInput): Promise<StageRecord> {
+export async function createStageByName(ctx: ServiceContext, rawInput: CreateByNameInput): Promise<Stage> {
   const { organizationId } = requireEventMember(ctx);
   const input = parseInput(ctx, CreateByNameSchema, rawInput);
   const slug = await freeSlug(ctx, 'stages', input.name, 'buehne');
   return insertStage(ctx, organizationId, { title: input.name, slug });
 }
 
-export async function createStage(ctx: ServiceContext, rawInput: StageCreateInput): Promise<StageRecord> {
+export async function createStage(ctx: ServiceContext, rawInput: StageCreateInput): Promise<Stage> {
   const { organizationId } = requireEventMember(ctx);
   const input = parseInput(ctx, StageCreateSchema, rawInput);
   const errors: FieldError[] = [];
@@ -137,7 +140,7 @@ export async function createStage(ctx: ServiceContext, rawInput: StageCreateInpu
 }
 
 /** stageUpdate and updateStage(id, input): the stream must be a recognised video link, the thumbnail 16:9. */
-export async function updateStage(ctx: ServiceContext, id: string, rawInput: StageUpdateInput): Promise<StageRecord> {
+export async function updateStage(ctx: ServiceContext, id: string, rawInput: StageUpdateInput): Promise<Stage> {
   const { organizationId } = requireEventMember(ctx);
   const current = await ownedStage(ctx, id);
   const input = parseInput(ctx, StageUpdateSchema, rawInput);
@@ -178,7 +181,7 @@ export async function createStageTranslation(
   ctx: ServiceContext,
   stageId: string,
   rawInput: EventTranslationInput,
-): Promise<EventTranslationRecord> {
+): Promise<TranslationRow> {
   const stage = await ownedStage(ctx, stageId, 'stageId');
   const input = parseInput(ctx, EventTranslationSchema, rawInput);
   const exists = () => new DomainError('UNIQUE', ctx.t('events:errors.translationExists'), 'language');
@@ -198,7 +201,7 @@ export async function updateStageTranslation(
   ctx: ServiceContext,
   translationId: string,
   rawInput: TranslationPatchInput,
-): Promise<EventTranslationRecord> {
+): Promise<TranslationRow> {
   const { organizationId } = requireEventMember(ctx);
   assertId(ctx, translationId);
   const input = parseInput(ctx, TranslationPatchSchema, rawInput);

@@ -1,104 +1,39 @@
 import DataLoader from 'dataloader';
-import type { Language } from '~/lib/language';
-import type { FoyerTargetType, PermissionType, PointKind, StandNodeType } from '~/lib/schemas/stands';
+import type { ModelClass } from 'objection';
+import {
+  BaseStand,
+  Exhibition,
+  FoyerPoint,
+  Hall,
+  HallStand,
+  HallTranslation,
+  ImageFoyer,
+  Organization,
+  Point,
+  PointTranslation,
+  type StandNode,
+  StandTranslation,
+  type BaseModel,
+} from '#db/models/index';
 import { defineLoader, type ServiceContext } from '../../context.server';
-import type { TranslationRecord } from './hall-common';
 import { filesJson, primeFiles } from '../files/files.server';
 import { allTranslationsJson, jsonArray, ownColumns, revived, revivedRows, type JsonRow } from '../json-rows';
 import { isListed, LISTED } from './policy';
 
-export interface HallRecord {
-  id: string;
-  organization_id: string;
-  slug: string;
-  name: string;
-  thumbnail_id: string | null;
-  permission_type: PermissionType;
-  created_at: Date;
-}
-
-export interface HallStandRecord {
-  id: string;
-  organization_id: string;
-  hall_id: string;
-  stand_id: string;
-  /** the host's consent: given by inviting the stand or by approving its application */
-  approved: boolean;
-  /** the stand organisation's consent: given by applying or by accepting the host's invitation */
-  stand_accepted: boolean;
-  order: number;
-  slug: string;
-  thumbnail_id: string | null;
-  preview_slug: string;
-}
-
-export interface BaseStandRecord {
-  id: string;
-  organization_id: string;
-  name: string;
-  slug: string;
-  shop: boolean;
-  shop_url: string;
-  chat_url: string;
-  personalization_id: string | null;
-  created_at: Date;
-}
-
-export interface StandNodeRecord {
-  id: string;
-  organization_id: string;
-  stand_id: string;
-  type: StandNodeType;
-  image_id: string | null;
-  iframe: string | null;
-  language: Language;
-}
-
-export interface PointRecord {
-  id: string;
-  organization_id: string;
-  node_id: string;
-  cx: number;
-  cy: number;
-  kind: PointKind;
-  name: string;
-  slug: string | null;
-  order: number;
-  content_page_id: string | null;
-  /** the content pool group a reference point shows */
-  content_group_id: string | null;
-}
-
-export interface FoyerRecord {
-  id: string;
-  organization_id: string;
-  convention_id: string;
-  image_id: string | null;
-}
-
-export interface FoyerPointRecord {
-  id: string;
-  foyer_id: string;
-  x: number;
-  y: number;
-  target_type: FoyerTargetType;
-  target_id: string | null;
-  link: string | null;
-}
-
-/** One query per batch: the rows of `table` whose `column` is one of the keys, grouped by that key. */
-function groupedLoader<T extends object>(
-  table: string,
-  column: string,
+/** One query per batch: the rows of the model whose `column` is one of the keys, grouped by that key. */
+function groupedLoader<C extends typeof BaseModel>(
+  model: C,
+  column: keyof InstanceType<C> & string,
   order: (string | { column: string; order: 'asc' | 'desc' })[],
 ) {
   return defineLoader(
     (ctx: ServiceContext) =>
-      new DataLoader<string, T[]>(async (keys) => {
-        const rows: T[] = await ctx.db(table).whereIn(column, keys as string[]).orderBy(order).select('*');
-        const groups = new Map<string, T[]>();
+      new DataLoader<string, InstanceType<C>[]>(async (keys) => {
+        const query = (model as unknown as ModelClass<BaseModel>).query(ctx.db);
+        const rows = (await query.whereIn(column, keys as string[]).orderBy(order)) as InstanceType<C>[];
+        const groups = new Map<string, InstanceType<C>[]>();
         for (const row of rows) {
-          const key = String((row as Record<string, unknown>)[column]);
+          const key = String(row[column]);
           groups.set(key, [...(groups.get(key) ?? []), row]);
         }
         return keys.map((key) => groups.get(key) ?? []);
@@ -106,23 +41,24 @@ function groupedLoader<T extends object>(
   );
 }
 
-function byIdLoader<T extends { id: string }>(table: string) {
+function byIdLoader<C extends typeof BaseModel>(model: C) {
   return defineLoader(
     (ctx: ServiceContext) =>
-      new DataLoader<string, T | null>(async (ids) => {
-        const rows: T[] = await ctx.db(table).whereIn('id', ids as string[]).select('*');
+      new DataLoader<string, InstanceType<C> | null>(async (ids) => {
+        const query = (model as unknown as ModelClass<BaseModel>).query(ctx.db);
+        const rows = (await query.whereIn('id', ids as string[])) as InstanceType<C>[];
         const byId = new Map(rows.map((r) => [r.id, r]));
         return ids.map((id) => byId.get(id) ?? null);
       }),
   );
 }
 
-export const hallById = byIdLoader<HallRecord>('halls');
-export const baseStandById = byIdLoader<BaseStandRecord>('base_stands');
+export const hallById = byIdLoader(Hall);
+export const baseStandById = byIdLoader(BaseStand);
 
-export const hallTranslationsByHall = groupedLoader<TranslationRecord & { hall_id: string }>('hall_translations', 'hall_id', ['language']);
-export const standTranslationsByStand = groupedLoader<TranslationRecord & { stand_id: string }>('stand_translations', 'stand_id', ['language']);
-export const pointTranslationsByPoint = groupedLoader<TranslationRecord & { point_id: string }>('point_translations', 'point_id', ['language']);
+export const hallTranslationsByHall = groupedLoader(HallTranslation, 'hall_id', ['language']);
+export const standTranslationsByStand = groupedLoader(StandTranslation, 'stand_id', ['language']);
+export const pointTranslationsByPoint = groupedLoader(PointTranslation, 'point_id', ['language']);
 // which hall stands visitors see is the events policy's rule (policy.ts); re-exported for the loaders' callers
 export { isListed, LISTED };
 
@@ -137,27 +73,18 @@ export const standListedAnywhere = defineLoader(
     }),
 );
 
-/** An in-house fair a base stand is the stand of: what the stand's own access rules need of it (access.ts). */
-export interface StandFairRecord {
-  id: string;
-  organization_id: string;
-  permission_type: PermissionType;
-  stand_id: string;
-  name: string;
-  slug: string;
-}
-
 const FAIR_COLUMNS = ['id', 'organization_id', 'permission_type', 'stand_id', 'name', 'slug'] as const;
+/** An in-house fair a base stand is the stand of: what the stand's own access rules need of it (access.ts). */
+export type StandFair = Pick<Exhibition, (typeof FAIR_COLUMNS)[number]> & { stand_id: string };
 
 /** The in-house fairs whose stand each base stand is (its own access rules), batched. */
 export const fairsOfStand = defineLoader(
   (ctx) =>
-    new DataLoader<string, StandFairRecord[]>(async (standIds) => {
-      const rows: StandFairRecord[] = await ctx
-        .db('exhibitions')
+    new DataLoader<string, StandFair[]>(async (standIds) => {
+      const rows = (await Exhibition.query(ctx.db)
         .whereIn('stand_id', standIds as string[])
         .orderBy(['created_at', 'id'])
-        .select(...FAIR_COLUMNS);
+        .select(...FAIR_COLUMNS)) as StandFair[];
       return standIds.map((id) => rows.filter((r) => r.stand_id === id));
     }),
 );
@@ -177,7 +104,7 @@ export const FAIRS_JSON = jsonArray(
  */
 export const hallStandsByHall = defineLoader(
   (ctx) =>
-    new DataLoader<string, HallStandRecord[]>(async (hallIds) => {
+    new DataLoader<string, HallStand[]>(async (hallIds) => {
       const db = ctx.db;
       const rows: JsonRow[] = await db('hall_stands as hs')
         .join('base_stands as s', 's.id', 'hs.stand_id')
@@ -192,21 +119,21 @@ export const hallStandsByHall = defineLoader(
           db.raw(`json_build_object('id', o.id, 'name', o.name, 'support_url', o.support_url, 'chat_enabled', o.chat_enabled) as _organization`),
           db.raw(`${filesJson('hs.thumbnail_id')} as _thumbnail`),
         );
-      const groups = new Map<string, HallStandRecord[]>(hallIds.map((id) => [id, []]));
+      const groups = new Map<string, HallStand[]>(hallIds.map((id) => [id, []]));
       for (const row of rows) {
-        const hallStand = ownColumns<HallStandRecord>(row);
+        const hallStand = ownColumns<HallStand>(row);
         groups.get(hallStand.hall_id)?.push(hallStand);
-        baseStandById(ctx).prime(hallStand.stand_id, revived<BaseStandRecord>(row._stand as JsonRow));
+        baseStandById(ctx).prime(hallStand.stand_id, revived<BaseStand>(row._stand as JsonRow));
         standTranslationsByStand(ctx).prime(hallStand.stand_id, revivedRows(row._translations));
-        fairsOfStand(ctx).prime(hallStand.stand_id, row._fairs as StandFairRecord[]);
-        standOrganizationById(ctx).prime(String((row._organization as JsonRow).id), row._organization as StandOrganizationRecord);
+        fairsOfStand(ctx).prime(hallStand.stand_id, row._fairs as StandFair[]);
+        standOrganizationById(ctx).prime(String((row._organization as JsonRow).id), row._organization as StandOrganization);
         primeFiles(ctx, row._thumbnail);
       }
       return hallIds.map((id) => groups.get(id) ?? []);
     }),
 );
 /** The halls a stand has joined. */
-export const hallStandsByStand = groupedLoader<HallStandRecord>('hall_stands', 'stand_id', ['created_at']);
+export const hallStandsByStand = groupedLoader(HallStand, 'stand_id', ['created_at']);
 
 /**
  * The views of a stand (all languages) with their points and the points' texts: one statement per batch of stands,
@@ -214,7 +141,7 @@ export const hallStandsByStand = groupedLoader<HallStandRecord>('hall_stands', '
  */
 export const nodesByStand = defineLoader(
   (ctx) =>
-    new DataLoader<string, StandNodeRecord[]>(async (standIds) => {
+    new DataLoader<string, StandNode[]>(async (standIds) => {
       const db = ctx.db;
       const pointsJson = jsonArray(
         `to_jsonb(p.*) || jsonb_build_object('_translations', ${allTranslationsJson('point_translations', 'point_id', 'p.id')})`,
@@ -225,21 +152,21 @@ export const nodesByStand = defineLoader(
         .whereIn('n.stand_id', standIds as string[])
         .orderBy([{ column: 'n.language' }, { column: 'n.created_at' }])
         .select('n.*', db.raw(`${pointsJson} as _points`));
-      const groups = new Map<string, StandNodeRecord[]>(standIds.map((id) => [id, []]));
+      const groups = new Map<string, StandNode[]>(standIds.map((id) => [id, []]));
       for (const row of rows) {
-        const node = ownColumns<StandNodeRecord>(row);
+        const node = ownColumns<StandNode>(row);
         groups.get(node.stand_id)?.push(node);
         const points = (row._points as JsonRow[]).map((point) => {
           pointTranslationsByPoint(ctx).prime(String(point.id), revivedRows(point._translations));
-          return revived<PointRecord>(ownColumns(point));
+          return revived<Point>(ownColumns(point));
         });
         pointsByNode(ctx).prime(node.id, points);
       }
       return standIds.map((id) => groups.get(id) ?? []);
     }),
 );
-export const pointsByNode = groupedLoader<PointRecord>('points', 'node_id', ['order', 'created_at']);
-export const foyerPointsByFoyer = groupedLoader<FoyerPointRecord>('foyer_points', 'foyer_id', ['created_at']);
+export const pointsByNode = groupedLoader(Point, 'node_id', ['order', 'created_at']);
+export const foyerPointsByFoyer = groupedLoader(FoyerPoint, 'foyer_id', ['created_at']);
 
 /** Which of the keys ("conventionId:hallId") are halls of that convention, in one query. */
 export const conventionHallLink = defineLoader(
@@ -255,19 +182,14 @@ export const conventionHallLink = defineLoader(
     }),
 );
 
-export interface StandOrganizationRecord {
-  id: string;
-  name: string;
-  support_url: string;
-  chat_enabled: boolean;
-}
+/** What a stand shows of its organisation. */
+export type StandOrganization = Pick<Organization, 'id' | 'name' | 'support_url' | 'chat_enabled'>;
 
 /** The organisations of stands (name, support address, chat flag), batched. */
 export const standOrganizationById = defineLoader(
   (ctx) =>
-    new DataLoader<string, StandOrganizationRecord | null>(async (ids) => {
-      const rows: StandOrganizationRecord[] = await ctx
-        .db('organizations')
+    new DataLoader<string, StandOrganization | null>(async (ids) => {
+      const rows: StandOrganization[] = await Organization.query(ctx.db)
         .whereIn('id', ids as string[])
         .select('id', 'name', 'support_url', 'chat_enabled');
       const byId = new Map(rows.map((r) => [r.id, r]));
@@ -278,8 +200,8 @@ export const standOrganizationById = defineLoader(
 /** The image foyer of each convention (or null), batched. */
 export const foyerByConvention = defineLoader(
   (ctx) =>
-    new DataLoader<string, FoyerRecord | null>(async (ids) => {
-      const rows: FoyerRecord[] = await ctx.db('image_foyers').whereIn('convention_id', ids as string[]).select('*');
+    new DataLoader<string, ImageFoyer | null>(async (ids) => {
+      const rows = await ImageFoyer.query(ctx.db).whereIn('convention_id', ids as string[]);
       const byConvention = new Map(rows.map((r) => [r.convention_id, r]));
       return ids.map((id) => byConvention.get(id) ?? null);
     }),

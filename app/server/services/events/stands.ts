@@ -1,3 +1,4 @@
+import { BaseStand } from '#db/models/index';
 import {
   BaseStandCreateSchema,
   BaseStandUpdateSchema,
@@ -22,17 +23,16 @@ import {
   ownedRow,
   requireEventMember,
   updateTranslation,
-  type TranslationRecord,
+  type TranslationRow,
 } from './hall-common';
-import type { BaseStandRecord } from './stand-loaders';
 import { assertOwnPersonalization } from '../personalizations/personalizations';
 
-export async function listStands(ctx: ServiceContext): Promise<BaseStandRecord[]> {
+export async function listStands(ctx: ServiceContext): Promise<BaseStand[]> {
   const { organizationId } = requireEventMember(ctx);
   return ctx.db('base_stands').where({ organization_id: organizationId }).orderBy([{ column: 'name' }, { column: 'created_at' }]).select('*');
 }
 
-export async function standBySlug(ctx: ServiceContext, slug: string): Promise<BaseStandRecord> {
+export async function standBySlug(ctx: ServiceContext, slug: string): Promise<BaseStand> {
   const { organizationId } = requireEventMember(ctx);
   const stand = await ctx.db('base_stands').where({ slug, organization_id: organizationId }).first();
   if (!stand) throw notFound(ctx, 'slug');
@@ -40,14 +40,14 @@ export async function standBySlug(ctx: ServiceContext, slug: string): Promise<Ba
 }
 
 /** A base stand of the viewer's organisation (NOT_FOUND otherwise). */
-export async function ownStand(ctx: ServiceContext, id: string, field = 'id'): Promise<BaseStandRecord> {
+export async function ownStand(ctx: ServiceContext, id: string, field = 'id'): Promise<BaseStand> {
   const { organizationId } = requireEventMember(ctx);
-  return ownedRow<BaseStandRecord>(ctx, 'base_stands', id, organizationId, field);
+  return ownedRow(ctx, BaseStand, id, organizationId, field);
 }
 
 const slugTaken = (ctx: ServiceContext) => new DomainError('UNIQUE', ctx.t('events:standErrors.slugTaken'), 'slug');
 
-export async function createBaseStand(ctx: ServiceContext, raw: BaseStandCreateInput): Promise<BaseStandRecord> {
+export async function createBaseStand(ctx: ServiceContext, raw: BaseStandCreateInput): Promise<BaseStand> {
   const { organizationId } = requireEventMember(ctx);
   const input = parseInput(ctx, BaseStandCreateSchema, raw);
   if (input.slug) await assertSlugFree(ctx, 'base_stands', input.slug);
@@ -71,7 +71,7 @@ export async function createBaseStand(ctx: ServiceContext, raw: BaseStandCreateI
   }
 }
 
-export async function updateBaseStand(ctx: ServiceContext, id: string, raw: BaseStandUpdateInput): Promise<BaseStandRecord> {
+export async function updateBaseStand(ctx: ServiceContext, id: string, raw: BaseStandUpdateInput): Promise<BaseStand> {
   const stand = await ownStand(ctx, id);
   const input = parseInput(ctx, BaseStandUpdateSchema, raw);
   if (input.slug && input.slug !== stand.slug) await assertSlugFree(ctx, 'base_stands', input.slug, {}, stand.id);
@@ -109,7 +109,7 @@ export async function updateStandPersonalization(
   ctx: ServiceContext,
   id: string,
   personalizationId: string | null,
-): Promise<BaseStandRecord> {
+): Promise<BaseStand> {
   const stand = await ownStand(ctx, id);
   if (personalizationId !== null) await assertOwnPersonalization(ctx, stand.organization_id, personalizationId);
   const [updated] = await ctx
@@ -120,7 +120,7 @@ export async function updateStandPersonalization(
   return updated;
 }
 
-export async function createStandTranslation(ctx: ServiceContext, standId: string, raw: TranslationInput): Promise<TranslationRecord> {
+export async function createStandTranslation(ctx: ServiceContext, standId: string, raw: TranslationInput): Promise<TranslationRow> {
   const stand = await ownStand(ctx, standId, 'standId');
   return createTranslation(ctx, 'stand_translations', { stand_id: stand.id }, parseInput(ctx, TranslationSchema, raw));
 }
@@ -137,7 +137,7 @@ async function ownStandTranslation(ctx: ServiceContext, id: string): Promise<str
   return row.id;
 }
 
-export async function updateStandTranslation(ctx: ServiceContext, id: string, raw: TranslationUpdateInput): Promise<TranslationRecord> {
+export async function updateStandTranslation(ctx: ServiceContext, id: string, raw: TranslationUpdateInput): Promise<TranslationRow> {
   await ownStandTranslation(ctx, id);
   return updateTranslation(ctx, 'stand_translations', id, parseInput(ctx, TranslationUpdateSchema, raw));
 }

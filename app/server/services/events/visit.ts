@@ -1,21 +1,15 @@
+import type { BaseStand, Convention, Hall } from '#db/models/index';
 import { conventionStatus, type ConventionStatus } from '~/lib/events';
 import type { Language } from '~/lib/language';
 import type { ServiceContext } from '../../context.server';
 import { safeHref } from '~/lib/url';
 import { fileUrl } from '../files/files.server';
-import { conventionBySlug, pickTranslation, type ConventionRecord } from './conventions';
+import { conventionBySlug, pickTranslation } from './conventions';
 import { conventionHall, visibleConvention } from './halls';
 import { standAccess, isDenied } from './access';
 import { conventionStand, readableHallStands } from './hall-stands';
 import { conventionTranslations, onDemandOfConvention, organizationLogoById, organizationSummaryById, stageOfConvention, stageTranslations } from './loaders';
-import {
-  baseStandById,
-  hallTranslationsByHall,
-  isListed,
-  standTranslationsByStand,
-  type BaseStandRecord,
-  type HallRecord,
-} from './stand-loaders';
+import { baseStandById, hallTranslationsByHall, isListed, standTranslationsByStand } from './stand-loaders';
 import { videoThumbnailUrl } from './video-thumbnails';
 import { conventionNavigation, type ConventionNavigationRecord } from './visitor-loaders';
 
@@ -79,7 +73,7 @@ export async function organizationLogoUrl(ctx: ServiceContext, organizationId: s
   return logoId ? fileUrl({ id: logoId }) : null;
 }
 
-function hallTitle(hall: HallRecord, translations: { language: Language; title: string }[], language: Language): string {
+function hallTitle(hall: Hall, translations: { language: Language; title: string }[], language: Language): string {
   return translations.find((tr) => tr.language === language)?.title || hall.name;
 }
 
@@ -89,7 +83,7 @@ function hallTitle(hall: HallRecord, translations: { language: Language; title: 
  */
 async function foyerVisit(
   ctx: ServiceContext,
-  convention: ConventionRecord,
+  convention: Convention,
   navigation: ConventionNavigationRecord,
   halls: (VisitLink & { id: string })[],
   stages: (VisitLink & { id: string })[],
@@ -235,7 +229,7 @@ export async function hallVisit(ctx: ServiceContext, conventionSlug: string, hal
 export async function standVisit(
   ctx: ServiceContext,
   args: { conventionSlug: string; hallSlug: string; standSlug: string; previewSlug?: string | null },
-): Promise<{ stand: BaseStandRecord; approved: boolean }> {
+): Promise<{ stand: BaseStand; approved: boolean }> {
   const { hallStand } = await conventionStand(ctx, args);
   const stand = await baseStandById(ctx).load(hallStand.stand_id);
   if (!stand) throw new Error(`hall stand ${hallStand.id} has no base stand`);

@@ -1,36 +1,9 @@
+import type { BaseStand, Convention, Exhibition, FoyerPoint, Hall, ImageFoyer, OnDemandContent, Stage } from '#db/models/index';
 import DataLoader from 'dataloader';
 import { defineLoader, type ServiceContext } from '../../context.server';
-import type { ConventionRecord } from './conventions';
-import type { ExhibitionRecord } from './exhibitions';
 import { allTranslationsJson, jsonArray, ownColumns, revived, revivedRows, translationsJson, type JsonRow } from '../json-rows';
-import {
-  conventionTranslations,
-  onDemandOfConvention,
-  organizationLogoById,
-  organizationSummaryById,
-  stageById,
-  stageOfConvention,
-  stageTranslations,
-  ORGANIZATION_LOGO_SQL,
-  ORGANIZATION_SUMMARY_JSON,
-  type OnDemandContentRecord,
-  type OrganizationSummaryRecord,
-  type StageRecord,
-} from './loaders';
-import {
-  baseStandById,
-  FAIRS_JSON,
-  fairsOfStand,
-  foyerByConvention,
-  foyerPointsByFoyer,
-  hallTranslationsByHall,
-  standTranslationsByStand,
-  type BaseStandRecord,
-  type FoyerPointRecord,
-  type FoyerRecord,
-  type HallRecord,
-  type StandFairRecord,
-} from './stand-loaders';
+import { conventionTranslations, onDemandOfConvention, organizationLogoById, organizationSummaryById, stageById, stageOfConvention, stageTranslations, ORGANIZATION_LOGO_SQL, ORGANIZATION_SUMMARY_JSON, type OrganizationSummary } from './loaders';
+import { baseStandById, FAIRS_JSON, fairsOfStand, foyerByConvention, foyerPointsByFoyer, hallTranslationsByHall, standTranslationsByStand, type StandFair } from './stand-loaders';
 import { filesJson, primeFiles } from '../files/files.server';
 import { primeVideoThumbnails, videoThumbnailsJson } from './video-thumbnails';
 
@@ -56,7 +29,7 @@ const CONVENTION_FILES_SQL = filesJson(`select c.header_image_id
  */
 export const conventionBySlugLoader = defineLoader(
   (ctx) =>
-    new DataLoader<string, ConventionRecord | null>(async (slugs) => {
+    new DataLoader<string, Convention | null>(async (slugs) => {
       const db = ctx.db;
       const rows: JsonRow[] = await db('conventions as c')
         .join('organizations as o', 'o.id', 'c.organization_id')
@@ -71,19 +44,19 @@ export const conventionBySlugLoader = defineLoader(
           db.raw(`${ON_DEMAND_SQL} as _on_demand`),
           db.raw(`${CONVENTION_FILES_SQL} as _files`),
         );
-      const bySlug = new Map<string, ConventionRecord>();
+      const bySlug = new Map<string, Convention>();
       for (const row of rows) {
-        const convention = ownColumns<ConventionRecord>(row);
+        const convention = ownColumns<Convention>(row);
         bySlug.set(convention.slug, convention);
         conventionTranslations(ctx).prime(convention.id, row._translations as never);
-        organizationSummaryById(ctx).prime(convention.organization_id, row._organization as OrganizationSummaryRecord);
+        organizationSummaryById(ctx).prime(convention.organization_id, row._organization as OrganizationSummary);
         organizationLogoById(ctx).prime(convention.organization_id, (row._logo_id as string | null) ?? null);
         primeVideoThumbnails(ctx, convention.organization_id, row._video_thumbnails);
         const stageJson = row._stage as JsonRow | null;
-        const stage = stageJson ? revived<StageRecord>(ownColumns(stageJson)) : null;
+        const stage = stageJson ? revived<Stage>(ownColumns(stageJson)) : null;
         stageOfConvention(ctx).prime(convention.id, stage);
         if (stage) stageTranslations(ctx).prime(stage.id, stageJson!._translations as never);
-        onDemandOfConvention(ctx).prime(convention.id, revivedRows<OnDemandContentRecord>(row._on_demand));
+        onDemandOfConvention(ctx).prime(convention.id, revivedRows<OnDemandContent>(row._on_demand));
         primeFiles(ctx, row._files);
       }
       return slugs.map((slug) => bySlug.get(slug) ?? null);
@@ -102,9 +75,9 @@ export interface FoyerStandRecord {
 /** What the convention layout shows around every visitor page of a convention. */
 export interface ConventionNavigationRecord {
   /** in the convention's order */
-  halls: HallRecord[];
-  foyer: FoyerRecord | null;
-  foyerPoints: FoyerPointRecord[];
+  halls: Hall[];
+  foyer: ImageFoyer | null;
+  foyerPoints: FoyerPoint[];
   /** the listed stands the foyer's points lead to, in the convention's order of halls and stands */
   foyerStands: FoyerStandRecord[];
 }
@@ -153,17 +126,17 @@ const emptyNavigation = (): ConventionNavigationRecord => ({ halls: [], foyer: n
 
 function navigationOf(ctx: ServiceContext, conventionId: string, row: JsonRow): ConventionNavigationRecord {
   const halls = (row.halls as JsonRow[]).map((json) => {
-    const hall = revived<HallRecord>(ownColumns(json));
+    const hall = revived<Hall>(ownColumns(json));
     hallTranslationsByHall(ctx).prime(hall.id, revivedRows(json._translations));
     return hall;
   });
   const foyerJson = row.foyer as JsonRow | null;
-  const foyer = foyerJson ? revived<FoyerRecord>(ownColumns(foyerJson)) : null;
-  const foyerPoints = foyerJson ? revivedRows<FoyerPointRecord>(foyerJson._points) : [];
+  const foyer = foyerJson ? revived<ImageFoyer>(ownColumns(foyerJson)) : null;
+  const foyerPoints = foyerJson ? revivedRows<FoyerPoint>(foyerJson._points) : [];
   foyerByConvention(ctx).prime(conventionId, foyer);
   if (foyer) foyerPointsByFoyer(ctx).prime(foyer.id, foyerPoints);
   const foyerStands = (row.foyer_stands as JsonRow[]).map((json) => {
-    fairsOfStand(ctx).prime(String(json.stand_id), json._fairs as StandFairRecord[]);
+    fairsOfStand(ctx).prime(String(json.stand_id), json._fairs as StandFair[]);
     return ownColumns<FoyerStandRecord>(json);
   });
   primeFiles(ctx, row.files);
@@ -177,7 +150,7 @@ function navigationOf(ctx: ServiceContext, conventionId: string, row: JsonRow): 
  */
 export const exhibitionBySlugLoader = defineLoader(
   (ctx) =>
-    new DataLoader<string, ExhibitionRecord | null>(async (slugs) => {
+    new DataLoader<string, Exhibition | null>(async (slugs) => {
       const db = ctx.db;
       const rows: JsonRow[] = await db('exhibitions as x')
         .join('organizations as o', 'o.id', 'x.organization_id')
@@ -192,19 +165,19 @@ export const exhibitionBySlugLoader = defineLoader(
           db.raw(`(select to_jsonb(b.*) from base_stands b where b.id = x.stand_id) as _stand`),
           db.raw(`${allTranslationsJson('stand_translations', 'stand_id', 'x.stand_id')} as _stand_translations`),
         );
-      const bySlug = new Map<string, ExhibitionRecord>();
+      const bySlug = new Map<string, Exhibition>();
       for (const row of rows) {
-        const exhibition = ownColumns<ExhibitionRecord>(row);
+        const exhibition = ownColumns<Exhibition>(row);
         bySlug.set(exhibition.slug, exhibition);
-        organizationSummaryById(ctx).prime(exhibition.organization_id, row._organization as OrganizationSummaryRecord);
+        organizationSummaryById(ctx).prime(exhibition.organization_id, row._organization as OrganizationSummary);
         organizationLogoById(ctx).prime(exhibition.organization_id, (row._logo_id as string | null) ?? null);
         primeVideoThumbnails(ctx, exhibition.organization_id, row._video_thumbnails);
         if (exhibition.stage_id) {
-          stageById(ctx).prime(exhibition.stage_id, row._stage ? revived<StageRecord>(row._stage as JsonRow) : null);
+          stageById(ctx).prime(exhibition.stage_id, row._stage ? revived<Stage>(row._stage as JsonRow) : null);
           stageTranslations(ctx).prime(exhibition.stage_id, row._stage_translations as never);
         }
         if (exhibition.stand_id) {
-          baseStandById(ctx).prime(exhibition.stand_id, row._stand ? revived<BaseStandRecord>(row._stand as JsonRow) : null);
+          baseStandById(ctx).prime(exhibition.stand_id, row._stand ? revived<BaseStand>(row._stand as JsonRow) : null);
           standTranslationsByStand(ctx).prime(exhibition.stand_id, revivedRows(row._stand_translations));
         }
       }
