@@ -628,6 +628,21 @@ export async function foyerPicture(title: string, signs: FoyerSign[]): Promise<{
     parts.push(signBoard(sign.label, sx, sy, h, s < 0 ? 'left' : 'right'));
     anchor(sign.key, [sx, sy + h * 1.6]);
   };
+  // tall banners on the side walls in the convention's colours, with planters below them
+  for (const s of [-1, 1] as const) {
+    for (const [z1, z2] of [
+      [12, 14],
+      [21.5, 24.5],
+    ] as const) {
+      const x = side * s - s * 0.05;
+      parts.push(poly([P(x, 11, z1), P(x, 11, z2), P(x, 3.2, z2), P(x, 3.2, z1)], brand.main));
+      parts.push(poly([P(x, 4.2, z1), P(x, 4.2, z2), P(x, 3.2, z2), P(x, 3.2, z1)], brand.accent));
+      parts.push(poly([P(x, 9.6, z1 + 0.5), P(x, 9.6, z2 - 0.5), P(x, 7.2, z2 - 0.5), P(x, 7.2, z1 + 0.5)], '#ffffff', 'opacity=".9"'));
+      const [px, py] = P(x - s * 0.8, 0, (z1 + z2) / 2);
+      parts.push(`<rect x="${r(px - (py - P(x, 0.6, (z1 + z2) / 2)[1]))}" y="${r(P(x, 0.6, (z1 + z2) / 2)[1])}" width="${r((py - P(x, 0.6, (z1 + z2) / 2)[1]) * 2)}" height="${r(py - P(x, 0.6, (z1 + z2) / 2)[1])}" fill="#5b6270"/>`);
+      parts.push(plant(px, P(x, 0.6, (z1 + z2) / 2)[1], py - P(x, 2.2, (z1 + z2) / 2)[1], rand));
+    }
+  }
   // pillars
   for (const x of [-13, 13]) {
     for (const z of [12, 22]) {
@@ -648,9 +663,11 @@ export async function foyerPicture(title: string, signs: FoyerSign[]): Promise<{
   }
   // visitors in the hall
   const people: [number, number][] = [];
-  for (let i = 0; i < 16; i += 1) people.push([(rand() - 0.5) * 22, 8 + rand() * 17]);
+  for (let i = 0; i < 16; i += 1) people.push([(rand() - 0.5) * 22, 5.5 + rand() * 19]);
   people.sort((a, b) => b[1] - a[1]);
   for (const [x, z] of people) {
+    // nobody stands inside the featured stand or the info desk drawn in front of them
+    if (z < 12.5 && (x < -4 || x > 4)) continue;
     const [px, py] = P(x, 0, z);
     parts.push(person(px, py, py - P(x, 1.75, z)[1], rand));
   }
@@ -687,7 +704,7 @@ export async function foyerPicture(title: string, signs: FoyerSign[]): Promise<{
       // the round "i" of an information desk, and its label
       parts.push(`<circle cx="${r(dx1 + h * 0.9)}" cy="${r(dy1 + (dy2 - dy1) * 0.56)}" r="${r(h * 0.55)}" fill="#ffffff"/>${text('i', dx1 + h * 0.9, dy1 + (dy2 - dy1) * 0.56 + h * 0.28, h * 0.8, brand.main, 'text-anchor="middle" font-weight="bold" font-family="DejaVu Serif, serif"')}`);
       parts.push(text(sign.label, dx1 + h * 1.8, dy1 + (dy2 - dy1) * 0.56 + h * 0.2, fitSize(sign.label, dx2 - dx1 - h * 2.2, h * 0.6), '#ffffff', 'font-weight="bold"'));
-      anchor(sign.key, [(dx1 + dx2) / 2, dy1 + (dy2 - dy1) * 0.5]);
+      anchor(sign.key, [dx1 + h * 0.9, dy1 + (dy2 - dy1) * 0.56]);
     }
   }
   parts.push(`<rect width="${W}" height="${r(horizon)}" fill="url(#sun)"/><rect width="${W}" height="${H}" fill="url(#vignette)"/>`);
