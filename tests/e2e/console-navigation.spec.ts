@@ -16,7 +16,7 @@ async function fairWithHall(db: Knex, organizationId: string, options: { active?
     .insert({ organization_id: organizationId, name: `Halle Maschinenbau ${stamp}`, slug: `halle-${stamp}`, permission_type: 'PUBLIC' })
     .returning(['id', 'slug', 'name']);
   await db('convention_halls').insert({ organization_id: organizationId, convention_id: convention.id, hall_id: hall.id });
-  let applicant: { name: string; slug: string } | null = null;
+  let applicant: { name: string; slug: string; previewSlug: string } | null = null;
   if (options.applicantOrg) {
     const [stand] = await db('base_stands').insert({ organization_id: options.applicantOrg, name: `Bewerber ${stamp}`, slug: `bewerber-${stamp}` }).returning(['id', 'name', 'slug']);
     await db('hall_stands').insert({
@@ -28,7 +28,7 @@ async function fairWithHall(db: Knex, organizationId: string, options: { active?
       slug: stand.slug,
       preview_slug: `prev-${stamp}`,
     });
-    applicant = stand;
+    applicant = { name: stand.name, slug: stand.slug, previewSlug: `prev-${stamp}` };
   }
   return { convention, hall, applicant };
 }
@@ -107,7 +107,11 @@ for (const javaScriptEnabled of [true, false]) {
       const { organizationIds } = await login({ language: 'EN' });
       const guestOrg = await createOrganization(db, { suites: Package.BASIC | Package.EVENT });
       try {
-        const { hall, applicant } = await fairWithHall(db, organizationIds[0]!, { applicantOrg: guestOrg.id });
+        const { convention, hall, applicant } = await fairWithHall(db, organizationIds[0]!, { applicantOrg: guestOrg.id });
+        const previewLink = `/prev/${applicant!.previewSlug}/convention/${convention.slug}/hall/${hall.slug}/stand/${applicant!.slug}`;
+        await page.goto(previewLink);
+        await expect(page.getByText('Preview: this stand is not approved yet.')).toBeVisible();
+
         await page.goto(`/hall/builder/${hall.slug}`);
         const row = page.getByRole('listitem').filter({ hasText: applicant!.name });
         await expect(row.getByText('Waiting for approval')).toBeVisible();
@@ -123,6 +127,11 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(row.getByText('Approved', { exact: true })).toBeVisible();
         await expect(page.getByRole('alertdialog')).toHaveCount(0);
         expect((await db('hall_stands').where({ slug: applicant!.slug }).first('approved')).approved).toBe(true);
+
+        // an approved stand never says it waits for approval: its preview link says it is approved
+        await page.goto(previewLink);
+        await expect(page.getByText('Preview link: this stand has been approved and is visible in the hall.')).toBeVisible();
+        await expect(page.getByText(/not approved yet/)).toHaveCount(0);
       } finally {
         await db('organizations').where({ id: guestOrg.id }).delete();
       }
