@@ -9,7 +9,7 @@ import * as stagePage from '~/routes/_console.events.stage.$stageSlug';
 import * as previewLink from '~/routes/prev.$prevslug.convention.$conventionslug.hall.$hallslug.stand.$standslug';
 import * as standPage from '~/routes/convention.$conventionslug.hall.$hallslug.stand.$standslug';
 import { addHallToConvention, createHall } from '~/server/services/events/halls';
-import { standApplyToHall } from '~/server/services/events/hall-stands';
+import { hallAddStand, standApplyToHall } from '~/server/services/events/hall-stands';
 import { createBaseStand, createStandTranslation } from '~/server/services/events/stands';
 import { createStandNode } from '~/server/services/events/nodes';
 import { addStageToConvention } from '~/server/services/events/conventions';
@@ -95,6 +95,14 @@ describe('approving a stand with gaps warns first (issue 14)', () => {
     // another organisation's hall stand: NOT_FOUND, and nothing about the stand leaks through warnings
     expect((await gql(w.owner.id, APPROVE, { id: other.place.id })).data!.hallApproveStand).toEqual({ hallStand: null, warnings: [], error: { code: 'NOT_FOUND' } });
     expect(await approvedInDb(other.place.id)).toBe(false);
+  });
+
+  it("an invitation the stand's organisation has not accepted tells the host nothing about the stand", async () => {
+    const { w, host, hall } = await applied();
+    const exhibitor = await t.serviceContext(w.stranger.id);
+    const stand = await createBaseStand(exhibitor, { name: `Eingeladen ${Date.now()}` });
+    const invitation = await hallAddStand(host, hall.id, { domain: stand.slug });
+    expect((await gql(w.owner.id, APPROVE, { id: invitation.id })).data!.hallApproveStand).toEqual({ hallStand: { approved: true }, warnings: [], error: null });
   });
 
   it('page: the first POST shows the warnings, the second with confirm=1 approves (no JavaScript needed)', async () => {
