@@ -252,6 +252,19 @@ describe('the stand’s reference point shows its linked group', () => {
     expect(second.count).toBe(first.count);
   });
 
+  it('shows a TOKEN group to holders of an access permission of the organisation only', async () => {
+    const { fair, group } = await fairWithGroup(2);
+    await t.app.db('content_groups').where({ id: group.id }).update({ permission_type: 'TOKEN' });
+    const as = async (userId: string) =>
+      ((await callRoute(t, rp.loader as never, { url: `/exhibition/${fair.slug}/rp/produkte`, params: { slug: fair.slug, rpslug: 'produkte' }, userId })).data as {
+        point: { content: ContentView | null };
+      }).point.content;
+    expect((await as(w.holder.id))?.id).toBe(group.id);
+    expect((await as(w.admin.id))?.id).toBe(group.id);
+    expect(await as(w.stranger.id)).toBeNull();
+    expect(await as(w.suspended.id)).toBeNull();
+  });
+
   it('leaves a group out that the visitor may not see (LOGGED_IN for a logged-out visitor)', async () => {
     const { fair, group } = await fairWithGroup(2);
     await t.app.db('content_groups').where({ id: group.id }).update({ permission_type: 'LOGGED_IN' });

@@ -1,11 +1,12 @@
-import { ContentGroup, type ContentObject } from '#db/models/index';
+import type { ContentGroup, ContentObject } from '#db/models/index';
 import type { ContentView, ContentViewNode } from '~/components/content/types';
 import type { Language } from '~/lib/language';
 import { isHttpUrl, isMailtoUrl } from '~/lib/url';
 import type { ServiceContext } from '~/server/context.server';
 import { objectsByGroup, buildTree, type ContentNode } from '~/server/services/content/tree';
-import { groupAccess } from '~/server/services/content/visit';
-import { videoThumbnailUrl } from '~/server/services/events/video-thumbnails';
+import { accessWith, groupAccess, holdsObjectPermissionSql } from '~/server/services/content/visit';
+import { primeVideoThumbnails, videoThumbnailsJson, videoThumbnailUrl } from '~/server/services/events/video-thumbnails';
+import { jsonArray, ownColumns, revived, revivedRows, type JsonRow } from '~/server/services/json-rows';
 import { fileUrl } from '~/server/services/files/files.server';
 
 /**
@@ -72,8 +73,25 @@ export async function visibleContentView(
   return contentViewOf(ctx, group, language);
 }
 
-/** A group another object links (a stand's reference point), by id: rendered when this viewer may see it, else null. */
+/**
+ * A group another object links (a stand's reference point), by id: rendered when this viewer may see it, else
+ * null. One statement brings the group, its objects, the organisation's kept video pictures and whether the
+ * viewer holds an access permission of the organisation (TOKEN), so a visitor page pays one statement for it.
+ */
 export async function linkedContentView(ctx: ServiceContext, groupId: string, language: Language): Promise<ContentView | null> {
-  const group = await ContentGroup.query(ctx.db).findById(groupId);
-  return group ? visibleContentView(ctx, group, language) : null;
+  const row: JsonRow | undefined = await ctx
+    .db('content_groups as g')
+    .where('g.id', groupId)
+    .first(
+      'g.*',
+      ctx.db.raw(`${jsonArray('to_jsonb(o.*)', 'from content_objects o where o.group_id = g.id', 'o.sort')} as _objects`),
+      ctx.db.raw(`${videoThumbnailsJson('g.organization_id')} as _thumbnails`),
+      ctx.db.raw(`${holdsObjectPermissionSql('g.organization_id')} as _permission`, [ctx.viewer?.userId ?? null]),
+    );
+  if (!row) return null;
+  const group = revived<ContentGroup>(ownColumns(row));
+  if (accessWith(ctx, group, row._permission === true) !== 'open') return null;
+  objectsByGroup(ctx).prime(group.id, revivedRows<ContentObject>(row._objects));
+  primeVideoThumbnails(ctx, group.organization_id, row._thumbnails);
+  return contentViewOf(ctx, group, language);
 }

@@ -14,11 +14,21 @@ import { mayViewGroup } from './policy';
 export type GroupAccess = 'open' | 'login' | 'hidden';
 
 export async function groupAccess(ctx: ServiceContext, group: Pick<ContentGroup, 'organization_id' | 'permission_type'>): Promise<GroupAccess> {
+  const needsPermission = Boolean(ctx.viewer) && group.permission_type === 'TOKEN' && !mayViewGroup(ctx.viewer, group);
+  return accessWith(ctx, group, needsPermission && (await holdsObjectPermission(ctx, ctx.viewer!.userId, group.organization_id)));
+}
+
+/** The same answer when the caller read whether the viewer holds an access permission of the organisation already. */
+export function accessWith(ctx: ServiceContext, group: Pick<ContentGroup, 'organization_id' | 'permission_type'>, holdsPermission: boolean): GroupAccess {
   if (mayViewGroup(ctx.viewer, group)) return 'open';
   if (!ctx.viewer) return 'login';
-  if (group.permission_type === 'TOKEN' && (await holdsObjectPermission(ctx, ctx.viewer.userId, group.organization_id))) return 'open';
+  if (group.permission_type === 'TOKEN' && holdsPermission) return 'open';
   return 'hidden';
 }
+
+/** SQL (a boolean column): whether user `userIdParam` holds an access permission of the row's organisation `organizationColumn`. */
+export const holdsObjectPermissionSql = (organizationColumn: string) =>
+  `exists (select 1 from object_permissions op where op.user_id = ? and op.organization_id = ${organizationColumn} and not op.suspended)`;
 
 async function holdsObjectPermission(ctx: ServiceContext, userId: string, organizationId: string): Promise<boolean> {
   const row = await ctx.db('object_permissions').where({ user_id: userId, organization_id: organizationId, suspended: false }).first('id');
