@@ -100,7 +100,8 @@ export async function fillDemoTargets(trx: Knex, options: { organizationId: stri
 
 /**
  * The demo's remaining pictures (issue 14): a logo for each of the given organisations that has none, a preview
- * for each content group of the demo organisation, and a thumbnail for the recording of the "Predictive
+ * for each content group of the demo organisation, a picture for each talk of its stages' programmes (the talk's
+ * title on the stage's wall, the speaker at the lectern), and a thumbnail for the recording of the "Predictive
  * Maintenance" talk (the recording with a video link shows that video's picture; the hall tour film keeps the
  * placeholder, so the demo shows both). Rendered a few at a time, stored like uploads.
  */
@@ -130,11 +131,23 @@ export async function seedDemoPictures(
     .whereNull('d.thumbnail_id')
     .select('d.id', 'd.slug', 'd.title')) as { id: string; slug: string; title: string }[];
 
+  // the programme's talks: the talk's title on the stage's wall, its speaker at the lectern
+  const talks = (await trx('schedule_entries as e')
+    .join('stages as s', 's.id', 'e.stage_id')
+    .join('schedule_entry_translations as t', function on() {
+      this.on('t.schedule_entry_id', '=', 'e.id').andOnVal('t.language', '=', 'DE');
+    })
+    .where({ 's.organization_id': organizationId })
+    .whereNull('e.thumbnail_id')
+    .orderBy('e.starts_at')
+    .select('e.id', 'e.speaker', 't.title')) as { id: string; speaker: string; title: string }[];
+
   const kindOf = (types: string[] | null) => (types?.includes('PDF') ? 'brochure' : types?.includes('YOUTUBE') || types?.includes('VIMEO') ? 'video' : 'sheet');
   const jobs: (() => Promise<Picture>)[] = [
     ...organizations.map((o) => () => organizationAvatar(o.name)),
     ...groups.map((g) => () => contentPreview(g.name, kindOf(g.types))),
     ...recordings.map((d) => () => onDemandThumbnail(d.title.replace(/^Aufzeichnung:\s*/, ''), 'Prof. Dr. Jürgen Weber · Hauptbühne')),
+    ...talks.map((e) => () => onDemandThumbnail(e.title.replace(/^Live:\s*/, ''), e.speaker)),
   ];
   const pictures = await inParallel(jobs, 3);
   const fileIds: string[] = [];
@@ -152,6 +165,11 @@ export async function seedDemoPictures(
   for (const d of recordings) {
     const id = await storePicture(trx, storage, organizationId, d.slug, pictures[next++]!);
     await trx('on_demand_contents').where({ id: d.id }).update({ thumbnail_id: id });
+    fileIds.push(id);
+  }
+  for (const e of talks) {
+    const id = await storePicture(trx, storage, organizationId, `vortrag-${e.id.slice(0, 8)}`, pictures[next++]!);
+    await trx('schedule_entries').where({ id: e.id }).update({ thumbnail_id: id });
     fileIds.push(id);
   }
   return { fileIds };

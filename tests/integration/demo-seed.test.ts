@@ -69,7 +69,7 @@ const BOOTH = { width: 1280, height: 720 };
 const PANORAMA = { width: 2048, height: 1024 };
 
 describe('demo seed: what a visitor sees', () => {
-  it('gives every hall, stand, stage, the foyer, the organisations, the content groups and a recording a drawn picture', async () => {
+  it('gives every hall, stand, stage, talk, the foyer, the organisations, the content groups and a recording a drawn picture', async () => {
     const db = t.app.db;
     const halls = await db('halls').where({ organization_id: demoOrgId }).select('name', 'thumbnail_id');
     expect(halls).toHaveLength(2);
@@ -106,6 +106,9 @@ describe('demo seed: what a visitor sees', () => {
 
     const recording = await db('on_demand_contents').where({ slug: 'aufzeichnung-predictive-maintenance' }).first('thumbnail_id');
     await expectScene(recording.thumbnail_id, BOOTH, 'recording');
+    const talks = await db('schedule_entries as e').join('stages as s', 's.id', 'e.stage_id').where('s.organization_id', demoOrgId).select('e.speaker', 'e.thumbnail_id');
+    expect(talks.length).toBeGreaterThanOrEqual(5);
+    for (const talk of talks) await expectScene(talk.thumbnail_id, BOOTH, `talk of ${talk.speaker}`);
   });
 
   it('writes every convention, hall, stand, stage, point and talk of the demo in German and English', async () => {
