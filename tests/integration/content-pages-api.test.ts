@@ -5,6 +5,8 @@ import { DEMO_PAGE_SLUG, seedContentPages } from '#db/seeds/content-pages';
 import { layoutIssues, pageLayoutSchema } from '~/lib/content-pages/layout';
 import { Feature, Package } from '~/lib/features';
 import * as publicRoute from '~/routes/content.$slug/route';
+import * as imprintRoute from '~/routes/content.$slug_.imprint';
+import * as dataPolicyRoute from '~/routes/content.$slug_.datapolicy';
 import * as qrRoute from '~/routes/resources.content-page-qr.$id';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { countStatements } from '../helpers/remix-pages';
@@ -466,6 +468,23 @@ describe('content pages: publication, token links and QR codes', () => {
     expect(await t.app.db('files').whereIn('id', [picture.id, pdf.id]).pluck('is_public')).toEqual([false, false]);
     await mutate(a.user.id, 'contentPagePublish', '$id: ID!', { id: page.id });
     expect(await t.app.db('files').whereIn('id', [picture.id, pdf.id]).pluck('is_public')).toEqual([true, true]);
+  });
+  it('shows the imprint and data policy of its personalization, else of its organisation, as visible as the page', async () => {
+    const a = await member();
+    await t.app.db('organizations').where({ id: a.org.id }).update({ imprint: 'Impressum der Firma', data_privacy: 'Datenschutz der Firma' });
+    const [look] = await t.app.db('personalizations').insert({ organization_id: a.org.id, slug: `l-${a.org.id}`, title: 'Look', imprint: 'Impressum des Auftritts', data_privacy: '' }).returning('id');
+    const page = (await create(a.user.id, { language: 'DE', name: 'Rechtliches' })).contentPage!;
+    await mutate(a.user.id, 'contentPageUpdate', '$id: ID!, $input: ContentPageUpdateInput!', { id: page.id, input: { personalizationId: look.id } });
+    const token = new URL((await mutate<{ contentPage: Page }>(a.user.id, 'contentPagePublish', '$id: ID!', { id: page.id })).data.contentPage.tokenLink!).searchParams.get('token')!;
+    const open = (route: typeof imprintRoute, query: string) => callRoute(t, route.loader as never, { url: `/content/${page.slug}/x${query}`, params: { slug: page.slug } });
+
+    const imprint = await open(imprintRoute, `?token=${token}`);
+    expect(imprint).toMatchObject({ status: 200, data: { info: { imprint: 'Impressum des Auftritts' }, back: `/content/${page.slug}?token=${token}` } });
+    const policy = await open(dataPolicyRoute, `?token=${token}`);
+    expect(policy).toMatchObject({ status: 200, data: { info: { dataPrivacy: 'Datenschutz der Firma', organizationName: a.org.name } } });
+    expect((await open(imprintRoute, '')).status).toBe(404);
+    const page404 = await callRoute(t, publicRoute.loader as never, { url: `/content/${page.slug}?token=${token}`, params: { slug: page.slug } });
+    expect(page404.data).toMatchObject({ imprintHref: `/content/${page.slug}/imprint?token=${token}`, dataPolicyHref: `/content/${page.slug}/datapolicy?token=${token}` });
   });
 });
 

@@ -30,7 +30,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const view = await contentPageView(context.service, { slug: params.slug ?? '', token, lang: context.language });
   if (view.status === 'stale-token') throw Response.json({ reason: 'linkInvalid', message: view.message }, { status: 404 });
   invariantResponse(view.status === 'ok', 'Not Found', { status: 404 });
-  return { ...view.page, language: context.language };
+  const query = token ? `?token=${encodeURIComponent(token)}` : '';
+  const base = `/content/${encodeURIComponent(params.slug ?? '')}`;
+  return { ...view.page, language: context.language, imprintHref: `${base}/imprint${query}`, dataPolicyHref: `${base}/datapolicy${query}` };
 }
 
 export default function ContentPageRoute() {
@@ -53,7 +55,24 @@ export default function ContentPageRoute() {
         <h1 className="sr-only">{page.name}</h1>
         <PageView layout={page.layout} files={page.files} />
       </main>
+      <Footer imprintHref={page.imprintHref} dataPolicyHref={page.dataPolicyHref} />
     </div>
+  );
+}
+
+function Footer({ imprintHref, dataPolicyHref }: { imprintHref: string; dataPolicyHref: string }) {
+  const { t } = useTranslation('visitor');
+  return (
+    <footer className="mt-8 border-t">
+      <nav className="mx-auto flex max-w-6xl justify-center gap-6 px-4 py-4 text-sm text-gray-700">
+        <a href={imprintHref} className="underline underline-offset-2">
+          {t('shell.imprint')}
+        </a>
+        <a href={dataPolicyHref} className="underline underline-offset-2">
+          {t('shell.dataPolicy')}
+        </a>
+      </nav>
+    </footer>
   );
 }
 

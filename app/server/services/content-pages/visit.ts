@@ -2,6 +2,7 @@ import { Personalization, type Language, type LogoPosition } from '#db/models/in
 import type { PageLayout } from '~/lib/content-pages/layout';
 import type { ServiceContext } from '../../context.server';
 import { isDomainError } from '../errors';
+import { organizationLegal, type LegalInfo } from '../events/visit';
 import { findFile, fileUrl } from '../files/files.server';
 import { pageFiles, viewPage, type PageFileView } from './pages';
 
@@ -53,5 +54,28 @@ export async function contentPageView(ctx: ServiceContext, by: { slug: string; t
           ? { url: fileUrl(logoFile), alt: personalization.title, width: personalization.logo_width, position: personalization.logo_position }
           : null,
     },
+  };
+}
+
+/**
+ * The imprint and data policy of a page (`/content/{slug}/imprint`, `/datapolicy`): its personalization's texts,
+ * else its organisation's; as visible as the page itself (the same token).
+ */
+export async function pageLegal(ctx: ServiceContext, by: { slug: string; token: string | null }): Promise<LegalInfo | null> {
+  let page;
+  try {
+    ({ page } = await viewPage(ctx, { slug: by.slug, token: by.token }));
+  } catch (error) {
+    if (isDomainError(error) && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
+  const [organization, personalization] = await Promise.all([
+    organizationLegal(ctx, page.organization_id),
+    page.personalization_id ? Personalization.query(ctx.db).findById(page.personalization_id) : Promise.resolve(undefined),
+  ]);
+  return {
+    ...organization,
+    imprint: personalization?.imprint?.trim() || organization.imprint,
+    dataPrivacy: personalization?.data_privacy?.trim() || organization.dataPrivacy,
   };
 }
