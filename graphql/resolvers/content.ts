@@ -9,6 +9,7 @@ import {
   listGroups,
   renameGroup,
   setGroupPermissionType,
+  setGroupPreview,
   tagGroup,
   tagsByGroup,
   tagsByType,
@@ -167,6 +168,8 @@ export const contentResolvers: Resolvers = {
     contentGroupTag: (_root, args, ctx) => payload(async () => ({ contentGroup: groupView(await tagGroup(ctx.service, args.id, args.text)) })),
     contentGroupUntag: (_root, args, ctx) =>
       payload(async () => ({ contentGroup: groupView(await untagGroup(ctx.service, args.id, args.tagId)) })),
+    contentGroupPreviewUpdate: (_root, args, ctx) =>
+      payload(async () => ({ contentGroup: groupView(await setGroupPreview(ctx.service, args.id, args.previewId ?? null)) })),
     contentObjectCreate: (_root, args, ctx) =>
       payload(async () => ({
         contentObject: leaf(await createObject(ctx.service, args.groupId, args.parentId, { ...objectInput(args.input), type: args.type })),

@@ -212,6 +212,33 @@ describe('/contentpool/builder/{slug} (page door)', () => {
     expect((noFile.data as Answer).error).toBeTruthy();
   });
 
+  it('sets and clears the preview picture through GraphQL too (contentGroupPreviewUpdate): only an image of the organisation', async () => {
+    const w = await world();
+    const headers = { Authorization: `JWT ${await t.accessToken(w.admin.id)}` };
+    const mutation = `mutation($id: ID!, $previewId: ID) { contentGroupPreviewUpdate(id: $id, previewId: $previewId) { contentGroup { previewId } error { code field } } }`;
+    type Res = { contentGroupPreviewUpdate: { contentGroup: { previewId: string | null } | null; error: { code: string; field: string } | null } };
+    const set = async (previewId: string | null, auth = headers) => (await t.graphql<Res>(mutation, { id: w.group.id, previewId }, { headers: auth })).body.data!.contentGroupPreviewUpdate;
+    const picture = await createFile(t.app.db, { organization_id: w.org.id });
+    const document = await createFile(t.app.db, { organization_id: w.org.id, mime_type: 'application/pdf', width: null, height: null });
+    const foreign = await createFile(t.app.db, { organization_id: (await createOrganization(t.app.db)).id });
+    expect(await set(picture.id)).toMatchObject({ contentGroup: { previewId: picture.id }, error: null });
+    expect((await set(document.id)).error).toEqual({ code: 'INVALID', field: 'previewId' });
+    expect((await set(foreign.id)).error).toEqual({ code: 'INVALID', field: 'previewId' });
+    expect(await set(null)).toMatchObject({ contentGroup: { previewId: null }, error: null });
+    const salesHeaders = { Authorization: `JWT ${await t.accessToken(w.sales.id)}` };
+    expect((await set(picture.id, salesHeaders)).error).toMatchObject({ code: 'PERMISSION_DENIED' });
+  });
+
+  it("answers in the user's language: a German user reads the rules in German at the fields", async () => {
+    const w = await world();
+    const german = await createUser(t.app.db, { default_language: 'DE' });
+    await addMember(t.app.db, w.org.id, german.id, { role: 'admin' });
+    const page = pageOf(w, german.id);
+    expect(errorsAt(await page.post({ intent: 'rename', name: '' }), 'name')).toEqual(['Bitte geben Sie einen Namen ein.']);
+    expect(errorsAt(await page.post({ intent: 'create', type: 'BOOKMARK', value: 'kein Link' }), 'value')).toEqual(['Bitte geben Sie eine Webadresse ein (https://…).']);
+    expect(await page.post({ intent: 'create', type: 'DIVIDER' })).toMatchObject({ status: 302, toast: { key: 'builder:object.created', values: { type: 'Trennlinie' } } });
+  });
+
   it("another organisation's group or object is missing; sales users, members without the feature and anonymous visitors are refused", async () => {
     const w = await world();
     const otherGroup = await createContentGroup(t.app.db);
