@@ -15,7 +15,7 @@ import type { ContentView, ContentViewNode } from './types';
 export function ContentGroupView({ view, headingLevel = 'h1' }: { view: ContentView; headingLevel?: 'h1' | 'h2' | 'none' }) {
   const Heading = headingLevel === 'none' ? null : headingLevel;
   return (
-    <article className="min-w-0 space-y-6 break-words" data-content-group={view.slug} lang={view.language.toLowerCase()}>
+    <article className="min-w-0 space-y-6 break-words" data-content-group={view.slug}>
       {Heading ? <Heading className="text-2xl font-semibold text-brand-dark">{view.name}</Heading> : null}
       <ContentNodes nodes={view.nodes} language={view.language} />
     </article>
@@ -63,7 +63,15 @@ function ContentNodeView({ node, language }: { node: ContentViewNode; language: 
       );
     case 'LOCALIZED': {
       const child = localizedChild(node, language);
-      return child ? <ContentNodeView node={child} language={language} /> : null;
+      if (!child) return null;
+      // the other language's version, marked as such for screen readers and hyphenation
+      return child.language && child.language !== language ? (
+        <div lang={child.language.toLowerCase()}>
+          <ContentNodeView node={child} language={language} />
+        </div>
+      ) : (
+        <ContentNodeView node={child} language={language} />
+      );
     }
     case 'BOOKMARK':
       return node.value ? <BookmarkCard node={node} /> : null;
