@@ -464,10 +464,17 @@ describe('content pages: publication, token links and QR codes', () => {
     const page = (await create(a.user.id, { language: 'DE' })).contentPage!;
     const items = [{ id: 'pdf', content: { type: 'PDF', file: pdf.id } }];
     expect((await save(a.user.id, page.translations[0]!.id, { baseVersion: 1, contentItems: items, contentLayouts: layoutOf(items) })).error).toBeNull();
-    await mutate(a.user.id, 'contentPageUpdate', '$id: ID!, $input: ContentPageUpdateInput!', { id: page.id, input: { thumbnailId: picture.id } });
-    expect(await t.app.db('files').whereIn('id', [picture.id, pdf.id]).pluck('is_public')).toEqual([false, false]);
+    const logo = await createFile(t.app.db, { organization_id: a.org.id, width: 200, height: 100, is_public: false });
+    const [look] = await t.app.db('personalizations').insert({ organization_id: a.org.id, slug: `f-${a.org.id}`, title: 'Look', logo_id: logo.id, favicon_id: logo.id }).returning('id');
+    await mutate(a.user.id, 'contentPageUpdate', '$id: ID!, $input: ContentPageUpdateInput!', { id: page.id, input: { thumbnailId: picture.id, personalizationId: look.id } });
+    const shown = async () => (await t.app.db('files').whereIn('id', [picture.id, pdf.id, logo.id]).select('id', 'is_public')).every((f) => f.is_public);
+    expect(await t.app.db('files').whereIn('id', [picture.id, pdf.id, logo.id]).where({ is_public: true }).pluck('id')).toEqual([]);
     await mutate(a.user.id, 'contentPagePublish', '$id: ID!', { id: page.id });
-    expect(await t.app.db('files').whereIn('id', [picture.id, pdf.id]).pluck('is_public')).toEqual([true, true]);
+    expect(await shown()).toBe(true);
+    // the public page shows the personalization's logo and favicon to anyone with the link
+    const token = (await t.app.db('content_pages').where({ id: page.id }).first('publish_token')).publish_token;
+    const open = await callRoute(t, publicRoute.loader as never, { url: `/content/${page.slug}?token=${token}`, params: { slug: page.slug } });
+    expect(open.data).toMatchObject({ logo: { url: `/files/${logo.id}`, alt: 'Look', width: 100, position: 'LEFT' }, favicon: `/files/${logo.id}` });
   });
   it('shows the imprint and data policy of its personalization, else of its organisation, as visible as the page', async () => {
     const a = await member();

@@ -14,7 +14,10 @@ import { contentPageView } from '~/server/services/content-pages/visit';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'pages'] };
 export const clientLoader = withNamespaces(handle.i18n);
-export const meta: MetaFunction<typeof loader> = ({ data: view }) => [{ title: view?.name ?? '' }];
+export const meta: MetaFunction<typeof loader> = ({ data: view }) => [
+  { title: view?.name ?? '' },
+  ...(view?.favicon ? [{ tagName: 'link', rel: 'icon', href: view.favicon }] : []),
+];
 
 /** Public (spec 000 point 2); the page's state and the link's token decide in the loader. */
 export const guards = defineGuards({ public: true });

@@ -11,7 +11,7 @@ import type { PageLayout } from '~/lib/content-pages/layout';
  * Publication (spec 000 point 4): a page is private when created, then published or unpublished. Publishing issues
  * a new token, which the page's link and QR code carry; unpublishing drops it, so every QR code and link sent
  * before stops working, and publishing again issues new ones. Publishing makes the page's pictures and files
- * visible to visitors (thumbnail and every file its blocks name).
+ * visible to visitors (thumbnail, its personalization's logo and favicon, every file its blocks name).
  */
 
 /** The site's own origin: PUBLIC_URL, else the local server. */
@@ -35,7 +35,10 @@ export async function publishPage(ctx: ServiceContext, id: string): Promise<Cont
       published_at: new Date(),
     });
     const layouts = (await tx.db('content_page_translations').where({ page_id: page.id }).pluck('layout')) as PageLayout[];
-    const ids = [...new Set([...(page.thumbnail_id ? [page.thumbnail_id] : []), ...layouts.flatMap(layoutFileIds)])];
+    // the personalization's logo and favicon head the public page
+    const look = page.personalization_id ? await tx.db('personalizations').where({ id: page.personalization_id }).first('logo_id', 'favicon_id') : null;
+    const own = [page.thumbnail_id, look?.logo_id, look?.favicon_id].filter((id): id is string => Boolean(id));
+    const ids = [...new Set([...own, ...layouts.flatMap(layoutFileIds)])];
     if (ids.length) await tx.db('files').whereIn('id', ids).where({ organization_id: page.organization_id, is_public: false }).update({ is_public: true });
     return updated;
   });

@@ -18,6 +18,8 @@ export interface ContentPageView {
   layout: PageLayout;
   files: Record<string, PageFileView>;
   logo: { url: string; alt: string; width: number; position: LogoPosition } | null;
+  /** the personalization's favicon (spec 000 point 2) */
+  favicon: string | null;
 }
 
 export type ContentPageAnswer =
@@ -41,7 +43,10 @@ export async function contentPageView(ctx: ServiceContext, by: { slug: string; t
     pageFiles(ctx, layout),
     page.personalization_id ? Personalization.query(ctx.db).findById(page.personalization_id) : Promise.resolve(undefined),
   ]);
-  const logoFile = personalization?.logo_id ? await findFile(ctx, personalization.logo_id) : null;
+  const [logoFile, faviconFile] = await Promise.all([
+    personalization?.logo_id ? findFile(ctx, personalization.logo_id) : null,
+    personalization?.favicon_id ? findFile(ctx, personalization.favicon_id) : null,
+  ]);
   return {
     status: 'ok',
     page: {
@@ -53,6 +58,7 @@ export async function contentPageView(ctx: ServiceContext, by: { slug: string; t
         personalization && logoFile
           ? { url: fileUrl(logoFile), alt: personalization.title, width: personalization.logo_width, position: personalization.logo_position }
           : null,
+      favicon: faviconFile ? fileUrl(faviconFile) : null,
     },
   };
 }
