@@ -86,7 +86,7 @@ function StaleLink({ message }: { message: string }) {
       <p className="text-6xl font-bold text-brand-pink" aria-hidden="true">
         404
       </p>
-      <h1 className="text-3xl font-semibold">{t('notFound.title')}</h1>
+      <h1 className="text-3xl font-semibold">{t('common:notFound.title')}</h1>
       <p className="text-lg" data-stale-link>
         {message}
       </p>
