@@ -83,6 +83,13 @@ describe('contentSnippet', () => {
       labels,
     );
     expect(html).toContain('<p>English</p>');
+    const german = contentSnippet(
+      view([node({ type: 'LOCALIZED', children: [node({ type: 'TEXT', value: '<p>Deutsch</p>', language: 'DE' })] })]),
+      'https://fair.example',
+      labels,
+    );
+    // the other language's version is marked as such
+    expect(german).toContain('<div lang="de"><div style="margin:0 0 16px;line-height:1.5;"><p>Deutsch</p></div></div>');
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<iframe');
     expect(html).not.toContain('<ul');

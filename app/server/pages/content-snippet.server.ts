@@ -1,4 +1,5 @@
 import type { ContentView, ContentViewNode } from '~/components/content/types';
+import type { Language } from '~/lib/language';
 import { playableVideo } from '~/lib/video';
 
 /**
@@ -43,7 +44,14 @@ function renderNode(node: ContentViewNode, origin: string, labels: SnippetLabels
       return `<div style="display:flex;flex-wrap:wrap;gap:24px;margin:0 0 16px;">${cells}</div>`;
     }
     case 'LOCALIZED':
-      return node.children.map((child) => renderNode(child, origin, labels)).join('');
+      // the view kept one child: the snippet's language, else the other one (marked as such)
+      return node.children
+        .map((child) =>
+          child.language && child.language !== labels.language
+            ? `<div lang="${child.language.toLowerCase()}">${renderNode(child, origin, labels)}</div>`
+            : renderNode(child, origin, labels),
+        )
+        .join('');
     case 'BOOKMARK': {
       if (!node.value) return '';
       const title = node.ogTitle || node.name || node.value;
@@ -78,6 +86,8 @@ function renderNode(node: ContentViewNode, origin: string, labels: SnippetLabels
 
 /** Texts of the snippet in the organisation's chosen language. */
 export interface SnippetLabels {
+  /** the snippet's language */
+  language: Language;
   document: string;
   embedded: string;
   video: string;
@@ -86,7 +96,7 @@ export interface SnippetLabels {
 }
 
 /** The snippet's HTML: one `<div>` with everything inline. `origin` is where our files are (PUBLIC_URL or the request's). */
-export function contentSnippet(view: ContentView, origin: string, labels: SnippetLabels): string {
-  const body = view.nodes.map((node) => renderNode(node, origin, labels)).join('\n');
-  return `<div class="content-group" data-content-group="${escapeHtml(view.slug)}" lang="${view.language.toLowerCase()}" style="${FONT}color:#111827;max-width:72rem;overflow-wrap:break-word;">\n${body}\n</div>`;
+export function contentSnippet(view: ContentView, origin: string, labels: Omit<SnippetLabels, 'language'>): string {
+  const body = view.nodes.map((node) => renderNode(node, origin, { ...labels, language: view.language })).join('\n');
+  return `<div class="content-group" data-content-group="${escapeHtml(view.slug)}" style="${FONT}color:#111827;max-width:72rem;overflow-wrap:break-word;">\n${body}\n</div>`;
 }
