@@ -4,7 +4,7 @@ import { Package } from '../../app/lib/features';
 import { loadEnv } from '../../app/server/env.server';
 import { createStorage } from '../../app/server/storage/create-storage.server';
 import type { Storage } from '../../app/server/storage/storage.server';
-import { boothPicture, foyerPicture, hallPicture, inParallel, stagePicture, standPanorama, storePicture, type FoyerSign, type Picture } from './pictures';
+import { boothPicture, foyerPicture, hallPicture, inParallel, stagePicture, standPictures, storePicture, type FoyerSign, type Picture } from './pictures';
 
 const translations = (de: [string, string], en: [string, string]) => [
   { language: 'DE', title: de[0], description: de[1] },
@@ -132,9 +132,9 @@ const FOYER_SIGNS: FoyerSign[] = [
  * Demo halls and stands (issues 5 and 14): two halls in the demo convention with three listed stands each, one
  * stand of another demo organisation that applied to hall 1 and waits for the host's approval (with its preview
  * slug), the stage's picture and an image foyer (2:1) whose points lead to both halls, the stage, a stand and the
- * organiser's help address. The pictures are drawn by ./pictures (a hall down its aisle, a booth front per stand
- * as its thumbnail, a 2:1 stand panorama shown in both languages with three reference points, the foyer with
- * signs where its points are), rendered a few at a time before the rows are written. Without `conventionId` the
+ * organiser's help address. The pictures are drawn by ./pictures (a hall down its aisle, a 2:1 stand panorama
+ * shown in both languages with three reference points and the booth's front cut from it as the hall's card, the
+ * foyer with signs where its points are), rendered a few at a time before the rows are written. Without `conventionId` the
  * organisation's first convention is used, if there is one.
  */
 export async function seedHalls(
@@ -149,26 +149,50 @@ export async function seedHalls(
     null;
   const stage = conventionId ? await trx('convention_stages').where({ convention_id: conventionId }).first('stage_id') : undefined;
 
-  // every picture first, a few at a time (rendering takes the time; the rows are quick)
-  const jobs: (() => Promise<Picture>)[] = [];
-  const job = (make: () => Promise<Picture>) => jobs.push(make) - 1;
-  const hallJobs = HALLS.map((hall) => job(() => hallPicture(hall.name, hall.stands.map((s) => s.name))));
-  const standJobs = HALLS.map((hall) => hall.stands.map((s) => ({ front: job(() => boothPicture(s.name, s.tagline)), pano: job(() => standPanorama(s.name, s.tagline)) })));
-  const guestJob = job(() => boothPicture(GUEST.name, GUEST.tagline));
-  const stageJob = stage ? job(() => stagePicture('Hauptbühne', 'Keynotes · Praxisberichte · Podien')) : -1;
-  let foyer: Awaited<ReturnType<typeof foyerPicture>> | null = null;
-  const foyerJob = conventionId
-    ? job(async () => {
-        foyer = await foyerPicture('Digitale Fachmesse 2026', FOYER_SIGNS);
-        return foyer.picture;
-      })
-    : -1;
-  const pictures = await inParallel(jobs, 3);
+  // every picture first, a few at a time (rendering takes the time; the rows are quick). A stand is drawn once:
+  // its panorama, with its front (the hall's card) cut from the middle.
+  const drawn: {
+    halls: Picture[];
+    stands: Awaited<ReturnType<typeof standPictures>>[][];
+    guest?: Picture;
+    stage?: Picture;
+    foyer?: Awaited<ReturnType<typeof foyerPicture>>;
+  } = { halls: [], stands: HALLS.map(() => []) };
+  await inParallel<void>(
+    [
+      ...HALLS.map((hall, i) => async () => {
+        drawn.halls[i] = await hallPicture(hall.name, hall.stands.map((s) => s.name));
+      }),
+      ...HALLS.flatMap((hall, i) =>
+        hall.stands.map((s, j) => async () => {
+          drawn.stands[i]![j] = await standPictures(s.name, s.tagline);
+        }),
+      ),
+      async () => {
+        drawn.guest = await boothPicture(GUEST.name, GUEST.tagline);
+      },
+      ...(stage
+        ? [
+            async () => {
+              drawn.stage = await stagePicture('Hauptbühne', 'Keynotes · Praxisberichte · Podien');
+            },
+          ]
+        : []),
+      ...(conventionId
+        ? [
+            async () => {
+              drawn.foyer = await foyerPicture('Digitale Fachmesse 2026', FOYER_SIGNS);
+            },
+          ]
+        : []),
+    ],
+    3,
+  );
 
   const hallIds: string[] = [];
   const standIds: string[] = [];
   for (const [index, spec] of HALLS.entries()) {
-    const thumbnail = await storePicture(trx, storage, organizationId, spec.slug, pictures[hallJobs[index]!]!);
+    const thumbnail = await storePicture(trx, storage, organizationId, spec.slug, drawn.halls[index]!);
     const [hall] = await trx('halls')
       .insert({ organization_id: organizationId, slug: spec.slug, name: spec.name, thumbnail_id: thumbnail, permission_type: 'PUBLIC' })
       .returning('id');
@@ -184,8 +208,8 @@ export async function seedHalls(
         .returning('id');
       standIds.push(row.id);
       await trx('stand_translations').insert(standSpec.texts.map((t) => ({ ...t, stand_id: row.id })));
-      const jobsOf = standJobs[index]![order]!;
-      const standThumb = await storePicture(trx, storage, organizationId, slug, pictures[jobsOf.front]!);
+      const pictures = drawn.stands[index]![order]!;
+      const standThumb = await storePicture(trx, storage, organizationId, slug, pictures.front);
       await trx('hall_stands').insert({
         organization_id: organizationId,
         hall_id: hall.id,
@@ -198,7 +222,7 @@ export async function seedHalls(
         preview_slug: crypto.randomBytes(16).toString('base64url'),
       });
       // one panorama, a view of it per language with the points named in that language
-      const pano = await storePicture(trx, storage, organizationId, `${slug}-360`, pictures[jobsOf.pano]!);
+      const pano = await storePicture(trx, storage, organizationId, `${slug}-360`, pictures.panorama);
       for (const language of ['DE', 'EN'] as const) {
         const [node] = await trx('stand_nodes').insert({ organization_id: organizationId, stand_id: row.id, type: 'PANO', image_id: pano, language }).returning('id');
         for (const [pointOrder, point] of STAND_POINTS.entries()) {
@@ -220,7 +244,7 @@ export async function seedHalls(
     .returning('id');
   await trx('stand_translations').insert(GUEST.texts.map((t) => ({ ...t, stand_id: guestStand.id })));
   const pendingHallStandPreviewSlug = crypto.randomBytes(16).toString('base64url');
-  const guestFront = await storePicture(trx, storage, guestOrg.id, 'gastaussteller-sued', pictures[guestJob]!);
+  const guestFront = await storePicture(trx, storage, guestOrg.id, 'gastaussteller-sued', drawn.guest!);
   // its booth's front is its view in both languages (the host's preview shows it)
   await trx('stand_nodes').insert(
     (['DE', 'EN'] as const).map((language) => ({ organization_id: guestOrg.id, stand_id: guestStand.id, type: 'IMAGE', image_id: guestFront, language })),
@@ -240,12 +264,12 @@ export async function seedHalls(
   if (conventionId) {
     // the stage's own 16:9 picture: the player shows it before the stream is started
     if (stage) {
-      const stageImage = await storePicture(trx, storage, organizationId, 'hauptbuehne', pictures[stageJob]!);
+      const stageImage = await storePicture(trx, storage, organizationId, 'hauptbuehne', drawn.stage!);
       await trx('stages').where({ id: stage.stage_id }).update({ thumbnail_id: stageImage });
     }
-    const drawn = foyer as Awaited<ReturnType<typeof foyerPicture>> | null;
-    const foyerImage = await storePicture(trx, storage, organizationId, 'foyer', pictures[foyerJob]!);
-    const at = (key: string) => drawn!.anchors[key]!;
+    const foyer = drawn.foyer!;
+    const foyerImage = await storePicture(trx, storage, organizationId, 'foyer', foyer.picture);
+    const at = (key: string) => foyer.anchors[key]!;
     const [foyerRow] = await trx('image_foyers').insert({ organization_id: organizationId, convention_id: conventionId, image_id: foyerImage }).returning('id');
     const organization = await trx('organizations').where({ id: organizationId }).first('email');
     const point = (key: string, target: Record<string, unknown>) => ({ organization_id: organizationId, foyer_id: foyerRow.id, ...at(key), ...target });

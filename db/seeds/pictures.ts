@@ -355,6 +355,21 @@ export function standPanorama(name: string, tagline: string): Promise<Picture> {
   return render(boothSvg(name, tagline, 2048, 1024), 2048, 1024);
 }
 
+/**
+ * A stand's panorama and its front (16:9, 1280×720) cut from the panorama's middle: one drawing for both, so
+ * the seed renders a stand once (the cut is cheap, the drawing is not).
+ */
+export async function standPictures(name: string, tagline: string): Promise<{ panorama: Picture; front: Picture }> {
+  const panorama = await standPanorama(name, tagline);
+  const cut = Math.round((2048 - (1024 * 16) / 9) / 2);
+  const bytes = await sharp(panorama.bytes)
+    .extract({ left: cut, top: 0, width: 2048 - 2 * cut, height: 1024 })
+    .resize(1280, 720)
+    .webp({ quality: 80, effort: 2 })
+    .toBuffer();
+  return { panorama, front: { bytes, width: 1280, height: 720, mimeType: 'image/webp', extension: 'webp' } };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // a hall: rows of booths along the aisle, trusses, signs
 
