@@ -27,7 +27,7 @@ import { builderData, editableGroupBySlug, readBuilderPost } from './server';
 import { AddLinks, BuilderTree, movedOrder, NodeList } from './tree';
 
 export const handle = {
-  i18n: ['common', 'errors', 'validation', 'builder'],
+  i18n: ['common', 'errors', 'validation', 'builder', 'contentview'],
   breadcrumb: crumbsFrom<typeof loader>((d) => [{ label: d.group.name }]),
 };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -244,6 +244,9 @@ export default function ContentBuilder() {
           </Link>
           <Link to={`/contentpool/preview?slug=${encodeURIComponent(group.slug)}&width=phone`} className="text-brand-dark underline underline-offset-2">
             {t('previewPhone')}
+          </Link>
+          <Link to={`/html/${encodeURIComponent(group.slug)}`} className="text-brand-dark underline underline-offset-2">
+            {t('contentview:html.title')}
           </Link>
         </p>
       </BuilderHeader>
