@@ -8,20 +8,12 @@ import {
   redeemAccessToken,
   removeObjectPermission,
   suspendObjectPermission,
+  permissionHolder,
   updateObjectToken,
-  type ObjectPermissionEntry,
 } from '~/server/services/events/access';
 import type { Resolvers } from '../generated/types';
 import { asQuery, payload, withOk } from '../errors';
 import { given, patchOf } from './events-conventions';
-
-const permission = (p: ObjectPermissionEntry) => ({
-  id: p.id,
-  suspended: p.suspended,
-  user: { id: p.user_id, email: p.email, firstName: p.first_name, lastName: p.last_name },
-  token: p.token,
-  created: p.created_at,
-});
 
 /** Access keys, object permissions and the visitor's "enter a key" (spec 001 point 6). */
 export const eventsAccessResolvers: Resolvers = {
@@ -31,8 +23,12 @@ export const eventsAccessResolvers: Resolvers = {
   Exhibition: {
     objectTokens: (x, _args, ctx) => objectTokensOf(ctx.service, 'exhibition', x),
   },
+  ObjectPermission: {
+    user: (p) => permissionHolder(p),
+    created: (p) => p.created_at,
+  },
   Query: {
-    objectPermissions: (_root, args, ctx) => asQuery(async () => (await listObjectPermissions(ctx.service, args.objectId)).map(permission)),
+    objectPermissions: (_root, args, ctx) => asQuery(() => listObjectPermissions(ctx.service, args.objectId)),
   },
   Mutation: {
     objectTokenCreate: (_root, args, ctx) =>
@@ -46,9 +42,9 @@ export const eventsAccessResolvers: Resolvers = {
         return { next };
       }).then(withOk),
     objectPermissionAddUser: (_root, args, ctx) =>
-      payload(async () => ({ objectPermission: permission(await addObjectPermission(ctx.service, args.objectId, args.email)) })),
+      payload(async () => ({ objectPermission: await addObjectPermission(ctx.service, args.objectId, args.email) })),
     objectPermissionSuspend: (_root, args, ctx) =>
-      payload(async () => ({ objectPermission: permission(await suspendObjectPermission(ctx.service, args.id, args.suspended ?? true)) })),
+      payload(async () => ({ objectPermission: await suspendObjectPermission(ctx.service, args.id, args.suspended ?? true) })),
     objectPermissionRemoveUser: (_root, args, ctx) => payload(() => removeObjectPermission(ctx.service, args.id)).then(withOk),
   },
 };

@@ -53,10 +53,9 @@ import {
   updateStage,
   updateStageTranslation,
 } from '~/server/services/events/stages';
-import { findFile } from '~/server/services/files/files.server';
 import type { Resolvers } from '../generated/types';
 import { asQuery, payload, withOk } from '../errors';
-import { toGraphQL as fileToGraphQL } from './files';
+import { fileField } from './files';
 
 /**
  * GraphQL sends null for a field it means to clear as well as for one it leaves out. Null stays null only for
@@ -73,10 +72,7 @@ export function given<T extends object>(input: T): { [K in keyof T]: Exclude<T[K
 
 const CONVENTION_CLEARABLE = ['startDate', 'endDate', 'headerImageId', 'helpContentPageId', 'contentPageId', 'contentId'];
 
-async function file(ctx: ServiceContext, id: string | null) {
-  const found = id ? await findFile(ctx, id) : null;
-  return found ? fileToGraphQL(found) : null;
-}
+const file = fileField;
 
 function translationOf(
   translations: TranslationRow[],

@@ -1,5 +1,3 @@
-import type { ServiceContext } from '~/server/context.server';
-import { findFile } from '~/server/services/files/files.server';
 import {
   addFoyerPoint,
   addImageFoyer,
@@ -67,13 +65,9 @@ import {
 import type { Resolvers } from '../generated/types';
 import { asQuery, payload, withOk } from '../errors';
 import { given } from './events-conventions';
-import { toGraphQL as fileToGraphQL } from './files';
+import { fileField } from './files';
 
-/** A file reached through a field passes the same access check as /files/{id} (findFile): hidden files are null. */
-async function file(ctx: ServiceContext, id: string | null) {
-  const found = id ? await findFile(ctx, id) : null;
-  return found ? fileToGraphQL(found) : null;
-}
+const file = fileField;
 
 export const eventsHallsResolvers: Resolvers = {
   Hall: {

@@ -1,5 +1,6 @@
 import { GraphQLError, GraphQLScalarType } from 'graphql';
 import { fileView, findFile, uploadFile, type FileRecord } from '~/server/services/files/files.server';
+import type { ServiceContext } from '~/server/context.server';
 import type { File as GqlFile, Resolvers } from '../generated/types';
 import { payload } from '../errors';
 import { isFileUpload } from '../multipart';
@@ -24,13 +25,16 @@ export function toGraphQL(file: FileRecord): GqlFile {
   return fileView(file);
 }
 
+/** A file reached through a field passes the same access check as /files/{id} (findFile): hidden files are null. */
+export async function fileField(ctx: ServiceContext, id: string | null | undefined): Promise<GqlFile | null> {
+  const file = id ? await findFile(ctx, id) : null;
+  return file ? toGraphQL(file) : null;
+}
+
 export const fileResolvers: Resolvers = {
   Upload,
   Query: {
-    file: async (_root, args, ctx) => {
-      const file = await findFile(ctx.service, args.id);
-      return file ? toGraphQL(file) : null;
-    },
+    file: (_root, args, ctx) => fileField(ctx.service, args.id),
   },
   Mutation: {
     uploadFile: (_root, args, ctx) =>

@@ -1,5 +1,4 @@
 import { featureNamesOf, type PackageName } from '~/lib/features';
-import { findFile } from '~/server/services/files/files.server';
 import {
   acceptInvitation,
   cancelInvite,
@@ -20,7 +19,7 @@ import { hasPackage, setOrganizationSuites, suitesFrom } from '~/server/services
 import type { PackageEnum, Resolvers } from '../generated/types';
 import { asQuery, payload, withOk } from '../errors';
 import { ENUM_VALUES } from '../mappers';
-import { toGraphQL as fileToGraphQL } from './files';
+import { fileField } from './files';
 
 const PACKAGES: PackageName[] = ['BASIC', 'EVENT', 'SALES', 'DATA', 'DLG'];
 
@@ -37,10 +36,7 @@ export const organizationResolvers: Resolvers = {
       country: org.country,
       phone: org.phone,
     }),
-    avatar: async (org, _args, ctx) => {
-      const file = org.avatar_id ? await findFile(ctx.service, org.avatar_id) : null;
-      return file ? fileToGraphQL(file) : null;
-    },
+    avatar: (org, _args, ctx) => fileField(ctx.service, org.avatar_id),
     features: (org) => featureNamesOf(org.suites),
     packages: (org) => PACKAGES.filter((p) => hasPackage(org.suites, p)) as PackageEnum[],
     created: (org) => org.created_at,

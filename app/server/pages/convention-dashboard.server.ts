@@ -18,7 +18,8 @@ import { addFoyerPoint, addImageFoyer, conventionImageFoyer, deleteFoyerPoint, r
 import { addHallToConvention, removeHallFromConvention, stagesAndHallsPartOfConvention } from '~/server/services/events/halls';
 import { conventionTranslations, onDemandOfConvention } from '~/server/services/events/loaders';
 import { createOnDemandContent, deleteOnDemandContent, updateOnDemandContent } from '~/server/services/events/on-demand';
-import { baseStandById, foyerPointsByFoyer, hallStandsByHall, isListed } from '~/server/services/events/stand-loaders';
+import { isListed } from '~/server/services/events/policy';
+import { baseStandById, foyerPointsByFoyer, hallStandsByHall } from '~/server/services/events/stand-loaders';
 import { listStands } from '~/server/services/events/stands';
 import { DomainError } from '~/server/services/errors';
 import { fileUrl } from '~/server/services/files/files.server';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import DataLoader from 'dataloader';
-import { Convention, Exhibition, Hall, ObjectPermission, ObjectToken } from '#db/models/index';
+import { Convention, Exhibition, Hall, HallStand, ObjectPermission, ObjectToken, type User } from '#db/models/index';
 import { hasFeature } from '~/lib/features';
 import { AccessTokenSchema, PermissionEmailSchema, type AccessTokenInput } from '~/lib/schemas/access';
 import {
@@ -15,6 +15,7 @@ import { assertId, permissionDenied, requireViewer } from '../authz';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation';
 import { definedOnly, isUniqueViolation, notFound, ownedRow, requireEventMember } from './hall-common';
+import { isReachable } from './policy';
 import { conventionTranslations } from './loaders';
 import { fairsOfStand, hallTranslationsByHall } from './stand-loaders';
 
@@ -46,15 +47,15 @@ export interface AccessObject {
 }
 
 /** A row of the organiser's list: the permission with the person and the key it was granted with. */
-export interface ObjectPermissionEntry {
-  id: string;
-  suspended: boolean;
-  created_at: Date;
-  user_id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  token: string | null;
+export type ObjectPermissionRow = Pick<ObjectPermission, 'id' | 'suspended' | 'created_at' | 'user_id'> &
+  Pick<User, 'email' | 'first_name' | 'last_name'> & { token: string | null };
+
+/** The person behind an object permission, as the organiser's list shows them. */
+export type ObjectPermissionUser = Pick<User, 'id' | 'email' | 'first_name' | 'last_name'>;
+
+/** The person of a row of the organiser's list. */
+export function permissionHolder(row: ObjectPermissionRow): ObjectPermissionUser {
+  return { id: row.user_id, email: row.email, first_name: row.first_name, last_name: row.last_name };
 }
 
 function objectKey(row: { convention_id: string | null; hall_id: string | null; exhibition_id: string | null }): string {
@@ -181,11 +182,10 @@ export async function objectsOnPath(ctx: ServiceContext, path: string): Promise<
     objects.push(await titled(ctx, 'hall', hall));
     if (grandchild === 'stand' && grandchildSlug) {
       // only a stand its organisation agreed to show here, and that is listed or named by its preview slug
-      const shown = await ctx
-        .db('hall_stands')
-        .where({ hall_id: hall.id, slug: grandchildSlug, stand_accepted: true })
-        .andWhere((q) => q.where('approved', true).orWhere('preview_slug', previewSlug ?? null))
-        .first('stand_id');
+      const hallStand = await HallStand.query(ctx.db)
+        .findOne({ hall_id: hall.id, slug: grandchildSlug })
+        .select('stand_id', 'approved', 'stand_accepted', 'preview_slug');
+      const shown = hallStand && isReachable(hallStand, previewSlug) ? hallStand : null;
       const fairs = shown ? await fairsOfStand(ctx).load(shown.stand_id) : [];
       for (const fair of fairs) objects.push(await titled(ctx, 'exhibition', fair));
     }
@@ -419,18 +419,18 @@ function permissionEntries(ctx: ServiceContext) {
     .select('p.id', 'p.suspended', 'p.created_at', 'p.user_id', 'u.email', 'u.first_name', 'u.last_name', 't.token');
 }
 
-async function permissionEntry(ctx: ServiceContext, id: string): Promise<ObjectPermissionEntry> {
+async function permissionEntry(ctx: ServiceContext, id: string): Promise<ObjectPermissionRow> {
   return permissionEntries(ctx).where('p.id', id).first();
 }
 
 /** objectPermissions(objectId): who holds a permission on the object, in the order they got it. */
-export async function listObjectPermissions(ctx: ServiceContext, objectId: string): Promise<ObjectPermissionEntry[]> {
+export async function listObjectPermissions(ctx: ServiceContext, objectId: string): Promise<ObjectPermissionRow[]> {
   const object = await ownedAccessObject(ctx, objectId);
   return permissionEntries(ctx).where(`p.${COLUMN[object.kind]}`, object.id).orderBy([{ column: 'p.created_at' }, { column: 'p.id' }]);
 }
 
 /** objectPermissionAddUser(objectId, email): lets a registered user in without a key. */
-export async function addObjectPermission(ctx: ServiceContext, objectId: string, rawEmail: string): Promise<ObjectPermissionEntry> {
+export async function addObjectPermission(ctx: ServiceContext, objectId: string, rawEmail: string): Promise<ObjectPermissionRow> {
   const object = await ownedAccessObject(ctx, objectId);
   const { email } = parseInput(ctx, PermissionEmailSchema, { email: rawEmail });
   const user = await ctx.db('users').whereRaw('lower(email) = ?', [email.toLowerCase()]).first('id');
@@ -453,7 +453,7 @@ async function ownedPermission(ctx: ServiceContext, id: string): Promise<ObjectP
 }
 
 /** objectPermissionSuspend(id, suspended): shuts the person out of the object (or lets them back in). */
-export async function suspendObjectPermission(ctx: ServiceContext, id: string, suspended = true): Promise<ObjectPermissionEntry> {
+export async function suspendObjectPermission(ctx: ServiceContext, id: string, suspended = true): Promise<ObjectPermissionRow> {
   const permission = await ownedPermission(ctx, id);
   await ctx.db('object_permissions').where({ id: permission.id }).update({ suspended, updated_at: ctx.db.fn.now() });
   permissionsOfUser(ctx).clear(permission.user_id);

@@ -5,7 +5,7 @@ import { DomainError } from '../errors';
 import { parseInput } from '../validation';
 import { ownedConvention, ownedImage, publishImage } from './conventions';
 import { notFound, ownedRow, requireEventMember } from './hall-common';
-import { LISTED } from './stand-loaders';
+import { LISTED } from './policy';
 
 /** The image foyer of one of the organisation's conventions, or null when it has none. */
 export async function conventionImageFoyer(ctx: ServiceContext, conventionId: string): Promise<ImageFoyer | null> {

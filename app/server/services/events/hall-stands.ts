@@ -16,9 +16,9 @@ import { assertStandAccess, isDenied, standAccess } from './access';
 import { definedOnly, freeSlug, isUniqueViolation, notFound, previewSlug, requireEventMember } from './hall-common';
 import { ownedImage, publishImage } from './conventions';
 import { conventionHall, ownHall, type ConventionRow } from './halls';
-import { isPreviewed, mayVisitHallStand } from './policy';
+import { isListed, isPreviewed, mayVisitHallStand } from './policy';
 import { ownStand } from './stands';
-import { baseStandById, hallStandsByHall, isListed } from './stand-loaders';
+import { baseStandById, hallStandsByHall } from './stand-loaders';
 
 /**
  * Stands in halls (issue 11): a hall stand needs the host's consent (`approved`) and the stand organisation's

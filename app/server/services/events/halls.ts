@@ -26,7 +26,8 @@ import {
 } from './hall-common';
 import { assertVisitorAccess } from './access';
 import { conventionBySlug, ownedConvention, ownedImage, publishImage } from './conventions';
-import { baseStandById, hallStandsByHall, isListed } from './stand-loaders';
+import { isListed } from './policy';
+import { baseStandById, hallStandsByHall } from './stand-loaders';
 import { DomainError } from '../errors';
 import { conventionNavigation } from './visitor-loaders';
 

@@ -29,6 +29,17 @@ export const isListed = (hallStand: HallStandConsents): boolean => hallStand.app
 /** `isListed` for a query on `hall_stands` under the alias `as`. */
 export const LISTED = (as: string) => ({ [`${as}.approved`]: true, [`${as}.stand_accepted`]: true });
 
+/** `isListed` as an SQL condition on `hall_stands` under the alias `as`, for raw SQL. */
+export const LISTED_SQL = (as: string) => `${as}.approved and ${as}.stand_accepted`;
+
+/**
+ * Whether a visitor path (/token, redeeming a key) reaches a hall stand whatever the viewer: listed, or agreed to
+ * by its organisation and named by its preview slug. Who the viewer is decides later (mayVisitHallStand).
+ */
+export function isReachable(hallStand: HallStandConsents & { preview_slug: string }, previewSlug?: string | null): boolean {
+  return isListed(hallStand) || (hallStand.stand_accepted && isPreviewed(hallStand, previewSlug));
+}
+
 /**
  * Whether the viewer may look at a hall stand in a convention's hall: a listed one anyone (the access types of
  * convention, hall and stand apply on top); without the stand organisation's consent only that organisation;

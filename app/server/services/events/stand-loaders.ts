@@ -18,7 +18,7 @@ import {
 import { defineLoader, type ServiceContext } from '../../context.server';
 import { filesJson, primeFiles } from '../files/files.server';
 import { allTranslationsJson, jsonArray, ownColumns, revived, revivedRows, type JsonRow } from '../json-rows';
-import { isListed, LISTED } from './policy';
+import { LISTED } from './policy';
 
 /** One query per batch: the rows of the model whose `column` is one of the keys, grouped by that key. */
 function groupedLoader<C extends typeof BaseModel>(
@@ -59,8 +59,6 @@ export const baseStandById = byIdLoader(BaseStand);
 export const hallTranslationsByHall = groupedLoader(HallTranslation, 'hall_id', ['language']);
 export const standTranslationsByStand = groupedLoader(StandTranslation, 'stand_id', ['language']);
 export const pointTranslationsByPoint = groupedLoader(PointTranslation, 'point_id', ['language']);
-// which hall stands visitors see is the events policy's rule (policy.ts); re-exported for the loaders' callers
-export { isListed, LISTED };
 
 /** Which of the stands are listed in at least one hall (what `BaseStand.approved` reports), batched. */
 export const standListedAnywhere = defineLoader(

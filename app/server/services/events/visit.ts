@@ -9,7 +9,8 @@ import { conventionHall, visibleConvention } from './halls';
 import { standAccess, isDenied } from './access';
 import { conventionStand, readableHallStands } from './hall-stands';
 import { conventionTranslations, onDemandOfConvention, organizationLogoById, organizationSummaryById, stageOfConvention, stageTranslations } from './loaders';
-import { baseStandById, hallTranslationsByHall, isListed, standTranslationsByStand } from './stand-loaders';
+import { isListed } from './policy';
+import { baseStandById, hallTranslationsByHall, standTranslationsByStand } from './stand-loaders';
 import { videoThumbnailUrl } from './video-thumbnails';
 import { conventionNavigation, type ConventionNavigationRecord } from './visitor-loaders';
 

@@ -6,6 +6,7 @@ import { conventionTranslations, onDemandOfConvention, organizationLogoById, org
 import { baseStandById, FAIRS_JSON, fairsOfStand, foyerByConvention, foyerPointsByFoyer, hallTranslationsByHall, standTranslationsByStand, type StandFair } from './stand-loaders';
 import { filesJson, primeFiles } from '../files/files.server';
 import { primeVideoThumbnails, videoThumbnailsJson } from './video-thumbnails';
+import { LISTED_SQL } from './policy';
 
 /**
  * What visitors open most, read level by level: a convention by slug, then its navigation, then (stand-loaders.ts)
@@ -94,7 +95,7 @@ const NAVIGATION_FILES_SQL = filesJson(`select h.thumbnail_id from halls h join 
 const FOYER_STANDS_SQL = jsonArray(
   `json_build_object('stand_id', hs.stand_id, 'organization_id', s.organization_id, 'slug', hs.slug, 'hall_slug', h.slug, 'name', s.name, '_fairs', ${FAIRS_JSON})`,
   `from hall_stands hs join convention_halls ch on ch.hall_id = hs.hall_id join halls h on h.id = hs.hall_id join base_stands s on s.id = hs.stand_id
-   where ch.convention_id = c.id and hs.approved and hs.stand_accepted and hs.stand_id in
+   where ch.convention_id = c.id and ${LISTED_SQL('hs')} and hs.stand_id in
      (select p.target_id from foyer_points p join image_foyers f on f.id = p.foyer_id where f.convention_id = c.id and p.target_type = 'STAND')`,
   'ch.order, hs.order',
 );
