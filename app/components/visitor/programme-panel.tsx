@@ -69,7 +69,7 @@ function Entry({ entry, live, href, language }: { entry: ProgrammeEntry; live: b
       data-live={live ? 'true' : undefined}
     >
       {entry.thumbnailUrl ? (
-        <img src={entry.thumbnailUrl} srcSet={imageSrcSet(entry.thumbnailUrl)} sizes={IMAGE_SIZES.thumb} alt="" width={160} height={90} loading="lazy" className="hidden aspect-video w-28 shrink-0 rounded object-cover sm:block" />
+        <img src={entry.thumbnailUrl} srcSet={imageSrcSet(entry.thumbnailUrl)} sizes={IMAGE_SIZES.thumb} alt="" width={160} height={90} loading="lazy" className="hidden aspect-video w-28 shrink-0 self-start rounded object-cover sm:block" />
       ) : null}
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-start gap-x-2 text-sm text-gray-700">
