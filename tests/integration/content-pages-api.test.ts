@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PAGE_SLUG, seedContentPages } from '#db/seeds/content-pages';
+import { conventionContentPage } from '~/server/services/content-pages/visit';
 import { layoutIssues, pageLayoutSchema } from '~/lib/content-pages/layout';
 import { Feature, Package } from '~/lib/features';
 import * as publicRoute from '~/routes/content.$slug/route';
@@ -492,6 +493,32 @@ describe('content pages: publication, token links and QR codes', () => {
     expect((await open(imprintRoute, '')).status).toBe(404);
     const page404 = await callRoute(t, publicRoute.loader as never, { url: `/content/${page.slug}?token=${token}`, params: { slug: page.slug } });
     expect(page404.data).toMatchObject({ imprintHref: `/content/${page.slug}/imprint?token=${token}`, dataPolicyHref: `/content/${page.slug}/datapolicy?token=${token}` });
+  });
+});
+
+describe('content pages inside a convention', () => {
+  it('finds a published page the convention links (conventionContentPage, for /convention/{c}/content/{slug}), and nothing else', async () => {
+    const host = await member(Package.BASIC | Package.EVENT);
+    const exhibitor = await member();
+    const linked = (await create(exhibitor.user.id, { language: 'DE', name: 'Verlinkt', template: 'basic1Column' })).contentPage!;
+    const unlinked = (await create(exhibitor.user.id, { language: 'DE', name: 'Fremd', template: 'basic1Column' })).contentPage!;
+    for (const p of [linked, unlinked]) await mutate(exhibitor.user.id, 'contentPagePublish', '$id: ID!', { id: p.id });
+    const convention = await createConvention(t.app.db, { organization_id: host.org.id, permission_type: 'PUBLIC', slug: `messe-${host.org.id.slice(0, 8)}` });
+    const foyer = await createImageFoyer(t.app.db, { convention_id: convention.id, organization_id: host.org.id });
+    await createFoyerPoint(t.app.db, { foyer_id: foyer.id, organization_id: host.org.id, target_type: 'CONTENTPAGE', target_id: linked.id, link: null });
+    const visitor = await t.serviceContext(null, 'DE');
+    const open = (slug: string) => conventionContentPage(visitor, { conventionSlug: convention.slug, slug, lang: 'DE' });
+
+    expect(await open(linked.slug)).toMatchObject({ name: 'Verlinkt', pageLanguage: 'DE', layout: { rows: [{ columns: [{ item: { content: { type: 'TEXT' } } }] }] } });
+    expect(await open(unlinked.slug)).toBeNull();
+    expect(await open('gibt-es-nicht')).toBeNull();
+    // the convention's own page is linked too; unpublished pages are not shown to visitors
+    await t.app.db('conventions').where({ id: convention.id }).update({ content_page_id: unlinked.id });
+    expect(await open(unlinked.slug)).toMatchObject({ name: 'Fremd' });
+    await mutate(exhibitor.user.id, 'contentPageUnpublish', '$id: ID!', { id: linked.id });
+    expect(await open(linked.slug)).toBeNull();
+    // its editors still see it (the builder's preview inside the convention)
+    expect(await conventionContentPage(await t.serviceContext(exhibitor.user.id), { conventionSlug: convention.slug, slug: linked.slug, lang: 'DE' })).not.toBeNull();
   });
 });
 

@@ -1,10 +1,11 @@
-import { Personalization, type Language, type LogoPosition } from '#db/models/index';
+import { ContentPage, Personalization, type Language, type LogoPosition } from '#db/models/index';
 import type { PageLayout } from '~/lib/content-pages/layout';
 import type { ServiceContext } from '../../context.server';
 import { isDomainError } from '../errors';
 import { organizationLegal, type LegalInfo } from '../events/visit';
 import { findFile, fileUrl } from '../files/files.server';
-import { pageFiles, viewPage, type PageFileView } from './pages';
+import { pageFiles, translationsOfPage, viewPage, type PageFileView } from './pages';
+import { mayShowLinkedPage } from './policy';
 
 /**
  * A content page as its public address shows it (`/content/{slug}`, issue 16): the translation of the asked
@@ -84,4 +85,48 @@ export async function pageLegal(ctx: ServiceContext, by: { slug: string; token: 
     imprint: personalization?.imprint?.trim() || organization.imprint,
     dataPrivacy: personalization?.data_privacy?.trim() || organization.dataPrivacy,
   };
+}
+
+/**
+ * A content page inside a convention (`/convention/{c}/content/{slug}`; issue 16: wherever a page can be chosen,
+ * the visitor side opens it). The convention's access type has been checked by the route's guard; the page must be
+ * published (its editors see every state) and linked by the convention: its page or help page, a foyer point, an
+ * on-demand item, a reference point of a stand in one of its halls, or a page of the host organisation itself.
+ * Anything else is null (not found), so no page leaks through a convention it has nothing to do with.
+ */
+export async function conventionContentPage(
+  ctx: ServiceContext,
+  by: { conventionSlug: string; slug: string; lang: Language },
+): Promise<{ name: string; pageLanguage: Language; layout: PageLayout; files: Record<string, PageFileView> } | null> {
+  const convention = await ctx.db('conventions').where({ slug: by.conventionSlug }).first('id', 'organization_id', 'content_page_id', 'help_content_page_id');
+  const page = convention && by.slug ? await ContentPage.query(ctx.db).findOne({ slug: by.slug.toLowerCase() }) : undefined;
+  if (!convention || !page || !mayShowLinkedPage(ctx.viewer, page)) return null;
+  const linked =
+    page.organization_id === convention.organization_id ||
+    page.id === convention.content_page_id ||
+    page.id === convention.help_content_page_id ||
+    Boolean(
+      await ctx.db
+        .select(ctx.db.raw('1'))
+        .from('foyer_points as fp')
+        .join('image_foyers as f', 'f.id', 'fp.foyer_id')
+        .where({ 'f.convention_id': convention.id, 'fp.target_type': 'CONTENTPAGE', 'fp.target_id': page.id })
+        .union((q) => q.select(ctx.db.raw('1')).from('on_demand_contents').where({ convention_id: convention.id, content_page_id: page.id }))
+        .union((q) =>
+          q
+            .select(ctx.db.raw('1'))
+            .from('points as p')
+            .join('stand_nodes as n', 'n.id', 'p.node_id')
+            .join('hall_stands as hs', 'hs.stand_id', 'n.stand_id')
+            .join('convention_halls as ch', 'ch.hall_id', 'hs.hall_id')
+            .where({ 'ch.convention_id': convention.id, 'p.content_page_id': page.id }),
+        )
+        .first(),
+    );
+  if (!linked) return null;
+  const translations = await translationsOfPage(ctx).load(page.id);
+  const translation = translations.find((tr) => tr.language === by.lang) ?? translations[0];
+  if (!translation) return null;
+  const layout = translation.layout as PageLayout;
+  return { name: translation.name, pageLanguage: translation.language, layout, files: await pageFiles(ctx, layout) };
 }
