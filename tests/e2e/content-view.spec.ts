@@ -110,6 +110,7 @@ test('the HTML page copies the snippet and says so', async ({ page, login, db, c
   await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await box.inputValue());
   expect(await box.inputValue()).not.toMatch(/<script/i);
+  await expectAccessible(page);
 });
 
 test('a failed copy says so and leaves the code selected for copying by hand', async ({ page, login, db }) => {
