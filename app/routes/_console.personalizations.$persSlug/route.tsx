@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BuilderHeader } from '~/components/events/builder-sections';
 import { ImageForm } from '~/components/events/image-form';
@@ -32,7 +32,10 @@ export const handle = {
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.personalization.title ?? '' }];
 
-export const guards = defineGuards({ organization: true, feature: 'personalization' });
+export const guards = defineGuards({
+  organization: true,
+  feature: 'personalization',
+});
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
@@ -75,11 +78,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
           secondaryColor: input.secondaryColor,
           imprint: input.imprint,
           dataPrivacy: input.dataPrivacy,
-        }),
+        })
       );
       if (!done.ok) return done.answer;
       // the title names the page: a new title may have changed nothing else, the slug stays
-      return redirectWithToast(here, { type: 'success', key: 'personalization:edit.saved' });
+      return redirectWithToast(here, {
+        type: 'success',
+        key: 'personalization:edit.saved',
+      });
     }
     case 'logo':
       return pictureAction(context, posted, intent, (fileId) => updatePersonalization(ctx, current.id, { logoId: fileId }), {
@@ -96,13 +102,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 function ContrastNote({ primary }: { primary: string }) {
   const { t, i18n } = useTranslation('personalization');
-  const ratio = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(contrastRatio('#ffffff', primary));
+  const ratio = new Intl.NumberFormat(i18n.language, {
+    maximumFractionDigits: 2,
+  }).format(contrastRatio('#ffffff', primary));
   const fails = primaryContrastFails(primary);
   return (
     <p
       role="status"
       data-testid={fails ? 'contrast-warning' : 'contrast-ok'}
-      className={fails ? 'rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-900 sm:col-span-2' : 'text-sm text-gray-700 sm:col-span-2'}
+      className={
+        fails
+          ? 'rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-900 sm:col-span-2'
+          : 'text-sm text-gray-700 sm:col-span-2'
+      }
     >
       {fails ? t('edit.contrastWarning', { color: primary, ratio }) : t('edit.contrastOk', { ratio })}
     </p>
@@ -113,33 +125,33 @@ export default function PersonalizationBuilder() {
   const { t } = useTranslation('personalization');
   const { personalization: p } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const stored: PreviewLook = {
-    title: p.title,
-    logoPosition: p.logoPosition,
-    logoWidth: String(p.logoWidth),
-    primaryColor: p.primaryColor,
-    secondaryColor: p.secondaryColor,
-  };
+  // stable between renders (the preview re-renders on every keystroke)
+  const stored: PreviewLook = useMemo(
+    () => ({
+      title: p.title,
+      logoPosition: p.logoPosition,
+      logoWidth: String(p.logoWidth),
+      primaryColor: p.primaryColor,
+      secondaryColor: p.secondaryColor,
+    }),
+    [p]
+  );
+  const defaultValue = useMemo(() => ({ ...stored, imprint: p.imprint, dataPrivacy: p.dataPrivacy }), [stored, p]);
   const [settings, fields] = useRouteForm(PersonalizationSettingsForm, {
     id: 'personalization-settings',
     answer: actionData,
     form: 'settings',
-    defaultValue: { ...stored, imprint: p.imprint, dataPrivacy: p.dataPrivacy },
+    defaultValue,
   });
   const [look, setLook] = useState<PreviewLook>(stored);
-  // the preview follows the form as it is typed (without JavaScript it shows the saved look)
-  useEffect(() => {
+  // a save brings new stored values: the preview starts from them again
+  useEffect(() => setLook(stored), [stored]);
+  // the preview follows the form as it is typed (React's change events, after the fields' own; without
+  // JavaScript it shows the saved look)
+  const follow = () => {
     const form = document.getElementById(settings.id);
-    if (!(form instanceof HTMLFormElement)) return undefined;
-    const follow = () => setLook(lookOfForm(form));
-    follow();
-    form.addEventListener('input', follow);
-    form.addEventListener('change', follow);
-    return () => {
-      form.removeEventListener('input', follow);
-      form.removeEventListener('change', follow);
-    };
-  }, [settings.id]);
+    if (form instanceof HTMLFormElement) setLook(lookOfForm(form));
+  };
   const checkedPosition = String(fields.logoPosition.initialValue ?? p.logoPosition);
 
   return (
@@ -147,28 +159,36 @@ export default function PersonalizationBuilder() {
       <BuilderHeader back="/personalizations" backLabel={t('edit.back')} title={t('edit.title', { title: p.title })} />
 
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <SettingsSection id="personalization-settings" title={t('edit.settings')} form={settings} submit={t('edit.save')}>
-          <TextField field={fields.title} label={t('edit.title_field')} className="sm:col-span-2" />
-          <fieldset className="flex flex-col gap-1 sm:col-span-2">
-            <legend className="text-sm font-medium">{t('edit.logoPosition')}</legend>
-            <div className="mt-1 flex flex-wrap gap-4">
-              {LOGO_POSITIONS.map((position) => (
-                <label key={position} className="flex items-center gap-2 text-sm">
-                  <input type="radio" form={settings.id} name={fields.logoPosition.name} value={position} defaultChecked={checkedPosition === position} />
-                  {t(`edit.positions.${position}`)}
-                </label>
-              ))}
-            </div>
-            {fields.logoPosition.errors?.length ? <p className="text-sm text-brand-red">{fields.logoPosition.errors.join(' ')}</p> : null}
-          </fieldset>
-          <NumberField field={fields.logoWidth} label={t('edit.logoWidth')} step={1} />
-          <div />
-          <TextField field={fields.primaryColor} label={t('edit.primaryColor')} description={t('edit.colorHint')} />
-          <TextField field={fields.secondaryColor} label={t('edit.secondaryColor')} description={t('edit.colorHint')} />
-          <ContrastNote primary={paintable(look.primaryColor, stored.primaryColor)} />
-          <TextArea field={fields.imprint} label={t('edit.imprint')} rows={5} className="sm:col-span-2" />
-          <TextArea field={fields.dataPrivacy} label={t('edit.dataPrivacy')} rows={5} className="sm:col-span-2" />
-        </SettingsSection>
+        <div onChange={follow}>
+          <SettingsSection id="personalization-settings" title={t('edit.settings')} form={settings} submit={t('edit.save')}>
+            <TextField field={fields.title} label={t('edit.title_field')} className="sm:col-span-2" />
+            <fieldset className="flex flex-col gap-1 sm:col-span-2">
+              <legend className="text-sm font-medium">{t('edit.logoPosition')}</legend>
+              <div className="mt-1 flex flex-wrap gap-4">
+                {LOGO_POSITIONS.map((position) => (
+                  <label key={position} className="flex items-center gap-2 text-sm">
+                    <input
+                      type="radio"
+                      form={settings.id}
+                      name={fields.logoPosition.name}
+                      value={position}
+                      defaultChecked={checkedPosition === position}
+                    />
+                    {t(`edit.positions.${position}`)}
+                  </label>
+                ))}
+              </div>
+              {fields.logoPosition.errors?.length ? <p className="text-sm text-brand-red">{fields.logoPosition.errors.join(' ')}</p> : null}
+            </fieldset>
+            <NumberField field={fields.logoWidth} label={t('edit.logoWidth')} step={1} />
+            <div />
+            <TextField field={fields.primaryColor} label={t('edit.primaryColor')} description={t('edit.colorHint')} />
+            <TextField field={fields.secondaryColor} label={t('edit.secondaryColor')} description={t('edit.colorHint')} />
+            <ContrastNote primary={paintable(look.primaryColor, stored.primaryColor)} />
+            <TextArea field={fields.imprint} label={t('edit.imprint')} rows={5} className="sm:col-span-2" />
+            <TextArea field={fields.dataPrivacy} label={t('edit.dataPrivacy')} rows={5} className="sm:col-span-2" />
+          </SettingsSection>
+        </div>
 
         <PageSection id="personalization-preview" title={t('preview.heading')} intro={t('preview.intro')} className="self-start">
           <PersonalizationPreview look={look} stored={stored} logoUrl={p.logoUrl} />
