@@ -14,6 +14,7 @@ import * as m0013 from './0013_personalizations';
 import * as m0014 from './0014_data_change_notifications';
 import * as m0015 from './0015_publicsites';
 import * as m0016 from './0016_icons';
+import * as m0016b from './0016_object_access_content';
 import * as m0017 from './0017_content_pages';
 
 /**
@@ -36,6 +37,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0014_data_change_notifications': m0014,
   '0015_publicsites': m0015,
   '0016_icons': m0016,
+  '0016_object_access_content': m0016b,
   '0017_content_pages': m0017,
 };
 

@@ -5,7 +5,7 @@ import { Convention } from './conventions';
 import { Exhibition } from './exhibitions';
 import { Hall } from './halls';
 
-/** An access key of exactly one convention, hall or in-house fair, with a sign-up limit (0: none). */
+/** An access key of exactly one convention, hall, in-house fair or content group, with a sign-up limit (0: none). */
 export class ObjectToken extends BaseModel {
   static override tableName = 'object_tokens';
 
@@ -13,6 +13,7 @@ export class ObjectToken extends BaseModel {
   declare convention_id: string | null;
   declare hall_id: string | null;
   declare exhibition_id: string | null;
+  declare content_group_id: string | null;
   declare token: string;
   declare limit: number;
   declare signed_up: number;
@@ -40,7 +41,7 @@ export class ObjectToken extends BaseModel {
   });
 }
 
-/** A person's access to one TOKEN convention, hall or in-house fair (from a key or added by the organiser). */
+/** A person's access to one TOKEN convention, hall, in-house fair or content group (from a key or added by the organiser). */
 export class ObjectPermission extends BaseModel {
   static override tableName = 'object_permissions';
 
@@ -49,6 +50,7 @@ export class ObjectPermission extends BaseModel {
   declare convention_id: string | null;
   declare hall_id: string | null;
   declare exhibition_id: string | null;
+  declare content_group_id: string | null;
   declare token_id: string | null;
   declare suspended: boolean;
 

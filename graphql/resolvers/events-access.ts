@@ -4,6 +4,7 @@ import {
   createObjectToken,
   deleteObjectToken,
   listObjectPermissions,
+  listObjectTokens,
   objectTokensOf,
   redeemAccessToken,
   removeObjectPermission,
@@ -29,6 +30,7 @@ export const eventsAccessResolvers: Resolvers = {
   },
   Query: {
     objectPermissions: (_root, args, ctx) => asQuery(() => listObjectPermissions(ctx.service, args.objectId)),
+    objectTokens: (_root, args, ctx) => asQuery(() => listObjectTokens(ctx.service, args.objectId)),
   },
   Mutation: {
     objectTokenCreate: (_root, args, ctx) =>

@@ -74,6 +74,7 @@ export const ObjectTokenCreateSchema = z.object({
   conventionId: id.optional(),
   hallId: id.optional(),
   exhibitionId: id.optional(),
+  contentGroupId: id.optional(),
   /** left empty, a random key is generated */
   token: z.string().trim().max(100).regex(/^[A-Za-z0-9_-]*$/).optional(),
   limit: z.coerce.number().int().min(1).max(1_000_000),

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import DataLoader from 'dataloader';
-import { Convention, Exhibition, Hall, HallStand, ObjectPermission, ObjectToken, type User } from '#db/models/index';
-import { hasFeature } from '~/lib/features';
+import { ContentGroup, Convention, Exhibition, Hall, HallStand, ObjectPermission, ObjectToken, type User } from '#db/models/index';
+import { hasFeature, type FeatureName } from '~/lib/features';
 import { AccessTokenSchema, PermissionEmailSchema, type AccessTokenInput } from '~/lib/schemas/access';
 import {
   ObjectTokenCreateSchema,
@@ -11,10 +11,10 @@ import {
 } from '~/lib/schemas/events';
 import type { PermissionType } from '~/lib/schemas/stands';
 import { defineLoader, inTransaction, type ServiceContext } from '../../context.server';
-import { assertId, permissionDenied, requireViewer } from '../authz';
+import { assertId, permissionDenied, requireFeature, requireOrganization, requireViewer } from '../authz';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation';
-import { definedOnly, isUniqueViolation, notFound, ownedRow, requireEventMember } from './hall-common';
+import { definedOnly, isUniqueViolation, notFound, ownedRow } from './hall-common';
 import { isReachable } from './policy';
 import { conventionTranslations } from './loaders';
 import { fairsOfStand, hallTranslationsByHall } from './stand-loaders';
@@ -27,17 +27,49 @@ import { fairsOfStand, hallTranslationsByHall } from './stand-loaders';
  * get in.
  */
 
-export type AccessKind = 'convention' | 'hall' | 'exhibition';
-export const ACCESS_KINDS: readonly AccessKind[] = ['convention', 'hall', 'exhibition'];
+export type AccessKind = 'convention' | 'hall' | 'exhibition' | 'content';
+export const ACCESS_KINDS: readonly AccessKind[] = ['convention', 'hall', 'exhibition', 'content'];
 
-const COLUMN: Record<AccessKind, 'convention_id' | 'hall_id' | 'exhibition_id'> = {
+const COLUMN: Record<AccessKind, 'convention_id' | 'hall_id' | 'exhibition_id' | 'content_group_id'> = {
   convention: 'convention_id',
   hall: 'hall_id',
   exhibition: 'exhibition_id',
+  content: 'content_group_id',
 };
-const MODEL = { convention: Convention, hall: Hall, exhibition: Exhibition } as const;
+/** Who manages an object's keys and permissions: the event team for events, the content team for content groups. */
+const FEATURE: Record<AccessKind, FeatureName> = { convention: 'event', hall: 'event', exhibition: 'event', content: 'content' };
+const MODEL = { convention: Convention, hall: Hall, exhibition: Exhibition, content: ContentGroup } as const;
 /** The input field naming the object of a new key. */
-export const TOKEN_OBJECT_FIELD = { convention: 'conventionId', hall: 'hallId', exhibition: 'exhibitionId' } as const;
+export const TOKEN_OBJECT_FIELD = { convention: 'conventionId', hall: 'hallId', exhibition: 'exhibitionId', content: 'contentGroupId' } as const;
+
+/**
+ * The organiser's side (keys, permissions): a member of the current organisation with the event or the content
+ * feature; which of the two an object needs (FEATURE) is checked once the object is known.
+ */
+function requireAccessManager(ctx: ServiceContext): { organizationId: string } {
+  const { viewer, organizationId } = requireOrganization(ctx);
+  if (!hasFeature(viewer.features, 'event') && !hasFeature(viewer.features, 'content')) throw permissionDenied(ctx);
+  return { organizationId };
+}
+
+/**
+ * An object id that names none of the organisation's objects: NOT_FOUND for a manager of both kinds; one who
+ * manages only events or only content cannot tell it from an object of the other kind, so PERMISSION_DENIED (what
+ * the event team got before content groups had keys).
+ */
+function missingObject(ctx: ServiceContext, field: string | null): DomainError {
+  const features = ctx.viewer?.features ?? 0;
+  return hasFeature(features, 'event') && hasFeature(features, 'content') ? notFound(ctx, field) : permissionDenied(ctx);
+}
+
+async function orMissing<T>(ctx: ServiceContext, work: Promise<T>, field: string | null = 'id'): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'NOT_FOUND') throw missingObject(ctx, field);
+    throw error;
+  }
+}
 
 /** What the access rules need of an object. */
 export interface AccessObject {
@@ -58,7 +90,7 @@ export function permissionHolder(row: ObjectPermissionRow): ObjectPermissionUser
   return { id: row.user_id, email: row.email, first_name: row.first_name, last_name: row.last_name };
 }
 
-function objectKey(row: { convention_id: string | null; hall_id: string | null; exhibition_id: string | null }): string {
+function objectKey(row: { convention_id: string | null; hall_id: string | null; exhibition_id: string | null; content_group_id: string | null }): string {
   const kind = ACCESS_KINDS.find((k) => row[COLUMN[k]])!;
   return `${kind}:${row[COLUMN[kind]]}`;
 }
@@ -167,6 +199,12 @@ export async function objectsOnPath(ctx: ServiceContext, path: string): Promise<
     const exhibition = await ctx.db('exhibitions').where({ slug }).first('id', 'organization_id', 'permission_type', 'slug', 'name');
     if (!exhibition) throw missing();
     return [await titled(ctx, 'exhibition', exhibition)];
+  }
+  if (root === 'old' && slug === 'content' && child) {
+    // a content group's visitor page, /old/content/{slug}
+    const group = await ctx.db('content_groups').where({ slug: child }).first('id', 'organization_id', 'permission_type', 'slug', 'name');
+    if (!group) throw missing();
+    return [await titled(ctx, 'content', group)];
   }
   if (root !== 'convention' || !slug) throw missing();
   const convention = await ctx.db('conventions').where({ slug }).first('id', 'organization_id', 'permission_type', 'slug', 'title');
@@ -308,7 +346,7 @@ const tokensOf = Object.fromEntries(
 /** The access keys of an object: for the organiser's event team only (current organisation, event feature); others see none. */
 export async function objectTokensOf(ctx: ServiceContext, kind: AccessKind, object: { id: string; organization_id: string }): Promise<ObjectToken[]> {
   const viewer = ctx.viewer;
-  if (!viewer || viewer.organization?.id !== object.organization_id || !hasFeature(viewer.features, 'event')) return [];
+  if (!viewer || viewer.organization?.id !== object.organization_id || !hasFeature(viewer.features, FEATURE[kind])) return [];
   return tokensOf[kind](ctx).load(object.id);
 }
 
@@ -317,8 +355,15 @@ function tokenObject(token: ObjectToken): { kind: AccessKind; id: string } {
   return { kind, id: token[COLUMN[kind]]! };
 }
 
-async function ownedToken(ctx: ServiceContext, id: string): Promise<ObjectToken> {
-  const { organizationId } = requireEventMember(ctx);
+/** A key of the organisation, to a member with the feature its object needs. */
+async function ownedToken(ctx: ServiceContext, id: string) {
+  const row = await orMissing(ctx, ownedTokenRow(ctx, id));
+  requireFeature(ctx, FEATURE[tokenObject(row).kind]);
+  return row;
+}
+
+async function ownedTokenRow(ctx: ServiceContext, id: string): Promise<ObjectToken> {
+  const { organizationId } = requireAccessManager(ctx);
   return ownedRow(ctx, ObjectToken, id, organizationId);
 }
 
@@ -328,13 +373,14 @@ const limitBelowSignedUp = (ctx: ServiceContext, signedUp: number) =>
 
 /** objectTokenCreate: a key of exactly one of the organisation's conventions, halls or in-house fairs. */
 export async function createObjectToken(ctx: ServiceContext, rawInput: ObjectTokenCreateInput): Promise<ObjectToken> {
-  const { organizationId } = requireEventMember(ctx);
+  const { organizationId } = requireAccessManager(ctx);
   const input = parseInput(ctx, ObjectTokenCreateSchema, rawInput);
   const named = ACCESS_KINDS.filter((kind) => input[TOKEN_OBJECT_FIELD[kind]]);
   if (named.length !== 1) {
     throw new DomainError('INVALID', ctx.t('access:errors.oneObject'), TOKEN_OBJECT_FIELD[named[1] ?? 'convention']);
   }
   const kind = named[0];
+  requireFeature(ctx, FEATURE[kind]);
   const object = await ownedRow(ctx, MODEL[kind], input[TOKEN_OBJECT_FIELD[kind]]!, organizationId, TOKEN_OBJECT_FIELD[kind]);
   const token = input.token || crypto.randomBytes(9).toString('base64url');
   if (await ctx.db('object_tokens').where({ [COLUMN[kind]]: object.id, token }).first('id')) throw tokenTaken(ctx);
@@ -390,13 +436,13 @@ export async function deleteObjectToken(ctx: ServiceContext, id: string): Promis
 // ---------------------------------------------------------------------------------------------------------
 // Object permissions (organisers)
 
-/** One of the organisation's conventions, halls or in-house fairs by id, else NOT_FOUND. */
+/** One of the organisation's conventions, halls, in-house fairs or content groups by id, else NOT_FOUND. */
 export async function ownedAccessObject(
   ctx: ServiceContext,
   objectId: string,
   field = 'objectId',
 ): Promise<{ kind: AccessKind; id: string; organization_id: string; title: string }> {
-  const { organizationId } = requireEventMember(ctx);
+  const { organizationId } = requireAccessManager(ctx);
   assertId(ctx, objectId, field);
   const db = ctx.db;
   const [row] = await db
@@ -406,8 +452,12 @@ export async function ownedAccessObject(
     .unionAll((q) => q.select(db.raw("'hall' as kind"), 'id', 'organization_id', 'name as title').from('halls').where({ id: objectId, organization_id: organizationId }))
     .unionAll((q) =>
       q.select(db.raw("'exhibition' as kind"), 'id', 'organization_id', 'name as title').from('exhibitions').where({ id: objectId, organization_id: organizationId }),
+    )
+    .unionAll((q) =>
+      q.select(db.raw("'content' as kind"), 'id', 'organization_id', 'name as title').from('content_groups').where({ id: objectId, organization_id: organizationId }),
     );
-  if (!row) throw notFound(ctx, field);
+  if (!row) throw missingObject(ctx, field);
+  requireFeature(ctx, FEATURE[row.kind as AccessKind]);
   return row;
 }
 
@@ -421,6 +471,12 @@ function permissionEntries(ctx: ServiceContext) {
 
 async function permissionEntry(ctx: ServiceContext, id: string): Promise<ObjectPermissionRow> {
   return permissionEntries(ctx).where('p.id', id).first();
+}
+
+/** objectTokens(objectId): the keys of one of the organisation's objects, oldest first. */
+export async function listObjectTokens(ctx: ServiceContext, objectId: string) {
+  const object = await ownedAccessObject(ctx, objectId);
+  return tokensOf[object.kind](ctx).load(object.id);
 }
 
 /** objectPermissions(objectId): who holds a permission on the object, in the order they got it. */
@@ -447,8 +503,15 @@ export async function addObjectPermission(ctx: ServiceContext, objectId: string,
   return permissionEntry(ctx, row.id);
 }
 
-async function ownedPermission(ctx: ServiceContext, id: string): Promise<ObjectPermission> {
-  const { organizationId } = requireEventMember(ctx);
+/** A permission on one of the organisation's objects, to a member with the feature that object needs. */
+async function ownedPermission(ctx: ServiceContext, id: string) {
+  const row = await orMissing(ctx, ownedPermissionRow(ctx, id));
+  requireFeature(ctx, FEATURE[objectKey(row).split(':')[0] as AccessKind]);
+  return row;
+}
+
+async function ownedPermissionRow(ctx: ServiceContext, id: string): Promise<ObjectPermission> {
+  const { organizationId } = requireAccessManager(ctx);
   return ownedRow(ctx, ObjectPermission, id, organizationId);
 }
 
