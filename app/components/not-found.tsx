@@ -9,13 +9,21 @@ export interface NotFoundConvention {
   title: string;
 }
 
+/** What the catch-all route's 404 carries to its page. */
+export interface NotFoundData {
+  convention: NotFoundConvention | null;
+  /** the request came from a logged-in user: the way on is the start page, not the login */
+  loggedIn: boolean;
+}
+
 /**
- * The page every unknown path shows (spec: headed "Seite nicht gefunden", with a login link). Inside a convention
+ * The page every unknown path shows (spec: headed "Seite nicht gefunden", with a login link; a logged-in user gets
+ * the start page instead, as the console's 404 does). Inside a convention
  * (a missing hall, stand or recording, or any unknown address below `/convention/{slug}`) it offers the way back to
  * the convention's foyer instead: its visitors have nothing to do in the console's login. Rendered inside the
  * convention layout it is part of that page, else a page of its own.
  */
-export function NotFoundPage({ convention }: { convention?: NotFoundConvention | null }) {
+export function NotFoundPage({ convention, loggedIn = false }: { convention?: NotFoundConvention | null; loggedIn?: boolean }) {
   const { t } = useTranslation();
   const layout = useRouteLoaderData(CONVENTION_ROUTE) as { convention: NotFoundConvention } | undefined;
   const foyer = layout?.convention ?? convention ?? null;
@@ -33,10 +41,12 @@ export function NotFoundPage({ convention }: { convention?: NotFoundConvention |
           </Link>
         ) : (
           <>
-            <Link to="/login" className={buttonClassName('darkBlue')}>
-              {t('notFound.login')}
-            </Link>
-            <Link to="/" className={buttonClassName('outline')}>
+            {loggedIn ? null : (
+              <Link to="/login" className={buttonClassName('darkBlue')}>
+                {t('notFound.login')}
+              </Link>
+            )}
+            <Link to="/" className={buttonClassName(loggedIn ? 'darkBlue' : 'outline')}>
               {t('actions.toHome')}
             </Link>
           </>

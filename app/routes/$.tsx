@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { isRouteErrorResponse, useRouteError } from '@remix-run/react';
-import { NotFoundPage, type NotFoundConvention } from '~/components/not-found';
+import { NotFoundPage, type NotFoundData } from '~/components/not-found';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 import { conventionOfPath } from '~/server/services/events/convention-info';
@@ -9,12 +9,12 @@ export const guards = defineGuards({ public: true });
 
 /**
  * Every path no other route claims: answers 404 with the not-found page. Below `/convention/{slug}` it names the
- * convention, so the page leads back to its foyer.
+ * convention, so the page leads back to its foyer; a logged-in member is offered the start page, not the login.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const convention: NotFoundConvention | null = await conventionOfPath(context.service, new URL(request.url).pathname);
-  throw Response.json({ convention }, { status: 404 });
+  const convention = await conventionOfPath(context.service, new URL(request.url).pathname);
+  throw data<NotFoundData>({ convention, loggedIn: Boolean(context.service.viewer) }, { status: 404 });
 }
 
 export async function action() {
@@ -29,6 +29,6 @@ export default function CatchAll() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const convention = isRouteErrorResponse(error) ? ((error.data as { convention?: NotFoundConvention | null } | null)?.convention ?? null) : null;
-  return <NotFoundPage convention={convention} />;
+  const found = isRouteErrorResponse(error) ? (error.data as Partial<NotFoundData> | null) : null;
+  return <NotFoundPage convention={found?.convention ?? null} loggedIn={found?.loggedIn ?? false} />;
 }

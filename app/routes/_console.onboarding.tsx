@@ -1,19 +1,18 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '~/components/ui/button';
-import { TextField, useZodErrorMap } from '~/components/ui/field';
+import { TextField } from '~/components/ui/field';
+import { FormErrors, useIsPending, useRouteForm } from '~/components/ui/route-form';
 import { InviteList } from '~/components/org/invite-list';
 import { OrganizationCreateSchema } from '~/lib/schemas/organization';
-import { formAction } from '~/server/forms.server';
-import { parseForm } from '~/server/forms-zod.server';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
+import { intentOf, intentsOf, submitForm } from '~/server/route-kit.server';
 import { acceptMyInvite, listMyInvites } from '~/server/services/organizations/invites';
 import { createOrganization } from '~/server/services/organizations/organizations';
 import { redirectWithToast } from '~/server/toast.server';
@@ -26,6 +25,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 export const guards = defineGuards({});
 
 const CreateForm = OrganizationCreateSchema.extend({ intent: z.literal('create') });
+const Intents = intentsOf(['create', 'accept']);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
@@ -40,36 +40,25 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   if (context.viewer?.organization) throw redirect('/');
   const formData = await readForm(request);
-  const t = context.service.t;
-  if (formData.get('intent') === 'accept') {
+  const { intent } = intentOf(formData, Intents);
+  if (intent === 'accept') {
     const invite = await acceptMyInvite(context.service, String(formData.get('inviteId') ?? '')).catch(() => null);
     if (!invite) return redirectWithToast('/onboarding', { type: 'error', key: 'org:errors.inviteInvalid' });
     return redirectWithToast('/', { type: 'success', key: 'org:toast.joined', values: { name: invite.organization_name ?? '' } });
   }
-  const submission = parseForm(context, formData, CreateForm);
-  if (submission.status !== 'success') return Response.json(submission.reply(), { status: 400 });
-  const result = await formAction(submission, () => createOrganization(context.service, submission.value), {
-    correctFieldsMessage: t('errors:correctFields'),
+  const done = await submitForm(context, formData, 'organization-create', CreateForm, (input) => createOrganization(context.service, input), {
     knownFields: ['name', 'slug'],
   });
-  if (!result.ok) return Response.json(result.reply, { status: result.status });
-  return redirectWithToast('/', { type: 'success', key: 'org:toast.created', values: { name: result.value.name } });
+  if (!done.ok) return done.answer;
+  return redirectWithToast('/', { type: 'success', key: 'org:toast.created', values: { name: done.value.name } });
 }
 
 export default function Onboarding() {
   const { t } = useTranslation('org');
   const { invites } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const errorMap = useZodErrorMap();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: 'organization-create',
-    lastResult,
-    constraint: getZodConstraint(CreateForm),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateForm, errorMap }),
-  });
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const [form, fields] = useRouteForm(CreateForm, { id: 'organization-create', answer: actionData });
   return (
     <div className="mx-auto max-w-3xl space-y-8">
       <header>
@@ -82,14 +71,10 @@ export default function Onboarding() {
         </h2>
         <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="create" />
-          {form.errors?.length ? (
-            <p role="alert" className="text-sm text-brand-red">
-              {form.errors.join(' ')}
-            </p>
-          ) : null}
+          <FormErrors errors={form.errors} />
           <TextField field={fields.name} label={t('onboarding.name')} autoComplete="organization" />
           <TextField field={fields.slug} label={t('onboarding.slug')} description={t('onboarding.slugHint')} />
-          <Button type="submit" isDisabled={navigation.state === 'submitting'}>
+          <Button type="submit" isDisabled={pending}>
             {t('onboarding.create')}
           </Button>
         </Form>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ORGANIZATION_SWITCH_ACTION } from '~/components/layout/organization-switcher';
 import { buttonClassName } from '~/components/ui/button';
 import { defineGuards } from '~/lib/guards';
+import { invariantResponse } from '~/lib/route-kit';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 
@@ -21,7 +22,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = context.viewer;
   const id = new URL(request.url).searchParams.get('organizationId') ?? '';
   const target = viewer?.organizations.find((o) => o.id === id);
-  if (!viewer || !target) throw new Response('Not Found', { status: 404 });
+  invariantResponse(viewer && target);
   return {
     target: { id: target.id, name: target.name },
     current: viewer.organization ? viewer.organization.name : null,

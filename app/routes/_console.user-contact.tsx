@@ -9,6 +9,7 @@ import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { Select } from '~/components/ui/select';
 import { defineGuards } from '~/lib/guards';
+import { invariantResponse } from '~/lib/route-kit';
 import { LANGUAGES } from '~/lib/language';
 import { AccountSchema, BUSINESS_CARD_FIELDS, BusinessCardSchema } from '~/lib/schemas/auth';
 import { saveBusinessCard } from '~/server/pages/business-card.server';
@@ -38,7 +39,7 @@ const HERE = '/user-contact';
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const profile = await me(context.service);
-  if (!profile) throw new Response('Not Found', { status: 404 });
+  invariantResponse(profile);
   const address = await addressOfUser(context.service, profile.id);
   return {
     title: context.service.t('auth:contact.title'),

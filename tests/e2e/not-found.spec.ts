@@ -44,3 +44,17 @@ test.describe('404 inside the console', () => {
     await expect(page).not.toHaveURL(/no-such-hall/);
   });
 });
+
+test.describe('404 outside the console for a logged-in member', () => {
+  test.use({ locale: 'en-GB' });
+
+  test('offers the start page instead of the login', async ({ page, login }) => {
+    await login({ language: 'EN' });
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Go to the start page' }).click();
+    await expect(page).not.toHaveURL(/no\/such\/page/);
+  });
+});

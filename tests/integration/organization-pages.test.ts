@@ -55,7 +55,8 @@ describe('onboarding page', () => {
     });
     expect(res.status).toBe(400);
     expect(res.data).toMatchObject({
-      error: { '': ['Please correct the marked fields and try again'], name: ['An organisation with this name already exists'] },
+      form: 'organization-create',
+      result: { error: { '': ['Please correct the marked fields and try again'], name: ['An organisation with this name already exists'] } },
     });
   });
 
@@ -63,7 +64,7 @@ describe('onboarding page', () => {
     const user = await createUser(t.app.db, { default_language: 'DE' });
     const res = await callRoute(t, onboarding.action as never, { url: '/onboarding', userId: user.id, form: { intent: 'create', name: '' } });
     expect(res.status).toBe(400);
-    expect(res.data).toMatchObject({ error: { name: ['Dieses Feld ist ein Pflichtfeld'] } });
+    expect(res.data).toMatchObject({ form: 'organization-create', result: { error: { name: ['Dieses Feld ist ein Pflichtfeld'] } } });
   });
 });
 
