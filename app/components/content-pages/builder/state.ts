@@ -1,5 +1,12 @@
 import { blockDefaults, type BlockType } from '~/lib/content-pages/blocks';
-import { MAX_COLUMNS_PER_ROW, MAX_DROP_DEPTH, type LayoutColumn, type LayoutItem, type LayoutRow, type PageLayout } from '~/lib/content-pages/layout';
+import {
+  MAX_COLUMNS_PER_ROW,
+  MAX_DROP_DEPTH,
+  type LayoutColumn,
+  type LayoutItem,
+  type LayoutRow,
+  type PageLayout,
+} from '~/lib/content-pages/layout';
 import { buildTemplate, type TemplateKey } from '~/lib/content-pages/templates';
 
 /**
@@ -26,14 +33,17 @@ export type OpFailure = 'NOT_FOUND' | 'NO_MOVE' | 'TOO_DEEP' | 'TOO_MANY_COLUMNS
 export type OpResult = { ok: true; layout: PageLayout; focus: string | null } | { ok: false; reason: OpFailure };
 
 export const newLayoutId = (): string =>
-  typeof globalThis.crypto?.randomUUID === 'function' ? globalThis.crypto.randomUUID() : `id-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
+  typeof globalThis.crypto?.randomUUID === 'function'
+    ? globalThis.crypto.randomUUID()
+    : `id-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
 
 /** A new item of a block type, showing its example until touched. */
 export function newItem(block: BlockType, id = newLayoutId()): LayoutItem {
   return { id, sort: 0, content: { ...blockDefaults(block), type: block, showExample: true } };
 }
 
-const cloneRows = (rows: LayoutRow[]): LayoutRow[] => rows.map((row) => ({ ...row, columns: row.columns.map((c) => ({ ...c, rows: cloneRows(c.rows) })) }));
+const cloneRows = (rows: LayoutRow[]): LayoutRow[] =>
+  rows.map((row) => ({ ...row, columns: row.columns.map((c) => ({ ...c, rows: cloneRows(c.rows) })) }));
 
 /** Where a column sits: the list of rows holding its row, the row's index there, the column's index, its level. */
 interface Place {
@@ -131,7 +141,7 @@ export function applyOp(layout: PageLayout, action: LayoutOp): OpResult {
               return true;
             }
             return update(column.rows);
-          }),
+          })
         );
       if (!update(rows)) return { ok: false, reason: 'NOT_FOUND' };
       return next(columnOfItem({ rows }, action.itemId)?.id ?? null);
@@ -139,7 +149,12 @@ export function applyOp(layout: PageLayout, action: LayoutOp): OpResult {
     case 'delete': {
       const place = find(rows, action.columnId);
       if (!place) return { ok: false, reason: 'NOT_FOUND' };
-      const before = place.columnIndex > 0 ? place.row.columns[place.columnIndex - 1] : place.rowIndex > 0 ? place.rows[place.rowIndex - 1]!.columns[0] : null;
+      const before =
+        place.columnIndex > 0
+          ? place.row.columns[place.columnIndex - 1]
+          : place.rowIndex > 0
+          ? place.rows[place.rowIndex - 1]!.columns[0]
+          : null;
       removeColumn(place);
       return next(before?.id ?? null);
     }
@@ -189,7 +204,8 @@ function move(rows: LayoutRow[], columnId: string, direction: MoveDirection, nex
   if (row.columns.length === 0) place.rows.splice(rowIndex, 1);
   const parentRowIndex = parent.rows.indexOf(parent.row);
   parent.rows.splice(parentRowIndex + 1, 0, singleRow(column));
-  if (isEmptyCell(parent.column)) removeColumn({ ...parent, rowIndex: parentRowIndex, columnIndex: parent.row.columns.indexOf(parent.column) });
+  if (isEmptyCell(parent.column))
+    removeColumn({ ...parent, rowIndex: parentRowIndex, columnIndex: parent.row.columns.indexOf(parent.column) });
   return next(column.id);
 }
 
@@ -206,21 +222,43 @@ export interface BuilderHistory {
 
 export const HISTORY_LIMIT = 200;
 
-export type HistoryAction = { type: 'apply'; action: LayoutOp } | { type: 'undo' } | { type: 'redo' } | { type: 'reset'; layout: PageLayout };
+export type HistoryAction =
+  | { type: 'apply'; action: LayoutOp }
+  | { type: 'undo' }
+  | { type: 'redo' }
+  | { type: 'reset'; layout: PageLayout };
 
-export const initialHistory = (layout: PageLayout): BuilderHistory => ({ past: [], present: layout, future: [], focus: null, failure: null });
+export const initialHistory = (layout: PageLayout): BuilderHistory => ({
+  past: [],
+  present: layout,
+  future: [],
+  focus: null,
+  failure: null,
+});
 
 export function historyReducer(state: BuilderHistory, action: HistoryAction): BuilderHistory {
   switch (action.type) {
     case 'apply': {
       const result = applyOp(state.present, action.action);
       if (!result.ok) return { ...state, failure: result.reason };
-      return { past: [...state.past, state.present].slice(-HISTORY_LIMIT), present: result.layout, future: [], focus: result.focus, failure: null };
+      return {
+        past: [...state.past, state.present].slice(-HISTORY_LIMIT),
+        present: result.layout,
+        future: [],
+        focus: result.focus,
+        failure: null,
+      };
     }
     case 'undo': {
       const previous = state.past[state.past.length - 1];
       if (!previous) return state;
-      return { past: state.past.slice(0, -1), present: previous, future: [state.present, ...state.future], focus: state.focus, failure: null };
+      return {
+        past: state.past.slice(0, -1),
+        present: previous,
+        future: [state.present, ...state.future],
+        focus: state.focus,
+        failure: null,
+      };
     }
     case 'redo': {
       const [following, ...rest] = state.future;
@@ -230,4 +268,20 @@ export function historyReducer(state: BuilderHistory, action: HistoryAction): Bu
     case 'reset':
       return initialHistory(action.layout);
   }
+}
+
+/** Where a column is, for announcements: its row's number among its siblings, its own number in the row, its level. */
+export function positionOf(
+  layout: PageLayout,
+  columnId: string
+): { row: number; rows: number; column: number; columns: number; level: number } | null {
+  const place = find(layout.rows, columnId);
+  if (!place) return null;
+  return {
+    row: place.rowIndex + 1,
+    rows: place.rows.length,
+    column: place.columnIndex + 1,
+    columns: place.row.columns.length,
+    level: place.level,
+  };
 }

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { BLOCK_TYPES, type BlockType } from '~/lib/content-pages/blocks';
+import { LAYOUT_ID_MAX, PAGE_NAME_MAX } from '~/lib/content-pages/layout';
+import { ALL_TEMPLATE_KEYS, type TemplateKey } from '~/lib/content-pages/templates';
+import { PAGE_LANGUAGES } from '~/lib/schemas/content-pages';
+
+/**
+ * The builder's forms (/contentpool/builder_v2/{slug}, issue 16). Every change form carries the translation and
+ * the version it was loaded with, so the server applies it to the stored layout and saves with that version (a
+ * newer save in between is refused, nothing is overwritten). With JavaScript the same forms change the page in
+ * the browser and one `save` sends the whole layout.
+ */
+
+const id = z.string().min(1).max(LAYOUT_ID_MAX);
+const base = {
+  translationId: z.string().uuid(),
+  baseVersion: z.coerce.number().int().min(1),
+};
+
+export const BUILDER_INTENTS = ['template', 'add', 'edit', 'delete', 'move', 'copyItem', 'save', 'publish', 'unpublish', 'translate'] as const;
+
+export const IntentForm = z.object({ intent: z.enum(BUILDER_INTENTS) });
+export const TemplateForm = z.object({ ...base, template: z.enum(ALL_TEMPLATE_KEYS as [TemplateKey, ...TemplateKey[]]) });
+export const AddForm = z.object({
+  ...base,
+  block: z.enum(BLOCK_TYPES as [BlockType, ...BlockType[]]),
+  afterColumnId: id.optional(),
+  /** an empty cell (or one to replace) the block goes into */
+  fillColumnId: id.optional(),
+  beside: z.enum(['yes', 'no']).optional(),
+});
+export const EditForm = z.object({ ...base, columnId: id });
+export const DeleteForm = z.object({ ...base, columnId: id, confirmed: z.literal('yes').optional() });
+export const MoveForm = z.object({ ...base, columnId: id, direction: z.enum(['up', 'down', 'into', 'out']) });
+export const CopyItemForm = z.object({ ...base, columnId: id });
+export const SaveForm = z.object({
+  ...base,
+  name: z.string().trim().max(PAGE_NAME_MAX * 2).optional(),
+  /** the whole layout as JSON (the browser's draft); without JavaScript the stored one */
+  layout: z.string().max(4_000_000),
+});
+export const TranslateForm = z.object({ toLang: z.enum(PAGE_LANGUAGES), fromLang: z.enum(PAGE_LANGUAGES) });
