@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Feature, Package } from '~/lib/features';
 import * as oldContent from '~/routes/old.content.$slug/route';
+import * as loginPage from '~/routes/_public.login';
 import * as tokenPage from '~/routes/_public.token';
 import { addMember, createContentGroup, createConvention, createOrganization, createUser } from '../fixtures/factories';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -51,6 +52,10 @@ describe('object tokens and permissions of content groups', () => {
     const visitorB = await member(Package.BASIC);
     const next = `/old/content/${group.slug}`;
     expect((await visit(group.slug, visitorA.user.id)).status).toBe(404);
+    // logged out: to the login, which says what the key is for
+    expect(await visit(group.slug, null)).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(next)}` });
+    const login = await callRoute(t, loginPage.loader as never, { url: `/login?next=${encodeURIComponent(next)}` });
+    expect(login.data).toMatchObject({ protectedBy: { kind: 'content', title: group.name, permissionType: 'TOKEN' } });
 
     // the /token page names the group and takes its key
     const asking = await callRoute(t, tokenPage.loader as never, { url: `/token?next=${encodeURIComponent(next)}`, userId: visitorA.user.id });
