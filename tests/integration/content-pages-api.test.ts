@@ -6,6 +6,7 @@ import { conventionContentPage } from '~/server/services/content-pages/visit';
 import { layoutIssues, pageLayoutSchema } from '~/lib/content-pages/layout';
 import { Feature, Package } from '~/lib/features';
 import * as publicRoute from '~/routes/content.$slug/route';
+import * as newRoute from '~/routes/new.content.$slug';
 import * as imprintRoute from '~/routes/content.$slug_.imprint';
 import * as dataPolicyRoute from '~/routes/content.$slug_.datapolicy';
 import * as qrRoute from '~/routes/resources.content-page-qr.$id';
@@ -453,6 +454,9 @@ describe('content pages: publication, token links and QR codes', () => {
     const noToken = await callRoute(t, publicRoute.loader as never, { url: `/content/${page.slug}`, params: { slug: page.slug } });
     expect(noToken.status).toBe(404);
     expect(noToken.data).toBe('Not Found');
+    // the newer variant's address leads there, token kept
+    const variant = await callRoute(t, newRoute.loader as never, { url: `/new/content/${page.slug}?token=${secondToken}&x=1`, params: { slug: page.slug } });
+    expect(variant).toMatchObject({ status: 301, location: `/content/${page.slug}?token=${secondToken}` });
     // publishing a published page keeps its link
     const twice = (await mutate<{ contentPage: Page }>(a.user.id, 'contentPagePublish', '$id: ID!', { id: page.id })).data.contentPage;
     expect(twice.tokenLink).toBe(again.tokenLink);
