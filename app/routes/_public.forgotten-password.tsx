@@ -1,13 +1,8 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form, useActionData, useNavigation } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
-import { AuthHeader, FormErrors, titleFromLoader, useAuthForm } from '~/components/auth/auth-form';
+import { titleFromLoader } from '~/components/auth/auth-form';
+import { EmailAuthForm } from '~/components/auth/email-auth-form';
 import { failedReply, invalidFormReply } from '~/server/form-replies.server';
-import { Button } from '~/components/ui/button';
-import { TextField } from '~/components/ui/field';
-import { Link } from '~/components/ui/link';
 import { defineGuards } from '~/lib/guards';
 import { ForgottenPasswordSchema } from '~/lib/schemas/auth';
 import { formAction } from '~/server/forms.server';
@@ -42,23 +37,5 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ForgottenPasswordPage() {
-  const { t } = useTranslation('auth');
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const navigation = useNavigation();
-  const [form, fields] = useAuthForm('forgotten-password', ForgottenPasswordSchema, lastResult);
-  return (
-    <>
-      <AuthHeader title={t('forgottenPassword.title')} intro={t('forgottenPassword.intro')} />
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <TextField field={fields.email} type="email" label={t('fields.email')} autoComplete="email" />
-        <Button type="submit" className="w-full" isDisabled={navigation.state === 'submitting'}>
-          {t('forgottenPassword.submit')}
-        </Button>
-      </Form>
-      <p className="mt-6 text-center text-sm">
-        <Link to="/login">{t('forgottenPassword.toLogin')}</Link>
-      </p>
-    </>
-  );
+  return <EmailAuthForm id="forgotten-password" texts="forgottenPassword" toLogin="forgottenPassword.toLogin" />;
 }

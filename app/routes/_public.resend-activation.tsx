@@ -1,12 +1,8 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
-import { AuthHeader, FormErrors, titleFromLoader, useAuthForm } from '~/components/auth/auth-form';
-import { Button } from '~/components/ui/button';
-import { TextField } from '~/components/ui/field';
-import { Link } from '~/components/ui/link';
+import { useLoaderData } from '@remix-run/react';
+import { titleFromLoader } from '~/components/auth/auth-form';
+import { EmailAuthForm } from '~/components/auth/email-auth-form';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { ForgottenPasswordSchema as ResendActivationSchema } from '~/lib/schemas/auth';
@@ -45,24 +41,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ResendActivationPage() {
-  const { t } = useTranslation('auth');
   const { email } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const navigation = useNavigation();
-  const [form, fields] = useAuthForm('resend-activation', ResendActivationSchema, lastResult, { email });
-  return (
-    <>
-      <AuthHeader title={t('resendActivation.title')} intro={t('resendActivation.intro')} />
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <TextField field={fields.email} type="email" label={t('fields.email')} autoComplete="email" />
-        <Button type="submit" className="w-full" isDisabled={navigation.state === 'submitting'}>
-          {t('resendActivation.submit')}
-        </Button>
-      </Form>
-      <p className="mt-6 text-center text-sm">
-        <Link to="/login">{t('checkEmail.toLogin')}</Link>
-      </p>
-    </>
-  );
+  return <EmailAuthForm id="resend-activation" texts="resendActivation" toLogin="checkEmail.toLogin" email={email} />;
 }

@@ -1,14 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData, useParams } from '@remix-run/react';
-import { ReferencePointPanel } from '~/components/stands/reference-point';
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { useParams } from '@remix-run/react';
+import { ReferencePointRoute } from '~/components/stands/reference-point-route';
 import { loadStandReferencePoint } from '~/server/pages/stand-visit.server';
 import { defineGuards } from '~/lib/guards';
-import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'events', 'contentview'] };
-export const clientLoader = withNamespaces(handle.i18n);
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.point.name ?? '' }];
+export {
+  referencePointHandle as handle,
+  referencePointClientLoader as clientLoader,
+  referencePointMeta as meta,
+} from '~/components/stands/reference-point-route';
 
 export const guards = defineGuards({ public: true, permission: { kind: 'conventionStand', param: 'standslug' } });
 
@@ -19,13 +20,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function StandReferencePoint() {
-  const { point, language } = useLoaderData<typeof loader>();
   const params = useParams();
-  return (
-    <ReferencePointPanel
-      point={point}
-      language={language}
-      closeHref={`/convention/${params.conventionslug}/hall/${params.hallslug}/stand/${params.standslug}`}
-    />
-  );
+  return <ReferencePointRoute closeHref={`/convention/${params.conventionslug}/hall/${params.hallslug}/stand/${params.standslug}`} />;
 }
