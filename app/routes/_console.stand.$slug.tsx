@@ -1,11 +1,11 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NativeSelect } from '~/components/conventions/native-select';
 import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
-import { answer, confirmationStep, listAction, orNotFound, readPostedForm, submitForm } from '~/server/route-kit.server';
+import { answer, confirmationStep, intentOf, intentsOf, listAction, orNotFound, readPostedForm, submitForm } from '~/server/route-kit.server';
 import { ImageForm } from '~/components/events/image-form';
 import { TranslationsSection } from '~/components/events/translations-section';
 import { translationAction } from '~/server/pages/translations.server';
@@ -23,7 +23,7 @@ import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { LANGUAGES } from '~/lib/language';
 import { NODE_TYPES } from '~/lib/schemas/stands';
-import { domainErrorReply, formAction } from '~/server/forms.server';
+import { domainErrorReply } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
 import { DomainError, isDomainError } from '~/server/services/errors';
@@ -35,7 +35,7 @@ import { createStandTranslation, standBySlug, updateBaseStand, updateStandTransl
 import { ACCEPT_BY_PURPOSE } from '~/lib/file-limits';
 import { redirectWithToast } from '~/server/toast.server';
 import { safeHref } from '~/lib/url';
-import { useRouteForm } from '~/components/ui/route-form';
+import { FormErrors, useIsPending, useRouteForm } from '~/components/ui/route-form';
 
 export const handle = {
   i18n: ['common', 'errors', 'validation', 'events', 'files'],
@@ -63,6 +63,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
+const Intents = intentsOf(['settings', 'translation', 'addNode', 'nodeImage', 'deleteNode', 'deletePoint', 'addPoint', 'updatePoint']);
+
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
@@ -71,10 +73,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { formData, uploaded, failure } = await readPostedForm(request, context, ['addNode', 'nodeImage']);
   const t = ctx.t;
   const options = { correctFieldsMessage: t('errors:correctFields') };
-  const intent = formData.get('intent');
   const id = String(formData.get('id') ?? '');
   const placed = await hallPlacesAction(context, formData, here, stand.id);
   if (placed) return placed;
+  const { intent } = intentOf(formData, Intents);
 
   if (intent === 'settings') {
     const done = await submitForm(context, formData, intent, StandSettingsForm, ({ name, shop, shopUrl, chatUrl }) =>
@@ -117,10 +119,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const problem = failure?.message ?? (uploaded ? null : t('files:upload.noFile'));
     if (problem) return answer({ form: `nodeImage-${nodeId}`, error: problem }, 400);
     try {
-      await updateStandNode(ctx, nodeId, { imageId: uploaded!.id });
+      await orNotFound(updateStandNode(ctx, nodeId, { imageId: uploaded!.id }));
     } catch (error) {
       if (!isDomainError(error)) throw error;
-      if (error.code === 'NOT_FOUND') throw new Response('Not Found', { status: 404 });
       return answer({ form: `nodeImage-${nodeId}`, error: error.message }, 400);
     }
     return redirectWithToast(here, { type: 'success', key: 'events:standPages.nodes.imageSaved' });
@@ -134,40 +135,24 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 
   if (intent === 'addPoint') {
-    const formName = `point-${String(formData.get('nodeId') ?? '')}`;
-    const submission = parseForm(context, formData, AddPointForm);
-    if (submission.status !== 'success') return answer({ form: formName, result: submission.reply() }, 400);
-    const v = submission.value;
-    const reference = v.kind === 'REFERENCE';
-    const result = await formAction(
-      submission,
-      () =>
-        createPoint(ctx, v.nodeId, {
-          cx: v.cx,
-          cy: v.cy,
-          kind: v.kind,
-          ...(reference ? { name: v.name, order: v.order, contentPageId: v.contentPageId ?? null, translations: pointTranslations(v) } : {}),
-        }),
-      options,
+    const done = await submitForm(context, formData, `point-${String(formData.get('nodeId') ?? '')}`, AddPointForm, (v) =>
+      createPoint(ctx, v.nodeId, {
+        cx: v.cx,
+        cy: v.cy,
+        kind: v.kind,
+        ...(v.kind === 'REFERENCE' ? { name: v.name, order: v.order, contentPageId: v.contentPageId ?? null, translations: pointTranslations(v) } : {}),
+      }),
     );
-    if (!result.ok) return answer({ form: formName, result: result.reply }, result.status);
+    if (!done.ok) return done.answer;
     return redirectWithToast(here, { type: 'success', key: 'events:stand.pointsCreated' });
   }
 
-  if (intent === 'updatePoint') {
-    const formName = `point-edit-${id}`;
-    const submission = parseForm(context, formData, UpdatePointForm);
-    if (submission.status !== 'success') return answer({ form: formName, result: submission.reply() }, 400);
-    const v = submission.value;
-    const result = await formAction(
-      submission,
-      () => updatePoint(ctx, v.id, { cx: v.cx, cy: v.cy, name: v.name, order: v.order, contentPageId: v.contentPageId ?? null, translations: pointTranslations(v) }),
-      options,
-    );
-    if (!result.ok) return answer({ form: formName, result: result.reply }, result.status);
-    return redirectWithToast(here, { type: 'success', key: 'events:standPages.points.saved' });
-  }
-  throw new Response('Bad Request', { status: 400 });
+  // updatePoint
+  const done = await submitForm(context, formData, `point-edit-${id}`, UpdatePointForm, (v) =>
+    updatePoint(ctx, v.id, { cx: v.cx, cy: v.cy, name: v.name, order: v.order, contentPageId: v.contentPageId ?? null, translations: pointTranslations(v) }),
+  );
+  if (!done.ok) return done.answer;
+  return redirectWithToast(here, { type: 'success', key: 'events:standPages.points.saved' });
 }
 
 /** "Image (English)", numbered when the stand has several nodes of that type and language. */
@@ -188,7 +173,7 @@ function useNodeNames(nodes: NodeView[]): Map<string, string> {
 
 function AddNode({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation(['events', 'common']);
-  const navigation = useNavigation();
+  const pending = useIsPending();
   const hydrated = useHydrated();
   const [type, setType] = useState<string>('IMAGE');
   const [form, fields] = useRouteForm(AddNodeForm, {
@@ -237,13 +222,9 @@ function AddNode({ lastResult }: { lastResult: SubmissionResult<string[]> | unde
       {!hydrated || type === 'IFRAME' ? (
         <TextField field={fields.iframe} type="url" label={t('standPages.nodes.iframe')} description={t('standPages.nodes.iframeHint')} />
       ) : null}
-      {form.errors?.length ? (
-        <p role="alert" className="text-sm text-brand-red sm:col-span-2">
-          {form.errors.join(' ')}
-        </p>
-      ) : null}
+      <FormErrors errors={form.errors} className="sm:col-span-2" />
       <div className="sm:col-span-2">
-        <Button type="submit" isDisabled={navigation.state === 'submitting'}>
+        <Button type="submit" isDisabled={pending}>
           {t('standPages.nodes.addSubmit')}
         </Button>
       </div>
@@ -255,7 +236,7 @@ export default function StandEditor() {
   const { t } = useTranslation(['events', 'common']);
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const pending = useIsPending();
   const { stand, nodes } = data;
   const nodeNames = useNodeNames(nodes);
 
@@ -314,7 +295,7 @@ export default function StandEditor() {
           <TextField field={settingsFields.shopUrl} type="url" label={t('standPages.editor.shopUrl')} description={t('standPages.editor.urlHint')} />
           <TextField field={settingsFields.chatUrl} type="url" label={t('standPages.editor.chatUrl')} description={t('standPages.editor.urlHint')} />
           <div className="sm:col-span-2">
-            <Button type="submit" isDisabled={navigation.state === 'submitting'}>
+            <Button type="submit" isDisabled={pending}>
               {t('standPages.editor.save')}
             </Button>
           </div>

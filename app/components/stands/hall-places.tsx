@@ -1,11 +1,11 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { Form, useNavigation } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import type { StandPlace } from '~/server/services/events/hall-stands';
 import { ApplyToHallForm } from './forms';
-import { useRouteForm } from '../ui/route-form';
+import { FormErrors, useIsPending, useRouteForm } from '../ui/route-form';
 
 /** Which consent a place is waiting for, from the exhibitor's side. */
 function stateOf(place: StandPlace): 'invited' | 'applied' | 'listed' {
@@ -98,7 +98,7 @@ export function StandPlaceList({ places, showStand = false }: { places: StandPla
 /** The exhibitor applies with the stand to a hall, named by the domain (slug) the host hands out. */
 export function ApplyToHall({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation('events');
-  const navigation = useNavigation();
+  const pending = useIsPending();
   const [form, fields] = useRouteForm(ApplyToHallForm, {
     id: 'stand-apply',
     lastResult,
@@ -107,13 +107,9 @@ export function ApplyToHall({ lastResult }: { lastResult: SubmissionResult<strin
     <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="standApplyToHall" />
       <TextField field={fields.hallSlug} label={t('standPages.halls.hallSlug')} description={t('standPages.halls.hallSlugHint')} />
-      {form.errors?.length ? (
-        <p role="alert" className="text-sm text-brand-red sm:col-span-2">
-          {form.errors.join(' ')}
-        </p>
-      ) : null}
+      <FormErrors errors={form.errors} className="sm:col-span-2" />
       <div className="sm:col-span-2">
-        <Button type="submit" isDisabled={navigation.state === 'submitting'}>
+        <Button type="submit" isDisabled={pending}>
           {t('standPages.halls.applySubmit')}
         </Button>
       </div>
