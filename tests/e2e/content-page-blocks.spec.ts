@@ -7,7 +7,7 @@ import { loadEnv } from '../../app/server/env.server';
 import { createStorage } from '../../app/server/storage/create-storage.server';
 import { createContentPage, createContentPageTranslation } from '../fixtures/content-pages';
 import { createOrganization } from '../fixtures/factories';
-import { expect, necessaryCookiesOnly, test } from './fixtures';
+import { expect, expectAccessible, necessaryCookiesOnly, test } from './fixtures';
 
 /**
  * The 17 content page blocks on a published page (issue 16), as a visitor on a phone sees them: every block
@@ -234,6 +234,7 @@ test.describe('content page blocks on a phone', () => {
     ];
     expect(image!.y).toBeGreaterThanOrEqual(text!.y + text!.height - 1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectAccessible(page);
     // the accordion opens natively
     await page.getByText('Frage').click();
     await expect(page.getByText('Antwort')).toBeVisible();

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import type { BlockContent, BlockType } from '~/lib/content-pages/blocks';
 
 /** What the page knows of a file a block refers to (the service loads them with the page, through findFile). */
 export interface PageFile {
@@ -14,6 +15,8 @@ export interface BlockRenderContext {
   /** `builder`: the builder's canvas (placeholders for empty blocks, examples for untouched new ones) */
   mode: 'public' | 'builder';
   files: Readonly<Record<string, PageFile>>;
+  /** the builder's examples for new, untouched blocks (`blockExample` of the registry, with the builder's `t`) */
+  example?: (type: BlockType) => BlockContent;
 }
 
 const Context = createContext<BlockRenderContext>({ mode: 'public', files: {} });

@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { blockExample, blockSchema, type BlockContent, type BlockContentOf, type BlockType } from '~/lib/content-pages/blocks';
+import { BLOCK_DEFAULT_VALUES } from '~/lib/content-pages/block-defaults';
+import type { BlockContent, BlockContentOf, BlockType } from '~/lib/content-pages/blocks';
 import type { ColumnWidth, LayoutColumn, LayoutItem, LayoutRow, PageLayout } from '~/lib/content-pages/layout';
 import { BLOCK_RENDERERS } from './blocks';
 import { BlockRenderProvider, useBlockRender, type BlockRenderContext, type PageFile } from './context';
@@ -8,32 +9,49 @@ import { BlockRenderProvider, useBlockRender, type BlockRenderContext, type Page
 /** Column widths are relative (N1 : N2 : N4 : N8 = 1 : 2 : 4 : 8) within their row. */
 const WIDTH_WEIGHT: Record<ColumnWidth, number> = { N1: 1, N2: 2, N4: 4, N8: 8 };
 
-/** Stored contents parsed once per object: the builder re-renders a 200-item page on every key press. */
-const parsed = new WeakMap<object, BlockContent | null>();
-export function parseBlock(content: object): BlockContent | null {
-  if (parsed.has(content)) return parsed.get(content)!;
-  const result = blockSchema.safeParse(content);
-  const block = result.success ? result.data : null;
-  parsed.set(content, block);
-  return block;
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isBlockType = (value: unknown): value is BlockType => typeof value === 'string' && Object.hasOwn(BLOCK_RENDERERS, value);
+
+/** Stored contents completed once per object: the builder re-renders a 200-item page on every key press. */
+const completed = new WeakMap<object, BlockContent>();
+
+/**
+ * A stored block with the fields it lacks taken from its type's defaults (one level deep: a border or a headline
+ * missing one of its fields gets it too). Contents are validated when a page is saved (blockSchema); this only
+ * makes the renderers safe with blocks stored in an older shape, without loading zod into visitor pages.
+ */
+export function withDefaults(content: { type: BlockType } & Record<string, unknown>): BlockContent {
+  const cached = completed.get(content);
+  if (cached) return cached;
+  const defaults = BLOCK_DEFAULT_VALUES[content.type] as Record<string, unknown>;
+  const block: Record<string, unknown> = { ...content };
+  for (const [key, value] of Object.entries(defaults)) {
+    const stored = content[key];
+    if (stored === undefined) block[key] = value;
+    else if (isPlainObject(value) && isPlainObject(stored)) block[key] = { ...value, ...stored };
+  }
+  completed.set(content, block as BlockContent);
+  return block as BlockContent;
 }
 
 /**
- * One block by its type's renderer. In the builder a new, untouched block shows its example; a block whose
- * content does not pass its schema shows a notice there and nothing on the public page.
+ * One block by its type's renderer. In the builder a new, untouched block shows its example; a block of an
+ * unknown type shows a notice there and nothing on the public page.
  */
 export function BlockView({ content }: { content: object }) {
-  const { mode } = useBlockRender();
+  const { mode, example } = useBlockRender();
   const { t } = useTranslation('pages');
-  const block = parseBlock(content);
-  if (!block) {
+  const type = (content as { type?: unknown }).type;
+  if (!isBlockType(type)) {
     return mode === 'builder' ? (
       <p className="rounded border border-dashed border-brand-red p-4 text-sm text-brand-red" data-block-invalid>
         {t('blocks.unknown')}
       </p>
     ) : null;
   }
-  const shown = mode === 'builder' && block.showExample ? blockExample(block.type, (key) => t(key)) : block;
+  const block = withDefaults(content as { type: BlockType });
+  const shown = mode === 'builder' && block.showExample && example ? example(type) : block;
   const Renderer = BLOCK_RENDERERS[shown.type] as (props: { content: BlockContentOf<BlockType> }) => ReactNode;
   return <Renderer content={shown} />;
 }
@@ -43,6 +61,8 @@ export interface PageViewProps {
   /** the files the page's blocks refer to, by id (names, types, sizes); others are linked as /files/{id} */
   files?: Readonly<Record<string, PageFile>>;
   mode?: BlockRenderContext['mode'];
+  /** the builder's examples for new, untouched items */
+  example?: BlockRenderContext['example'];
   /** the builder wraps each item (selection, outline); the public page leaves it as it is */
   renderItem?: (item: LayoutItem, block: ReactNode) => ReactNode;
 }
@@ -50,10 +70,11 @@ export interface PageViewProps {
 /**
  * A content page's layout: rows of columns, columns side by side from the spec's mobile breakpoint (1024 px) in
  * their relative widths and stacked on phones, nested rows inside columns, one block per item. Used by the
- * public pages and the builder's canvas alike.
+ * public pages and the builder's canvas alike; it loads neither zod nor the block schemas (nor three.js, which
+ * the 3D block loads when a visitor starts a model).
  */
-export function PageView({ layout, files, mode = 'public', renderItem }: PageViewProps) {
-  const context = useMemo(() => ({ mode, files: files ?? {} }), [mode, files]);
+export function PageView({ layout, files, mode = 'public', example, renderItem }: PageViewProps) {
+  const context = useMemo(() => ({ mode, files: files ?? {}, example }), [mode, files, example]);
   return (
     <BlockRenderProvider value={context}>
       <div className="min-w-0 overflow-x-hidden" data-content-page-layout>

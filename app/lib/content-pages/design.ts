@@ -94,6 +94,8 @@ export const DEFAULT_HERO_GAP: Spacing = 24;
 export const BRAND = {
   dark: '#283853',
   pink: '#e45364',
+  /** the pink under white text: #e45364 reaches only 3.6:1 (WCAG AA needs 4.5:1), this one 5.6:1 */
+  pinkButton: '#c22a3e',
   grey: '#f7f7f7',
   green: '#77bf70',
   red: '#e2001a',

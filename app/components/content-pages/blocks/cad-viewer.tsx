@@ -4,7 +4,7 @@ import { Box3, Mesh, MeshStandardMaterial, Vector3, type BufferGeometry, type Ob
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
-import { CAD_VIEWER, type CadFormat } from '~/lib/content-pages/blocks';
+import { CAD_VIEWER, type CadFormat } from '~/lib/content-pages/viewers';
 
 /**
  * The 3D viewer of the CADFILE block, loaded on demand (React.lazy): three.js with @react-three/fiber, the

@@ -1,7 +1,8 @@
 import { Box, Download } from 'lucide-react';
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cadFormat, type BlockContentOf } from '~/lib/content-pages/blocks';
+import type { BlockContentOf } from '~/lib/content-pages/blocks';
+import { cadFormat } from '~/lib/content-pages/viewers';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 import { BlockBox, EmptyBlock } from '../block-box';
 import { useBlockFile } from '../context';
@@ -83,7 +84,7 @@ export function CadfileBlock({ content }: { content: BlockContentOf<'CADFILE'> }
             ) : (
               <Box aria-hidden="true" className="absolute h-1/3 w-1/3 text-gray-300" />
             )}
-            <span className="relative flex items-center gap-2 rounded-full bg-brand-pink px-5 py-2.5 font-semibold text-white shadow-lg transition group-hover:scale-105">
+            <span className="relative flex items-center gap-2 rounded-full bg-brand-dark px-5 py-2.5 font-semibold text-white shadow-lg transition group-hover:scale-105">
               {format ? <Box aria-hidden="true" className="h-5 w-5" /> : <Download aria-hidden="true" className="h-5 w-5" />}
               {format ? t('blocks.cadfile.start') : t('blocks.cadfile.download')}
             </span>

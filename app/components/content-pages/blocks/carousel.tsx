@@ -31,7 +31,8 @@ export function CarouselBlock({ content }: { content: BlockContentOf<'CAROUSEL'>
   const go = (index: number) => {
     const list = track.current;
     const target = Math.max(0, Math.min(slides.length - 1, index));
-    list?.children[target]?.scrollIntoView({ behavior: 'smooth', block: 'nearest', inline: 'start' });
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    list?.children[target]?.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'nearest', inline: 'start' });
     setCurrent(target);
   };
   return (
@@ -39,7 +40,10 @@ export function CarouselBlock({ content }: { content: BlockContentOf<'CAROUSEL'>
       <section className="relative" aria-roledescription="carousel" aria-label={t('blocks.carousel.region')}>
         <ul
           ref={track}
-          className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none]"
+          // a scrolling region is reached by keyboard too (its arrow keys scroll it)
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain outline-none ring-inset ring-brand-pink [scrollbar-width:none] focus-visible:ring-2"
           style={{ height: carouselHeightCss(content.carouselHeight) }}
           onScroll={(event) => {
             const list = event.currentTarget;

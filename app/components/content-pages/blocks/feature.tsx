@@ -1,3 +1,4 @@
+import { Rocket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { BlockContentOf } from '~/lib/content-pages/blocks';
 import { ALIGN_TEXT_CLASS } from '~/lib/content-pages/design';
@@ -16,7 +17,7 @@ export function FeatureBlock({ content }: { content: BlockContentOf<'FEATURE'> }
         style={content.textColor ? { color: content.textColor } : undefined}
       >
         {features.map((feature) => {
-          const Icon = FEATURE_ICON_COMPONENTS[feature.icon];
+          const Icon = FEATURE_ICON_COMPONENTS[feature.icon] ?? Rocket;
           return (
             <li
               key={feature.id}

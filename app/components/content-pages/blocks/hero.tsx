@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { BlockContentOf } from '~/lib/content-pages/blocks';
 import { ALIGN_TEXT_CLASS, spacingCss } from '~/lib/content-pages/design';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
-import { safeHref } from '~/lib/url';
+import { safeHref } from '../links';
 import { BlockBox, EmptyBlock } from '../block-box';
 import { useBlockFile } from '../context';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { BlockContentOf } from '~/lib/content-pages/blocks';
-import { isHttpUrl } from '~/lib/url';
+import { httpsHref } from '../links';
 import { BlockBox, EmptyBlock } from '../block-box';
 
 /** The sandbox of an embedded page: its scripts and forms run, but it may not navigate this page or open downloads. */
@@ -9,7 +9,7 @@ export const IFRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow
 /** An embedded page: https only (checked again here, not only when saved), sandboxed, loaded when scrolled near. */
 export function IframeBlock({ content }: { content: BlockContentOf<'IFRAME'> }) {
   const { t } = useTranslation('pages');
-  const url = content.url && isHttpUrl(content.url) && content.url.toLowerCase().startsWith('https://') ? content.url : null;
+  const url = httpsHref(content.url);
   if (!url) return <EmptyBlock type="IFRAME" label={t('blocks.iframe.label')} />;
   return (
     <BlockBox type="IFRAME" box={content}>

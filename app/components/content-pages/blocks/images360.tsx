@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { images360FrameMs, images360Step, type BlockContentOf } from '~/lib/content-pages/blocks';
+import type { BlockContentOf } from '~/lib/content-pages/blocks';
+import { images360FrameMs, images360Step } from '~/lib/content-pages/viewers';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 import { BlockBox, EmptyBlock } from '../block-box';
 import { useBlockRender } from '../context';
@@ -27,18 +28,28 @@ export function Images360Block({ content }: { content: BlockContentOf<'IMAGES360
   const drag = useRef<{ x: number; index: number } | null>(null);
   const hintId = useId();
 
+  // the viewer turns and loads its pictures only while it is on screen
+  const box = useRef<HTMLElement>(null);
+  const [onScreen, setOnScreen] = useState(true);
+  useEffect(() => {
+    const node = box.current;
+    if (!node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry?.isIntersecting ?? true));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [count > 0]); // eslint-disable-line react-hooks/exhaustive-deps -- the figure exists once there are pictures
   // auto-play starts after hydration, and not for visitors who asked for less motion
   useEffect(() => {
     if (count > 0 && !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) setPlaying(true);
   }, [count]);
   useEffect(() => {
-    if (!playing || count === 0) return;
+    if (!playing || !onScreen || count === 0) return;
     const timer = window.setInterval(() => setIndex((i) => images360Step(i, 1, count)), images360FrameMs(count));
     return () => window.clearInterval(timer);
-  }, [playing, count]);
+  }, [playing, onScreen, count]);
   // the pictures load once the viewer runs, so turning does not wait for each of them
   useEffect(() => {
-    if (count === 0) return;
+    if (count === 0 || !onScreen) return;
     const preloaded = pictures.map((picture) => {
       const img = new Image();
       img.sizes = IMAGE_SIZES.wide;
@@ -47,7 +58,7 @@ export function Images360Block({ content }: { content: BlockContentOf<'IMAGES360
       return img;
     });
     return () => preloaded.forEach((img) => img.removeAttribute('src'));
-  }, [content.files.join()]); // eslint-disable-line react-hooks/exhaustive-deps -- the list of files is the identity
+  }, [content.files.join(), onScreen]); // eslint-disable-line react-hooks/exhaustive-deps -- the list of files is the identity
 
   if (count === 0) return <EmptyBlock type="IMAGES360" label={t('blocks.images360.label')} />;
   const picture = pictures[index % count]!;
@@ -76,7 +87,7 @@ export function Images360Block({ content }: { content: BlockContentOf<'IMAGES360
   const label = content.text ? t('blocks.images360.region', { title: content.text }) : t('blocks.images360.regionUntitled');
   return (
     <BlockBox type="IMAGES360" box={content}>
-      <figure className="space-y-3" aria-label={label}>
+      <figure ref={box} className="space-y-3" aria-label={label}>
         <div
           // the picture is the control, a slider over the pictures: focusable, turned by the arrow keys and by dragging
           tabIndex={0}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { BlockContentOf } from '~/lib/content-pages/blocks';
 import { ALIGN_FLEX_CLASS } from '~/lib/content-pages/design';
-import { safeHref } from '~/lib/url';
+import { safeHref } from '../links';
 import { BlockBox, EmptyBlock } from '../block-box';
 
 /**

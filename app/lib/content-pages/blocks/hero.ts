@@ -21,7 +21,7 @@ export const heroBlock = defineBlock({
     text: line,
     url: linkUrl,
     openInNewWindow: z.boolean().default(false),
-    btnColor: hexColor.default(BRAND.pink),
+    btnColor: hexColor.default(BRAND.pinkButton),
     btnTextColor: hexColor.default(BRAND.white),
   }),
   example: (t, defaults) => {

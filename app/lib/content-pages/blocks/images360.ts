@@ -1,27 +1,8 @@
 import { z } from 'zod';
+import { IMAGES360_MAX, IMAGES360_MIN } from '../viewers';
 import { boxFields, defineBlock, fileId, line } from './common';
 
-/** A 360 view needs at least 70 pictures (spec 001 point 5; the placeholder set has 72). */
-export const IMAGES360_MIN = 70;
-export const IMAGES360_MAX = 720;
-/** One turn of the auto-play takes 5,000 ms, split evenly across the pictures (spec 001 point 9). */
-export const IMAGES360_CYCLE_MS = 5000;
-
-/** How long the auto-play shows each of `count` pictures. */
-export function images360FrameMs(count: number): number {
-  return count > 0 ? IMAGES360_CYCLE_MS / count : IMAGES360_CYCLE_MS;
-}
-
-/** The picture `steps` away from `index` (negative: backwards), wrapping at both ends. */
-export function images360Step(index: number, steps: number, count: number): number {
-  if (count <= 0) return 0;
-  return (((index + steps) % count) + count) % count;
-}
-
-/** The picture `elapsedMs` after auto-play started at `start`. */
-export function images360FrameAt(start: number, elapsedMs: number, count: number): number {
-  return images360Step(start, Math.floor(elapsedMs / images360FrameMs(count)), count);
-}
+export { IMAGES360_CYCLE_MS, IMAGES360_MAX, IMAGES360_MIN, images360FrameAt, images360FrameMs, images360Step } from '../viewers';
 
 /**
  * A spin of pictures of one object: none yet (a new block, shown as a placeholder) or at least 70. Whether they
