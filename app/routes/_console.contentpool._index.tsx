@@ -17,7 +17,7 @@ import { iconUrl, listIcons } from '~/server/services/content/icons';
 import { createGroup, deleteGroup, likeGroup, listGroups, renameGroup, tagsByGroup, tagsByType } from '~/server/services/content/groups';
 import { redirectWithToast } from '~/server/toast.server';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'content', 'personalization'], title: 'content:pool.title' };
+export const handle = { i18n: ['common', 'errors', 'validation', 'content', 'personalization', 'pages'], title: 'content:pool.title' };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export const guards = defineGuards({ organization: true, feature: 'content' });
@@ -122,6 +122,11 @@ export default function ContentPool() {
       <header>
         <h1 className="text-2xl font-semibold">{t('pool.title')}</h1>
         <p className="mt-1 text-gray-700">{t('pool.intro')}</p>
+        <p className="mt-2">
+          <Link to="/contentpool/pages" className="underline" data-content-pages-link>
+            {t('pages:builder.list.link')}
+          </Link>
+        </p>
       </header>
 
       {answer?.confirm ? (

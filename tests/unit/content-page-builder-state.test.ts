@@ -47,6 +47,15 @@ describe('content page builder state (issue 16)', () => {
     expect(applyOp(layout, { op: 'move', columnId: 'c', direction: 'up' })).toEqual({ ok: false, reason: 'NO_MOVE' });
   });
 
+  it('drag and drop reorders a row among its siblings', () => {
+    let layout = ok({ rows: [] }, { op: 'add', block: 'TEXT', columnId: 'a' });
+    layout = ok(layout, { op: 'add', block: 'IMAGE', columnId: 'b' });
+    layout = ok(layout, { op: 'add', block: 'HERO', columnId: 'c' });
+    layout = ok(layout, { op: 'reorder', columnId: 'c', to: 0 });
+    expect(shape(layout)).toEqual([['HERO'], ['TEXT'], ['IMAGE']]);
+    expect(applyOp(layout, { op: 'reorder', columnId: 'c', to: 0 })).toEqual({ ok: false, reason: 'NO_MOVE' });
+  });
+
   it('wraps a lone cell in a nested row and takes it out again; depth stops at the drop limit', () => {
     let layout = ok({ rows: [] }, { op: 'add', block: 'TEXT', columnId: 'a', itemId: 'i' });
     const wrapped = applyOp(layout, { op: 'move', columnId: 'a', direction: 'into' });

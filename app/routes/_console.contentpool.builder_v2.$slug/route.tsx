@@ -24,7 +24,7 @@ import { builderData, builderPath, formFieldOf, languageOf, otherLanguageItem, s
 
 export const handle = {
   i18n: ['common', 'errors', 'validation', 'pages'],
-  breadcrumb: crumbsFrom<typeof loader>((d) => [{ label: d.translation?.name ?? d.page.slug }]),
+  breadcrumb: crumbsFrom<typeof loader>((d) => [{ key: 'pages:builder.list.title', to: '/contentpool/pages' }, { label: d.translation?.name ?? d.page.slug }]),
 };
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? '' }];

@@ -22,12 +22,14 @@ export type MoveDirection = 'up' | 'down' | 'into' | 'out';
 export type LayoutOp =
   | { op: 'template'; key: TemplateKey }
   /** a new block: at the end of the page, after the row of `afterColumnId`, or beside that column in its row */
-  | { op: 'add'; block: BlockType; afterColumnId?: string | null; beside?: boolean; itemId?: string; columnId?: string; rowId?: string }
+  | { op: 'add'; block: BlockType; afterColumnId?: string | null; beside?: boolean; before?: boolean; itemId?: string; columnId?: string; rowId?: string }
   /** dropping a block on a cell fills it or replaces its item */
   | { op: 'fill'; columnId: string; block: BlockType; itemId?: string }
   | { op: 'update'; itemId: string; content: LayoutItem['content'] }
   | { op: 'delete'; columnId: string }
-  | { op: 'move'; columnId: string; direction: MoveDirection };
+  | { op: 'move'; columnId: string; direction: MoveDirection }
+  /** drag and drop: the row holding `columnId` goes to position `to` among its sibling rows */
+  | { op: 'reorder'; columnId: string; to: number };
 
 export type OpFailure = 'NOT_FOUND' | 'NO_MOVE' | 'TOO_DEEP' | 'TOO_MANY_COLUMNS';
 export type OpResult = { ok: true; layout: PageLayout; focus: string | null } | { ok: false; reason: OpFailure };
@@ -122,7 +124,7 @@ export function applyOp(layout: PageLayout, action: LayoutOp): OpResult {
         if (place.row.columns.length >= MAX_COLUMNS_PER_ROW) return { ok: false, reason: 'TOO_MANY_COLUMNS' };
         place.row.columns.splice(place.columnIndex + 1, 0, { ...column, width: place.column.width });
       } else {
-        place.rows.splice(place.rowIndex + 1, 0, { id: action.rowId ?? newLayoutId(), type: 'ROW', columns: [column] });
+        place.rows.splice(action.before ? place.rowIndex : place.rowIndex + 1, 0, { id: action.rowId ?? newLayoutId(), type: 'ROW', columns: [column] });
       }
       return next(column.id);
     }
@@ -160,6 +162,15 @@ export function applyOp(layout: PageLayout, action: LayoutOp): OpResult {
     }
     case 'move':
       return move(rows, action.columnId, action.direction, next);
+    case 'reorder': {
+      const place = find(rows, action.columnId);
+      if (!place) return { ok: false, reason: 'NOT_FOUND' };
+      const to = Math.max(0, Math.min(action.to, place.rows.length - 1));
+      if (to === place.rowIndex) return { ok: false, reason: 'NO_MOVE' };
+      const [row] = place.rows.splice(place.rowIndex, 1);
+      place.rows.splice(to, 0, row!);
+      return next(action.columnId);
+    }
   }
 }
 
