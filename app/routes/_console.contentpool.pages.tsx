@@ -51,7 +51,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (formDataProblems(formData).length || formData.get('intent') !== 'create') return redirectWithToast(HERE, { type: 'error', key: 'pages:messages.createFailed' });
   try {
     const page = await createPage(ctx, { language, ...(name ? { name } : {}), ...(isTemplateKey(template) ? { template } : {}) });
-    return redirectWithToast(`/contentpool/builder_v2/${encodeURIComponent(page.slug)}?lang=${language}`, { type: 'success', key: 'pages:messages.created' });
+    return redirectWithToast(`/contentpool/builder_v2/${encodeURIComponent(page.slug)}?language=${language}`, { type: 'success', key: 'pages:messages.created' });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return redirectWithToast(HERE, { type: 'error', key: 'pages:messages.createFailed' });

@@ -24,7 +24,7 @@ test('build a page from template t1 by keyboard, undo and redo, save, copy to En
   const content = await createContentPage(db, { organization_id: organizationIds[0]! });
   await createContentPageTranslation(db, { page_id: content.id, language: 'DE', name: 'Produktseite', layout: { rows: [] } });
 
-  await page.goto(`/contentpool/builder_v2/${content.slug}?lang=DE`);
+  await page.goto(`/contentpool/builder_v2/${content.slug}?language=DE`);
   const announcement = page.locator('[data-builder-announcement]');
   await expect(page.getByText('This page is empty.')).toBeVisible();
 

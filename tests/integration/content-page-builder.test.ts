@@ -39,9 +39,9 @@ type Data = {
 function door(w: Awaited<ReturnType<typeof world>>, userId = w.user.id) {
   const url = `/contentpool/builder_v2/${w.page.slug}`;
   const params = { slug: w.page.slug };
-  const load = async (query = '?lang=DE') => (await callRoute(t, builder.loader as never, { url: `${url}${query}`, userId, params })).data as Data;
+  const load = async (query = '?language=DE') => (await callRoute(t, builder.loader as never, { url: `${url}${query}`, userId, params })).data as Data;
   const post = async (form: Record<string, string>, lang = 'DE') => {
-    const current = (await load(`?lang=${lang}`)).translation!;
+    const current = (await load(`?language=${lang}`)).translation!;
     return callRoute(t, builder.action as never, { url, userId, params, form: { translationId: current.id, baseVersion: String(current.version), lang, ...form } });
   };
   return { url, params, load, post };
@@ -64,7 +64,7 @@ describe('/contentpool/builder_v2/{slug} without JavaScript (issue 16)', () => {
     const added = await post({ intent: 'add', block: 'VIDEO' });
     expect(added.status).toBe(302);
     const selected = new URL(added.location!, 'http://localhost').searchParams.get('item')!;
-    data = await load(`?lang=DE&item=${selected}`);
+    data = await load(`?language=DE&item=${selected}`);
     expect(data.selected).toBe(selected);
     expect(types(data.translation!.layout)).toEqual([['HERO'], ['TEXT'], ['IMAGE', 'TEXT'], ['VIDEO']]);
 
@@ -144,13 +144,13 @@ describe('/contentpool/builder_v2/{slug} without JavaScript (issue 16)', () => {
     const w = await world();
     const { load, post } = door(w);
     await post({ intent: 'template', template: 't1' });
-    const missing = await load('?lang=EN');
+    const missing = await load('?language=EN');
     expect(missing.translation).toBeNull();
     expect(missing.languages).toEqual(['DE']);
     const created = await callRoute(t, builder.action as never, { url: door(w).url, params: door(w).params, userId: w.user.id, form: { intent: 'translate', fromLang: 'DE', toLang: 'EN' } });
     expect(created).toMatchObject({ status: 302, toast: { key: 'pages:messages.translationCreated' } });
-    expect(created.location).toContain('lang=EN');
-    const en = await load('?lang=EN');
+    expect(created.location).toContain('language=EN');
+    const en = await load('?language=EN');
     expect(types(en.translation!.layout)).toEqual([['HERO'], ['TEXT'], ['IMAGE', 'TEXT']]);
     const hero = en.translation!.layout.rows[0]!.columns[0]!;
     expect(Object.keys(en.other!.items)).toContain(hero.item!.id);
@@ -158,7 +158,7 @@ describe('/contentpool/builder_v2/{slug} without JavaScript (issue 16)', () => {
     await post({ intent: 'edit', columnId: hero.id, 'content.headline.text': 'Unser Produkt' }, 'DE');
     await post({ intent: 'edit', columnId: hero.id, 'content.headline.text': 'Our product' }, 'EN');
     expect(await post({ intent: 'copyItem', columnId: hero.id }, 'EN')).toMatchObject({ status: 302 });
-    expect((await load('?lang=EN')).translation!.layout.rows[0]!.columns[0]!.item!.content).toMatchObject({ headline: { text: 'Unser Produkt' } });
+    expect((await load('?language=EN')).translation!.layout.rows[0]!.columns[0]!.item!.content).toMatchObject({ headline: { text: 'Unser Produkt' } });
   });
 
   it('publishes and unpublishes the page with its token link', async () => {
@@ -212,7 +212,7 @@ describe('/contentpool/builder_v2/{slug} without JavaScript (issue 16)', () => {
     const w = await world();
     const created = await callRoute(t, pagesList.action as never, { url: '/contentpool/pages', userId: w.user.id, form: { intent: 'create', name: 'Messeprodukt', template: 't2', language: 'EN' } });
     expect(created).toMatchObject({ status: 302, toast: { key: 'pages:messages.created' } });
-    expect(created.location).toMatch(/^\/contentpool\/builder_v2\/messeprodukt[a-z0-9-]*\?lang=EN$/);
+    expect(created.location).toMatch(/^\/contentpool\/builder_v2\/messeprodukt[a-z0-9-]*\?language=EN$/);
     const slug = decodeURIComponent(created.location!.split('/')[3]!.split('?')[0]!);
     const opened = (await callRoute(t, builder.loader as never, { url: created.location!, userId: w.user.id, params: { slug } })).data as Data;
     expect(types(opened.translation!.layout)).toEqual([['IMAGE', 'TEXT'], ['FEATURE'], ['CONTACT']]);

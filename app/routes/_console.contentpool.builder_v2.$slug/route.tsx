@@ -31,7 +31,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 
 export const guards = defineGuards({ organization: true, feature: 'content' });
 
-/** /contentpool/builder_v2/{slug}: the content page builder (issue 16); ?lang= picks the language, ?item= selects. */
+/** /contentpool/builder_v2/{slug}: the content page builder (issue 16); ?language= picks the page's language (?lang= stays the interface's), ?item= selects. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const found = await orNotFound(builderData(context, params.slug ?? '', new URL(request.url)));

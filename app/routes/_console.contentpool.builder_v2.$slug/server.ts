@@ -15,7 +15,7 @@ import { updateTranslation } from '~/server/services/content-pages/translations'
 
 export const builderPath = (slug: string, query: { lang?: string | null; item?: string | null } = {}) => {
   const search = new URLSearchParams();
-  if (query.lang) search.set('lang', query.lang);
+  if (query.lang) search.set('language', query.lang);
   if (query.item) search.set('item', query.item);
   const text = search.toString();
   return `/contentpool/builder_v2/${encodeURIComponent(slug)}${text ? `?${text}` : ''}`;
@@ -39,7 +39,7 @@ export async function builderData(context: RequestContext, slug: string, url: UR
   const page = await editablePage(ctx, { slug });
   const translations = await pageTranslations(context, page);
   const fallback = translations.find((tr) => tr.language === ctx.language)?.language ?? translations[0]?.language ?? 'DE';
-  const language = languageOf(url.searchParams.get('lang'), fallback as PageLanguage);
+  const language = languageOf(url.searchParams.get('language'), fallback as PageLanguage);
   const translation = translations.find((tr) => tr.language === language) ?? null;
   const other = translations.find((tr) => tr.language !== language) ?? null;
   const layout = (translation?.layout as PageLayout | undefined) ?? { rows: [] };

@@ -1,56 +1,17 @@
-import { Form } from "@remix-run/react";
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useReducer,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent,
-  type ReactNode,
-  type RefObject,
-} from "react";
-import { useTranslation } from "react-i18next";
-import { BlockView } from "~/components/content-pages/page-view";
-import {
-  BlockRenderProvider,
-  type PageFile,
-} from "~/components/content-pages/context";
-import { buttonClassName } from "~/components/ui/button";
-import { useHydrated } from "~/components/ui/use-hydrated";
-import {
-  BLOCK_TYPES,
-  BLOCKS,
-  isBlockType,
-  type BlockType,
-} from "~/lib/content-pages/blocks";
-import type {
-  ColumnWidth,
-  LayoutColumn,
-  LayoutItem,
-  LayoutRow,
-  PageLayout,
-} from "~/lib/content-pages/layout";
-import {
-  STRUCTURE_KEYS,
-  TEMPLATE_KEYS,
-  PAGE_LAYOUT_KEYS,
-  isTemplateKey,
-} from "~/lib/content-pages/templates";
-import { contentFromForm } from "./fields";
-import { useBuilderDnd } from "./dnd";
-import { ItemForm } from "./item-form";
-import {
-  findColumn,
-  historyReducer,
-  initialHistory,
-  isEmptyCell,
-  newLayoutId,
-  positionOf,
-  type LayoutOp,
-  type MoveDirection,
-} from "./state";
+import { Form } from '@remix-run/react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BlockView } from '~/components/content-pages/page-view';
+import { BlockRenderProvider, type PageFile } from '~/components/content-pages/context';
+import { buttonClassName } from '~/components/ui/button';
+import { useHydrated } from '~/components/ui/use-hydrated';
+import { BLOCK_TYPES, BLOCKS, isBlockType, type BlockType } from '~/lib/content-pages/blocks';
+import type { ColumnWidth, LayoutColumn, LayoutItem, LayoutRow, PageLayout } from '~/lib/content-pages/layout';
+import { STRUCTURE_KEYS, TEMPLATE_KEYS, PAGE_LAYOUT_KEYS, isTemplateKey } from '~/lib/content-pages/templates';
+import { contentFromForm } from './fields';
+import { useBuilderDnd } from './dnd';
+import { ItemForm } from './item-form';
+import { findColumn, historyReducer, initialHistory, isEmptyCell, newLayoutId, positionOf, type LayoutOp, type MoveDirection } from './state';
 
 const WIDTH_WEIGHT: Record<ColumnWidth, number> = {
   N1: 1,
@@ -89,8 +50,7 @@ export interface BuilderData {
   selected: string | null;
 }
 
-const SMALL =
-  "rounded border border-gray-400 bg-white px-2 py-1 text-sm hover:bg-gray-100 disabled:opacity-50";
+const SMALL = 'rounded border border-gray-400 bg-white px-2 py-1 text-sm hover:bg-gray-100 disabled:opacity-50';
 
 /** Hidden fields every change form carries (the no-JavaScript path saves each change with the loaded version). */
 function Hidden({ values }: { values: Record<string, string> }) {
@@ -109,67 +69,40 @@ function Hidden({ values }: { values: Record<string, string> }) {
  * templates and structures, keyboard moves announced in a live region, undo and redo, one save with the version
  * the page was loaded with. Without JavaScript every form posts its intent and the server applies it.
  */
-export function ContentPageBuilder({
-  data,
-  answer,
-}: {
-  data: BuilderData;
-  answer: BuilderAnswer | null;
-}) {
-  const { t } = useTranslation("pages");
+export function ContentPageBuilder({ data, answer }: { data: BuilderData; answer: BuilderAnswer | null }) {
+  const { t } = useTranslation('pages');
   const { page, translation } = data;
   const [mobile, setMobile] = useState(false);
   return (
     <div className="space-y-4" data-content-page-builder>
       <header className="flex flex-wrap items-center gap-3 border-b pb-3">
-        <h1 className="text-2xl font-semibold">
-          {t("builder.title", { name: translation?.name ?? page.slug })}
-        </h1>
-        <nav aria-label={t("builder.languages")} className="flex gap-2">
-          {["DE", "EN"].map((lang) => (
+        <h1 className="text-2xl font-semibold">{t('builder.title', { name: translation?.name ?? page.slug })}</h1>
+        <nav aria-label={t('builder.languages')} className="flex gap-2">
+          {['DE', 'EN'].map((lang) => (
             <a
               key={lang}
-              href={`?lang=${lang}`}
-              aria-current={lang === data.language ? "page" : undefined}
-              className={`${SMALL} ${
-                lang === data.language ? "border-brand-dark font-semibold" : ""
-              }`}
+              href={`?language=${lang}`}
+              aria-current={lang === data.language ? 'page' : undefined}
+              className={`${SMALL} ${lang === data.language ? 'border-brand-dark font-semibold' : ''}`}
               data-builder-language={lang}
             >
               {lang}
-              {data.languages.includes(lang)
-                ? ""
-                : ` (${t("builder.missingLanguage")})`}
+              {data.languages.includes(lang) ? '' : ` (${t('builder.missingLanguage')})`}
             </a>
           ))}
         </nav>
-        <button
-          type="button"
-          className={SMALL}
-          aria-pressed={mobile}
-          onClick={() => setMobile(!mobile)}
-          data-builder-mobile
-        >
-          {t("builder.mobilePreview")}
+        <button type="button" className={SMALL} aria-pressed={mobile} onClick={() => setMobile(!mobile)} data-builder-mobile>
+          {t('builder.mobilePreview')}
         </button>
         <Publication data={data} />
       </header>
       {answer?.error && !answer.form ? (
-        <p
-          role="alert"
-          className="rounded border border-brand-red p-2 text-brand-red"
-        >
+        <p role="alert" className="rounded border border-brand-red p-2 text-brand-red">
           {answer.error}
         </p>
       ) : null}
       {translation ? (
-        <Editor
-          key={`${translation.id}:${translation.version}`}
-          data={data}
-          translation={translation}
-          answer={answer}
-          mobile={mobile}
-        />
+        <Editor key={`${translation.id}:${translation.version}`} data={data} translation={translation} answer={answer} mobile={mobile} />
       ) : (
         <CreateTranslation data={data} />
       )}
@@ -178,50 +111,29 @@ export function ContentPageBuilder({
 }
 
 function Publication({ data }: { data: BuilderData }) {
-  const { t } = useTranslation("pages");
-  const published = data.page.state === "PUBLISHED";
+  const { t } = useTranslation('pages');
+  const published = data.page.state === 'PUBLISHED';
   return (
     <div className="ml-auto flex flex-wrap items-center gap-2">
       <span className="text-sm" data-builder-state={data.page.state}>
         {t(`builder.state.${data.page.state}`)}
       </span>
       <Form method="post">
-        <input
-          type="hidden"
-          name="intent"
-          value={published ? "unpublish" : "publish"}
-        />
-        <button
-          type="submit"
-          className={buttonClassName(published ? "outline" : "green")}
-        >
-          {t(published ? "builder.unpublish" : "builder.publish")}
+        <input type="hidden" name="intent" value={published ? 'unpublish' : 'publish'} />
+        <button type="submit" className={buttonClassName(published ? 'outline' : 'green')}>
+          {t(published ? 'builder.unpublish' : 'builder.publish')}
         </button>
       </Form>
-      <a
-        href={data.page.link ?? data.page.publicPath}
-        className="text-sm underline"
-        target="_blank"
-        rel="noreferrer"
-        data-builder-public-link
-      >
-        {t("builder.openPublic")}
+      <a href={data.page.link ?? data.page.publicPath} className="text-sm underline" target="_blank" rel="noreferrer" data-builder-public-link>
+        {t('builder.openPublic')}
       </a>
       {published ? (
         <>
-          <a
-            href={`/resources/content-page-qr/${data.page.id}?format=svg`}
-            className="text-sm underline"
-            download
-          >
-            {t("builder.qrSvg")}
+          <a href={`/resources/content-page-qr/${data.page.id}?format=svg`} className="text-sm underline" download>
+            {t('builder.qrSvg')}
           </a>
-          <a
-            href={`/resources/content-page-qr/${data.page.id}?format=png`}
-            className="text-sm underline"
-            download
-          >
-            {t("builder.qrPng")}
+          <a href={`/resources/content-page-qr/${data.page.id}?format=png`} className="text-sm underline" download>
+            {t('builder.qrPng')}
           </a>
         </>
       ) : null}
@@ -230,30 +142,24 @@ function Publication({ data }: { data: BuilderData }) {
 }
 
 function CreateTranslation({ data }: { data: BuilderData }) {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation('pages');
   const from = data.languages[0];
   if (!from) return null;
   return (
     <Form method="post" className="space-y-2 rounded border p-4">
-      <p>{t("builder.noTranslation", { lang: data.language, from })}</p>
+      <p>{t('builder.noTranslation', { lang: data.language, from })}</p>
       <input type="hidden" name="intent" value="translate" />
       <input type="hidden" name="fromLang" value={from} />
       <input type="hidden" name="toLang" value={data.language} />
-      <button
-        type="submit"
-        className={buttonClassName("standardNoMt")}
-        data-builder-translate
-      >
-        {t("builder.createTranslation", { lang: data.language, from })}
+      <button type="submit" className={buttonClassName('standardNoMt')} data-builder-translate>
+        {t('builder.createTranslation', { lang: data.language, from })}
       </button>
     </Form>
   );
 }
 
 const isTyping = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable ||
-    ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 function Editor({
   data,
@@ -262,20 +168,16 @@ function Editor({
   mobile,
 }: {
   data: BuilderData;
-  translation: NonNullable<BuilderData["translation"]>;
+  translation: NonNullable<BuilderData['translation']>;
   answer: BuilderAnswer | null;
   mobile: boolean;
 }) {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation('pages');
   const hydrated = useHydrated();
-  const [history, dispatch] = useReducer(
-    historyReducer,
-    translation.layout,
-    initialHistory
-  );
+  const [history, dispatch] = useReducer(historyReducer, translation.layout, initialHistory);
   const [selected, setSelected] = useState<string | null>(data.selected);
   const [formDirty, setFormDirty] = useState(false);
-  const [announcement, setAnnouncement] = useState("");
+  const [announcement, setAnnouncement] = useState('');
   const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
   const pending = useRef<{
     message: (layout: PageLayout, focus: string | null) => string;
@@ -293,26 +195,23 @@ function Editor({
 
   const labelOf = useCallback(
     (column: LayoutColumn | null) => {
-      if (!column) return "";
-      if (column.item && isBlockType(column.item.content.type))
-        return t(BLOCKS[column.item.content.type].labelKey);
-      return column.rows.length
-        ? t("builder.nestedRows")
-        : t("builder.emptyCell");
+      if (!column) return '';
+      if (column.item && isBlockType(column.item.content.type)) return t(BLOCKS[column.item.content.type].labelKey);
+      return column.rows.length ? t('builder.nestedRows') : t('builder.emptyCell');
     },
-    [t]
+    [t],
   );
 
   const where = useCallback(
     (current: PageLayout, columnId: string | null) => {
       const position = columnId ? positionOf(current, columnId) : null;
-      if (!position) return "";
-      return t("builder.position", {
+      if (!position) return '';
+      return t('builder.position', {
         ...position,
         level: Math.ceil(position.level / 2),
       });
     },
-    [t]
+    [t],
   );
 
   // announce the last change (or why nothing changed) and move the focus with the moved cell
@@ -327,38 +226,25 @@ function Editor({
     setAnnouncement(next.message(history.present, history.focus));
     if (history.focus && next.focus) {
       setSelected(history.focus);
-      requestAnimationFrame(() =>
-        document
-          .querySelector<HTMLElement>(
-            `[data-builder-handle="${history.focus}"]`
-          )
-          ?.focus()
-      );
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-builder-handle="${history.focus}"]`)?.focus());
     }
   }, [history, t]);
 
-  const run = useCallback(
-    (
-      op: LayoutOp,
-      message: (current: PageLayout, focus: string | null) => string,
-      focus = true
-    ) => {
-      pending.current = { message, focus };
-      dispatch({ type: "apply", action: op });
-    },
-    []
-  );
+  const run = useCallback((op: LayoutOp, message: (current: PageLayout, focus: string | null) => string, focus = true) => {
+    pending.current = { message, focus };
+    dispatch({ type: 'apply', action: op });
+  }, []);
 
   const moveCell = useCallback(
     (columnId: string, direction: MoveDirection) =>
       run(
-        { op: "move", columnId, direction },
+        { op: 'move', columnId, direction },
         (current, focus) =>
           `${t(`builder.moved.${direction}`, {
             item: labelOf(findColumn(current, focus ?? columnId)),
-          })} ${where(current, focus)}`
+          })} ${where(current, focus)}`,
       ),
-    [run, t, labelOf, where]
+    [run, t, labelOf, where],
   );
 
   const deleteCell = useCallback(
@@ -371,37 +257,33 @@ function Editor({
       }
       setConfirmDelete(null);
       const label = labelOf(column);
-      run(
-        { op: "delete", columnId },
-        () => t("builder.deleted", { item: label }),
-        false
-      );
+      run({ op: 'delete', columnId }, () => t('builder.deleted', { item: label }), false);
       setSelected(null);
     },
-    [layout, labelOf, run, t]
+    [layout, labelOf, run, t],
   );
 
   const undo = useCallback(() => {
     if (!history.past.length) return;
-    dispatch({ type: "undo" });
-    setAnnouncement(t("builder.undone"));
+    dispatch({ type: 'undo' });
+    setAnnouncement(t('builder.undone'));
   }, [history.past.length, t]);
   const redo = useCallback(() => {
     if (!history.future.length) return;
-    dispatch({ type: "redo" });
-    setAnnouncement(t("builder.redone"));
+    dispatch({ type: 'redo' });
+    setAnnouncement(t('builder.redone'));
   }, [history.future.length, t]);
 
   useEffect(() => {
     if (!unsaved) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
   }, [unsaved]);
 
   const select = (columnId: string | null) => {
     if (columnId === selected) return;
-    if (formDirty && !window.confirm(t("builder.unsavedItem"))) return;
+    if (formDirty && !window.confirm(t('builder.unsavedItem'))) return;
     setFormDirty(false);
     setConfirmDelete(null);
     setSelected(columnId);
@@ -412,13 +294,13 @@ function Editor({
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || isTyping(event.target)) return;
       const key = event.key.toLowerCase();
-      if (key !== "z" && key !== "y") return;
+      if (key !== 'z' && key !== 'y') return;
       event.preventDefault();
-      if (key === "y" || event.shiftKey) redo();
+      if (key === 'y' || event.shiftKey) redo();
       else undo();
     };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
   }, [undo, redo]);
 
   // a click on a cell selects it, a click elsewhere on the canvas deselects; links inside blocks do not navigate
@@ -427,28 +309,24 @@ function Editor({
   useBuilderDnd(canvas, paletteList, hydrated, layout, {
     reorder: (columnId, to) =>
       run(
-        { op: "reorder", columnId, to },
+        { op: 'reorder', columnId, to },
         (current) =>
-          `${t("builder.dropped", {
+          `${t('builder.dropped', {
             item: labelOf(findColumn(current, columnId)),
-          })} ${where(current, columnId)}`
+          })} ${where(current, columnId)}`,
       ),
     insert: (block, neighbour, before) =>
       run(
         neighbour
           ? {
-              op: "add",
+              op: 'add',
               block,
               afterColumnId: neighbour,
               before,
               itemId: newLayoutId(),
             }
-          : { op: "add", block, itemId: newLayoutId() },
-        (current, focus) =>
-          `${t("builder.added", { item: t(BLOCKS[block].labelKey) })} ${where(
-            current,
-            focus
-          )}`
+          : { op: 'add', block, itemId: newLayoutId() },
+        (current, focus) => `${t('builder.added', { item: t(BLOCKS[block].labelKey) })} ${where(current, focus)}`,
       ),
   });
   const selectRef = useRef(select);
@@ -458,33 +336,29 @@ function Editor({
     if (!node) return;
     const onClick = (event: MouseEvent) => {
       const target = event.target as HTMLElement;
-      const link = target.closest("a");
-      if (link && !link.hasAttribute("data-builder-select"))
-        event.preventDefault();
-      if (target.closest("[data-builder-handle]")) return;
-      const cell = target.closest<HTMLElement>("[data-builder-cell]");
+      const link = target.closest('a');
+      if (link && !link.hasAttribute('data-builder-select')) event.preventDefault();
+      if (target.closest('[data-builder-handle]')) return;
+      const cell = target.closest<HTMLElement>('[data-builder-cell]');
       selectRef.current(cell?.dataset.builderCell ?? null);
     };
-    node.addEventListener("click", onClick);
-    return () => node.removeEventListener("click", onClick);
+    node.addEventListener('click', onClick);
+    return () => node.removeEventListener('click', onClick);
   }, []);
 
-  const cellKeyDown = (
-    event: KeyboardEvent<HTMLButtonElement>,
-    columnId: string
-  ) => {
+  const cellKeyDown = (event: KeyboardEvent<HTMLButtonElement>, columnId: string) => {
     const moves: Record<string, MoveDirection> = {
-      ArrowUp: "up",
-      ArrowDown: "down",
-      ArrowRight: "into",
-      ArrowLeft: "out",
+      ArrowUp: 'up',
+      ArrowDown: 'down',
+      ArrowRight: 'into',
+      ArrowLeft: 'out',
     };
     if (event.altKey && moves[event.key]) {
       event.preventDefault();
       moveCell(columnId, moves[event.key]!);
-    } else if (event.key === "Escape") {
+    } else if (event.key === 'Escape') {
       select(null);
-    } else if (event.key === "Delete") {
+    } else if (event.key === 'Delete') {
       event.preventDefault();
       deleteCell(columnId);
     }
@@ -494,88 +368,76 @@ function Editor({
   const local = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const intent = String(form.get("intent") ?? "");
-    const columnId = String(form.get("columnId") ?? "");
+    const intent = String(form.get('intent') ?? '');
+    const columnId = String(form.get('columnId') ?? '');
     switch (intent) {
-      case "template": {
-        const key = String(form.get("template") ?? "");
+      case 'template': {
+        const key = String(form.get('template') ?? '');
         if (!isTemplateKey(key)) return;
-        if (layout.rows.length && !window.confirm(t("builder.confirmTemplate")))
-          return;
+        if (layout.rows.length && !window.confirm(t('builder.confirmTemplate'))) return;
         run(
-          { op: "template", key },
+          { op: 'template', key },
           () =>
-            t("builder.templateApplied", {
+            t('builder.templateApplied', {
               template: t(`builder.templates.${key}`),
             }),
-          false
+          false,
         );
         setSelected(null);
         return;
       }
-      case "add": {
-        const block = String(form.get("block") ?? "");
+      case 'add': {
+        const block = String(form.get('block') ?? '');
         if (!isBlockType(block)) return;
-        const fill = String(form.get("fillColumnId") ?? "");
-        const after = String(form.get("afterColumnId") ?? "");
+        const fill = String(form.get('fillColumnId') ?? '');
+        const after = String(form.get('afterColumnId') ?? '');
         const op: LayoutOp = fill
-          ? { op: "fill", columnId: fill, block, itemId: newLayoutId() }
+          ? { op: 'fill', columnId: fill, block, itemId: newLayoutId() }
           : {
-              op: "add",
+              op: 'add',
               block,
               afterColumnId: after || null,
-              beside: form.get("beside") === "yes",
+              beside: form.get('beside') === 'yes',
               itemId: newLayoutId(),
             };
-        run(
-          op,
-          (current, focus) =>
-            `${t("builder.added", { item: t(BLOCKS[block].labelKey) })} ${where(
-              current,
-              focus
-            )}`
-        );
+        run(op, (current, focus) => `${t('builder.added', { item: t(BLOCKS[block].labelKey) })} ${where(current, focus)}`);
         return;
       }
-      case "edit": {
+      case 'edit': {
         const column = findColumn(layout, columnId);
         if (!column?.item || !isBlockType(column.item.content.type)) return;
-        const content = contentFromForm(
-          column.item.content.type,
-          column.item.content,
-          form
-        );
+        const content = contentFromForm(column.item.content.type, column.item.content, form);
         run(
           {
-            op: "update",
+            op: 'update',
             itemId: column.item.id,
-            content: content as LayoutItem["content"],
+            content: content as LayoutItem['content'],
           },
-          () => t("builder.applied", { item: labelOf(column) }),
-          false
+          () => t('builder.applied', { item: labelOf(column) }),
+          false,
         );
         setFormDirty(false);
         return;
       }
-      case "move":
-        moveCell(columnId, String(form.get("direction")) as MoveDirection);
+      case 'move':
+        moveCell(columnId, String(form.get('direction')) as MoveDirection);
         return;
-      case "delete":
-        deleteCell(columnId, form.get("confirmed") === "yes");
+      case 'delete':
+        deleteCell(columnId, form.get('confirmed') === 'yes');
         return;
-      case "copyItem": {
+      case 'copyItem': {
         const column = findColumn(layout, columnId);
-        const from = form.get("content");
-        if (!column?.item || typeof from !== "string") return;
+        const from = form.get('content');
+        if (!column?.item || typeof from !== 'string') return;
         try {
           run(
             {
-              op: "update",
+              op: 'update',
               itemId: column.item.id,
-              content: JSON.parse(from) as LayoutItem["content"],
+              content: JSON.parse(from) as LayoutItem['content'],
             },
-            () => t("builder.copied"),
-            false
+            () => t('builder.copied'),
+            false,
           );
         } catch {
           /* not from us */
@@ -585,94 +447,56 @@ function Editor({
   };
 
   const column = selected ? findColumn(layout, selected) : null;
-  const saveAnswer = answer?.form === "save" ? answer : null;
-  const otherAnswer = answer && answer.form !== "save" ? answer : null;
-  const renderContext = useMemo(
-    () => ({ mode: "builder" as const, files: data.files }),
-    [data.files]
-  );
+  const saveAnswer = answer?.form === 'save' ? answer : null;
+  const otherAnswer = answer && answer.form !== 'save' ? answer : null;
+  const renderContext = useMemo(() => ({ mode: 'builder' as const, files: data.files }), [data.files]);
 
   return (
     <div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
-      <p
-        aria-live="polite"
-        role="status"
-        className="sr-only"
-        data-builder-announcement
-      >
+      <p aria-live="polite" role="status" className="sr-only" data-builder-announcement>
         {announcement}
       </p>
       <p id="builder-keys" className="sr-only">
-        {t("builder.keys")}
+        {t('builder.keys')}
       </p>
       <div className="space-y-3">
         <div className="flex flex-wrap items-end gap-2">
           <form method="post" onSubmit={local} className="flex items-end gap-2">
-            <Hidden values={{ ...hidden, intent: "template" }} />
+            <Hidden values={{ ...hidden, intent: 'template' }} />
             <label className="text-sm">
-              {t("builder.startFrom")}
-              <select
-                name="template"
-                className="ml-2 rounded border px-2 py-1"
-                defaultValue="t1"
-                data-builder-template
-              >
-                {[...TEMPLATE_KEYS, ...STRUCTURE_KEYS, ...PAGE_LAYOUT_KEYS].map(
-                  (key) => (
-                    <option key={key} value={key}>
-                      {t(`builder.templates.${key}`)}
-                    </option>
-                  )
-                )}
+              {t('builder.startFrom')}
+              <select name="template" className="ml-2 rounded border px-2 py-1" defaultValue="t1" data-builder-template>
+                {[...TEMPLATE_KEYS, ...STRUCTURE_KEYS, ...PAGE_LAYOUT_KEYS].map((key) => (
+                  <option key={key} value={key}>
+                    {t(`builder.templates.${key}`)}
+                  </option>
+                ))}
               </select>
             </label>
             <button type="submit" className={SMALL}>
-              {t("builder.applyTemplate")}
+              {t('builder.applyTemplate')}
             </button>
           </form>
-          <button
-            type="button"
-            className={SMALL}
-            onClick={undo}
-            disabled={!history.past.length}
-            aria-keyshortcuts="Control+Z"
-            data-builder-undo
-          >
-            {t("builder.undo")}
+          <button type="button" className={SMALL} onClick={undo} disabled={!history.past.length} aria-keyshortcuts="Control+Z" data-builder-undo>
+            {t('builder.undo')}
           </button>
-          <button
-            type="button"
-            className={SMALL}
-            onClick={redo}
-            disabled={!history.future.length}
-            aria-keyshortcuts="Control+Shift+Z"
-            data-builder-redo
-          >
-            {t("builder.redo")}
+          <button type="button" className={SMALL} onClick={redo} disabled={!history.future.length} aria-keyshortcuts="Control+Shift+Z" data-builder-redo>
+            {t('builder.redo')}
           </button>
         </div>
         {otherAnswer?.error ? (
-          <p
-            role="alert"
-            className="rounded border border-brand-red p-2 text-brand-red"
-          >
+          <p role="alert" className="rounded border border-brand-red p-2 text-brand-red">
             {otherAnswer.error}
           </p>
         ) : null}
         <div
           ref={canvas}
-          className={`min-h-64 rounded border bg-white ${
-            mobile ? "mx-auto w-[390px] max-w-full" : ""
-          }`}
+          className={`min-h-64 rounded border bg-white ${mobile ? 'mx-auto w-[390px] max-w-full' : ''}`}
           data-builder-canvas
-          data-mobile={mobile ? "yes" : "no"}
+          data-mobile={mobile ? 'yes' : 'no'}
         >
           <BlockRenderProvider value={renderContext}>
-            {layout.rows.length ? null : (
-              <p className="p-8 text-center text-gray-600">
-                {t("builder.emptyPage")}
-              </p>
-            )}
+            {layout.rows.length ? null : <p className="p-8 text-center text-gray-600">{t('builder.emptyPage')}</p>}
             <CanvasRows
               rows={layout.rows}
               level={1}
@@ -681,11 +505,11 @@ function Editor({
                 <div
                   key={cell.id}
                   data-builder-cell={cell.id}
-                  data-selected={cell.id === selected ? "yes" : "no"}
+                  data-selected={cell.id === selected ? 'yes' : 'no'}
                   className={`relative min-h-12 ${
                     cell.id === selected
-                      ? "outline outline-2 -outline-offset-2 outline-brand-pink"
-                      : "outline-dashed outline-1 -outline-offset-1 outline-gray-300"
+                      ? 'outline outline-2 -outline-offset-2 outline-brand-pink'
+                      : 'outline-dashed outline-1 -outline-offset-1 outline-gray-300'
                   }`}
                 >
                   {hydrated ? (
@@ -703,11 +527,11 @@ function Editor({
                     </button>
                   ) : (
                     <a
-                      href={`?lang=${data.language}&item=${cell.id}`}
+                      href={`?language=${data.language}&item=${cell.id}`}
                       data-builder-select
                       className="absolute left-1 top-1 z-10 rounded bg-white/90 px-1 text-xs underline"
                     >
-                      {t("builder.select", { item: labelOf(cell) })}
+                      {t('builder.select', { item: labelOf(cell) })}
                     </a>
                   )}
                   {cell.item ? (
@@ -715,23 +539,14 @@ function Editor({
                   ) : nested ? (
                     nested
                   ) : (
-                    <p className="p-4 text-center text-sm text-gray-600">
-                      {t("builder.emptyCell")}
-                    </p>
+                    <p className="p-4 text-center text-sm text-gray-600">{t('builder.emptyCell')}</p>
                   )}
                   {data.other && cell.item ? (
                     <span
                       className="absolute right-1 top-1 rounded bg-white/90 px-1 text-xs text-gray-700"
-                      data-builder-other={
-                        cell.item.id in data.other.items ? "yes" : "no"
-                      }
+                      data-builder-other={cell.item.id in data.other.items ? 'yes' : 'no'}
                     >
-                      {t(
-                        cell.item.id in data.other.items
-                          ? "builder.otherHas"
-                          : "builder.otherMissing",
-                        { lang: data.other.language }
-                      )}
+                      {t(cell.item.id in data.other.items ? 'builder.otherHas' : 'builder.otherMissing', { lang: data.other.language })}
                     </span>
                   ) : null}
                 </div>
@@ -740,49 +555,30 @@ function Editor({
           </BlockRenderProvider>
         </div>
         <Palette hidden={hidden} onSubmit={local} listRef={paletteList} />
-        <Form
-          method="post"
-          className="flex flex-wrap items-end gap-3 border-t pt-3"
-          data-builder-save
-        >
+        <Form method="post" className="flex flex-wrap items-end gap-3 border-t pt-3" data-builder-save>
           <Hidden
             values={{
               ...hidden,
-              intent: "save",
+              intent: 'save',
               layout: JSON.stringify(layout),
             }}
           />
           <label className="text-sm">
-            {t("builder.name")}
-            <input
-              name="name"
-              defaultValue={translation.name}
-              className="ml-2 rounded border px-2 py-1"
-            />
+            {t('builder.name')}
+            <input name="name" defaultValue={translation.name} className="ml-2 rounded border px-2 py-1" />
           </label>
-          <button type="submit" className={buttonClassName("standardNoMt")}>
-            {t("builder.save")}
+          <button type="submit" className={buttonClassName('standardNoMt')}>
+            {t('builder.save')}
           </button>
-          {unsaved ? (
-            <span className="text-sm text-gray-700">
-              {t("builder.unsaved")}
-            </span>
-          ) : null}
+          {unsaved ? <span className="text-sm text-gray-700">{t('builder.unsaved')}</span> : null}
           {saveAnswer?.error ? (
-            <p
-              role="alert"
-              className="w-full text-brand-red"
-              data-builder-conflict={saveAnswer.conflict ? "yes" : "no"}
-            >
+            <p role="alert" className="w-full text-brand-red" data-builder-conflict={saveAnswer.conflict ? 'yes' : 'no'}>
               {saveAnswer.error}
             </p>
           ) : null}
         </Form>
       </div>
-      <aside
-        className="space-y-3 rounded border p-3"
-        aria-label={t("builder.properties")}
-      >
+      <aside className="space-y-3 rounded border p-3" aria-label={t('builder.properties')}>
         {column ? (
           <>
             <h2 className="text-lg font-semibold">{labelOf(column)}</h2>
@@ -790,51 +586,33 @@ function Editor({
               columnId={column.id}
               hidden={hidden}
               onSubmit={local}
-              confirm={
-                confirmDelete === column.id ||
-                (answer?.confirm?.id === column.id &&
-                  answer.confirm.intent === "delete")
-              }
+              confirm={confirmDelete === column.id || (answer?.confirm?.id === column.id && answer.confirm.intent === 'delete')}
             />
             {column.item ? (
               <>
-                {data.other ? (
-                  <OtherLanguage
-                    data={data}
-                    itemId={column.item.id}
-                    columnId={column.id}
-                    hidden={hidden}
-                    onSubmit={local}
-                  />
-                ) : null}
+                {data.other ? <OtherLanguage data={data} itemId={column.item.id} columnId={column.id} hidden={hidden} onSubmit={local} /> : null}
                 <ItemForm
                   key={`${column.item.id}:${history.past.length}`}
                   item={column.item}
                   columnId={column.id}
                   hidden={hidden}
-                  errors={
-                    answer?.form === "edit" ? answer.fieldErrors ?? {} : {}
-                  }
+                  errors={answer?.form === 'edit' ? answer.fieldErrors ?? {} : {}}
                   onSubmit={local}
                   onChange={() => setFormDirty(true)}
                 />
               </>
             ) : isEmptyCell(column) ? (
               <form method="post" onSubmit={local} className="space-y-2">
-                <Hidden
-                  values={{ ...hidden, intent: "add", fillColumnId: column.id }}
-                />
-                <BlockSelect label={t("builder.fillCell")} />
+                <Hidden values={{ ...hidden, intent: 'add', fillColumnId: column.id }} />
+                <BlockSelect label={t('builder.fillCell')} />
                 <button type="submit" className={SMALL}>
-                  {t("builder.fill")}
+                  {t('builder.fill')}
                 </button>
               </form>
             ) : null}
           </>
         ) : (
-          <p className="text-sm text-gray-700">
-            {t("builder.nothingSelected")}
-          </p>
+          <p className="text-sm text-gray-700">{t('builder.nothingSelected')}</p>
         )}
       </aside>
     </div>
@@ -842,15 +620,11 @@ function Editor({
 }
 
 function BlockSelect({ label }: { label: string }) {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation('pages');
   return (
     <label className="block text-sm">
       {label}
-      <select
-        name="block"
-        className="ml-2 rounded border px-2 py-1"
-        defaultValue="TEXT"
-      >
+      <select name="block" className="ml-2 rounded border px-2 py-1" defaultValue="TEXT">
         {BLOCK_TYPES.map((type) => (
           <option key={type} value={type}>
             {t(BLOCKS[type].labelKey)}
@@ -872,20 +646,14 @@ function CellTools({
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   confirm: boolean;
 }) {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation('pages');
   return (
     <div className="space-y-2" data-builder-tools>
       <div className="flex flex-wrap gap-1">
-        {(["up", "down", "into", "out"] as const).map((direction) => (
+        {(['up', 'down', 'into', 'out'] as const).map((direction) => (
           <form key={direction} method="post" onSubmit={onSubmit}>
-            <Hidden
-              values={{ ...hidden, intent: "move", columnId, direction }}
-            />
-            <button
-              type="submit"
-              className={SMALL}
-              data-builder-move={direction}
-            >
+            <Hidden values={{ ...hidden, intent: 'move', columnId, direction }} />
+            <button type="submit" className={SMALL} data-builder-move={direction}>
               {t(`builder.move.${direction}`)}
             </button>
           </form>
@@ -894,40 +662,30 @@ function CellTools({
           <Hidden
             values={{
               ...hidden,
-              intent: "delete",
+              intent: 'delete',
               columnId,
-              ...(confirm ? { confirmed: "yes" } : {}),
+              ...(confirm ? { confirmed: 'yes' } : {}),
             }}
           />
-          <button
-            type="submit"
-            className={`${SMALL} text-brand-red`}
-            data-builder-delete
-          >
-            {t(confirm ? "builder.confirmDelete" : "builder.delete")}
+          <button type="submit" className={`${SMALL} text-brand-red`} data-builder-delete>
+            {t(confirm ? 'builder.confirmDelete' : 'builder.delete')}
           </button>
         </form>
       </div>
       {confirm ? (
         <p role="alert" className="text-sm">
-          {t("builder.askDeleteEmpty")}
+          {t('builder.askDeleteEmpty')}
         </p>
       ) : null}
-      <form
-        method="post"
-        onSubmit={onSubmit}
-        className="flex flex-wrap items-end gap-2"
-      >
-        <Hidden
-          values={{ ...hidden, intent: "add", afterColumnId: columnId }}
-        />
-        <BlockSelect label={t("builder.addHere")} />
+      <form method="post" onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
+        <Hidden values={{ ...hidden, intent: 'add', afterColumnId: columnId }} />
+        <BlockSelect label={t('builder.addHere')} />
         <label className="text-sm">
           <input type="checkbox" name="beside" value="yes" className="mr-1" />
-          {t("builder.beside")}
+          {t('builder.beside')}
         </label>
         <button type="submit" className={SMALL} data-builder-add-here>
-          {t("builder.add")}
+          {t('builder.add')}
         </button>
       </form>
     </div>
@@ -947,13 +705,13 @@ function OtherLanguage({
   hidden: Record<string, string>;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }) {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation('pages');
   const other = data.other!;
   const has = itemId in other.items;
   return (
     <div className="text-sm">
       <p>
-        {t(has ? "builder.otherHas" : "builder.otherMissing", {
+        {t(has ? 'builder.otherHas' : 'builder.otherMissing', {
           lang: other.language,
         })}
       </p>
@@ -962,13 +720,13 @@ function OtherLanguage({
           <Hidden
             values={{
               ...hidden,
-              intent: "copyItem",
+              intent: 'copyItem',
               columnId,
               content: JSON.stringify(other.items[itemId]),
             }}
           />
           <button type="submit" className={SMALL}>
-            {t("builder.copyFrom", { lang: other.language })}
+            {t('builder.copyFrom', { lang: other.language })}
           </button>
         </form>
       ) : null}
@@ -985,23 +743,19 @@ function Palette({
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   listRef: RefObject<HTMLUListElement>;
 }) {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation('pages');
   return (
     <section aria-labelledby="builder-palette" className="space-y-2">
       <h2 id="builder-palette" className="text-lg font-semibold">
-        {t("builder.palette")}
+        {t('builder.palette')}
       </h2>
       <ul className="flex flex-wrap gap-2" ref={listRef}>
         {BLOCK_TYPES.map((type: BlockType) => (
           <li key={type} data-palette-block={type}>
             <form method="post" onSubmit={onSubmit}>
-              <Hidden values={{ ...hidden, intent: "add", block: type }} />
-              <button
-                type="submit"
-                className={SMALL}
-                data-builder-palette={type}
-              >
-                {t("builder.addBlock", { block: t(BLOCKS[type].labelKey) })}
+              <Hidden values={{ ...hidden, intent: 'add', block: type }} />
+              <button type="submit" className={SMALL} data-builder-palette={type}>
+                {t('builder.addBlock', { block: t(BLOCKS[type].labelKey) })}
               </button>
             </form>
           </li>
@@ -1023,39 +777,19 @@ function CanvasRows({
   renderCell: (column: LayoutColumn, nested: ReactNode) => ReactNode;
 }) {
   return (
-    <div
-      data-builder-rows
-      data-level={level}
-      className={level === 1 ? "min-h-16" : undefined}
-    >
+    <div data-builder-rows data-level={level} className={level === 1 ? 'min-h-16' : undefined}>
       {rows.map((row) => (
-        <div
-          key={row.id}
-          className={`flex min-w-0 flex-col ${mobile ? "" : "lg:flex-row"}`}
-          data-layout-row={row.id}
-        >
+        <div key={row.id} className={`flex min-w-0 flex-col ${mobile ? '' : 'lg:flex-row'}`} data-layout-row={row.id}>
           {row.columns.map((column) => (
             <div
               key={column.id}
-              className={`min-w-0 ${
-                mobile ? "" : "lg:[flex:var(--column-weight)_1_0%]"
-              }`}
+              className={`min-w-0 ${mobile ? '' : 'lg:[flex:var(--column-weight)_1_0%]'}`}
               style={{
-                ["--column-weight" as string]: WIDTH_WEIGHT[column.width] ?? 8,
+                ['--column-weight' as string]: WIDTH_WEIGHT[column.width] ?? 8,
               }}
               data-layout-column={column.id}
             >
-              {renderCell(
-                column,
-                column.rows.length ? (
-                  <CanvasRows
-                    rows={column.rows}
-                    level={level + 2}
-                    mobile={mobile}
-                    renderCell={renderCell}
-                  />
-                ) : null
-              )}
+              {renderCell(column, column.rows.length ? <CanvasRows rows={column.rows} level={level + 2} mobile={mobile} renderCell={renderCell} /> : null)}
             </div>
           ))}
         </div>

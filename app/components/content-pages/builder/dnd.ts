@@ -1,6 +1,6 @@
-import { useEffect, useRef, type RefObject } from "react";
-import { isBlockType, type BlockType } from "~/lib/content-pages/blocks";
-import { MAX_DROP_DEPTH } from "~/lib/content-pages/layout";
+import { useEffect, useRef, type RefObject } from 'react';
+import { isBlockType, type BlockType } from '~/lib/content-pages/blocks';
+import { MAX_DROP_DEPTH } from '~/lib/content-pages/layout';
 
 /**
  * Drag and drop of the content page builder (issue 16, spec 000 point 4), with sortablejs loaded on this page only
@@ -14,24 +14,18 @@ export interface DropHandlers {
   /** the row of `columnId` dragged to position `to` of its list */
   reorder: (columnId: string, to: number) => void;
   /** a palette block dropped into the list of rows beside `neighbourColumnId` (the row there moves down) */
-  insert: (
-    block: BlockType,
-    neighbourColumnId: string | null,
-    before: boolean
-  ) => void;
+  insert: (block: BlockType, neighbourColumnId: string | null, before: boolean) => void;
 }
 
 /** The first column's id of each row element of a list. */
-const firstColumnOf = (row: Element | undefined | null) =>
-  row?.querySelector<HTMLElement>("[data-builder-cell]")?.dataset.builderCell ??
-  null;
+const firstColumnOf = (row: Element | undefined | null) => row?.querySelector<HTMLElement>('[data-builder-cell]')?.dataset.builderCell ?? null;
 
 export function useBuilderDnd(
   canvas: RefObject<HTMLElement | null>,
   palette: RefObject<HTMLElement | null>,
   enabled: boolean,
   layoutKey: unknown,
-  handlers: DropHandlers
+  handlers: DropHandlers,
 ) {
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
@@ -41,57 +35,44 @@ export function useBuilderDnd(
     if (!enabled || !root || !source) return;
     let cancelled = false;
     const instances: { destroy: () => void }[] = [];
-    void import("sortablejs").then(({ default: Sortable }) => {
+    void import('sortablejs').then(({ default: Sortable }) => {
       if (cancelled) return;
       instances.push(
         Sortable.create(source, {
-          group: { name: "content-page-blocks", pull: "clone", put: false },
+          group: { name: 'content-page-blocks', pull: 'clone', put: false },
           sort: false,
-          draggable: "[data-palette-block]",
+          draggable: '[data-palette-block]',
           forceFallback: true,
           fallbackOnBody: true,
-        })
+        }),
       );
-      const lists = [
-        ...root.querySelectorAll<HTMLElement>("[data-builder-rows]"),
-      ].filter((list) => Number(list.dataset.level) <= MAX_DROP_DEPTH);
+      const lists = [...root.querySelectorAll<HTMLElement>('[data-builder-rows]')].filter((list) => Number(list.dataset.level) <= MAX_DROP_DEPTH);
       for (const list of lists) {
         instances.push(
           Sortable.create(list, {
-            group: { name: "content-page-blocks", pull: false, put: true },
-            draggable: ":scope > [data-layout-row]",
-            handle: "[data-builder-handle]",
+            group: { name: 'content-page-blocks', pull: false, put: true },
+            draggable: ':scope > [data-layout-row]',
+            handle: '[data-builder-handle]',
             animation: 120,
             forceFallback: true,
             fallbackOnBody: true,
             onEnd: ({ item, from, oldIndex, newIndex }) => {
-              if (
-                oldIndex === undefined ||
-                newIndex === undefined ||
-                oldIndex === newIndex
-              )
-                return;
+              if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
               from.removeChild(item);
               from.insertBefore(item, from.children[oldIndex] ?? null);
               const columnId = firstColumnOf(item);
               if (columnId) handlersRef.current.reorder(columnId, newIndex);
             },
             onAdd: ({ item, to, newIndex }) => {
-              const block = item.getAttribute("data-palette-block");
+              const block = item.getAttribute('data-palette-block');
               item.parentNode?.removeChild(item);
               if (!isBlockType(block) || newIndex === undefined) return;
-              const rows = [...to.children].filter((child) =>
-                child.hasAttribute("data-layout-row")
-              );
+              const rows = [...to.children].filter((child) => child.hasAttribute('data-layout-row'));
               const before = rows[newIndex];
               const neighbour = before ?? rows[rows.length - 1];
-              handlersRef.current.insert(
-                block,
-                firstColumnOf(neighbour),
-                Boolean(before)
-              );
+              handlersRef.current.insert(block, firstColumnOf(neighbour), Boolean(before));
             },
-          })
+          }),
         );
       }
     });
