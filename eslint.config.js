@@ -48,6 +48,24 @@ export default tseslint.config(
     },
   },
   {
+    // the events domain's batch loaders are private to it (decision 009): the API reaches relations through
+    // services/events/relations.ts and the services, which apply the policy
+    files: ['graphql/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^~/server/services/events/(loaders|stand-loaders|visitor-loaders)$`,
+              message: 'The events loaders are private to the domain; use services/events/relations.ts or a service.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // browser modules; route modules still import services for their loaders and actions (Remix strips them from
     // the browser build) until route-private server code moves into route folders
     files: ['app/components/**', 'app/lib/**'],

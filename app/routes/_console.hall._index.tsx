@@ -11,7 +11,7 @@ import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
-import { hallStandsByHall } from '~/server/services/events/stand-loaders';
+import { hallStandsOf } from '~/server/services/events/hall-stands';
 import { createHall, deleteHall, listHalls } from '~/server/services/events/halls';
 import { redirectWithToast } from '~/server/toast.server';
 
@@ -25,7 +25,7 @@ const HERE = '/hall';
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const halls = await listHalls(context.service);
-  const stands = await Promise.all(halls.map((h) => hallStandsByHall(context.service).load(h.id)));
+  const stands = await Promise.all(halls.map((h) => hallStandsOf(context.service, h)));
   return {
     halls: halls.map((h, i) => ({
       id: h.id,

@@ -30,7 +30,7 @@ import { DomainError, isDomainError } from '~/server/services/errors';
 import { createStandNode, deleteStandNode, updateStandNode } from '~/server/services/events/nodes';
 import { standPlaces } from '~/server/services/events/hall-stands';
 import { createPoint, deletePoint, updatePoint } from '~/server/services/events/points';
-import { standTranslationsByStand } from '~/server/services/events/stand-loaders';
+import { textsOf } from '~/server/services/events/relations';
 import { createStandTranslation, standBySlug, updateBaseStand, updateStandTranslation } from '~/server/services/events/stands';
 import { ACCEPT_BY_PURPOSE } from '~/lib/file-limits';
 import { redirectWithToast } from '~/server/toast.server';
@@ -51,7 +51,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = context.service;
   const stand = await orNotFound(standBySlug(ctx, params.slug ?? ''));
   const [translations, nodes, places] = await Promise.all([
-    standTranslationsByStand(ctx).load(stand.id),
+    textsOf(ctx, 'stand', stand.id),
     loadNodes(ctx, stand.id),
     standPlaces(ctx, { standId: stand.id }),
   ]);
@@ -91,7 +91,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return translationAction(context, formData, here, {
       create: (input) => createStandTranslation(ctx, stand.id, input),
       update: (trId, input) => updateStandTranslation(ctx, trId, input),
-      existing: await standTranslationsByStand(ctx).load(stand.id),
+      existing: await textsOf(ctx, 'stand', stand.id),
     });
   }
 

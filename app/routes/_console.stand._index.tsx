@@ -14,7 +14,7 @@ import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
 import { standPlaces } from '~/server/services/events/hall-stands';
-import { nodesByStand } from '~/server/services/events/stand-loaders';
+import { nodesOf } from '~/server/services/events/relations';
 import { createBaseStand, deleteBaseStand, listStands } from '~/server/services/events/stands';
 import { redirectWithToast } from '~/server/toast.server';
 
@@ -28,7 +28,7 @@ const HERE = '/stand';
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const [stands, invitations] = await Promise.all([listStands(context.service), standPlaces(context.service, { invitationsOnly: true })]);
-  const nodes = await Promise.all(stands.map((s) => nodesByStand(context.service).load(s.id)));
+  const nodes = await Promise.all(stands.map((s) => nodesOf(context.service, s)));
   return { stands: stands.map((s, i) => ({ id: s.id, slug: s.slug, name: s.name, nodes: nodes[i]!.length })), invitations };
 }
 

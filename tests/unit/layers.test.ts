@@ -41,6 +41,15 @@ describe('import layers (eslint.config.js)', () => {
     ]);
   });
 
+  it('keep the events loaders inside their domain: the GraphQL layer goes through relations.ts', async () => {
+    const imports = [
+      "import { IMPORT } from '~/server/services/events/stand-loaders';",
+      "import { IMPORT } from '~/server/services/events/loaders';",
+      "import { IMPORT } from '~/server/services/events/relations';",
+    ];
+    expect(await rejected('graphql/resolvers/x.ts', imports)).toEqual(['~/server/services/events/stand-loaders', '~/server/services/events/loaders']);
+  });
+
   it('keep server modules out of browser modules, types excepted', async () => {
     const imports = [
       "import { IMPORT } from '~/server/viewer.server';",
