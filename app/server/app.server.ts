@@ -45,7 +45,10 @@ function securityHeaders(env: Env): RequestHandler {
         'style-src': ["'self'", "'unsafe-inline'"],
         // video pictures are kept in our storage: pages load no picture from a video site
         'img-src': ["'self'", 'data:', 'blob:'],
-        'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com', 'https://vimeo.com'],
+        // organisations embed their own https pages (stand iframe nodes, content pool IFRAME objects, content page
+        // IFRAME blocks): every such frame is https only (the one URL schema) and sandboxed by its renderer, and rich
+        // text never keeps an <iframe> (sanitize.ts); plain http and other schemes stay refused (decision 012)
+        'frame-src': ["'self'", 'https:'],
         'connect-src': ["'self'", ...(dev ? ['ws:'] : [])],
         'upgrade-insecure-requests': env.PUBLIC_URL?.startsWith('https://') ? [] : null,
       },

@@ -17,6 +17,9 @@ describe('HTTP server', () => {
     expect(csp).toMatch(/default-src 'self'/);
     expect(csp).toMatch(/script-src 'self' 'nonce-[0-9a-f]{32}'/);
     expect(csp).toMatch(/frame-ancestors 'self'/);
+    // organisations' own https pages may be framed (sandboxed by the renderers); plain http may not
+    expect(csp).toMatch(/frame-src 'self' https:(;|$)/);
+    expect(csp).not.toMatch(/frame-src[^;]*http:/);
     expect(second.headers.get('content-security-policy')).not.toBe(csp);
     expect(first.headers.get('x-content-type-options')).toBe('nosniff');
     expect(first.headers.get('x-powered-by')).toBeNull();
