@@ -3,7 +3,8 @@ import { DEFAULT_WELCOME_VIDEO } from '../../app/lib/video';
 import { loadEnv } from '../../app/server/env.server';
 import { createStorage } from '../../app/server/storage/create-storage.server';
 import type { Storage } from '../../app/server/storage/storage.server';
-import { createContentGroup, createContentObject, createFile } from '../../tests/fixtures/factories';
+import { createContentGroup, createContentObject, createFile, createPersonalization, createPublicsite } from '../../tests/fixtures/factories';
+import { inParallel, onDemandThumbnail, organizationAvatar, storePicture } from './pictures';
 
 /** A one-page PDF brochure, written here (the seed never reaches the internet). */
 function brochurePdf(title: string, lines: string[]): Buffer {
@@ -84,8 +85,53 @@ export async function seedContent(trx: Knex, options: { organizationId: string; 
   await add(video.id, { type: 'DIVIDER', value: null, sort: 1 });
   await add(video.id, { value: '<p>Zwei Minuten über unser Unternehmen und unsere Messeauftritte.</p>', sort: 2 });
 
+  // a slideshow of the last fair: three pictures with their captions as names
+  const impressions = await group('Messeimpressionen', 'demo-messeimpressionen');
+  await add(impressions.id, { value: '<p>Eindrücke von der Digitalen Fachmesse 2025: Eröffnung, Podium und Live-Vorführungen am Stand.</p>' });
+  const slideshow = await add(impressions.id, { type: 'SLIDESHOW', value: null, name: 'Messe 2025', sort: 1 });
+  const slides: [string, string][] = [
+    ['Eröffnung der Fachmesse 2025', 'Dr. Anna Schneider · Hauptbühne'],
+    ['Podium: Fabrik der Zukunft', 'Vier Stimmen aus der Praxis'],
+    ['Live-Demo am Stand', 'Müller Präzisionstechnik'],
+  ];
+  const pictures = await inParallel(slides.map(([title, subtitle]) => () => onDemandThumbnail(title, subtitle)));
+  for (const [i, [title]] of slides.entries()) {
+    const fileId = await storePicture(trx, storage, organizationId, `impression-${i + 1}`, pictures[i]!);
+    await add(impressions.id, { parent_id: slideshow.id, type: 'IMAGE', value: null, file_id: fileId, name: title, sort: i });
+  }
+
   // the stands' "Produkte" reference points show the product sheets
   const stands = trx('stand_nodes').where({ organization_id: organizationId }).select('id');
   await trx('points').where({ organization_id: organizationId, kind: 'REFERENCE', slug: 'produkte' }).whereIn('node_id', stands).update({ content_group_id: sheets.id });
-  return { groupIds: [sheets.id, brochure.id, video.id] };
+  return { groupIds: [sheets.id, brochure.id, video.id, impressions.id] };
+}
+
+/**
+ * The demo organisation's look for its public pages (issue 15): a personalization with its logo, the brand's
+ * colours (white text on the primary colour passes WCAG AA), imprint and data privacy texts; it is the
+ * organisation's default, the demo product page and a publicsite "Produktwelt" use it.
+ */
+export async function seedPersonalization(trx: Knex, options: { organizationId: string; storage?: Storage }): Promise<{ personalizationId: string }> {
+  const { organizationId } = options;
+  const storage = options.storage ?? createStorage(loadEnv());
+  const logoId = await storePicture(trx, storage, organizationId, 'logo-demo-messe', await organizationAvatar('Demo Messe GmbH'));
+  const personalization = await createPersonalization(trx, {
+    organization_id: organizationId,
+    slug: 'demo-messe',
+    title: 'Demo Messe',
+    logo_id: logoId,
+    favicon_id: logoId,
+    logo_position: 'LEFT',
+    logo_width: 120,
+    primary_color: '#283853',
+    secondary_color: '#c22a3e',
+    imprint:
+      'Demo Messe GmbH\nMessering 1\n60327 Frankfurt am Main\nGeschäftsführung: Dr. Anna Schneider\nHandelsregister: Amtsgericht Frankfurt am Main, HRB 123456\nE-Mail: kontakt@demo.example',
+    data_privacy:
+      'Wir verarbeiten Ihre Daten nur, um Ihnen diese Seiten zu zeigen und Ihre Anfragen zu beantworten. Verantwortlich ist die Demo Messe GmbH, Messering 1, 60327 Frankfurt am Main (datenschutz@demo.example).',
+  });
+  await trx('organizations').where({ id: organizationId }).update({ default_personalization_id: personalization.id });
+  await createPublicsite(trx, { organization_id: organizationId, name: 'Produktwelt', slug: 'demo-produktwelt', personalization_id: personalization.id });
+  await trx('content_pages').where({ organization_id: organizationId }).whereNull('personalization_id').update({ personalization_id: personalization.id });
+  return { personalizationId: personalization.id };
 }

@@ -2,7 +2,7 @@ import type { Db } from '../connection';
 import { hashPassword } from '../../app/server/auth/password.server';
 import { Package, Feature } from '../../app/lib/features';
 import { addMember, createInvite, createOrganization, createUser } from '../../tests/fixtures/factories';
-import { seedContent } from './content';
+import { seedContent, seedPersonalization } from './content';
 import { seedContentPages } from './content-pages';
 import { fillDemoTargets, seedDemoPictures } from './demo-finish';
 import { seedPartnerDay } from './events-access';
@@ -90,6 +90,9 @@ export async function seedDemo(db: Db, options: { force: boolean }): Promise<{ s
 
     // a published product page in German and English: text, picture, video, 3D model, 360 spin and PDF (issue 16)
     await seedContentPages(trx, { organizationId: demoOrg.id });
+
+    // the organisation's look for its public pages: logo, colours, imprint and data privacy (issue 15)
+    await seedPersonalization(trx, { organizationId: demoOrg.id });
 
     // logos, content previews and a recording's picture; then every point gets its target (issue 14)
     const guestOrgIds = await trx('organizations').where({ slug: 'gastaussteller-sued' }).pluck('id');

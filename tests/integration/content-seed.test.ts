@@ -17,11 +17,11 @@ afterAll(async () => {
 });
 
 describe('demo seed: content pool', () => {
-  it('gives the demo organisation product sheets, a brochure PDF and the image video, public, and links the stands\' "Produkte" points', async () => {
+  it('gives the demo organisation product sheets, a brochure PDF, the image video and a slideshow, public, and links the stands\' "Produkte" points', async () => {
     await seedDemo(t.app.db, { force: true });
     const org = await t.app.db('organizations').where({ slug: 'demo-messe' }).first('id');
     const groups = await t.app.db('content_groups').where({ organization_id: org.id }).orderBy('name').select('name', 'slug', 'permission_type');
-    expect(groups.map((g) => g.name)).toEqual(['Broschüre 2026', 'Imagevideo', 'Produktblätter']);
+    expect(groups.map((g) => g.name)).toEqual(['Broschüre 2026', 'Imagevideo', 'Messeimpressionen', 'Produktblätter']);
     expect(new Set(groups.map((g) => g.permission_type))).toEqual(new Set(['PUBLIC']));
 
     // a visitor (anonymous) reads the product sheets in English, with the column's bookmark
@@ -39,6 +39,29 @@ describe('demo seed: content pool', () => {
     const chunks: Buffer[] = [];
     for await (const c of stream!) chunks.push(c as Buffer);
     expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // the slideshow's three slides are pictures in the storage
+    const slideshow = await t.graphql<{ content: { children: { type: string; count: number; children: { type: string; file: { mimeType: string } | null }[] }[] } }>(
+      `{ content(slug: "demo-messeimpressionen") { children { type count children { type file { mimeType } } } } }`,
+    );
+    const show = slideshow.body.data!.content.children.find((c) => c.type === 'SLIDESHOW')!;
+    expect(show.count).toBe(3);
+    expect(show.children.map((c) => c.type)).toEqual(['IMAGE', 'IMAGE', 'IMAGE']);
+    expect(show.children.every((c) => c.file?.mimeType.startsWith('image/'))).toBe(true);
+
+    // the organisation's default personalization has its logo, AA colours and legal texts; the demo page uses it
+    const perso = await t.graphql<{ personalizationBySlug: { title: string; logo: { id: string } | null; primaryColor: string; imprint: string } }>(
+      `{ personalizationBySlug(slug: "demo-messe") { title logo { id } primaryColor imprint } }`,
+      {},
+      { headers: { Authorization: `JWT ${await t.accessToken((await t.app.db('users').where({ email: 'admin@demo.example' }).first('id')).id)}` } },
+    );
+    expect(perso.body.errors).toBeUndefined();
+    expect(perso.body.data!.personalizationBySlug).toMatchObject({ title: 'Demo Messe', primaryColor: '#283853' });
+    expect(perso.body.data!.personalizationBySlug.logo).not.toBeNull();
+    expect(perso.body.data!.personalizationBySlug.imprint).toContain('Messering 1');
+    const demoOrg = await t.app.db('organizations').where({ id: org.id }).first('default_personalization_id');
+    const page = await t.app.db('content_pages').where({ slug: 'demo-produktseite' }).first('personalization_id');
+    expect(page.personalization_id).toBe(demoOrg.default_personalization_id);
 
     const points = await t.app.db('points').where({ organization_id: org.id, slug: 'produkte' }).select('content_group_id');
     expect(points.length).toBeGreaterThan(0);

@@ -40,6 +40,8 @@ describe('factories', () => {
       ['icons', () => factories.createIcon(db)],
       ['content_pages', () => factories.createContentPage(db)],
       ['content_page_translations', () => factories.createContentPageTranslation(db)],
+      ['personalizations', () => factories.createPersonalization(db)],
+      ['publicsites', () => factories.createPublicsite(db)],
     ];
     for (const [table, call] of calls) {
       const before = await count(table);
