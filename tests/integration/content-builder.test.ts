@@ -229,6 +229,38 @@ describe('/contentpool/builder/{slug} (page door)', () => {
     expect((await set(picture.id, salesHeaders)).error).toMatchObject({ code: 'PERMISSION_DENIED' });
   });
 
+  it('sets who may open the group and manages its access keys (the keys open it: content-access.test.ts)', async () => {
+    const w = await world();
+    const page = pageOf(w);
+    type AccessPage = Page & { group: { permissionType: string }; tokens: { id: string; token: string }[]; permissions: unknown[] };
+    expect(((await page.load()) as AccessPage).group.permissionType).toBe('LOGGED_IN');
+
+    expect(await page.post({ intent: 'settings', permissionType: 'TOKEN' })).toMatchObject({ status: 302, toast: { key: 'builder:access.saved' } });
+    const bad = await page.post({ intent: 'settings', permissionType: 'EVERYONE' });
+    expect(bad.status).toBe(400);
+    expect(errorsAt(bad, 'permissionType').length).toBe(1);
+
+    expect(await page.post({ intent: 'createToken', token: 'messe-2026', limit: '5' })).toMatchObject({ status: 302, toast: { key: 'access:tokens.toast.created' } });
+    const loaded = (await page.load()) as AccessPage;
+    expect(loaded.group.permissionType).toBe('TOKEN');
+    expect(loaded.tokens.map((tk) => tk.token)).toEqual(['messe-2026']);
+    const row = await t.app.db('object_tokens').where({ token: 'messe-2026' }).first('content_group_id');
+    expect(row.content_group_id).toBe(w.group.id);
+
+    // deleting the key asks first (no JavaScript), then deletes it
+    const ask = await page.post({ intent: 'deleteToken', id: loaded.tokens[0]!.id });
+    expect(ask.status).toBe(200);
+    expect((ask.data as { confirm?: { intent: string } }).confirm?.intent).toBe('deleteToken');
+    expect(await page.post({ intent: 'deleteToken', id: loaded.tokens[0]!.id, confirmed: 'yes' })).toMatchObject({ status: 302, toast: { key: 'access:tokens.toast.deleted' } });
+    expect(((await page.load()) as AccessPage).tokens).toEqual([]);
+
+    // a sales user may not change who opens it
+    const sales = await callRoute(t, builder.action as never, { url: page.url, userId: w.sales.id, params: { slug: w.group.slug }, form: { intent: 'settings', permissionType: 'PUBLIC' } });
+    expect(sales.status).toBe(302);
+    expect(sales.location).toContain('/missing-feature');
+    expect((await t.app.db('content_groups').where({ id: w.group.id }).first('permission_type')).permission_type).toBe('TOKEN');
+  });
+
   it("answers in the user's language: a German user reads the rules in German at the fields", async () => {
     const w = await world();
     const german = await createUser(t.app.db, { default_language: 'DE' });

@@ -42,6 +42,8 @@ export const UpdateObjectForm = z.object({
 });
 
 export const RenameForm = z.object({ intent: z.literal('rename'), name: z.string().max(GROUP_NAME_MAX * 2).default('') });
+/** Who may open the group: anyone, logged-in users, or holders of an access key or permission. */
+export const AccessTypeForm = z.object({ intent: z.literal('settings'), permissionType: z.enum(['PUBLIC', 'LOGGED_IN', 'TOKEN']) });
 export const TagForm = z.object({ intent: z.literal('tag'), text: z.string().max(TAG_MAX * 2).default('') });
 
 /** Which fields each type's form shows (name always). */

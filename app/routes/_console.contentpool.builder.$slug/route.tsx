@@ -3,10 +3,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BuilderHeader } from '~/components/events/builder-sections';
-import { ConfirmStep } from '~/components/events/confirm-delete';
+import { ACCESS_CONFIRM_TEXTS, AccessSection } from '~/components/events/access-section';
+import { BuilderHeader, ConfirmAnswer, SettingsSection } from '~/components/events/builder-sections';
 import { Button, buttonClassName } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
+import { Select } from '~/components/ui/select';
 import { errorFor, FormErrors, PageSection, useIsPending, useRouteForm } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
 import { crumbsFrom } from '~/lib/breadcrumbs';
@@ -15,19 +16,20 @@ import { CONTENT_LANGUAGES, CONTENT_OBJECT_TYPES, type ContentLanguage, type Con
 import { runGuards } from '~/server/guards.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { answer, confirmedListAction, intentOf, intentsOf, listAction, orNotFound, submitForm } from '~/server/route-kit.server';
-import { renameGroup, setGroupPreview, tagGroup, untagGroup } from '~/server/services/content/groups';
+import { accessAction, accessData } from '~/server/pages/access.server';
+import { renameGroup, setGroupPermissionType, setGroupPreview, tagGroup, untagGroup } from '~/server/services/content/groups';
 import { createObject, deleteObject, moveObject, translateObject, updateObject, updateOrder } from '~/server/services/content/objects';
 import { isDomainError } from '~/server/services/errors';
 import { redirectWithToast } from '~/server/toast.server';
 import { FileUpload } from './file-upload';
-import { CreateObjectForm, RenameForm, TagForm, UpdateObjectForm } from './forms';
+import { AccessTypeForm, CreateObjectForm, RenameForm, TagForm, UpdateObjectForm } from './forms';
 import { ObjectForm } from './object-form';
 import { flatten } from './nodes';
 import { builderData, editableGroupBySlug, readBuilderPost } from './server';
 import { AddLinks, BuilderTree, movedOrder, NodeList } from './tree';
 
 export const handle = {
-  i18n: ['common', 'errors', 'validation', 'builder', 'contentview'],
+  i18n: ['common', 'errors', 'validation', 'builder', 'contentview', 'events', 'access'],
   breadcrumb: crumbsFrom<typeof loader>((d) => [{ label: d.group.name }]),
 };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -38,19 +40,23 @@ export const guards = defineGuards({ organization: true, feature: 'content' });
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const group = await orNotFound(editableGroupBySlug(context.service, params.slug ?? ''));
-  const data = await builderData(context, group);
+  const [data, access] = await Promise.all([
+    builderData(context, group),
+    accessData(context, { kind: 'content', id: group.id, organization_id: group.organization_id }),
+  ]);
   const search = new URL(request.url).searchParams;
   const addType = CONTENT_OBJECT_TYPES.find((type) => type === search.get('add')) ?? null;
   const parentId = search.get('parent');
   return {
     ...data,
+    ...access,
     title: context.service.t('builder:pageTitle', { name: group.name }),
     add: addType ? { type: addType, parentId: data.containers.some((c) => c.id === parentId) ? parentId : null } : null,
     edit: flatten(data.tree).some((node) => node.id === search.get('edit')) ? search.get('edit') : null,
   };
 }
 
-const Intents = intentsOf(['rename', 'tag', 'untag', 'preview', 'create', 'update', 'delete', 'moveTo', 'translate', 'reorder', 'move']);
+const Intents = intentsOf(['rename', 'settings', 'tag', 'untag', 'preview', 'create', 'update', 'delete', 'moveTo', 'translate', 'reorder', 'move']);
 
 /** The posted object fields as the content service takes them (a field the form shows but left empty is cleared). */
 function objectInput(input: { type: ContentObjectInput['type'] } & Omit<ContentObjectInput, 'type'>): ContentObjectInput {
@@ -72,6 +78,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const group = await orNotFound(editableGroupBySlug(ctx, params.slug ?? ''));
   const here = `/contentpool/builder/${group.slug}`;
   const { formData, uploaded, failure } = await readBuilderPost(request, context);
+  // access keys and people with access (the access section's own intents)
+  const access = await accessAction(context, formData, { kind: 'content', id: group.id, organization_id: group.organization_id }, here);
+  if (access) return access;
   const { intent } = intentOf(formData, Intents);
   const id = String(formData.get('id') ?? '');
   // every object a form names must be one of this group's (another group's looks missing)
@@ -84,6 +93,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const done = await submitForm(context, formData, intent, RenameForm, ({ name }) => renameGroup(ctx, group.id, name));
       if (!done.ok) return done.answer;
       return redirectWithToast(here, { type: 'success', key: 'builder:group.renamed' });
+    }
+    case 'settings': {
+      const done = await submitForm(context, formData, intent, AccessTypeForm, ({ permissionType }) => setGroupPermissionType(ctx, group.id, permissionType));
+      if (!done.ok) return done.answer;
+      return redirectWithToast(here, { type: 'success', key: 'builder:access.saved', values: { type: ctx.t(`builder:access.types.${done.value.permission_type}`) } });
     }
     case 'tag': {
       const done = await submitForm(context, formData, intent, TagForm, ({ text }) => tagGroup(ctx, group.id, text));
@@ -222,6 +236,9 @@ function PreviewSection({ previewUrl, error }: { previewUrl: string | null; erro
   );
 }
 
+/** The no-JavaScript confirmation of an object's delete (the access section's deletes have their own texts). */
+const DELETE_OBJECT = { title: 'builder:tree.deleteTitle', message: 'builder:tree.deleteText' };
+
 export default function ContentBuilder() {
   const { t } = useTranslation('builder');
   const data = useLoaderData<typeof loader>();
@@ -233,7 +250,7 @@ export default function ContentBuilder() {
   const nodes = flatten(tree);
   const editing = data.edit ? nodes.find((node) => node.id === data.edit) : undefined;
   const addParent = data.add?.parentId ? nodes.find((node) => node.id === data.add!.parentId) : undefined;
-  const confirm = actionData?.confirm;
+  const [accessForm, accessFields] = useRouteForm(AccessTypeForm, { id: 'settings', answer: actionData, defaultValue: { permissionType: group.permissionType } });
 
   return (
     <div className="mx-auto max-w-5xl space-y-8">
@@ -251,7 +268,7 @@ export default function ContentBuilder() {
         </p>
       </BuilderHeader>
 
-      {confirm ? <ConfirmStep confirm={confirm} title={t('tree.deleteTitle')} message={t('tree.deleteText', { name: confirm.name })} /> : null}
+      <ConfirmAnswer answer={actionData} texts={ACCESS_CONFIRM_TEXTS} fallback={DELETE_OBJECT} />
 
       <PageSection id="builder-group" title={t('group.heading')}>
         <div className="mt-4 space-y-6">
@@ -267,6 +284,24 @@ export default function ContentBuilder() {
           </div>
         </div>
       </PageSection>
+
+      <SettingsSection id="builder-access" title={t('access.heading')} form={accessForm} submit={t('access.save')}>
+        <p className="text-sm text-gray-700">{t('access.hint')}</p>
+        <Select
+          name={accessFields.permissionType.name}
+          label={t('access.label')}
+          options={(['PUBLIC', 'LOGGED_IN', 'TOKEN'] as const).map((type) => ({ id: type, label: t(`access.types.${type}`) }))}
+          defaultSelectedKey={group.permissionType}
+          errors={accessFields.permissionType.errors}
+        />
+      </SettingsSection>
+      <AccessSection
+        permissionType={group.permissionType}
+        tokens={data.tokens}
+        permissions={data.permissions}
+        lastForm={actionData?.form}
+        lastResult={actionData?.result}
+      />
 
       {data.add ? (
         <ObjectForm

@@ -48,6 +48,7 @@ export async function builderData(context: RequestContext, group: ContentGroupRo
       slug: group.slug,
       name: group.name,
       previewUrl: group.preview_id ? fileUrl({ id: group.preview_id }) : null,
+      permissionType: group.permission_type,
       tags: tags.map((tag) => ({ id: tag.id, text: tag.text })),
     },
     tree: nodes,
