@@ -113,7 +113,13 @@ describe('/hall and /hall/builder/{slug}', () => {
     const application = data.stands.find((s) => s.name === 'Bewerber')!;
     expect(application).toMatchObject({ approved: false, standAccepted: true });
     expect(application.previewLinks).toEqual([]); // the hall is in no convention yet
-    expect(await post({ intent: 'approve', id: application.id })).toMatchObject({ status: 302, toast: { key: 'events:hall.standApproved' } });
+    // the new stand has no views and no texts yet: the host is warned first, and approves after confirming
+    const warned = await post({ intent: 'approve', id: application.id });
+    expect(warned.status).toBe(200);
+    expect((warned.data as { approval: { id: string; warnings: string[] } }).approval).toMatchObject({ id: application.id });
+    expect((warned.data as { approval: { warnings: string[] } }).approval.warnings.length).toBeGreaterThan(0);
+    expect((await builderData(w.owner.id, slug)).stands.find((s) => s.id === application.id)).toMatchObject({ approved: false });
+    expect(await post({ intent: 'approve', id: application.id, confirm: '1' })).toMatchObject({ status: 302, toast: { key: 'events:hall.standApproved' } });
     expect((await builderData(w.owner.id, slug)).stands.find((s) => s.id === application.id)).toMatchObject({ approved: true, standAccepted: true });
     // the exhibitor leaves the hall again
     expect(await apply({ intent: 'hallStandDecline', id: application.id, state: 'listed' })).toMatchObject({
