@@ -12,7 +12,7 @@ test.use({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
 
 /** The block types of the canvas's cells, top to bottom. */
 const cellTypes = (page: Page) =>
-  page.locator('[data-builder-cell]').evaluateAll((cells) => cells.map((cell) => cell.querySelector('[data-block]')?.getAttribute('data-block') ?? 'EMPTY'));
+  page.locator('[data-builder-canvas] [data-builder-cell]').evaluateAll((cells) => cells.map((cell) => cell.querySelector('[data-block]')?.getAttribute('data-block') ?? 'EMPTY'));
 
 async function pressOn(locator: Locator, key: string) {
   await locator.focus();

@@ -75,9 +75,11 @@ export function useBuilderDnd(
           }),
         );
       }
+      root.setAttribute('data-dnd-ready', 'yes');
     });
     return () => {
       cancelled = true;
+      root.removeAttribute('data-dnd-ready');
       instances.forEach((instance) => instance.destroy());
     };
   }, [canvas, palette, enabled, layoutKey]);
