@@ -1,6 +1,5 @@
 import { GraphQLScalarType, valueFromASTUntyped } from 'graphql';
 import { layoutItems, type PageLayout } from '~/lib/content-pages/layout';
-import { fileById } from '~/server/services/files/files.server';
 import { mayEditPage } from '~/server/services/content-pages/policy';
 import {
   createPage,
@@ -17,7 +16,7 @@ import { publishPage, tokenLink, unpublishPage } from '~/server/services/content
 import { createTranslation, deleteTranslation, updateTranslation } from '~/server/services/content-pages/translations';
 import type { Resolvers } from '../generated/types';
 import { asQuery, payload, withOk } from '../errors';
-import { toGraphQL as fileToGraphQL } from './files';
+import { fileField } from './files';
 
 /** JSON values pass as they are; the services validate them (layouts with zod). */
 const JSONScalar = new GraphQLScalarType({
@@ -36,10 +35,7 @@ export const contentPageResolvers: Resolvers = {
   JSON: JSONScalar,
   ContentPage: {
     created: (page) => page.created_at,
-    thumbnail: async (page, _args, ctx) => {
-      const file = page.thumbnail_id ? await fileById(ctx.service).load(page.thumbnail_id) : null;
-      return file ? fileToGraphQL(file) : null;
-    },
+    thumbnail: (page, _args, ctx) => fileField(ctx.service, page.thumbnail_id),
     tags: (page, _args, ctx) => tagsOfPage(ctx.service).load(page.id),
     translations: (page, _args, ctx) => translationsOfPage(ctx.service).load(page.id),
     translation: (page) => page.asked_translation ?? null,

@@ -1,6 +1,5 @@
 import type { ContentObject as ContentObjectRow, Publicsite as PublicsiteRow } from '#db/models/index';
 import { CONTENT_LANGUAGES, type ContentLanguage, type ContentObjectInput as ServiceObjectInput } from '~/lib/schemas/content';
-import { fileById } from '~/server/services/files/files.server';
 import {
   createGroup,
   deleteGroup,
@@ -31,7 +30,7 @@ import {
 import { buildTree, groupTree, objectsByGroup, type ContentNode } from '~/server/services/content/tree';
 import type { ContentGroup, ContentObject, ContentObjectInput, Publicsite, PublicsiteInput, Resolvers } from '../generated/types';
 import { asQuery, payload, withOk } from '../errors';
-import { toGraphQL as fileToGraphQL } from './files';
+import { fileField } from './files';
 
 /** A group for GraphQL; its tree, tags and JSON are resolved per field (one query each for a whole list). */
 function groupView(row: ContentGroupRow): ContentGroup {
@@ -123,18 +122,12 @@ export const contentResolvers: Resolvers = {
       (await groupTree(ctx.service, group.id)).forEach((node) => walk(objectView(node, group[LANGUAGE])));
       return flat;
     },
-    preview: async (group, _args, ctx) => {
-      const file = group.previewId ? await fileById(ctx.service).load(group.previewId) : null;
-      return file ? fileToGraphQL(file) : null;
-    },
+    preview: (group, _args, ctx) => fileField(ctx.service, group.previewId),
     generatedJson: async (group, _args, ctx) =>
       JSON.stringify(groupJson(group, buildTree(await objectsByGroup(ctx.service).load(group.id)))),
   },
   ContentObject: {
-    file: async (object, _args, ctx) => {
-      const file = object.fileId ? await fileById(ctx.service).load(object.fileId) : null;
-      return file ? fileToGraphQL(file) : null;
-    },
+    file: (object, _args, ctx) => fileField(ctx.service, object.fileId),
   },
   Query: {
     contentgroupsOfOrganization: (_root, args, ctx) =>

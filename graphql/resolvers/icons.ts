@@ -1,18 +1,14 @@
 import { deleteIcon, iconUrl, listIcons, uploadIcon } from '~/server/services/content/icons';
-import { fileById } from '~/server/services/files/files.server';
 import type { Resolvers } from '../generated/types';
 import { asQuery, payload, withOk } from '../errors';
 import type { FileUpload } from '../upload';
-import { toGraphQL as fileToGraphQL } from './files';
+import { fileField } from './files';
 
 export const iconResolvers: Resolvers = {
   Icon: {
     url: (icon) => iconUrl(icon),
     created: (icon) => icon.created_at,
-    file: async (icon, _args, ctx) => {
-      const file = icon.file_id ? await fileById(ctx.service).load(icon.file_id) : null;
-      return file ? fileToGraphQL(file) : null;
-    },
+    file: (icon, _args, ctx) => fileField(ctx.service, icon.file_id),
   },
   Query: {
     icons: (_root, _args, ctx) => asQuery(() => listIcons(ctx.service)),

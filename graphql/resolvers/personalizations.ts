@@ -1,6 +1,5 @@
 import type { Personalization as PersonalizationRow } from '#db/models/index';
 import { primaryContrastFails } from '~/lib/schemas/personalization';
-import { fileById } from '~/server/services/files/files.server';
 import {
   createPersonalization,
   defaultPersonalizationOf,
@@ -13,7 +12,7 @@ import {
 } from '~/server/services/personalizations/personalizations';
 import type { Personalization, PersonalizationInput, Resolvers } from '../generated/types';
 import { asQuery, payload, withOk } from '../errors';
-import { toGraphQL as fileToGraphQL } from './files';
+import { fileField } from './files';
 
 function view(row: PersonalizationRow): Personalization {
   return {
@@ -37,14 +36,8 @@ const input = (i: PersonalizationInput): ServiceInput => ({ ...i });
 
 export const personalizationResolvers: Resolvers = {
   Personalization: {
-    logo: async (p, _args, ctx) => {
-      const file = p.logoId ? await fileById(ctx.service).load(p.logoId) : null;
-      return file ? fileToGraphQL(file) : null;
-    },
-    favicon: async (p, _args, ctx) => {
-      const file = p.faviconId ? await fileById(ctx.service).load(p.faviconId) : null;
-      return file ? fileToGraphQL(file) : null;
-    },
+    logo: (p, _args, ctx) => fileField(ctx.service, p.logoId),
+    favicon: (p, _args, ctx) => fileField(ctx.service, p.faviconId),
   },
   Query: {
     personalizations: (_root, _args, ctx) => asQuery(async () => (await listPersonalizations(ctx.service)).map(view)),

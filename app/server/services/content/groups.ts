@@ -6,6 +6,7 @@ import { defineLoader, inTransaction, type ServiceContext } from '../../context.
 import { assertId, permissionDenied, requireViewer } from '../authz';
 import { DomainError } from '../errors';
 import { freeSlug } from '../slugs';
+import { publishFile } from '../files/files.server';
 import { contentError } from './errors';
 import { mayEditContent, requireContentEditor } from './policy';
 import { groupAccess } from './visit';
@@ -218,5 +219,6 @@ export async function setGroupPreview(ctx: ServiceContext, id: string, fileId: s
     if (!file || !file.width || !file.height) throw contentError(ctx, [{ code: 'INVALID', field: 'previewId', key: 'errors.fileNotFound' }]);
   }
   await ContentGroup.query(ctx.db).findById(group.id).patch({ preview_id: fileId });
+  await publishFile(ctx, fileId, group.organization_id);
   return editableGroup(ctx, id);
 }

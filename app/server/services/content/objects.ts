@@ -10,6 +10,7 @@ import { isUuid } from '~/lib/ids';
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { assertId } from '../authz';
 import { DomainError } from '../errors';
+import { publishFile } from '../files/files.server';
 import { contentError } from './errors';
 import { editableGroup } from './groups';
 import { rememberVideoThumbnail } from '../events/video-thumbnails';
@@ -100,9 +101,12 @@ export async function createObject(
     const rows = await groupObjects(tx, group.id);
     const parent = parentIn(ctx, rows, parentId);
     failOn(ctx, placementIssue(rows, parent, values));
-    return ContentObject.query(tx.db)
+    const created = await ContentObject.query(tx.db)
       .insert({ ...values, ...preview, organization_id: group.organization_id, group_id: group.id, parent_id: parent?.id ?? null, sort: nextSort(rows, parent?.id ?? null) })
       .returning('*');
+    // its picture or document is shown to the group's visitors
+    await publishFile(tx, created.file_id, group.organization_id);
+    return created;
   });
 }
 
@@ -129,7 +133,9 @@ export async function updateObject(ctx: ServiceContext, id: string, input: Omit<
     const rows = await groupObjects(tx, object.group_id);
     const parent = parentIn(ctx, rows, object.parent_id);
     if (parent?.type === 'LOCALIZED') failOn(ctx, placementIssue(rows, parent, { ...values, movingId: object.id }));
-    return ContentObject.query(tx.db).patchAndFetchById(object.id, { ...values, ...preview });
+    const updated = await ContentObject.query(tx.db).patchAndFetchById(object.id, { ...values, ...preview });
+    await publishFile(tx, updated.file_id, object.organization_id);
+    return updated;
   });
 }
 

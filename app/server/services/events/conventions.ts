@@ -15,7 +15,7 @@ import { inTransaction, type ServiceContext } from '../../context.server';
 import { rememberVideoThumbnail } from './video-thumbnails';
 import { assertId } from '../authz';
 import { DomainError, type FieldError } from '../errors';
-import { assertImageRatio, fileById, type ImageRatio } from '../files/files.server';
+import { assertImageRatio, fileById, publishFile, type ImageRatio } from '../files/files.server';
 import { parseInput } from '../validation';
 import { assertVisitorAccess } from './access';
 import {
@@ -64,9 +64,7 @@ export async function ownedImage(
 
 /** An image shown on event pages is served to every visitor of them (the files route lets public files through). */
 export async function publishImage(ctx: ServiceContext, fileId: string | null | undefined): Promise<void> {
-  if (!fileId) return;
-  await ctx.db('files').where({ id: fileId, is_public: false }).update({ is_public: true, updated_at: ctx.db.fn.now() });
-  fileById(ctx).clear(fileId);
+  await publishFile(ctx, fileId);
 }
 
 /** The convention of the viewer's organisation, else NOT_FOUND. */

@@ -360,6 +360,19 @@ export async function findFile(ctx: ServiceContext, id: string): Promise<FileRec
   return file && canAccessFile(ctx, file) ? file : null;
 }
 
+/**
+ * A file shown to visitors (a convention's picture, a content object's image or PDF, a group's preview) is served to
+ * every visitor of the page (the files route lets public files through; its id is not guessable). Only a file of
+ * the given organisation is changed.
+ */
+export async function publishFile(ctx: ServiceContext, fileId: string | null | undefined, organizationId?: string): Promise<void> {
+  if (!fileId || !isFileId(fileId)) return;
+  const query = ctx.db('files').where({ id: fileId, is_public: false });
+  if (organizationId) query.where({ organization_id: organizationId });
+  await query.update({ is_public: true, updated_at: ctx.db.fn.now() });
+  fileById(ctx).clear(fileId);
+}
+
 /** Like findFile, but a missing or hidden file is a NOT_FOUND error. */
 export async function getFile(ctx: ServiceContext, id: string): Promise<FileRecord> {
   const file = await findFile(ctx, id);
