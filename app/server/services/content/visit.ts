@@ -7,9 +7,10 @@ import { mayViewGroup } from './policy';
  * Whether a visitor gets to see a group (spec 001 point 6, access types on content): `open`, `login` (a visitor
  * without session must log in first) or `hidden` (pages answer 404, so nothing about the group leaks).
  *
- * TOKEN: content has no access keys of its own; a group of this type admits the logged-in visitors who hold an
- * access permission (a redeemed object token, not suspended) to any convention, hall or in-house fair of the
- * group's organisation, and its members.
+ * TOKEN: a group of this type admits its organisation's members and the logged-in visitors who hold an access
+ * permission (a redeemed access key, not suspended) of the group's organisation: a key of the group itself
+ * (object_tokens.content_group_id), or of a convention, hall or in-house fair of the organisation, whose stands'
+ * reference points show its groups.
  */
 export type GroupAccess = 'open' | 'login' | 'hidden';
 
