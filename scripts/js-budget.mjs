@@ -17,7 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 export const BUDGET_KIB = 150;
-export const VISITOR_ROUTE_PREFIXES = ['convention.', 'prev.', 'exhibition.', 'stage.', 'old.'];
+export const VISITOR_ROUTE_PREFIXES = ['convention.', 'prev.', 'exhibition.', 'stage.', 'old.', 'content.'];
 
 /** Code visitor pages must never load: [label, test on a client-chunks.json source]. */
 export const FORBIDDEN = [

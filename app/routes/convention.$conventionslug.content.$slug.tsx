@@ -1,23 +1,38 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { PageView } from '~/components/content-pages/page-view';
+import { conventionPageTitle } from '~/components/visitor/convention-data';
 import { defineGuards } from '~/lib/guards';
+import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
+import { invariantResponse } from '~/server/route-kit.server';
+import { conventionContentPage } from '~/server/services/content-pages/visit';
 
-export const handle = { i18n: ['common', 'errors', 'validation'], title: 'visitor:infopoint.contentPage' };
+export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'pages'] };
+export const clientLoader = withNamespaces(handle.i18n);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: conventionPageTitle(matches, data?.name) }];
 
 /** The convention's access type applies first (spec 001 point 6): a protected convention asks for login or token. */
 export const guards = defineGuards({ public: true, permission: { kind: 'convention', param: 'conventionslug' } });
 
 /**
- * /convention/{c}/content/{slug}: content pages do not exist yet in the product (a later issue builds the content
- * pool and its pages). Until then every slug is not found, shown through the convention layout's standard
- * not-found page.
+ * /convention/{c}/content/{slug}: a published content page the convention links (its page or help page, a foyer
+ * point, an on-demand item, a stand's reference point, or a page of the host organisation), inside the convention's
+ * layout, in the visitor's language (else the page's other one). Any other slug is the convention's not-found page.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  throw new Response('Not Found', { status: 404 });
+  const page = await conventionContentPage(context.service, { conventionSlug: params.conventionslug ?? '', slug: params.slug ?? '', lang: context.language });
+  invariantResponse(page, 'Not Found', { status: 404 });
+  return page;
 }
 
-/** Never rendered (the loader always answers 404); without a component Remix would serve this as a resource route. */
 export default function ConventionContentPage() {
-  return null;
+  const page = useLoaderData<typeof loader>();
+  return (
+    <article className="mx-auto max-w-6xl overflow-hidden rounded-lg bg-white shadow-sm" lang={page.pageLanguage.toLowerCase()}>
+      <h1 className="sr-only">{page.name}</h1>
+      <PageView layout={page.layout} files={page.files} />
+    </article>
+  );
 }

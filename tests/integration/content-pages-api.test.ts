@@ -10,6 +10,7 @@ import * as newRoute from '~/routes/new.content.$slug';
 import * as imprintRoute from '~/routes/content.$slug_.imprint';
 import * as dataPolicyRoute from '~/routes/content.$slug_.datapolicy';
 import * as qrRoute from '~/routes/resources.content-page-qr.$id';
+import * as conventionContentRoute from '~/routes/convention.$conventionslug.content.$slug';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { countStatements } from '../helpers/remix-pages';
 import { callRoute } from '../helpers/routes';
@@ -516,6 +517,12 @@ describe('content pages inside a convention', () => {
     expect(await open(linked.slug)).toMatchObject({ name: 'Verlinkt', pageLanguage: 'DE', layout: { rows: [{ columns: [{ item: { content: { type: 'TEXT' } } }] }] } });
     expect(await open(unlinked.slug)).toBeNull();
     expect(await open('gibt-es-nicht')).toBeNull();
+    // the page door: /convention/{c}/content/{slug} shows the linked page in the convention, anything else is 404
+    const visit = (slug: string) =>
+      callRoute(t, conventionContentRoute.loader as never, { url: `/convention/${convention.slug}/content/${slug}`, params: { conventionslug: convention.slug, slug } });
+    expect(await visit(linked.slug)).toMatchObject({ status: 200, data: { name: 'Verlinkt', pageLanguage: 'DE' } });
+    expect((await visit(unlinked.slug)).status).toBe(404);
+    expect((await visit('gibt-es-nicht')).status).toBe(404);
     // the convention's own page is linked too; unpublished pages are not shown to visitors
     await t.app.db('conventions').where({ id: convention.id }).update({ content_page_id: unlinked.id });
     expect(await open(unlinked.slug)).toMatchObject({ name: 'Fremd' });

@@ -1,15 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { ConventionInfo } from '~/server/services/events/convention-info';
 import { safeHref } from '~/lib/url';
-import { CONVENTION_ROUTE } from './convention-data';
 
 const linkClass = 'font-medium text-brand-dark underline underline-offset-2 outline-none ring-brand-pink focus-visible:ring-2';
 
-/** A page title inside a convention: the page's own name, then the convention's (for meta functions). */
-export function conventionPageTitle(matches: readonly { id: string; data: unknown }[], own: string | undefined): string {
-  const convention = (matches.find((m) => m.id === CONVENTION_ROUTE)?.data as { convention?: { title: string } } | undefined)?.convention;
-  return [own, convention?.title].filter(Boolean).join(' · ');
-}
+export { conventionPageTitle } from './convention-data';
 
 /** The organiser's help text for visitors, or a clear note that there is none yet. */
 export function HelpText({ info }: { info: ConventionInfo }) {
