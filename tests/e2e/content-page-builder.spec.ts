@@ -3,8 +3,9 @@ import { expect, necessaryCookiesOnly, test } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 
 /**
- * The content page builder (issue 16, spec 000 point 4): a page built from template t1 by keyboard only (a block
- * added from the palette, moved with Alt+arrow, the move undone and redone, every move announced), saved, copied
+ * The content page builder (issue 16, spec 000 point 4): a page built from template t1 by keyboard (a block
+ * added from the palette, moved with Alt+arrow, the move undone and redone, every move announced) and by drag and
+ * drop (a row by its handle, undone; a palette block dropped beside a row), saved, copied
  * to English, published, and opened on a phone by its link.
  */
 
@@ -17,6 +18,23 @@ const cellTypes = (page: Page) =>
 async function pressOn(locator: Locator, key: string) {
   await locator.focus();
   await locator.press(key);
+}
+
+/**
+ * Drags `from` (sortablejs in its pointer-event mode, which Playwright's mouse drives) to a point `dy` pixels below
+ * the top of `onto` and drops once `arrived` holds (sortable moves the element while the pointer is still down).
+ */
+async function drag(page: Page, from: Locator, onto: Locator, dy: number, arrived: () => Promise<void>) {
+  const start = (await from.boundingBox())!;
+  const x = start.x + start.width / 2;
+  const y = start.y + start.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y - 10, { steps: 5 });
+  const end = (await onto.boundingBox())!;
+  await page.mouse.move(end.x + 40, end.y + dy, { steps: 20 });
+  await arrived();
+  await page.mouse.up();
 }
 
 test('build a page from template t1 by keyboard, undo and redo, save, copy to English, publish and open it on a phone', async ({ db, login, page, browser, baseURL }) => {
@@ -53,6 +71,34 @@ test('build a page from template t1 by keyboard, undo and redo, save, copy to En
   await expect.poll(() => cellTypes(page)).toEqual(['HERO', 'TEXT', 'VIDEO', 'IMAGE', 'TEXT']);
   await expect(announcement).toHaveText('Change redone.');
   await expect(page.getByText('Unsaved changes')).toBeVisible();
+
+  // drag and drop: the video's row by its handle onto the first row, announced, and undone like a key move
+  await page.setViewportSize({ width: 1280, height: 2400 });
+  const canvas = page.locator('[data-builder-canvas]');
+  await expect(canvas).toHaveAttribute('data-dnd-ready', 'yes');
+  const rows = canvas.locator('[data-builder-rows][data-level="1"] > [data-layout-row]');
+  await drag(page, canvas.locator('[data-builder-handle]').nth(2), rows.first(), 5, () =>
+    expect.poll(() => cellTypes(page)).toEqual(['VIDEO', 'HERO', 'TEXT', 'IMAGE', 'TEXT']),
+  );
+  await expect(announcement).toContainText('Video moved by drag and drop. Row 1 of 4');
+  await expect.poll(() => cellTypes(page)).toEqual(['VIDEO', 'HERO', 'TEXT', 'IMAGE', 'TEXT']);
+  await expect(canvas).toHaveAttribute('data-dnd-ready', 'yes');
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => cellTypes(page)).toEqual(['HERO', 'TEXT', 'VIDEO', 'IMAGE', 'TEXT']);
+  await expect(announcement).toHaveText('Change undone.');
+
+  // a block from the palette dropped on the second row inserts a new row there; undone again
+  await expect(canvas).toHaveAttribute('data-dnd-ready', 'yes');
+  await drag(page, page.locator('[data-palette-block="INFOBOX"] button'), rows.nth(1), 5, () =>
+    expect(canvas.locator('[data-builder-rows] > [data-palette-block]')).toHaveCount(1),
+  );
+  await expect.poll(() => cellTypes(page)).toEqual(['HERO', 'INFOBOX', 'TEXT', 'VIDEO', 'IMAGE', 'TEXT']);
+  await expect(announcement).toContainText('Row 2 of 5');
+  // the palette keeps its one entry (sortable's copy is gone, React's node is back)
+  await expect(page.locator('[data-palette-block="INFOBOX"]')).toHaveCount(1);
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => cellTypes(page)).toEqual(['HERO', 'TEXT', 'VIDEO', 'IMAGE', 'TEXT']);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // the hero's headline by its side form (selected by Enter on its handle)
   await pressOn(page.locator('[data-builder-handle]').first(), 'Enter');

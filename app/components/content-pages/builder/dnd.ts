@@ -51,7 +51,9 @@ export function useBuilderDnd(
         instances.push(
           Sortable.create(list, {
             group: { name: 'content-page-blocks', pull: false, put: true },
-            draggable: ':scope > [data-layout-row]',
+            // sortablejs's own "direct child" syntax: in Element.matches `:scope >` means a child of the row itself, so
+            // no row was ever draggable
+            draggable: '>[data-layout-row]',
             handle: '[data-builder-handle]',
             animation: 120,
             forceFallback: true,
@@ -63,9 +65,11 @@ export function useBuilderDnd(
               const columnId = firstColumnOf(item);
               if (columnId) handlersRef.current.reorder(columnId, newIndex);
             },
-            onAdd: ({ item, to, newIndex }) => {
+            onAdd: ({ item, clone, to, newIndex }) => {
               const block = item.getAttribute('data-palette-block');
-              item.parentNode?.removeChild(item);
+              // the dragged palette entry goes back to its place (React keeps that node) in place of sortable's copy
+              if (clone?.parentNode) clone.parentNode.replaceChild(item, clone);
+              else item.parentNode?.removeChild(item);
               if (!isBlockType(block) || newIndex === undefined) return;
               const rows = [...to.children].filter((child) => child.hasAttribute('data-layout-row'));
               const before = rows[newIndex];
