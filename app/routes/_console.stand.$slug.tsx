@@ -31,6 +31,7 @@ import { createStandNode, deleteStandNode, updateStandNode } from '~/server/serv
 import { standPlaces } from '~/server/services/events/hall-stands';
 import { createPoint, deletePoint, updatePoint } from '~/server/services/events/points';
 import { textsOf } from '~/server/services/events/relations';
+import { pageChoices } from '~/server/services/content-pages/picker';
 import { createStandTranslation, standBySlug, updateBaseStand, updateStandTranslation } from '~/server/services/events/stands';
 import { ACCEPT_BY_PURPOSE } from '~/lib/file-limits';
 import { redirectWithToast } from '~/server/toast.server';
@@ -38,7 +39,7 @@ import { safeHref } from '~/lib/url';
 import { FormErrors, useIsPending, useRouteForm } from '~/components/ui/route-form';
 
 export const handle = {
-  i18n: ['common', 'errors', 'validation', 'events', 'files'],
+  i18n: ['common', 'errors', 'validation', 'events', 'files', 'pages'],
   breadcrumb: crumbsFrom<typeof loader>((d) => [{ label: d.stand.name }]),
 };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -50,16 +51,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
   const stand = await orNotFound(standBySlug(ctx, params.slug ?? ''));
-  const [translations, nodes, places] = await Promise.all([
+  const [translations, nodes, places, pages] = await Promise.all([
     textsOf(ctx, 'stand', stand.id),
     loadNodes(ctx, stand.id),
     standPlaces(ctx, { standId: stand.id }),
+    pageChoices(ctx, stand.organization_id),
   ]);
   return {
     stand: { id: stand.id, slug: stand.slug, name: stand.name, shop: stand.shop, shopUrl: stand.shop_url, chatUrl: stand.chat_url },
     translations: translations.map((tr) => ({ language: tr.language, title: tr.title, description: tr.description })),
     nodes,
     places,
+    pages,
   };
 }
 
@@ -337,7 +340,7 @@ export default function StandEditor() {
                   </p>
                 ) : (
                   <>
-                    <PointEditor node={node} nodeName={name} lastForm={actionData?.form} lastResult={actionData?.result} />
+                    <PointEditor node={node} nodeName={name} pages={data.pages} lastForm={actionData?.form} lastResult={actionData?.result} />
                     <details className="mt-4" open={actionData?.form === `nodeImage-${node.id}` ? true : undefined}>
                       <summary className="cursor-pointer text-sm text-brand-dark underline-offset-2 hover:underline">
                         {t('standPages.nodes.replace', { name })}

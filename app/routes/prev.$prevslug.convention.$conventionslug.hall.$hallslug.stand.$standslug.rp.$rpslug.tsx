@@ -21,5 +21,5 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function PreviewReferencePoint() {
   const params = useParams();
-  return <ReferencePointRoute closeHref={`/prev/${params.prevslug}/convention/${params.conventionslug}/hall/${params.hallslug}/stand/${params.standslug}`} />;
+  return <ReferencePointRoute pageBase={`/convention/${params.conventionslug}`} closeHref={`/prev/${params.prevslug}/convention/${params.conventionslug}/hall/${params.hallslug}/stand/${params.standslug}`} />;
 }

@@ -187,7 +187,11 @@ describe('/stand and /stand/{slug}', () => {
       { language: 'EN', title: 'Our product', description: 'Description' },
     ]);
 
-    const contentPageId = '0b3c8a52-8a4f-4f64-9c1e-4f0a4a1d2b33';
+    // a content page of the stand's organisation (the picker offers only those; issue 16)
+    const [{ id: contentPageId }] = await t.app
+      .db('content_pages')
+      .insert({ organization_id: (await t.app.db('base_stands').where({ slug }).first('organization_id')).organization_id, slug: `seite-${Date.now()}` })
+      .returning('id');
     expect(
       await post({ intent: 'updatePoint', id: reference.id, cx: '71', cy: '31', name: 'Produkt', order: '1', contentPageId, titleEN: 'Product', descriptionEN: 'New' }),
     ).toMatchObject({ status: 302, toast: { key: 'events:standPages.points.saved' } });
@@ -246,7 +250,7 @@ describe('/stand and /stand/{slug}', () => {
     const nodes = (await editorData(w.owner.id, slug)).nodes;
     const en = nodes.find((n) => n.language === 'EN')!;
     const de = nodes.find((n) => n.language === 'DE')!;
-    await post({ intent: 'addPoint', nodeId: en.id, cx: '20', cy: '20', kind: 'REFERENCE', name: 'Broschüre', titleEN: 'Brochure', descriptionEN: 'Read it', contentPageId: '0b3c8a52-8a4f-4f64-9c1e-4f0a4a1d2b33' });
+    await post({ intent: 'addPoint', nodeId: en.id, cx: '20', cy: '20', kind: 'REFERENCE', name: 'Broschüre', titleEN: 'Brochure', descriptionEN: 'Read it' });
     await post({ intent: 'addPoint', nodeId: de.id, cx: '30', cy: '30', kind: 'POINT' });
 
     type Preview = Awaited<ReturnType<typeof preview.loader>>;
@@ -269,7 +273,7 @@ describe('/stand and /stand/{slug}', () => {
     });
     expect(rp).toMatchObject({
       status: 200,
-      data: { point: { name: 'Broschüre', title: 'Brochure', description: 'Read it', contentPageId: '0b3c8a52-8a4f-4f64-9c1e-4f0a4a1d2b33' } },
+      data: { point: { name: 'Broschüre', title: 'Brochure', description: 'Read it', contentPageId: null, contentPageSlug: null } },
     });
     const missing = await callRoute(t, rpPreview.loader as never, { url: '/x', userId: w.owner.id, params: { standslug: slug, rpslug: 'nope' } });
     expect(missing.status).toBe(404);

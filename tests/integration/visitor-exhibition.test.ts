@@ -173,7 +173,7 @@ describe('in-house fair for visitors', () => {
     const res = await callRoute(t, rp.loader as never, at(w.open.slug, '/rp/products', { rpslug: 'products' }));
     expect(res.status).toBe(200);
     const data = res.data as RpData;
-    expect(data.point).toEqual({ name: 'Products', title: 'Our Products', description: 'All about Products', contentPageId: null, content: null });
+    expect(data.point).toEqual({ name: 'Products', title: 'Our Products', description: 'All about Products', contentPageId: null, contentPageSlug: null, content: null });
     expect(data.stand.stand.title).toBe('Host stand');
     expect(data.language).toBe('EN');
 

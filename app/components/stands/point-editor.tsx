@@ -12,6 +12,7 @@ import { useHydrated } from '../ui/use-hydrated';
 import { AddPointForm, UpdatePointForm } from './forms';
 import type { NodeView, PointView } from '~/server/pages/stand.server';
 import { useRouteForm } from '../ui/route-form';
+import { ContentPagePicker, type PagePickerChoice } from '../content-pages/page-picker';
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
@@ -70,14 +71,20 @@ function PositionFields({
 
 type ReferenceFieldSet = Record<'name' | 'order' | 'contentPageId' | 'titleDE' | 'descriptionDE' | 'titleEN' | 'descriptionEN', ConformField>;
 
-/** Name, order, content page and the texts per language of a reference point. */
-function ReferenceFields({ fields }: { fields: ReferenceFieldSet }) {
+/** Name, order, content page (the picker of the organisation's pages) and the texts per language of a reference point. */
+function ReferenceFields({ fields, pages }: { fields: ReferenceFieldSet; pages: PagePickerChoice[] }) {
   const { t } = useTranslation(['events', 'common']);
   return (
     <>
       <TextField field={fields.name} label={t('standPages.points.name')} description={t('standPages.points.nameHint')} />
       <TextField field={fields.order} type="number" label={t('standPages.points.order')} />
-      <TextField field={fields.contentPageId} label={t('standPages.points.contentPage')} className="sm:col-span-2" />
+      <ContentPagePicker
+        name={fields.contentPageId.name}
+        pages={pages}
+        defaultValue={fields.contentPageId.initialValue as string | undefined}
+        errors={fields.contentPageId.errors}
+        className="sm:col-span-2"
+      />
       {LANGUAGES.map((language) => {
         const languageName = t(`common:languages.${language}`);
         return (
@@ -91,7 +98,15 @@ function ReferenceFields({ fields }: { fields: ReferenceFieldSet }) {
   );
 }
 
-function EditReference({ point, lastResult }: { point: PointView; lastResult: SubmissionResult<string[]> | undefined }) {
+function EditReference({
+  point,
+  pages,
+  lastResult,
+}: {
+  point: PointView;
+  pages: PagePickerChoice[];
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const { t } = useTranslation('events');
   const navigation = useNavigation();
   const [position, setPosition] = useState({ cx: String(point.cx), cy: String(point.cy) });
@@ -121,7 +136,7 @@ function EditReference({ point, lastResult }: { point: PointView; lastResult: Su
           </p>
         ) : null}
         <PositionFields prefix={`point-edit-${point.id}`} position={position} onChange={setPosition} errors={{ cx: fields.cx.errors, cy: fields.cy.errors }} />
-        <ReferenceFields fields={fields as unknown as ReferenceFieldSet} />
+        <ReferenceFields fields={fields as unknown as ReferenceFieldSet} pages={pages} />
         <div className="sm:col-span-2">
           <Button type="submit" isDisabled={navigation.state === 'submitting'}>
             {t('standPages.points.save')}
@@ -141,9 +156,12 @@ export function PointEditor({
   nodeName,
   lastForm,
   lastResult,
+  pages,
 }: {
   node: NodeView;
   nodeName: string;
+  /** the organisation's pages a reference point may link */
+  pages: PagePickerChoice[];
   lastForm: string | undefined;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
@@ -220,7 +238,7 @@ export function PointEditor({
             errors={fields.kind.errors}
           />
         </div>
-        {!hydrated || kind === 'REFERENCE' ? <ReferenceFields fields={fields as unknown as ReferenceFieldSet} /> : null}
+        {!hydrated || kind === 'REFERENCE' ? <ReferenceFields fields={fields as unknown as ReferenceFieldSet} pages={pages} /> : null}
         <div className="sm:col-span-2">
           <Button type="submit" isDisabled={navigation.state === 'submitting'}>
             {t('standPages.points.addSubmit')}
@@ -253,7 +271,7 @@ export function PointEditor({
                   />
                 </div>
                 {p.kind === 'REFERENCE' ? (
-                  <EditReference point={p} lastResult={lastForm === `point-edit-${p.id}` ? lastResult : undefined} />
+                  <EditReference point={p} pages={pages} lastResult={lastForm === `point-edit-${p.id}` ? lastResult : undefined} />
                 ) : null}
               </li>
             );

@@ -16,8 +16,8 @@ type PointData = { point: PanelProps['point']; language: PanelProps['language'] 
 
 export const referencePointMeta: MetaFunction = ({ data }) => [{ title: (data as PointData | undefined)?.point.name ?? '' }];
 
-/** The reference point's panel; `closeHref` leads back to the stand. */
-export function ReferencePointRoute({ closeHref }: { closeHref: string }) {
+/** The reference point's panel; `closeHref` leads back to the stand, content pages open under `pageBase`. */
+export function ReferencePointRoute({ closeHref, pageBase }: { closeHref: string; pageBase?: string }) {
   const { point, language } = useLoaderData() as PointData;
-  return <ReferencePointPanel point={point} language={language} closeHref={closeHref} />;
+  return <ReferencePointPanel point={point} language={language} closeHref={closeHref} pageBase={pageBase} />;
 }

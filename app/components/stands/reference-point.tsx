@@ -7,10 +7,21 @@ import type { ReferencePointView } from '~/server/pages/stand.server';
 
 /**
  * A reference point of a stand beside the stand (console preview and visitor pages): its name, its text in the
- * language and the content group it links (rendered for visitors), else its content page reference. The heading takes the focus, so keyboard and screen-reader users
+ * language and the content group it links (rendered for visitors), else a link to its content page (issue 16). The heading takes the focus, so keyboard and screen-reader users
  * land on what they opened.
  */
-export function ReferencePointPanel({ point, language, closeHref }: { point: ReferencePointView; language: Language; closeHref: string }) {
+export function ReferencePointPanel({
+  point,
+  language,
+  closeHref,
+  pageBase = '',
+}: {
+  point: ReferencePointView;
+  language: Language;
+  closeHref: string;
+  /** where content pages open: '' for /content/{slug}, `/convention/{c}` inside a convention */
+  pageBase?: string;
+}) {
   const { t } = useTranslation(['events', 'common']);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [point.name]);
@@ -31,7 +42,13 @@ export function ReferencePointPanel({ point, language, closeHref }: { point: Ref
         </div>
       ) : (
         <p className="mt-3 text-sm text-gray-700">
-          {point.contentPageId ? t('standPages.rp.contentPage', { id: point.contentPageId }) : t('standPages.rp.noContentPage')}
+          {point.contentPageSlug ? (
+            <Link to={`${pageBase}/content/${point.contentPageSlug}`} className="text-brand-dark underline underline-offset-2" data-rp-page>
+              {t('standPages.rp.contentPage')}
+            </Link>
+          ) : (
+            t('standPages.rp.noContentPage')
+          )}
         </p>
       )}
       <Link to={closeHref} className="mt-4 inline-block text-sm text-brand-dark underline underline-offset-2">

@@ -4,6 +4,7 @@ import type { ServiceContext } from '~/server/context.server';
 import type { ContentView } from '~/components/content/types';
 import { linkedContentView } from '~/server/pages/content-view.server';
 import { fileUrl } from '~/server/services/files/files.server';
+import { linkedPage } from '~/server/services/content-pages/pages';
 import {
   nodesByStand,
   pointsByNode,
@@ -101,6 +102,8 @@ export interface ReferencePointView {
   title: string;
   description: string;
   contentPageId: string | null;
+  /** the slug of the linked content page when this viewer may open it (published, or any state for its editors) */
+  contentPageSlug: string | null;
   /** the linked content group rendered for this visitor; null when none is linked or its access type keeps them out */
   content: ContentView | null;
 }
@@ -123,6 +126,16 @@ export async function findReferencePoint(
   // visitors read the other language's text rather than nothing; the console preview shows what is missing
   const text = point.translations.find((tr) => tr.language === language) ?? (options.fallback ? point.translations[0] : undefined);
   // the linked group: a constant number of statements however big its tree (content-view.server.ts)
-  const content = point.contentGroupId ? await linkedContentView(ctx, point.contentGroupId, language) : null;
-  return { name: point.name, title: text?.title ?? '', description: text?.description ?? '', contentPageId: point.contentPageId, content };
+  const [content, page] = await Promise.all([
+    point.contentGroupId ? linkedContentView(ctx, point.contentGroupId, language) : null,
+    point.contentPageId ? linkedPage(ctx, point.contentPageId) : null,
+  ]);
+  return {
+    name: point.name,
+    title: text?.title ?? '',
+    description: text?.description ?? '',
+    contentPageId: point.contentPageId,
+    contentPageSlug: page?.slug ?? null,
+    content,
+  };
 }

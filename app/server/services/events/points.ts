@@ -5,6 +5,7 @@ import { DomainError } from '../errors';
 import { parseInput } from '../validation';
 import { assertSlugFree, definedOnly, freeSlug, isUniqueViolation, ownedRow, requireEventMember, upsertTranslations } from './hall-common';
 import { ownNode } from './nodes';
+import { assertOwnPage } from '../content-pages/picker';
 
 const slugTaken = (ctx: ServiceContext) => new DomainError('UNIQUE', ctx.t('events:standErrors.slugTaken'), 'slug');
 
@@ -23,6 +24,7 @@ export async function createPoint(ctx: ServiceContext, nodeId: string, raw: Poin
   const input = parseInput(ctx, PointCreateSchema, raw);
   const reference = input.kind === 'REFERENCE';
   let slug: string | null = null;
+  if (reference) await assertOwnPage(ctx, node.organization_id, input.contentPageId);
   if (reference) {
     if (input.slug) await assertSlugFree(ctx, 'points', input.slug, { node_id: node.id });
     slug = input.slug ?? (await freeSlug(ctx, 'points', input.name ?? '', 'punkt', { node_id: node.id }));
@@ -56,6 +58,7 @@ export async function updatePoint(ctx: ServiceContext, id: string, raw: PointUpd
   const point = await ownPoint(ctx, id);
   const input = parseInput(ctx, PointUpdateSchema, raw);
   const reference = point.kind === 'REFERENCE';
+  if (reference) await assertOwnPage(ctx, point.organization_id, input.contentPageId);
   if (reference && input.slug && input.slug !== point.slug) await assertSlugFree(ctx, 'points', input.slug, { node_id: point.node_id }, point.id);
   const patch = reference
     ? { cx: input.cx, cy: input.cy, name: input.name || undefined, slug: input.slug, order: input.order, content_page_id: input.contentPageId }
