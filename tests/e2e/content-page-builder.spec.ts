@@ -94,8 +94,13 @@ test('build a page from template t1 by keyboard, undo and redo, save, copy to En
   );
   await expect.poll(() => cellTypes(page)).toEqual(['HERO', 'INFOBOX', 'TEXT', 'VIDEO', 'IMAGE', 'TEXT']);
   await expect(announcement).toContainText('Row 2 of 5');
-  // the palette keeps its one entry (sortable's copy is gone, React's node is back)
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => cellTypes(page)).toEqual(['HERO', 'TEXT', 'VIDEO', 'IMAGE', 'TEXT']);
+  // the palette keeps one working entry: React's own node is back (sortable's copy would post the form)
   await expect(page.locator('[data-palette-block="INFOBOX"]')).toHaveCount(1);
+  await pressOn(page.locator('[data-builder-palette="INFOBOX"]'), 'Enter');
+  await expect.poll(() => cellTypes(page)).toEqual(['HERO', 'TEXT', 'VIDEO', 'IMAGE', 'TEXT', 'INFOBOX']);
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
   await page.keyboard.press('Control+z');
   await expect.poll(() => cellTypes(page)).toEqual(['HERO', 'TEXT', 'VIDEO', 'IMAGE', 'TEXT']);
   await page.setViewportSize({ width: 1280, height: 900 });
