@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EVENT_TIME_ZONE } from '~/components/conventions/datetime';
 import { FoyerEditor } from '~/components/conventions/foyer-editor';
 import { AddHallForm, AddStageForm, ConventionSettingsForm, OnDemandForm } from '~/components/conventions/forms';
+import { ContentPagePicker } from '~/components/content-pages/page-picker';
 import { conventionAction, conventionDashboard } from '~/server/pages/convention-dashboard.server';
 import { NativeSelect } from '~/components/conventions/native-select';
 import { SectionMenu } from '~/components/conventions/section-menu';
@@ -25,7 +26,7 @@ import { PERMISSION_TYPES } from '~/lib/schemas/stands';
 import { runGuards } from '~/server/guards.server';
 
 export const handle = {
-  i18n: ['common', 'errors', 'validation', 'events', 'files', 'access'],
+  i18n: ['common', 'errors', 'validation', 'events', 'files', 'access', 'pages'],
   breadcrumb: crumbsFrom<typeof loader>((d) => [{ label: d.convention.title }]),
 };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -291,6 +292,7 @@ export default function ConventionDashboard() {
                           {t('pages.onDemand.description')}
                           <textarea name="description" rows={3} defaultValue={item.description} className="rounded-md border border-gray-300 px-3 py-2 font-normal" />
                         </label>
+                        <ContentPagePicker pages={data.pages} defaultValue={item.contentPageId} />
                         <div className="flex gap-3">
                           <Button type="submit" isDisabled={busy}>
                             {t('pages.onDemand.save')}
@@ -321,6 +323,7 @@ export default function ConventionDashboard() {
               <FormErrors errors={onDemandForm.errors} />
               <TextField field={od.title} label={t('pages.onDemand.title')} />
               <TextArea field={od.description} label={t('pages.onDemand.description')} rows={3} />
+              <ContentPagePicker name={od.contentPageId.name} pages={data.pages} errors={od.contentPageId.errors} />
               <div>
                 <Button type="submit" isDisabled={busy}>
                   {t('pages.onDemand.addSubmit')}

@@ -19,17 +19,18 @@ export const guards = defineGuards({ public: true, permission: { kind: 'conventi
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const item = await orNotFound(onDemandItemForVisitor(context.service, params.conventionslug ?? '', params.slug ?? ''));
-  return { item, back: `/convention/${params.conventionslug}/ondemand` };
+  const page = item.contentPageSlug ? `/convention/${params.conventionslug}/content/${item.contentPageSlug}` : null;
+  return { item, back: `/convention/${params.conventionslug}/ondemand`, page };
 }
 
 /**
  * /convention/{c}/ondemand/{slug}: one item on demand. Its video (the link in its description or title) plays in
- * the player; without one its thumbnail (or a plain box) shows with a note. Content pages arrive with a later issue, so a linked
- * content page is not shown yet.
+ * the player; without one its thumbnail (or a plain box) shows with a note. A linked content page
+ * the visitor may see opens under /convention/{c}/content/{slug} (issue 16).
  */
 export default function OnDemandDetail() {
   const { t } = useTranslation('visitor');
-  const { item, back } = useLoaderData<typeof loader>();
+  const { item, back, page } = useLoaderData<typeof loader>();
   return (
     <article className="mx-auto max-w-4xl space-y-4">
       <Link to={back} className="inline-block text-sm font-medium text-brand-dark underline underline-offset-2">
@@ -49,6 +50,13 @@ export default function OnDemandDetail() {
         </figure>
       )}
       <p className="whitespace-pre-line text-gray-800">{item.description || <span className="italic text-gray-700">{t('programme.noDescription')}</span>}</p>
+      {page ? (
+        <p>
+          <Link to={page} className="font-medium text-brand-dark underline underline-offset-2" data-content-page>
+            {t('onDemand.contentPage')}
+          </Link>
+        </p>
+      ) : null}
     </article>
   );
 }

@@ -4,6 +4,8 @@ import * as editor from '~/routes/_console.stand.$slug';
 import * as rpPreview from '~/routes/_console.stand.standpreview.$standslug.rp.$rpslug';
 import * as standRp from '~/routes/convention.$conventionslug.hall.$hallslug.stand.$standslug.rp.$rpslug';
 import * as conventionPage from '~/routes/convention.$conventionslug.content.$slug';
+import * as dashboard from '~/routes/_console.events.convention.$slug';
+import * as onDemandItem from '~/routes/convention.$conventionslug.ondemand.$slug';
 import { EMPTY_LAYOUT } from '~/lib/content-pages/layout';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { callRoute } from '../helpers/routes';
@@ -137,5 +139,36 @@ describe('content page picker of reference points (issue 16)', () => {
       params: { conventionslug: w.convention.slug, hallslug: w.hall.slug, standslug: w.stand.slug, rpslug: 'info' },
     });
     expect(rp.data).toMatchObject({ point: { name: 'Info', contentPageSlug: null } });
+  });
+});
+
+describe('content page picker of on-demand items (issue 16)', () => {
+  it("saves the organisation's own page on an item, refuses another organisation's, and visitors get a link that opens", async () => {
+    const w = await world();
+    const url = `/events/convention/${w.convention.slug}`;
+    const dashboardPost = (form: Record<string, string>) =>
+      callRoute(t, dashboard.action as never, { url, userId: w.owner.id, params: { slug: w.convention.slug }, form });
+    const loaded = await callRoute(t, dashboard.loader as never, { url, userId: w.owner.id, params: { slug: w.convention.slug } });
+    expect((loaded.data as { pages: { name: string }[] }).pages.map((p) => p.name)).toEqual(['Drafts', 'Products']);
+
+    const refused = await dashboardPost({ intent: 'onDemandCreate', title: 'Fremd', contentPageId: w.foreign.id });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.data).toMatchObject({ result: { error: { contentPageId: [expect.any(String)] } } });
+    expect(await dashboardPost({ intent: 'onDemandCreate', title: 'Rundgang', contentPageId: w.published.id })).toMatchObject({ status: 302 });
+    const rows = await t.app.db('on_demand_contents').where({ convention_id: w.convention.id });
+    expect(rows.map((r: { title: string; content_page_id: string | null }) => [r.title, r.content_page_id])).toEqual([['Rundgang', w.published.id]]);
+
+    const item = await callRoute(t, onDemandItem.loader as never, {
+      url: `/convention/${w.convention.slug}/ondemand/${rows[0].slug}`,
+      params: { conventionslug: w.convention.slug, slug: rows[0].slug },
+    });
+    const page = `/convention/${w.convention.slug}/content/${w.published.slug}`;
+    expect(item.data).toMatchObject({ item: { contentPageSlug: w.published.slug }, page });
+    const opened = await callRoute(t, conventionPage.loader as never, { url: page, params: { conventionslug: w.convention.slug, slug: w.published.slug } });
+    expect(opened.status).toBe(200);
+
+    // the "none" option unlinks it
+    expect(await dashboardPost({ intent: 'onDemandUpdate', id: rows[0].id, title: 'Rundgang', contentPageId: '' })).toMatchObject({ status: 302 });
+    expect(await t.app.db('on_demand_contents').where({ id: rows[0].id }).first('content_page_id')).toEqual({ content_page_id: null });
   });
 });

@@ -61,6 +61,8 @@ export const OnDemandForm = z.object({
   id: id.optional(),
   title: name,
   description: z.string().max(20000).optional(),
+  /** the content page the item links ('' / absent: none; issue 16) */
+  contentPageId: id.optional(),
 });
 
 export const StageSettingsForm = z.object({ intent: z.literal('settings'), title: name, stream: optionalUrl });

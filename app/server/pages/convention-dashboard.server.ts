@@ -17,6 +17,7 @@ import {
 import { addFoyerPoint, addImageFoyer, conventionImageFoyer, deleteFoyerPoint, resetNavigation, updateImageFoyer } from '~/server/services/events/foyer';
 import { addHallToConvention, removeHallFromConvention, stagesAndHallsPartOfConvention } from '~/server/services/events/halls';
 import { conventionTranslations, onDemandOfConvention } from '~/server/services/events/loaders';
+import { pageChoices } from '~/server/services/content-pages/picker';
 import { createOnDemandContent, deleteOnDemandContent, updateOnDemandContent } from '~/server/services/events/on-demand';
 import { isListed } from '~/server/services/events/policy';
 import { baseStandById, foyerPointsByFoyer, hallStandsByHall } from '~/server/services/events/stand-loaders';
@@ -51,13 +52,14 @@ export async function conventionDashboard(context: RequestContext, slug: string)
   const ctx = context.service;
   const c = await orNotFound(fetchConvention(ctx, slug));
   const organizationId = c.organization_id;
-  const [translations, access, stage, foyer, onDemand, parts] = await Promise.all([
+  const [translations, access, stage, foyer, onDemand, parts, pages] = await Promise.all([
     conventionTranslations(ctx).load(c.id),
     accessData(context, { kind: 'convention', ...c }),
     conventionStage(ctx, c.id),
     conventionImageFoyer(ctx, c.id),
     onDemandOfConvention(ctx).load(c.id),
     stagesAndHallsPartOfConvention(ctx, organizationId, c.id),
+    pageChoices(ctx, organizationId),
   ]);
   const conventionHalls = parts.halls.filter((h) => h.part_of_convention);
   const targets = await foyerTargets(ctx, parts.halls, parts.stages, conventionHalls.map((h) => h.id));
@@ -100,7 +102,9 @@ export async function conventionDashboard(context: RequestContext, slug: string)
         }
       : null,
     foyerTargets: targets.groups,
-    onDemand: onDemand.map((o) => ({ id: o.id, title: o.title, description: o.description })),
+    onDemand: onDemand.map((o) => ({ id: o.id, title: o.title, description: o.description, contentPageId: o.content_page_id })),
+    /** the organisation's pages the content page pickers offer (issue 16) */
+    pages,
   };
 }
 
@@ -217,10 +221,10 @@ export async function conventionAction(request: Request, context: RequestContext
 
     case 'onDemandCreate':
     case 'onDemandUpdate': {
-      const done = await submitForm(context, formData, intent, OnDemandForm, ({ title, description = '', id: itemId }) =>
+      const done = await submitForm(context, formData, intent, OnDemandForm, ({ title, description = '', id: itemId, contentPageId = null }) =>
         intent === 'onDemandCreate'
-          ? createOnDemandContent(ctx, { conventionId: c.id, title, description })
-          : updateOnDemandContent(ctx, itemId ?? '', { title, description }),
+          ? createOnDemandContent(ctx, { conventionId: c.id, title, description, contentPageId })
+          : updateOnDemandContent(ctx, itemId ?? '', { title, description, contentPageId }),
       );
       if (!done.ok) return done.answer;
       return redirectWithToast(here, { type: 'success', key: intent === 'onDemandCreate' ? 'events:pages.toast.onDemandCreated' : 'events:pages.toast.onDemandSaved' });

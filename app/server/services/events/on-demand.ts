@@ -16,6 +16,8 @@ import { assertSlugFree, definedOnly, freeSlug, isUniqueViolation, notFound, req
 import { visibleConvention } from './halls';
 import { onDemandOfConvention } from './loaders';
 import { rememberVideoThumbnailInText, videoThumbnailUrl } from './video-thumbnails';
+import { assertOwnPage } from '../content-pages/picker';
+import { linkedPage } from '../content-pages/pages';
 
 export type { OnDemandContent };
 
@@ -44,6 +46,7 @@ export async function createOnDemandContent(ctx: ServiceContext, rawInput: OnDem
   const scope = { convention_id: convention.id };
   if (input.slug) await assertSlugFree(ctx, 'on_demand_contents', input.slug, scope);
   const thumbnailId = await ownedImage(ctx, organizationId, input.thumbnailId, null, 'thumbnailId');
+  await assertOwnPage(ctx, organizationId, input.contentPageId);
   const slug = input.slug ?? (await freeSlug(ctx, 'on_demand_contents', input.title, 'video', scope));
   let row: OnDemandContent;
   try {
@@ -79,6 +82,7 @@ export async function updateOnDemandContent(
     await assertSlugFree(ctx, 'on_demand_contents', input.slug, { convention_id: current.convention_id }, current.id);
   }
   const thumbnailId = await ownedImage(ctx, organizationId, input.thumbnailId, null, 'thumbnailId');
+  await assertOwnPage(ctx, organizationId, input.contentPageId);
   let row: OnDemandContent;
   try {
     [row] = await ctx
@@ -122,8 +126,10 @@ export interface OnDemandCard {
 export interface OnDemandView extends OnDemandCard {
   /** the recording: the first video link of the title or description; null shows the thumbnail instead */
   videoUrl: string | null;
-  /** the content page the organiser linked; content pages arrive with a later issue */
+  /** the content page the organiser linked */
   contentPageId: string | null;
+  /** its slug when this viewer may open it (published, or any state for its editors): /convention/{c}/content/{slug} */
+  contentPageSlug: string | null;
 }
 
 /** An item as visitors see it: its own thumbnail, else the picture kept of its video. */
@@ -151,5 +157,6 @@ export async function onDemandItemForVisitor(ctx: ServiceContext, conventionSlug
   const convention = await visibleConvention(ctx, conventionSlug);
   const row = (await onDemandOfConvention(ctx).load(convention.id)).find((r) => r.slug === String(slug).toLowerCase());
   if (!row) throw notFound(ctx, 'slug');
-  return { ...(await cardOf(ctx, convention.organization_id, row)), contentPageId: row.content_page_id };
+  const [card, page] = await Promise.all([cardOf(ctx, convention.organization_id, row), row.content_page_id ? linkedPage(ctx, row.content_page_id) : null]);
+  return { ...card, contentPageId: row.content_page_id, contentPageSlug: page?.slug ?? null };
 }
