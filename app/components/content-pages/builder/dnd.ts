@@ -55,6 +55,10 @@ export function useBuilderDnd(
             // no row was ever draggable
             draggable: '>[data-layout-row]',
             handle: '[data-builder-handle]',
+            // only the handles of this list's own rows: a handle in a deeper list that takes no drops does not drag
+            // the row around it
+            filter: (event) => (event.target as Element | null)?.closest('[data-builder-rows]') !== list,
+            preventOnFilter: false,
             animation: 120,
             forceFallback: true,
             fallbackOnBody: true,
