@@ -129,6 +129,8 @@ export default function ConventionDashboard() {
               </Checkbox>
             </div>
             <TextArea field={s.helpPage} label={t('pages.convention.helpPage')} className="sm:col-span-2" />
+            <ContentPagePicker name="contentPageId" label={t('pages:picker.conventionPage')} pages={data.pages} defaultValue={c.contentPageId} errors={s.contentPageId.errors} />
+            <ContentPagePicker name="helpContentPageId" label={t('pages:picker.helpPage')} pages={data.pages} defaultValue={c.helpContentPageId} errors={s.helpContentPageId.errors} />
           </SettingsSection>
 
           <TranslationsSection translations={data.translations} lastForm={actionData?.form} lastResult={actionData?.result} />

@@ -172,3 +172,32 @@ describe('content page picker of on-demand items (issue 16)', () => {
     expect(await t.app.db('on_demand_contents').where({ id: rows[0].id }).first('content_page_id')).toEqual({ content_page_id: null });
   });
 });
+
+describe("content page pickers of a convention's settings (issue 16)", () => {
+  it("saves the organisation's own pages as the convention's page and help page and refuses another organisation's", async () => {
+    const w = await world();
+    const url = `/events/convention/${w.convention.slug}`;
+    const save = (over: Record<string, string>) =>
+      callRoute(t, dashboard.action as never, {
+        url,
+        userId: w.owner.id,
+        params: { slug: w.convention.slug },
+        form: { intent: 'settings', title: 'Messe', active: 'on', permissionType: 'PUBLIC', ...over },
+      });
+    const stored = () => t.app.db('conventions').where({ id: w.convention.id }).first('content_page_id', 'help_content_page_id');
+
+    expect(await save({ contentPageId: w.published.id, helpContentPageId: w.privatePage.id })).toMatchObject({ status: 302 });
+    expect(await stored()).toEqual({ content_page_id: w.published.id, help_content_page_id: w.privatePage.id });
+    const loaded = await callRoute(t, dashboard.loader as never, { url, userId: w.owner.id, params: { slug: w.convention.slug } });
+    expect(loaded.data).toMatchObject({ convention: { contentPageId: w.published.id, helpContentPageId: w.privatePage.id } });
+
+    const refused = await save({ contentPageId: w.published.id, helpContentPageId: w.foreign.id });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.data).toMatchObject({ result: { error: { helpContentPageId: [expect.any(String)] } } });
+    expect(await stored()).toEqual({ content_page_id: w.published.id, help_content_page_id: w.privatePage.id });
+
+    // "none" in both pickers unlinks them
+    expect(await save({ contentPageId: '', helpContentPageId: '' })).toMatchObject({ status: 302 });
+    expect(await stored()).toEqual({ content_page_id: null, help_content_page_id: null });
+  });
+});

@@ -14,12 +14,15 @@ export interface PagePickerChoice {
  */
 export function ContentPagePicker({
   name = 'contentPageId',
+  label,
   pages,
   defaultValue,
   errors,
   className,
 }: {
   name?: string;
+  /** the field's label; "Content page" unless given */
+  label?: string;
   pages: PagePickerChoice[];
   defaultValue?: string | null;
   errors?: string[];
@@ -31,7 +34,7 @@ export function ContentPagePicker({
   return (
     <NativeSelect
       name={name}
-      label={t('picker.label')}
+      label={label ?? t('picker.label')}
       hint={t('picker.hint')}
       emptyLabel={t('picker.none')}
       options={options}

@@ -32,6 +32,9 @@ export const ConventionSettingsForm = z.object({
   video: optionalUrl,
   permissionType: z.enum(PERMISSION_TYPES),
   helpPage: z.string().max(20000).optional(),
+  /** the convention's content page and help page from the pickers ('' / absent: none; issue 16) */
+  contentPageId: id.optional(),
+  helpContentPageId: id.optional(),
 });
 
 export const AddHallForm = z.object({ intent: z.literal('addHall'), hallId: id });

@@ -76,6 +76,8 @@ export async function conventionDashboard(context: RequestContext, slug: string)
       shop: c.shop,
       permissionType: c.permission_type,
       helpPage: c.help_page,
+      contentPageId: c.content_page_id,
+      helpContentPageId: c.help_content_page_id,
       navigationMode: c.navigation_mode,
       status: statusOf(c),
       headerImageUrl: c.header_image_id ? fileUrl({ id: c.header_image_id }) : null,
@@ -156,6 +158,8 @@ export async function conventionAction(request: Request, context: RequestContext
             video: v.video ?? '',
             permissionType: v.permissionType,
             helpPage: v.helpPage ?? '',
+            contentPageId: v.contentPageId ?? null,
+            helpContentPageId: v.helpContentPageId ?? null,
           }),
         // spec 001 point 8: a failed convention update says so ("Fehler bei der Aktualisierung der Messe")
         { correctFieldsMessage: t('events:errors.conventionUpdateFailed') },

@@ -30,6 +30,7 @@ import {
 } from './hall-common';
 import { conventionTranslations, stageOfConvention, type TranslationRow } from './loaders';
 import { conventionBySlugLoader } from './visitor-loaders';
+import { assertOwnPage } from '../content-pages/picker';
 
 // ---------------------------------------------------------------------------------------------------------
 // Rules shared by the conventions-side services (stages, schedules, on-demand content, exhibitions)
@@ -152,6 +153,8 @@ export async function createConvention(ctx: ServiceContext, rawInput: Convention
   await collect(() => checkedVideo(ctx, input.video, 'video'));
   await collect(() => input.slug && assertSlugFree(ctx, 'conventions', input.slug));
   await collect(() => ownedImage(ctx, organizationId, input.headerImageId, '16:9', 'headerImageId'));
+  await collect(() => assertOwnPage(ctx, organizationId, input.contentPageId, 'contentPageId'));
+  await collect(() => assertOwnPage(ctx, organizationId, input.helpContentPageId, 'helpContentPageId'));
   if (errors.length) throw DomainError.fromFieldErrors(errors);
   const slug = input.slug ?? (await freeSlug(ctx, 'conventions', input.title, 'messe'));
   const created = await insertConvention(
@@ -196,6 +199,8 @@ export async function updateConvention(ctx: ServiceContext, id: string, rawInput
   checkedVideo(ctx, input.video, 'video');
   if (input.slug && input.slug !== current.slug) await assertSlugFree(ctx, 'conventions', input.slug, {}, id);
   const headerImageId = await ownedImage(ctx, organizationId, input.headerImageId, '16:9', 'headerImageId');
+  await assertOwnPage(ctx, organizationId, input.contentPageId, 'contentPageId');
+  await assertOwnPage(ctx, organizationId, input.helpContentPageId, 'helpContentPageId');
   const patch = definedOnly({
     title: input.title,
     slug: input.slug,
