@@ -201,3 +201,25 @@ describe("content page pickers of a convention's settings (issue 16)", () => {
     expect(await stored()).toEqual({ content_page_id: null, help_content_page_id: null });
   });
 });
+
+describe('foyer points leading to a content page (issue 16)', () => {
+  it("offers the organisation's pages as targets, places a point on its own page and refuses another organisation's", async () => {
+    const w = await world();
+    await t.app.db('image_foyers').insert({ organization_id: w.host.id, convention_id: w.convention.id });
+    const url = `/events/convention/${w.convention.slug}`;
+    const add = (target: string) =>
+      callRoute(t, dashboard.action as never, { url, userId: w.owner.id, params: { slug: w.convention.slug }, form: { intent: 'addPoint', x: '10', y: '20', target } });
+    const loaded = await callRoute(t, dashboard.loader as never, { url, userId: w.owner.id, params: { slug: w.convention.slug } });
+    const groups = (loaded.data as { foyerTargets: { options: { value: string; label: string }[] }[] }).foyerTargets;
+    expect(groups.flatMap((g) => g.options).filter((o) => o.value.startsWith('CONTENTPAGE:'))).toEqual([
+      { value: `CONTENTPAGE:${w.privatePage.id}`, label: 'Drafts' },
+      { value: `CONTENTPAGE:${w.published.id}`, label: 'Products' },
+    ]);
+
+    const refused = await add(`CONTENTPAGE:${w.foreign.id}`);
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(await add(`CONTENTPAGE:${w.published.id}`)).toMatchObject({ status: 302 });
+    const points = await t.app.db('foyer_points').where({ organization_id: w.host.id });
+    expect(points.map((p: { target_type: string; target_id: string }) => [p.target_type, p.target_id])).toEqual([['CONTENTPAGE', w.published.id]]);
+  });
+});

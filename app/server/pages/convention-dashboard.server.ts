@@ -31,7 +31,13 @@ import { AddHallForm, AddStageForm, ConventionSettingsForm, FoyerPointForm, OnDe
 type ServiceCtx = RequestContext['service'];
 
 /** Everything a foyer point may lead to, as "TYPE:id" options of the picker, and a label per target. */
-async function foyerTargets(ctx: ServiceCtx, halls: { id: string; name: string }[], stages: { id: string; title: string }[], conventionHallIds: string[]) {
+async function foyerTargets(
+  ctx: ServiceCtx,
+  halls: { id: string; name: string }[],
+  stages: { id: string; title: string }[],
+  conventionHallIds: string[],
+  pages: { id: string; name: string }[],
+) {
   const own = await listStands(ctx);
   const hallStands = (await Promise.all(conventionHallIds.map((id) => hallStandsByHall(ctx).load(id)))).flat().filter(isListed);
   const guests = await Promise.all(hallStands.map((hs) => baseStandById(ctx).load(hs.stand_id)));
@@ -42,6 +48,8 @@ async function foyerTargets(ctx: ServiceCtx, halls: { id: string; name: string }
     { label: t('events:foyer.targetType.HALL'), options: halls.map((h) => ({ value: `HALL:${h.id}`, label: h.name })) },
     { label: t('events:foyer.targetType.STAND'), options: [...stands].map(([id, name]) => ({ value: `STAND:${id}`, label: name })) },
     { label: t('events:foyer.targetType.STAGE'), options: stages.map((s) => ({ value: `STAGE:${s.id}`, label: s.title })) },
+    // the organisation's published and private pages, as the content page pickers offer them (issue 16)
+    { label: t('events:foyer.targetType.CONTENTPAGE'), options: pages.map((p) => ({ value: `CONTENTPAGE:${p.id}`, label: p.name })) },
   ];
   const labels = new Map<string, string>();
   for (const g of groups) for (const o of g.options) labels.set(o.value, `${g.label}: ${o.label}`);
@@ -62,7 +70,7 @@ export async function conventionDashboard(context: RequestContext, slug: string)
     pageChoices(ctx, organizationId),
   ]);
   const conventionHalls = parts.halls.filter((h) => h.part_of_convention);
-  const targets = await foyerTargets(ctx, parts.halls, parts.stages, conventionHalls.map((h) => h.id));
+  const targets = await foyerTargets(ctx, parts.halls, parts.stages, conventionHalls.map((h) => h.id), pages);
   const points = foyer ? await foyerPointsByFoyer(ctx).load(foyer.id) : [];
   return {
     convention: {
