@@ -4,6 +4,7 @@ import * as editor from '~/routes/_console.stand.$slug';
 import * as rpPreview from '~/routes/_console.stand.standpreview.$standslug.rp.$rpslug';
 import * as standRp from '~/routes/convention.$conventionslug.hall.$hallslug.stand.$standslug.rp.$rpslug';
 import * as conventionPage from '~/routes/convention.$conventionslug.content.$slug';
+import * as conventionLayout from '~/routes/convention.$conventionslug';
 import * as dashboard from '~/routes/_console.events.convention.$slug';
 import * as onDemandItem from '~/routes/convention.$conventionslug.ondemand.$slug';
 import { EMPTY_LAYOUT } from '~/lib/content-pages/layout';
@@ -221,5 +222,17 @@ describe('foyer points leading to a content page (issue 16)', () => {
     expect(await add(`CONTENTPAGE:${w.published.id}`)).toMatchObject({ status: 302 });
     const points = await t.app.db('foyer_points').where({ organization_id: w.host.id });
     expect(points.map((p: { target_type: string; target_id: string }) => [p.target_type, p.target_id])).toEqual([['CONTENTPAGE', w.published.id]]);
+
+    // visitors: the point leads to the page inside the convention; a point on a private page is not shown to them
+    await t.app.db('foyer_points').insert({ organization_id: w.host.id, foyer_id: points[0].foyer_id, x: 50, y: 50, target_type: 'CONTENTPAGE', target_id: w.privatePage.id });
+    const foyerImage = await image(t, w.owner.id, 800, 400);
+    await t.app.db('files').where({ id: foyerImage }).update({ is_public: true });
+    await t.app.db('image_foyers').where({ convention_id: w.convention.id }).update({ image_id: foyerImage });
+    await t.app.db('conventions').where({ id: w.convention.id }).update({ navigation_mode: 'IMAGE_FOYER' });
+    const visit = await callRoute(t, conventionLayout.loader as never, { url: `/convention/${w.convention.slug}`, params: { conventionslug: w.convention.slug } });
+    const foyer = (visit.data as { convention: { navigation: { foyer: { points: { href: string; label: string }[] } } } }).convention.navigation.foyer;
+    expect(foyer.points).toEqual([
+      expect.objectContaining({ href: `/convention/${w.convention.slug}/content/${w.published.slug}`, label: 'Content page: Products', external: false }),
+    ]);
   });
 });

@@ -13,6 +13,7 @@ import { isListed } from './policy';
 import { baseStandById, hallTranslationsByHall, standTranslationsByStand } from './stand-loaders';
 import { videoThumbnailUrl } from './video-thumbnails';
 import { conventionNavigation, type ConventionNavigationRecord } from './visitor-loaders';
+import { mayShowLinkedPage } from '../content-pages/policy';
 
 /**
  * What visitors see of a convention, its halls and stands (spec 000 points 2 and 4): the service side of the
@@ -91,7 +92,7 @@ async function foyerVisit(
   t: (key: string, values?: Record<string, string>) => string,
 ): Promise<FoyerVisit> {
   if (convention.navigation_mode !== 'IMAGE_FOYER') return null;
-  const { foyer, foyerPoints: points, foyerStands: listedRows } = navigation;
+  const { foyer, foyerPoints: points, foyerStands: listedRows, foyerPages } = navigation;
   if (!foyer?.image_id) return null;
   const base = `/convention/${convention.slug}`;
   const access = await Promise.all(listedRows.map((r) => standAccess(ctx, { id: r.stand_id, organization_id: r.organization_id })));
@@ -114,8 +115,15 @@ async function foyerVisit(
     } else if (p.target_type === 'STAND') {
       const row = standRows.find((r) => r.stand_id === p.target_id);
       if (row) visits.push({ ...at, href: `${base}/hall/${row.hall_slug}/stand/${row.slug}`, external: false, label: t('visitor:foyer.stand', { title: row.name }) });
+    } else if (p.target_type === 'CONTENTPAGE') {
+      // a published page (its editors see every state) opens inside the convention (issue 16)
+      const page = foyerPages.find((cp) => cp.id === p.target_id);
+      if (page && mayShowLinkedPage(ctx.viewer, { ...page, publish_token: null })) {
+        const title = page.names?.[ctx.language] ?? Object.values(page.names ?? {})[0] ?? page.slug;
+        visits.push({ ...at, href: `${base}/content/${page.slug}`, external: false, label: t('visitor:foyer.contentPage', { title }) });
+      }
     }
-    // content pages and content arrive with a later issue: such points are not shown until then
+    // content of the content pool arrives with a later issue: such points are not shown until then
   }
   return { imageUrl: fileUrl({ id: foyer.image_id }), points: visits };
 }

@@ -73,6 +73,15 @@ export interface FoyerStandRecord {
   name: string;
 }
 
+/** A content page a foyer point leads to (issue 16): enough for the visit rule and the link; names by language. */
+export interface FoyerPageRecord {
+  id: string;
+  slug: string;
+  state: 'PRIVATE' | 'PUBLISHED' | 'UNPUBLISHED';
+  organization_id: string;
+  names: Partial<Record<string, string>> | null;
+}
+
 /** What the convention layout shows around every visitor page of a convention. */
 export interface ConventionNavigationRecord {
   /** in the convention's order */
@@ -81,6 +90,8 @@ export interface ConventionNavigationRecord {
   foyerPoints: FoyerPoint[];
   /** the listed stands the foyer's points lead to, in the convention's order of halls and stands */
   foyerStands: FoyerStandRecord[];
+  /** the content pages the foyer's points lead to */
+  foyerPages: FoyerPageRecord[];
 }
 
 const HALLS_SQL = jsonArray(
@@ -90,6 +101,13 @@ const HALLS_SQL = jsonArray(
 );
 const FOYER_SQL = `(select to_jsonb(f.*) || jsonb_build_object('_points', ${jsonArray('to_jsonb(p.*)', 'from foyer_points p where p.foyer_id = f.id', 'p.created_at')})
   from image_foyers f where f.convention_id = c.id)`;
+const FOYER_PAGES_SQL = jsonArray(
+  `json_build_object('id', cp.id, 'slug', cp.slug, 'state', cp.state, 'organization_id', cp.organization_id,
+     'names', (select json_object_agg(t.language, t.name) from content_page_translations t where t.page_id = cp.id))`,
+  `from content_pages cp where cp.id in
+     (select p.target_id from foyer_points p join image_foyers f on f.id = p.foyer_id where f.convention_id = c.id and p.target_type = 'CONTENTPAGE')`,
+  'cp.slug',
+);
 const NAVIGATION_FILES_SQL = filesJson(`select h.thumbnail_id from halls h join convention_halls ch on ch.hall_id = h.id where ch.convention_id = c.id
   union all select f.image_id from image_foyers f where f.convention_id = c.id`);
 const FOYER_STANDS_SQL = jsonArray(
@@ -116,6 +134,7 @@ export const conventionNavigation = defineLoader(
           db.raw(`${HALLS_SQL} as halls`),
           db.raw(`${FOYER_SQL} as foyer`),
           db.raw(`${FOYER_STANDS_SQL} as foyer_stands`),
+          db.raw(`${FOYER_PAGES_SQL} as foyer_pages`),
           db.raw(`${NAVIGATION_FILES_SQL} as files`),
         );
       const byId = new Map(rows.map((row) => [String(row.id), navigationOf(ctx, String(row.id), row)]));
@@ -123,7 +142,7 @@ export const conventionNavigation = defineLoader(
     }),
 );
 
-const emptyNavigation = (): ConventionNavigationRecord => ({ halls: [], foyer: null, foyerPoints: [], foyerStands: [] });
+const emptyNavigation = (): ConventionNavigationRecord => ({ halls: [], foyer: null, foyerPoints: [], foyerStands: [], foyerPages: [] });
 
 function navigationOf(ctx: ServiceContext, conventionId: string, row: JsonRow): ConventionNavigationRecord {
   const halls = (row.halls as JsonRow[]).map((json) => {
@@ -141,7 +160,7 @@ function navigationOf(ctx: ServiceContext, conventionId: string, row: JsonRow): 
     return ownColumns<FoyerStandRecord>(json);
   });
   primeFiles(ctx, row.files);
-  return { halls, foyer, foyerPoints, foyerStands };
+  return { halls, foyer, foyerPoints, foyerStands, foyerPages: row.foyer_pages as FoyerPageRecord[] };
 }
 
 /**
