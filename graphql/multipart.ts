@@ -229,6 +229,9 @@ export function graphqlMultipart(app: AppServices, options: MultipartOptions = {
       const slots = map?.get(name);
       if (failure || !map || !slots || received.has(name)) {
         if (!map && !failure) fail(badRequest('filesLast'));
+        // a body that ends inside this ignored file destroys it with busboy's error, which busboy's own 'error'
+        // answers already: without a listener here it would be an uncaught exception that ends the process
+        stream.on('error', fail);
         stream.resume();
         return;
       }

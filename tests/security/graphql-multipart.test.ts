@@ -207,4 +207,36 @@ describe('a body that ends inside a file', () => {
       process.off('unhandledRejection', onRejection);
     }
   });
+
+  it('is a 400 when the file that ends the body is one the server ignores (before the map), not an uncaught exception', async () => {
+    const exceptions: unknown[] = [];
+    const onException = (error: unknown) => exceptions.push(error);
+    process.on('uncaughtException', onException);
+    try {
+      const boundary = 'XXfuzz2';
+      const body = [
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="operations"',
+        '',
+        JSON.stringify({ query: UPLOAD, variables: { file: null } }),
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="0"; filename="a.png"',
+        'Content-Type: image/png',
+        '',
+        'a file before the map, and the body ends inside it',
+      ].join('\r\n');
+      const res = await fetch(`${t.url}/graphql/`, {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `JWT ${await t.accessToken(member.id)}` },
+        body,
+      });
+      expect(res.status).toBe(400);
+      const after = await t.graphql<{ languages: { code: string }[] }>('{ languages { code } }');
+      expect(after.status).toBe(200);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      expect(exceptions).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onException);
+    }
+  });
 });
