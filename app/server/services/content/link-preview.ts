@@ -112,6 +112,9 @@ function getOnce(url: URL, mode: LinkPreviewMode, signal: AbortSignal): Promise<
         headers: { accept: 'text/html,application/xhtml+xml', 'user-agent': 'FairplatformLinkPreview/1.0' },
       },
       (response) => {
+        // first: a response left unread (resumed or destroyed) may still fail (the timeout's abort, a reset), and
+        // an 'error' without a listener would end the process; after the answer, reject is a no-op
+        response.on('error', reject);
         const status = response.statusCode ?? 0;
         const type = String(response.headers['content-type'] ?? '');
         if (status >= 300 && status < 400) {
@@ -139,7 +142,6 @@ function getOnce(url: URL, mode: LinkPreviewMode, signal: AbortSignal): Promise<
           chunks.push(chunk);
         });
         response.on('end', () => resolve({ status, location: null, body: Buffer.concat(chunks) }));
-        response.on('error', reject);
       },
     );
     request.on('error', reject);
