@@ -3,9 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import { LegalPage } from '~/components/visitor/legal-page';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
-import { runGuards } from '~/server/guards.server';
-import { invariantResponse } from '~/server/route-kit.server';
-import { pageLegal } from '~/server/services/content-pages/visit';
+import { contentLegalLoader } from '~/server/pages/content-legal.server';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'], title: 'visitor:shell.imprint' };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -14,14 +12,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 export const guards = defineGuards({ public: true });
 
 /** /content/{slug}/imprint (spec 000 point 2): the page's personalization's text, else its organisation's. */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await runGuards({ request, context, params }, guards);
-  const token = new URL(request.url).searchParams.get('token');
-  const info = await pageLegal(context.service, { slug: params.slug ?? '', token });
-  invariantResponse(info, 'Not Found', { status: 404 });
-  const back = `/content/${encodeURIComponent(params.slug ?? '')}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-  return { info, back };
-}
+export const loader = (args: LoaderFunctionArgs) => contentLegalLoader(args, guards);
 
 export default function ContentPageImprint() {
   const { info, back } = useLoaderData<typeof loader>();
