@@ -170,73 +170,59 @@ describe('a multipart map may only fill null slots that exist in the variables',
   });
 });
 
+/**
+ * Posts a multipart upload whose body ends inside its last part (no closing boundary) and returns the status, whether
+ * the server still answers afterwards, and what reached the process as an unhandled rejection or uncaught exception
+ * (either would end it in production) once the failure has had its turn to surface.
+ */
+async function postCutOff(parts: { name: string; filename?: string; value: string }[]) {
+  const errors: unknown[] = [];
+  const record = (error: unknown) => errors.push(error);
+  process.on('unhandledRejection', record);
+  process.on('uncaughtException', record);
+  try {
+    const boundary = 'XXfuzz';
+    const body = parts
+      .flatMap((part) => [
+        `--${boundary}`,
+        `Content-Disposition: form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`,
+        ...(part.filename ? ['Content-Type: image/png'] : []),
+        '',
+        part.value,
+      ])
+      .join('\r\n');
+    const res = await fetch(`${t.url}/graphql/`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `JWT ${await t.accessToken(member.id)}` },
+      body,
+    });
+    const after = await t.graphql<{ languages: { code: string }[] }>('{ languages { code } }');
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return { status: res.status, afterStatus: after.status, errors };
+  } finally {
+    process.off('unhandledRejection', record);
+    process.off('uncaughtException', record);
+  }
+}
+
+const OPERATIONS = { name: 'operations', value: JSON.stringify({ query: UPLOAD, variables: { file: null } }) };
+
 describe('a body that ends inside a file', () => {
   it('is a 400, and the failed spooling of the file is no unhandled rejection that would end the process', async () => {
-    const rejections: unknown[] = [];
-    const onRejection = (reason: unknown) => rejections.push(reason);
-    process.on('unhandledRejection', onRejection);
-    try {
-      const boundary = 'XXfuzz';
-      const body = [
-        `--${boundary}`,
-        'Content-Disposition: form-data; name="operations"',
-        '',
-        JSON.stringify({ query: UPLOAD, variables: { file: null } }),
-        `--${boundary}`,
-        'Content-Disposition: form-data; name="map"',
-        '',
-        JSON.stringify({ 0: ['variables.file'] }),
-        `--${boundary}`,
-        'Content-Disposition: form-data; name="0"; filename="a.png"',
-        'Content-Type: image/png',
-        '',
-        'the body ends here, inside the file, with no closing boundary',
-      ].join('\r\n');
-      const res = await fetch(`${t.url}/graphql/`, {
-        method: 'POST',
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `JWT ${await t.accessToken(member.id)}` },
-        body,
-      });
-      expect(res.status).toBe(400);
-      // the server still answers, and the spooling failure has had its turn to surface
-      const after = await t.graphql<{ languages: { code: string }[] }>('{ languages { code } }');
-      expect(after.status).toBe(200);
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      expect(rejections).toEqual([]);
-    } finally {
-      process.off('unhandledRejection', onRejection);
-    }
+    const { status, afterStatus, errors } = await postCutOff([
+      OPERATIONS,
+      { name: 'map', value: JSON.stringify({ 0: ['variables.file'] }) },
+      { name: '0', filename: 'a.png', value: 'the body ends here, inside the file, with no closing boundary' },
+    ]);
+    expect(status).toBe(400);
+    expect(afterStatus).toBe(200);
+    expect(errors).toEqual([]);
   });
 
   it('is a 400 when the file that ends the body is one the server ignores (before the map), not an uncaught exception', async () => {
-    const exceptions: unknown[] = [];
-    const onException = (error: unknown) => exceptions.push(error);
-    process.on('uncaughtException', onException);
-    try {
-      const boundary = 'XXfuzz2';
-      const body = [
-        `--${boundary}`,
-        'Content-Disposition: form-data; name="operations"',
-        '',
-        JSON.stringify({ query: UPLOAD, variables: { file: null } }),
-        `--${boundary}`,
-        'Content-Disposition: form-data; name="0"; filename="a.png"',
-        'Content-Type: image/png',
-        '',
-        'a file before the map, and the body ends inside it',
-      ].join('\r\n');
-      const res = await fetch(`${t.url}/graphql/`, {
-        method: 'POST',
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `JWT ${await t.accessToken(member.id)}` },
-        body,
-      });
-      expect(res.status).toBe(400);
-      const after = await t.graphql<{ languages: { code: string }[] }>('{ languages { code } }');
-      expect(after.status).toBe(200);
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      expect(exceptions).toEqual([]);
-    } finally {
-      process.off('uncaughtException', onException);
-    }
+    const { status, afterStatus, errors } = await postCutOff([OPERATIONS, { name: '0', filename: 'a.png', value: 'a file before the map, and the body ends inside it' }]);
+    expect(status).toBe(400);
+    expect(afterStatus).toBe(200);
+    expect(errors).toEqual([]);
   });
 });
