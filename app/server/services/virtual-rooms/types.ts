@@ -1,0 +1,161 @@
+/**
+ * Virtual rooms (issue 17): the shapes the rooms services hand to the console editor and GraphQL.
+ * Server-side types (the visitor's view model lives in `app/lib/virtual-rooms/view.ts`).
+ *
+ * Stand link: the stand's `/vr/{rpslug}` finds its room through the column `hall_stands.virtual_room_id`
+ * (added by migration 0018, on delete set null); see `standRoomSlug` in `visit.ts`.
+ */
+import type { RoomAccessType, RoomView, RoomViewAngles } from '~/lib/virtual-rooms/view';
+
+export type { RoomAccessType, RoomView, RoomViewAngles };
+
+export const ROOM_ACCESS_TYPES = ['PUBLIC', 'LOGGED_IN', 'TOKEN'] as const;
+
+/** One row of the console list `/virtual-rooms`. */
+export interface VirtualRoom {
+  id: string;
+  slug: string;
+  name: string;
+  accessType: RoomAccessType;
+  initialPanoId: string | null;
+  initialView: RoomViewAngles | null;
+  panoCount: number;
+  /** The convention that shows this room as its navigation (navigation mode VIRTUAL_ROOM), if any. */
+  conventionId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RoomDestinationOption {
+  id: string;
+  label: string;
+}
+
+/** What the editor's pickers may offer: only what the organisation may link to. */
+export interface RoomDestinations {
+  panos: RoomDestinationOption[];
+  halls: RoomDestinationOption[];
+  hallStands: RoomDestinationOption[];
+  stages: RoomDestinationOption[];
+  conventions: RoomDestinationOption[];
+  contentPages: RoomDestinationOption[];
+}
+
+export interface RoomEditorPano {
+  id: string;
+  name: string;
+  fileId: string;
+  width: number;
+  height: number;
+}
+
+export interface RoomEditorIcon {
+  id: string;
+  name: string;
+  url: string;
+}
+
+/** `roomForEditor(ctx, slug)`: everything the one-room editor page needs. */
+export interface RoomEditorData {
+  room: {
+    id: string;
+    slug: string;
+    name: string;
+    accessType: RoomAccessType;
+    initialPanoId: string | null;
+    initialView: RoomViewAngles | null;
+  };
+  /** Built as for a logged-in visitor, so the editor previews exactly what visitors see. */
+  view: RoomView;
+  panos: RoomEditorPano[];
+  destinations: RoomDestinations;
+  icons: RoomEditorIcon[];
+}
+
+/** Exactly one destination of a nav point. */
+export type NavPointDestinationInput =
+  | { panoId: string }
+  | { url: string }
+  | { hallId: string }
+  | { hallStandId: string }
+  | { stageId: string }
+  | { conventionId: string };
+
+export interface CreateNavPointInput {
+  panoId: string;
+  x: number;
+  y: number;
+  z: number;
+  iconId?: string | null;
+  destination: NavPointDestinationInput;
+}
+
+export interface CreateInfoPointInput {
+  panoId: string;
+  x: number;
+  y: number;
+  z: number;
+  iconId?: string | null;
+  auth: boolean;
+  contentPageId?: string | null;
+  iframeTitle?: string | null;
+  iframeUrl?: string | null;
+}
+
+export interface CreateTourStepInput {
+  virtualRoomId: string;
+  panoId: string;
+  title: string;
+  text: string;
+  audioFileId?: string | null;
+  view: RoomViewAngles;
+  infoPointId?: string | null;
+}
+
+export type UpdateTourStepInput = Partial<Omit<CreateTourStepInput, 'virtualRoomId'>>;
+
+export interface NavPointRecord {
+  id: string;
+  panoId: string;
+  x: number;
+  y: number;
+  z: number;
+  iconId: string | null;
+  destination: NavPointDestinationInput;
+}
+
+export interface InfoPointRecord {
+  id: string;
+  panoId: string;
+  x: number;
+  y: number;
+  z: number;
+  iconId: string | null;
+  auth: boolean;
+  contentPageId: string | null;
+  iframeTitle: string | null;
+  iframeUrl: string | null;
+}
+
+export interface PanoRecord {
+  id: string;
+  virtualRoomId: string;
+  fileId: string;
+  name: string;
+  sort: number;
+  width: number;
+  height: number;
+  initialView: RoomViewAngles | null;
+}
+
+export interface TourStepRecord {
+  id: string;
+  virtualRoomId: string;
+  panoId: string;
+  title: string;
+  text: string;
+  audioFileId: string | null;
+  view: RoomViewAngles;
+  infoPointId: string | null;
+  sort: number;
+}
