@@ -13,6 +13,7 @@ import deBuilder from './de/builder.json';
 import deContentview from './de/contentview.json';
 import dePersonalization from './de/personalization.json';
 import dePages from './de/pages.json';
+import deRoomseditor from './de/roomseditor.json';
 import enAccess from './en/access.json';
 import enAuth from './en/auth.json';
 import enCommon from './en/common.json';
@@ -28,6 +29,7 @@ import enBuilder from './en/builder.json';
 import enContentview from './en/contentview.json';
 import enPersonalization from './en/personalization.json';
 import enPages from './en/pages.json';
+import enRoomseditor from './en/roomseditor.json';
 
 /**
  * All translations, bundled into the server (services translate their error messages). The browser loads
@@ -35,8 +37,8 @@ import enPages from './en/pages.json';
  * in locales/ is listed here and that DE and EN have the same keys.
  */
 export const resources = {
-  de: { access: deAccess, auth: deAuth, mail: deMail, common: deCommon, errors: deErrors, files: deFiles, validation: deValidation, org: deOrg, events: deEvents, visitor: deVisitor, content: deContent, builder: deBuilder, contentview: deContentview, personalization: dePersonalization, pages: dePages },
-  en: { access: enAccess, auth: enAuth, mail: enMail, common: enCommon, errors: enErrors, files: enFiles, validation: enValidation, org: enOrg, events: enEvents, visitor: enVisitor, content: enContent, builder: enBuilder, contentview: enContentview, personalization: enPersonalization, pages: enPages },
+  de: { access: deAccess, auth: deAuth, mail: deMail, common: deCommon, errors: deErrors, files: deFiles, validation: deValidation, org: deOrg, events: deEvents, visitor: deVisitor, content: deContent, builder: deBuilder, contentview: deContentview, personalization: dePersonalization, pages: dePages, roomseditor: deRoomseditor },
+  en: { access: enAccess, auth: enAuth, mail: enMail, common: enCommon, errors: enErrors, files: enFiles, validation: enValidation, org: enOrg, events: enEvents, visitor: enVisitor, content: enContent, builder: enBuilder, contentview: enContentview, personalization: enPersonalization, pages: enPages, roomseditor: enRoomseditor },
 } as const;
 
 export type Namespace = keyof (typeof resources)['en'];
