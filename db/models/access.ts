@@ -14,6 +14,7 @@ export class ObjectToken extends BaseModel {
   declare hall_id: string | null;
   declare exhibition_id: string | null;
   declare content_group_id: string | null;
+  declare virtual_room_id: string | null;
   declare token: string;
   declare limit: number;
   declare signed_up: number;
@@ -51,6 +52,7 @@ export class ObjectPermission extends BaseModel {
   declare hall_id: string | null;
   declare exhibition_id: string | null;
   declare content_group_id: string | null;
+  declare virtual_room_id: string | null;
   declare token_id: string | null;
   declare suspended: boolean;
 

@@ -6,7 +6,7 @@ import { ConventionHall, Hall } from './halls';
 import { Organization } from './organizations';
 import { Stage } from './stages';
 
-export type NavigationMode = 'DEFAULT' | 'IMAGE_FOYER';
+export type NavigationMode = 'DEFAULT' | 'IMAGE_FOYER' | 'VIRTUAL_ROOM';
 
 /** A virtual trade fair. Its status is computed from `active` and the dates, never stored. */
 export class Convention extends BaseModel {
@@ -27,6 +27,8 @@ export class Convention extends BaseModel {
   declare content_page_id: string | null;
   declare content_id: string | null;
   declare navigation_mode: NavigationMode;
+  /** the room shown in navigation mode VIRTUAL_ROOM (db/models/virtual-rooms.ts) */
+  declare virtual_room_id: string | null;
 
   declare organization?: Organization;
   declare translations?: ConventionTranslation[];

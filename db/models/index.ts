@@ -12,6 +12,7 @@ import { OutboxMessage } from './outbox';
 import { Personalization, Publicsite } from './personalizations';
 import { ScheduleEntry, ScheduleEntryTranslation, Stage, StageTranslation } from './stages';
 import { BaseStand, Point, PointTranslation, StandNode, StandTranslation } from './stands';
+import { VirtualRoom, VirtualRoomInfoPoint, VirtualRoomNavPoint, VirtualRoomPano, VirtualRoomTourStep } from './virtual-rooms';
 
 export * from './base';
 export * from './accounts';
@@ -28,6 +29,7 @@ export * from './outbox';
 export * from './personalizations';
 export * from './stages';
 export * from './stands';
+export * from './virtual-rooms';
 
 /** One model per table; a test checks them against the migrated schema. */
 export const MODELS = [
@@ -76,4 +78,9 @@ export const MODELS = [
   Personalization,
   Publicsite,
   Icon,
+  VirtualRoom,
+  VirtualRoomPano,
+  VirtualRoomNavPoint,
+  VirtualRoomInfoPoint,
+  VirtualRoomTourStep,
 ] as const;

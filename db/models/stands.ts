@@ -104,6 +104,8 @@ export class Point extends BaseModel {
   declare content_page_id: string | null;
   /** the content pool group the reference point shows (db/models/content.ts) */
   declare content_group_id: string | null;
+  /** the virtual room the reference point opens at the stand's `/vr/{rpslug}` (db/models/virtual-rooms.ts) */
+  declare virtual_room_id: string | null;
 
   declare node?: StandNode;
   declare translations?: PointTranslation[];

@@ -42,6 +42,11 @@ describe('factories', () => {
       ['content_page_translations', () => factories.createContentPageTranslation(db)],
       ['personalizations', () => factories.createPersonalization(db)],
       ['publicsites', () => factories.createPublicsite(db)],
+      ['virtual_rooms', () => factories.createVirtualRoom(db)],
+      ['virtual_room_panos', () => factories.createVirtualRoomPano(db)],
+      ['virtual_room_nav_points', () => factories.createVirtualRoomNavPoint(db)],
+      ['virtual_room_info_points', () => factories.createVirtualRoomInfoPoint(db)],
+      ['virtual_room_tour_steps', () => factories.createVirtualRoomTourStep(db)],
     ];
     for (const [table, call] of calls) {
       const before = await count(table);

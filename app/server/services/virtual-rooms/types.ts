@@ -2,8 +2,8 @@
  * Virtual rooms (issue 17): the shapes the rooms services hand to the console editor and GraphQL.
  * Server-side types (the visitor's view model lives in `app/lib/virtual-rooms/view.ts`).
  *
- * Stand link: the stand's `/vr/{rpslug}` finds its room through the column `hall_stands.virtual_room_id`
- * (added by migration 0018, on delete set null); see `standRoomSlug` in `visit.ts`.
+ * Stand link: the stand's `/vr/{rpslug}` finds its room through the stand's reference point with that slug:
+ * the column `points.virtual_room_id` (added by migration 0018, on delete set null); see `standRoom` in `visit.ts`.
  */
 import type { RoomAccessType, RoomView, RoomViewAngles } from '~/lib/virtual-rooms/view';
 

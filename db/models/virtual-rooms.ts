@@ -1,0 +1,178 @@
+import { Model, type RelationMappingsThunk } from 'objection';
+import { BaseModel } from './base';
+import { ContentPage } from './content-pages';
+import { UploadedFile } from './files';
+import { Icon } from './icons';
+import { Organization } from './organizations';
+
+export type VirtualRoomAccessType = 'PUBLIC' | 'LOGGED_IN' | 'TOKEN';
+
+/**
+ * A virtual 360° room of an organisation (spec 000 point 3): slug (unique across organisations), name, access type
+ * and its initial view (pano, azimuthal and polar angle in radians, focal length in mm), all four set or none.
+ */
+export class VirtualRoom extends BaseModel {
+  static override tableName = 'virtual_rooms';
+
+  declare organization_id: string;
+  declare slug: string;
+  declare name: string;
+  declare access_type: VirtualRoomAccessType;
+  declare initial_pano_id: string | null;
+  declare initial_azimuthal_angle: number | null;
+  declare initial_polar_angle: number | null;
+  declare initial_focal_length: number | null;
+
+  declare organization?: Organization;
+  declare panos?: VirtualRoomPano[];
+  declare tourSteps?: VirtualRoomTourStep[];
+
+  static override relationMappings: RelationMappingsThunk = () => ({
+    organization: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: Organization,
+      join: { from: 'virtual_rooms.organization_id', to: 'organizations.id' },
+    },
+    panos: {
+      relation: Model.HasManyRelation,
+      modelClass: VirtualRoomPano,
+      join: { from: 'virtual_rooms.id', to: 'virtual_room_panos.virtual_room_id' },
+    },
+    tourSteps: {
+      relation: Model.HasManyRelation,
+      modelClass: VirtualRoomTourStep,
+      join: { from: 'virtual_rooms.id', to: 'virtual_room_tour_steps.virtual_room_id' },
+    },
+  });
+}
+
+/** A 2:1 panorama of a room with its own (optional) initial view. */
+export class VirtualRoomPano extends BaseModel {
+  static override tableName = 'virtual_room_panos';
+
+  declare virtual_room_id: string;
+  declare file_id: string;
+  declare name: string;
+  declare sort: number;
+  declare initial_azimuthal_angle: number | null;
+  declare initial_polar_angle: number | null;
+  declare initial_focal_length: number | null;
+
+  declare room?: VirtualRoom;
+  declare file?: UploadedFile;
+
+  static override relationMappings: RelationMappingsThunk = () => ({
+    room: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: VirtualRoom,
+      join: { from: 'virtual_room_panos.virtual_room_id', to: 'virtual_rooms.id' },
+    },
+    file: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: UploadedFile,
+      join: { from: 'virtual_room_panos.file_id', to: 'files.id' },
+    },
+  });
+}
+
+/** A navigation point on a pano at x, y, z (unit sphere) with exactly one destination. */
+export class VirtualRoomNavPoint extends BaseModel {
+  static override tableName = 'virtual_room_nav_points';
+
+  declare pano_id: string;
+  declare x: number;
+  declare y: number;
+  declare z: number;
+  declare icon_id: string | null;
+  declare target_pano_id: string | null;
+  declare url: string | null;
+  declare hall_id: string | null;
+  declare hall_stand_id: string | null;
+  declare stage_id: string | null;
+  declare convention_id: string | null;
+
+  declare pano?: VirtualRoomPano;
+  declare icon?: Icon | null;
+
+  static override relationMappings: RelationMappingsThunk = () => ({
+    pano: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: VirtualRoomPano,
+      join: { from: 'virtual_room_nav_points.pano_id', to: 'virtual_room_panos.id' },
+    },
+    icon: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: Icon,
+      join: { from: 'virtual_room_nav_points.icon_id', to: 'icons.id' },
+    },
+  });
+}
+
+/** An info point on a pano: a content page or an https iframe; `auth` lets only logged-in visitors open it. */
+export class VirtualRoomInfoPoint extends BaseModel {
+  static override tableName = 'virtual_room_info_points';
+
+  declare pano_id: string;
+  declare x: number;
+  declare y: number;
+  declare z: number;
+  declare icon_id: string | null;
+  declare auth: boolean;
+  declare content_page_id: string | null;
+  declare iframe_title: string | null;
+  declare iframe_url: string | null;
+
+  declare pano?: VirtualRoomPano;
+  declare icon?: Icon | null;
+  declare contentPage?: ContentPage | null;
+
+  static override relationMappings: RelationMappingsThunk = () => ({
+    pano: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: VirtualRoomPano,
+      join: { from: 'virtual_room_info_points.pano_id', to: 'virtual_room_panos.id' },
+    },
+    icon: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: Icon,
+      join: { from: 'virtual_room_info_points.icon_id', to: 'icons.id' },
+    },
+    contentPage: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: ContentPage,
+      join: { from: 'virtual_room_info_points.content_page_id', to: 'content_pages.id' },
+    },
+  });
+}
+
+/** A step of the room's tour: a pano and a view, a title and text, optional audio and info point, in order. */
+export class VirtualRoomTourStep extends BaseModel {
+  static override tableName = 'virtual_room_tour_steps';
+
+  declare virtual_room_id: string;
+  declare pano_id: string;
+  declare title: string;
+  declare text: string;
+  declare audio_file_id: string | null;
+  declare azimuthal_angle: number;
+  declare polar_angle: number;
+  declare focal_length: number;
+  declare info_point_id: string | null;
+  declare sort: number;
+
+  declare room?: VirtualRoom;
+  declare pano?: VirtualRoomPano;
+
+  static override relationMappings: RelationMappingsThunk = () => ({
+    room: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: VirtualRoom,
+      join: { from: 'virtual_room_tour_steps.virtual_room_id', to: 'virtual_rooms.id' },
+    },
+    pano: {
+      relation: Model.BelongsToOneRelation,
+      modelClass: VirtualRoomPano,
+      join: { from: 'virtual_room_tour_steps.pano_id', to: 'virtual_room_panos.id' },
+    },
+  });
+}
