@@ -13,6 +13,7 @@ import deBuilder from './de/builder.json';
 import deContentview from './de/contentview.json';
 import dePersonalization from './de/personalization.json';
 import dePages from './de/pages.json';
+import deRoomsviewer from './de/roomsviewer.json';
 import deRoomseditor from './de/roomseditor.json';
 import enAccess from './en/access.json';
 import enAuth from './en/auth.json';
@@ -29,6 +30,7 @@ import enBuilder from './en/builder.json';
 import enContentview from './en/contentview.json';
 import enPersonalization from './en/personalization.json';
 import enPages from './en/pages.json';
+import enRoomsviewer from './en/roomsviewer.json';
 import enRoomseditor from './en/roomseditor.json';
 
 /**
@@ -37,8 +39,8 @@ import enRoomseditor from './en/roomseditor.json';
  * in locales/ is listed here and that DE and EN have the same keys.
  */
 export const resources = {
-  de: { access: deAccess, auth: deAuth, mail: deMail, common: deCommon, errors: deErrors, files: deFiles, validation: deValidation, org: deOrg, events: deEvents, visitor: deVisitor, content: deContent, builder: deBuilder, contentview: deContentview, personalization: dePersonalization, pages: dePages, roomseditor: deRoomseditor },
-  en: { access: enAccess, auth: enAuth, mail: enMail, common: enCommon, errors: enErrors, files: enFiles, validation: enValidation, org: enOrg, events: enEvents, visitor: enVisitor, content: enContent, builder: enBuilder, contentview: enContentview, personalization: enPersonalization, pages: enPages, roomseditor: enRoomseditor },
+  de: { access: deAccess, auth: deAuth, mail: deMail, common: deCommon, errors: deErrors, files: deFiles, validation: deValidation, org: deOrg, events: deEvents, visitor: deVisitor, content: deContent, builder: deBuilder, contentview: deContentview, personalization: dePersonalization, pages: dePages, roomsviewer: deRoomsviewer, roomseditor: deRoomseditor },
+  en: { access: enAccess, auth: enAuth, mail: enMail, common: enCommon, errors: enErrors, files: enFiles, validation: enValidation, org: enOrg, events: enEvents, visitor: enVisitor, content: enContent, builder: enBuilder, contentview: enContentview, personalization: enPersonalization, pages: enPages, roomsviewer: enRoomsviewer, roomseditor: enRoomseditor },
 } as const;
 
 export type Namespace = keyof (typeof resources)['en'];
