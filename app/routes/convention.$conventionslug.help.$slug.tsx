@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { PageView } from '~/components/content-pages/page-view';
 import { orNotFound } from '~/server/route-kit.server';
 import { useConventionData } from '~/components/visitor/convention-data';
 import { conventionPageTitle, HelpText, SupportContact } from '~/components/visitor/convention-info';
@@ -9,7 +10,7 @@ import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { conventionHelpPage } from '~/server/services/events/convention-info';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'] };
+export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'pages'] };
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: conventionPageTitle(matches, data?.title) }];
 
@@ -17,13 +18,14 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title
 export const guards = defineGuards({ public: true, permission: { kind: 'convention', param: 'conventionslug' } });
 
 /**
- * Until content pages exist (a later issue), a convention's only help page is its own help text, found under the
- * convention's slug: /convention/{c}/help/{c}. Any other slug is the not-found page.
+ * /convention/{c}/help/{slug}: the convention's help content page (helpContentpage, published) under its own slug,
+ * server-rendered in the convention's layout; under the convention's slug (and when there is no such page) its help
+ * text with the organiser's contact. Any other slug is the not-found page.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const info = await orNotFound(conventionHelpPage(context.service, params.conventionslug ?? '', params.slug ?? ''));
-  return { info, title: context.service.t('visitor:infopoint.help') };
+  const { info, page } = await orNotFound(conventionHelpPage(context.service, params.conventionslug ?? '', params.slug ?? ''));
+  return { info, page, title: page?.name || context.service.t('visitor:infopoint.help') };
 }
 
 const linkClass = 'font-medium text-brand-dark underline underline-offset-2 outline-none ring-brand-pink focus-visible:ring-2';
@@ -31,7 +33,15 @@ const linkClass = 'font-medium text-brand-dark underline underline-offset-2 outl
 export default function ConventionHelp() {
   const { t } = useTranslation('visitor');
   const { convention } = useConventionData();
-  const { info } = useLoaderData<typeof loader>();
+  const { info, page } = useLoaderData<typeof loader>();
+  if (page) {
+    return (
+      <article className="mx-auto max-w-6xl overflow-hidden rounded-lg bg-white shadow-sm" lang={page.pageLanguage.toLowerCase()} data-help-page={page.slug}>
+        <h1 className="sr-only">{page.name}</h1>
+        <PageView layout={page.layout} files={page.files} />
+      </article>
+    );
+  }
   return (
     <article className="mx-auto max-w-3xl space-y-6 rounded-lg bg-white p-6 shadow-sm">
       <h1 className="text-2xl font-semibold text-brand-dark">{t('infopoint.helpHeading', { title: convention.title })}</h1>

@@ -76,6 +76,13 @@ export default function ConventionInfoPoint() {
           {t('infopoint.help')}
         </h2>
         <HelpText info={info} />
+        {info.helpSlug ? (
+          <p className="mt-3">
+            <Link to={`${base}/help/${info.helpSlug}`} className={linkClass}>
+              {t('infopoint.openHelp')}
+            </Link>
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="infopoint-contact" className={cardClass}>

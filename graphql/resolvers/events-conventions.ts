@@ -38,6 +38,7 @@ import {
   textsOf,
 } from '~/server/services/events/relations';
 import { objectTokensOf } from '~/server/services/events/access';
+import { linkedPage, translationsOfPage } from '~/server/services/content-pages/pages';
 import { createOnDemandContent, deleteOnDemandContent, updateOnDemandContent } from '~/server/services/events/on-demand';
 import { createScheduleEntry, deleteScheduleEntry, updateScheduleEntry } from '~/server/services/events/schedules';
 import {
@@ -83,6 +84,15 @@ function translationOf(
   return pickTranslation(translations, requested ?? parent.requestedLanguage ?? ctx.language) ?? null;
 }
 
+/** A page a convention links (its page, its help page) as visitors may see it, with the translation of the language asked. */
+async function conventionPage(ctx: ServiceContext, id: string | null, language: Language | null | undefined) {
+  const page = id ? await linkedPage(ctx, id) : null;
+  if (!page) return null;
+  const translations = await translationsOfPage(ctx).load(page.id);
+  const lang = language ?? ctx.language;
+  return Object.assign(page, { asked_translation: translations.find((tr) => tr.language === lang) ?? translations[0] });
+}
+
 export const eventConventionResolvers: Resolvers = {
   Convention: {
     videoEmbedUrl: (c) => parseVideoUrl(c.video)?.embedUrl ?? null,
@@ -99,6 +109,8 @@ export const eventConventionResolvers: Resolvers = {
       return stage ? [{ ...stage, requestedLanguage: c.requestedLanguage }] : [];
     },
     onDemandContent: (c, _args, ctx) => onDemandOf(ctx.service, c.id),
+    helpContentpage: (c, _args, ctx) => conventionPage(ctx.service, c.help_content_page_id, c.requestedLanguage),
+    contentpage: (c, _args, ctx) => conventionPage(ctx.service, c.content_page_id, c.requestedLanguage),
     objectTokens: (c, _args, ctx) => objectTokensOf(ctx.service, 'convention', c),
     organization: (c, _args, ctx) => organizationSummaryOf(ctx.service, c.organization_id),
     created: (c) => c.created_at,

@@ -29,6 +29,8 @@ export interface ShellConvention {
     halls: { slug: string; title: string }[];
     stages: { slug: string; title: string }[];
     onDemand: { id: string; title: string }[];
+    /** the help page's slug (/convention/{c}/help/{slug}); null or absent: no help link */
+    helpSlug?: string | null;
   } | null;
 }
 
@@ -259,6 +261,13 @@ export function ConventionShell({
                     {t('shell.infopoint')}
                   </NavLink>
                 </li>
+                {nav.helpSlug ? (
+                  <li>
+                    <NavLink to={`${base}/help/${nav.helpSlug}`} className={navLinkClass}>
+                      {t('infopoint.help')}
+                    </NavLink>
+                  </li>
+                ) : null}
               </ul>
             </section>
           ) : null}

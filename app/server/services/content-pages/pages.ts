@@ -111,6 +111,29 @@ export async function linkedPage(ctx: ServiceContext, id: string): Promise<Conte
   return page.state === 'PUBLISHED' || pageVisibility(ctx.viewer, page, null) === 'visible' ? page : null;
 }
 
+/** What a visitor reads of a linked page: its translation (the asked language, else the other one) with its files. */
+export interface LinkedPageView {
+  slug: string;
+  name: string;
+  pageLanguage: Language;
+  layout: PageLayout;
+  files: Record<string, PageFileView>;
+}
+
+/**
+ * linkedPage with what its renderer needs (an inactive convention's page, its help page; issue 16): null when the
+ * page is gone, not published (its editors excepted) or has no translation.
+ */
+export async function linkedPageView(ctx: ServiceContext, id: string | null | undefined, lang: Language): Promise<LinkedPageView | null> {
+  const page = id ? await linkedPage(ctx, id) : null;
+  if (!page) return null;
+  const translations = await translationsOfPage(ctx).load(page.id);
+  const translation = translations.find((tr) => tr.language === lang) ?? translations[0];
+  if (!translation) return null;
+  const layout = translation.layout as PageLayout;
+  return { slug: page.slug, name: translation.name, pageLanguage: translation.language, layout, files: await pageFiles(ctx, layout) };
+}
+
 async function createWith(ctx: ServiceContext, organizationId: string, slug: string, language: Language, name: string | undefined, template?: TemplateKey) {
   const layout: PageLayout = template ? buildTemplate(template, (type) => blockDefaults(type)) : EMPTY_LAYOUT;
   return inTransaction(ctx, async (tx) => {

@@ -1,6 +1,7 @@
 import type { Convention } from '#db/models/index';
 import { safeHref } from '~/lib/url';
 import type { ServiceContext } from '../../context.server';
+import { linkedPage, linkedPageView, type LinkedPageView } from '../content-pages/pages';
 import { isDomainError } from '../errors';
 import { objectsOnPath } from './access';
 import { notFound } from './hall-common';
@@ -21,17 +22,32 @@ export interface ConventionInfo {
   supportUrl: string;
   /** the organiser answers visitors in the chat */
   chatEnabled: boolean;
+  /**
+   * The slug of the convention's help page (/convention/{c}/help/{slug}): its help content page when one is published
+   * (helpContentpage), else the convention's own slug when it has a help text; null: no help page.
+   */
+  helpSlug: string | null;
+}
+
+/** The convention's help content page (helpContentpage) as the viewer may see it: published, or any state for its editors. */
+export async function helpContentPage(ctx: ServiceContext, convention: Pick<Convention, 'help_content_page_id'>) {
+  return convention.help_content_page_id ? linkedPage(ctx, convention.help_content_page_id) : null;
+}
+
+/** Where the convention's help links lead (ConventionInfo.helpSlug). */
+export async function helpSlugOf(ctx: ServiceContext, convention: Pick<Convention, 'slug' | 'help_page' | 'help_content_page_id'>): Promise<string | null> {
+  const page = await helpContentPage(ctx, convention);
+  return page?.slug ?? (convention.help_page.trim() ? convention.slug : null);
 }
 
 async function infoOf(ctx: ServiceContext, convention: Convention): Promise<ConventionInfo> {
-  const organization = await organizationSummaryById(ctx).load(convention.organization_id);
-  // helpContentpage (a content page as help) waits for the content pages of a later issue; until then the
-  // help text is the convention's help_page
+  const [organization, helpSlug] = await Promise.all([organizationSummaryById(ctx).load(convention.organization_id), helpSlugOf(ctx, convention)]);
   return {
     organizationName: organization?.name ?? '',
     helpPage: convention.help_page.trim(),
     supportUrl: safeHref(organization?.support_url) ?? '',
     chatEnabled: Boolean(organization?.chat_enabled),
+    helpSlug,
   };
 }
 
@@ -40,13 +56,21 @@ export async function conventionInfo(ctx: ServiceContext, conventionSlug: string
 }
 
 /**
- * /convention/{c}/help/{slug}: the convention's help page. Until content pages exist, the only help page of a
- * convention is its own help text, named by the convention's slug; any other slug is NOT_FOUND.
+ * /convention/{c}/help/{slug}: the convention's help page (issue 16): its help content page (helpContentpage, when
+ * published) under that page's slug, in the visitor's language; else (and under the convention's own slug) its help
+ * text with the organiser's contact. Any other slug is NOT_FOUND.
  */
-export async function conventionHelpPage(ctx: ServiceContext, conventionSlug: string, helpSlug: string): Promise<ConventionInfo> {
+export async function conventionHelpPage(
+  ctx: ServiceContext,
+  conventionSlug: string,
+  helpSlug: string,
+): Promise<{ info: ConventionInfo; page: LinkedPageView | null }> {
   const convention = await visibleConvention(ctx, conventionSlug);
-  if (String(helpSlug).toLowerCase() !== convention.slug) throw notFound(ctx, 'slug');
-  return infoOf(ctx, convention);
+  const slug = String(helpSlug).toLowerCase();
+  const page = await linkedPageView(ctx, convention.help_content_page_id, ctx.language);
+  if (page && page.slug === slug) return { info: await infoOf(ctx, convention), page };
+  if (slug !== convention.slug) throw notFound(ctx, 'slug');
+  return { info: await infoOf(ctx, convention), page: null };
 }
 
 /**

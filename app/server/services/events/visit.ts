@@ -14,6 +14,8 @@ import { baseStandById, hallTranslationsByHall, standTranslationsByStand } from 
 import { videoThumbnailUrl } from './video-thumbnails';
 import { conventionNavigation, type ConventionNavigationRecord } from './visitor-loaders';
 import { mayShowLinkedPage } from '../content-pages/policy';
+import { linkedPageView, type LinkedPageView } from '../content-pages/pages';
+import { helpSlugOf } from './convention-info';
 
 /**
  * What visitors see of a convention, its halls and stands (spec 000 points 2 and 4): the service side of the
@@ -64,7 +66,14 @@ export interface ConventionVisit {
     onDemand: { id: string; title: string }[];
     foyer: FoyerVisit;
     helpPage: string;
+    /** where the help links lead: /convention/{c}/help/{helpSlug} (ConventionInfo.helpSlug); null: no help page */
+    helpSlug: string | null;
   } | null;
+  /**
+   * An inactive convention's content page (conventions.content_page_id, published), shown to outsiders instead of
+   * the event (spec 000 point 4; issue 16); null: the inactive notice.
+   */
+  inactivePage: LinkedPageView | null;
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -92,7 +101,7 @@ async function foyerVisit(
   t: (key: string, values?: Record<string, string>) => string,
 ): Promise<FoyerVisit> {
   if (convention.navigation_mode !== 'IMAGE_FOYER') return null;
-  const { foyer, foyerPoints: points, foyerStands: listedRows, foyerPages } = navigation;
+  const { foyer, foyerPoints: points, foyerStands: listedRows, foyerPages, foyerGroups } = navigation;
   if (!foyer?.image_id) return null;
   const base = `/convention/${convention.slug}`;
   const access = await Promise.all(listedRows.map((r) => standAccess(ctx, { id: r.stand_id, organization_id: r.organization_id })));
@@ -122,8 +131,11 @@ async function foyerVisit(
         const title = page.names?.[ctx.language] ?? Object.values(page.names ?? {})[0] ?? page.slug;
         visits.push({ ...at, href: `${base}/content/${page.slug}`, external: false, label: t('visitor:foyer.contentPage', { title }) });
       }
+    } else if (p.target_type === 'CONTENT') {
+      // a content group of the old content pool opens at its visitor address, whose access type applies there
+      const group = foyerGroups.find((g) => g.id === p.target_id);
+      if (group) visits.push({ ...at, href: `/old/content/${group.slug}`, external: false, label: t('visitor:foyer.contentGroup', { title: group.name }) });
     }
-    // content of the content pool arrives with a later issue: such points are not shown until then
   }
   return { imageUrl: fileUrl({ id: foyer.image_id }), points: visits };
 }
@@ -157,14 +169,19 @@ export async function conventionVisit(ctx: ServiceContext, slug: string, languag
     organization: { name: organization?.name ?? '', supportUrl: organization?.support_url ?? '' },
     logoUrl,
     navigation: null,
+    inactivePage: null,
   };
-  if (!convention.active && !isMember(ctx, convention.organization_id)) return visit;
+  if (!convention.active && !isMember(ctx, convention.organization_id)) {
+    visit.inactivePage = await linkedPageView(ctx, convention.content_page_id, language);
+    return visit;
+  }
 
   // the stage and on-demand content came with the convention (visitor-loaders.ts)
-  const [navigation, stage, onDemand] = await Promise.all([
+  const [navigation, stage, onDemand, helpSlug] = await Promise.all([
     conventionNavigation(ctx).load(convention.id),
     stageOfConvention(ctx).load(convention.id),
     onDemandOfConvention(ctx).load(convention.id),
+    helpSlugOf(ctx, convention),
   ]);
   const hallRows = navigation.halls;
   const [hallTexts, stageTexts] = await Promise.all([
@@ -187,6 +204,7 @@ export async function conventionVisit(ctx: ServiceContext, slug: string, languag
     onDemand: onDemand.map((o) => ({ id: o.id, title: o.title })),
     foyer: await foyerVisit(ctx, convention, navigation, halls, stages, ctx.t),
     helpPage: convention.help_page,
+    helpSlug,
   };
   return visit;
 }

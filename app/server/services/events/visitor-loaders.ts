@@ -82,6 +82,13 @@ export interface FoyerPageRecord {
   names: Partial<Record<string, string>> | null;
 }
 
+/** A content group (the old content pool) a foyer point leads to: visitors open it at /old/content/{slug}. */
+export interface FoyerGroupRecord {
+  id: string;
+  slug: string;
+  name: string;
+}
+
 /** What the convention layout shows around every visitor page of a convention. */
 export interface ConventionNavigationRecord {
   /** in the convention's order */
@@ -92,6 +99,8 @@ export interface ConventionNavigationRecord {
   foyerStands: FoyerStandRecord[];
   /** the content pages the foyer's points lead to */
   foyerPages: FoyerPageRecord[];
+  /** the content groups the foyer's points lead to */
+  foyerGroups: FoyerGroupRecord[];
 }
 
 const HALLS_SQL = jsonArray(
@@ -107,6 +116,12 @@ const FOYER_PAGES_SQL = jsonArray(
   `from content_pages cp where cp.id in
      (select p.target_id from foyer_points p join image_foyers f on f.id = p.foyer_id where f.convention_id = c.id and p.target_type = 'CONTENTPAGE')`,
   'cp.slug',
+);
+const FOYER_GROUPS_SQL = jsonArray(
+  `json_build_object('id', g.id, 'slug', g.slug, 'name', g.name)`,
+  `from content_groups g where g.id in
+     (select p.target_id from foyer_points p join image_foyers f on f.id = p.foyer_id where f.convention_id = c.id and p.target_type = 'CONTENT')`,
+  'g.slug',
 );
 const NAVIGATION_FILES_SQL = filesJson(`select h.thumbnail_id from halls h join convention_halls ch on ch.hall_id = h.id where ch.convention_id = c.id
   union all select f.image_id from image_foyers f where f.convention_id = c.id`);
@@ -135,6 +150,7 @@ export const conventionNavigation = defineLoader(
           db.raw(`${FOYER_SQL} as foyer`),
           db.raw(`${FOYER_STANDS_SQL} as foyer_stands`),
           db.raw(`${FOYER_PAGES_SQL} as foyer_pages`),
+          db.raw(`${FOYER_GROUPS_SQL} as foyer_groups`),
           db.raw(`${NAVIGATION_FILES_SQL} as files`),
         );
       const byId = new Map(rows.map((row) => [String(row.id), navigationOf(ctx, String(row.id), row)]));
@@ -142,7 +158,7 @@ export const conventionNavigation = defineLoader(
     }),
 );
 
-const emptyNavigation = (): ConventionNavigationRecord => ({ halls: [], foyer: null, foyerPoints: [], foyerStands: [], foyerPages: [] });
+const emptyNavigation = (): ConventionNavigationRecord => ({ halls: [], foyer: null, foyerPoints: [], foyerStands: [], foyerPages: [], foyerGroups: [] });
 
 function navigationOf(ctx: ServiceContext, conventionId: string, row: JsonRow): ConventionNavigationRecord {
   const halls = (row.halls as JsonRow[]).map((json) => {
@@ -160,7 +176,7 @@ function navigationOf(ctx: ServiceContext, conventionId: string, row: JsonRow): 
     return ownColumns<FoyerStandRecord>(json);
   });
   primeFiles(ctx, row.files);
-  return { halls, foyer, foyerPoints, foyerStands, foyerPages: row.foyer_pages as FoyerPageRecord[] };
+  return { halls, foyer, foyerPoints, foyerStands, foyerPages: row.foyer_pages as FoyerPageRecord[], foyerGroups: row.foyer_groups as FoyerGroupRecord[] };
 }
 
 /**
