@@ -13,6 +13,7 @@ import { Personalization, Publicsite } from './personalizations';
 import { ScheduleEntry, ScheduleEntryTranslation, Stage, StageTranslation } from './stages';
 import { BaseStand, Point, PointTranslation, StandNode, StandTranslation } from './stands';
 import { VirtualRoom, VirtualRoomInfoPoint, VirtualRoomNavPoint, VirtualRoomPano, VirtualRoomTourStep } from './virtual-rooms';
+import { Lead, LeadContentPage, LeadForm, LeadFormContentPage, LeadTag, LeadTrack } from './leads';
 
 export * from './base';
 export * from './accounts';
@@ -30,6 +31,7 @@ export * from './personalizations';
 export * from './stages';
 export * from './stands';
 export * from './virtual-rooms';
+export * from './leads';
 
 /** One model per table; a test checks them against the migrated schema. */
 export const MODELS = [
@@ -83,4 +85,10 @@ export const MODELS = [
   VirtualRoomNavPoint,
   VirtualRoomInfoPoint,
   VirtualRoomTourStep,
+  LeadForm,
+  LeadFormContentPage,
+  Lead,
+  LeadTag,
+  LeadContentPage,
+  LeadTrack,
 ] as const;

@@ -13,9 +13,11 @@ const escapeHtml = (value: string) =>
 
 interface ActionMail {
   /** the key prefix in locales/<lng>/mail.json (subject, intro, action, validity) */
-  kind: 'activation' | 'passwordReset' | 'accountDeletion' | 'invite';
+  kind: 'activation' | 'passwordReset' | 'accountDeletion' | 'invite' | 'leadInformation';
   /** values for the intro text (e.g. the organisation of an invite) */
   introValues?: Record<string, string>;
+  /** values for the subject */
+  subjectValues?: Record<string, string>;
   name: string;
   link: string;
   validity: Record<string, number>;
@@ -25,7 +27,7 @@ interface ActionMail {
 function renderActionMail(language: Language, mail: ActionMail): RenderedMail {
   const t: TFunction = getT(language);
   const greeting = mail.name.trim() ? t('mail:greeting', { name: mail.name.trim() }) : t('mail:greetingAnonymous');
-  const subject = t(`mail:${mail.kind}.subject`);
+  const subject = t(`mail:${mail.kind}.subject`, mail.subjectValues ?? {});
   const intro = t(`mail:${mail.kind}.intro`, mail.introValues ?? {});
   const action = t(`mail:${mail.kind}.action`);
   const validity = t(`mail:${mail.kind}.validity`, mail.validity);
@@ -86,5 +88,22 @@ export function inviteMail(
     link,
     validity: { days: invite.days },
     introValues: { organisation: invite.organisation, inviter: invite.inviter },
+  });
+}
+
+/** The link to a lead's personal information page (issue 18), from its contact person at the organisation. */
+export function leadInformationMail(
+  language: Language,
+  name: string,
+  link: string,
+  sender: { organisation: string; contact: string },
+): RenderedMail {
+  return renderActionMail(language, {
+    kind: 'leadInformation',
+    name,
+    link,
+    validity: {},
+    introValues: { organisation: sender.organisation, contact: sender.contact },
+    subjectValues: { organisation: sender.organisation },
   });
 }

@@ -1,0 +1,116 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { LeadForm, type Language } from '#db/models/index';
+import { CONSENT_KINDS, fieldLabel, type LeadFormField } from '~/lib/leads/form-schema';
+import { LeadListInput, type LeadFilter } from '~/lib/schemas/leads';
+import type { ServiceContext } from '../../context.server';
+import { parseInput } from '../validation';
+import { filteredLeads, orderLeads } from './leads';
+import { requireLeadUser } from './policy';
+
+/**
+ * The CSV export of the overview's filtered leads (issue 18): UTF-8 with a byte-order mark (so spreadsheet programs
+ * read umlauts), semicolons for German users (their spreadsheets use the comma as decimal sign) and commas
+ * otherwise, written by csv-stringify. One column per lead column, then one per field of the organisation's forms
+ * (by name, labelled in the user's language), then the consent (each kind, when and with which form version) and
+ * the score. Rows are read in batches and streamed, so 10,000 leads never sit in memory at once. A cell that a
+ * spreadsheet would run as a formula (=, +, -, @ first) is prefixed with an apostrophe.
+ */
+
+const BATCH = 2000;
+const STANDARD = ['name', 'email', 'company', 'job', 'phone', 'mobile', 'web', 'address', 'street', 'hno', 'plz', 'city', 'country'] as const;
+
+const formulaSafe = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+type ExportRow = {
+  id: string;
+  slug: string;
+  created_at: Date;
+  archived_at: Date | null;
+  language: Language;
+  score: number;
+  values: { name: string; value: string }[];
+  consent: { items: { kind: string; agreed: boolean }[]; givenAt: string; formVersion: number | null } | null;
+  tag_list: string | null;
+  form_name: string | null;
+} & Record<(typeof STANDARD)[number], string>;
+
+/** The export's columns for an organisation's forms: the free fields of every form, once per name. */
+async function formColumns(ctx: ServiceContext, organizationId: string, lang: Language): Promise<{ name: string; label: string }[]> {
+  const forms = await LeadForm.query(ctx.db).where('organization_id', organizationId).orderBy('created_at').select('schema');
+  const columns = new Map<string, string>();
+  for (const form of forms) {
+    for (const field of form.schema as LeadFormField[]) {
+      if (field.type === 'HEADLINE' || field.standard || columns.has(field.name)) continue;
+      columns.set(field.name, fieldLabel(field, lang) || field.name);
+    }
+  }
+  return [...columns].map(([name, label]) => ({ name, label }));
+}
+
+export async function leadsCsv(ctx: ServiceContext, filter: LeadFilter, lang: Language): Promise<Readable> {
+  const { organizationId } = requireLeadUser(ctx);
+  const options = parseInput(ctx, LeadListInput, { ...filter, page: 1, pageSize: 1 });
+  const t = (key: string) => ctx.t(`leads:${key}`, { lng: lang.toLowerCase() }) as string;
+  const extra = await formColumns(ctx, organizationId, lang);
+  const header = [
+    ...STANDARD.map((column) => t(`fields.${column}`)),
+    t('csv.tags'),
+    t('csv.language'),
+    t('csv.form'),
+    t('csv.created'),
+    t('csv.archived'),
+    ...extra.map((column) => column.label),
+    ...CONSENT_KINDS.map((kind) => t(`csv.consent.${kind}`)),
+    t('csv.consentGivenAt'),
+    t('csv.formVersion'),
+    t('csv.score'),
+  ];
+  const yes = t('csv.yes');
+  const no = t('csv.no');
+
+  const query = () =>
+    orderLeads(filteredLeads(ctx, organizationId, options), options.sort, options.dir)
+      .leftJoin('lead_forms as f', 'f.id', 'leads.form_id')
+      .select(
+        'leads.id',
+        'leads.slug',
+        'leads.created_at',
+        'leads.archived_at',
+        'leads.language',
+        'leads.score',
+        'leads.values',
+        'leads.consent',
+        'f.name as form_name',
+        ...STANDARD.map((column) => `leads.${column}`),
+        ctx.db.raw("(select string_agg(text, ', ' order by text) from lead_tags where lead_tags.lead_id = leads.id) as tag_list"),
+      );
+
+  async function* rows() {
+    yield header;
+    for (let offset = 0; ; offset += BATCH) {
+      const batch = (await query().limit(BATCH).offset(offset)) as unknown as ExportRow[];
+      for (const row of batch) {
+        const values = new Map((row.values ?? []).map((value) => [value.name, value.value]));
+        const agreed = new Map((row.consent?.items ?? []).map((item) => [item.kind, item.agreed]));
+        yield [
+          ...STANDARD.map((column) => formulaSafe(row[column] ?? '')),
+          formulaSafe(row.tag_list ?? ''),
+          row.language,
+          formulaSafe(row.form_name ?? ''),
+          new Date(row.created_at).toISOString(),
+          row.archived_at ? new Date(row.archived_at).toISOString() : '',
+          ...extra.map((column) => formulaSafe(values.get(column.name) ?? '')),
+          ...CONSENT_KINDS.map((kind) => (row.consent ? (agreed.get(kind) ? yes : no) : '')),
+          row.consent?.givenAt ?? '',
+          row.consent?.formVersion == null ? '' : String(row.consent.formVersion),
+          String(row.score),
+        ];
+      }
+      if (batch.length < BATCH) return;
+    }
+  }
+
+  const csv = stringify({ bom: true, delimiter: lang === 'DE' ? ';' : ',', record_delimiter: 'windows', quoted_string: false });
+  return Readable.from(rows()).pipe(csv);
+}
