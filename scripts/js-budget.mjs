@@ -17,7 +17,20 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 export const BUDGET_KIB = 150;
-export const VISITOR_ROUTE_PREFIXES = ['convention.', 'prev.', 'exhibition.', 'stage.', 'old.', 'content.'];
+export const VISITOR_ROUTE_PREFIXES = ['convention.', 'prev.', 'exhibition.', 'stage.', 'old.', 'content.', 'virtual-room.', 'standalone-room.'];
+
+/**
+ * Pages that show a virtual room (issue 17): besides the up-front budget (three.js never loads up front), everything
+ * they may load, the lazily imported three.js viewer included, must stay within ROOM_BUDGET_KIB gzipped.
+ * [label, test on a route id without `routes/`].
+ */
+export const ROOM_BUDGET_KIB = 350;
+export const ROOM_ROUTES = [
+  ['virtual room', (file) => /^(virtual-room|standalone-room)\.\$slug$/.test(file)],
+  ["stand's room", (file) => /^convention\.\$conventionslug\.hall\.\$hallslug\.stand\.\$standslug\.vr\.\$rpslug$/.test(file)],
+  ['convention in room mode', (file) => file === 'convention.$conventionslug._index'],
+];
+export const isRoomRoute = (routeId) => ROOM_ROUTES.some(([, test]) => test(routeId.replace(/^routes\//, '')));
 
 /** Code visitor pages must never load: [label, test on a client-chunks.json source]. */
 export const FORBIDDEN = [
@@ -143,7 +156,13 @@ export function checkBudget(buildDir, { budgetKib = BUDGET_KIB } = {}) {
       .sort((a, b) => b.gzip - a.gzip)
       .slice(0, 5)
       .map((c) => ({ url: c.url, gzip: c.gzip }));
-    const row = { label, routeId, chain, chunks: loaded.length, gzip, forbidden, biggest, onDemand };
+    // a room page: up front plus all it may import later (the three.js viewer)
+    const withLazy = gzip + [...new Set(lazy.flatMap((l) => l.adds))].reduce((sum, u) => sum + build.chunk(u).gzip, 0);
+    const room = isRoomRoute(routeId);
+    const row = { label, routeId, chain, chunks: loaded.length, gzip, forbidden, biggest, onDemand, ...(room ? { withLazy } : {}) };
+    if (room && withLazy > ROOM_BUDGET_KIB * 1024) {
+      problems.push(`${label}: ${kib(withLazy)} KiB of gzipped JavaScript with what it loads on demand (room budget ${ROOM_BUDGET_KIB} KiB, three.js included)`);
+    }
     if (gzip > budgetKib * 1024) {
       problems.push(`${label}: ${kib(gzip)} KiB of gzipped JavaScript (budget ${budgetKib} KiB); biggest chunks: ${biggest.map((c) => `${c.url} ${kib(c.gzip)} KiB`).join(', ')}`);
     }
@@ -170,7 +189,7 @@ function printReport(report) {
   for (const row of report.rows) {
     const over = row.gzip > report.budgetKib * 1024 ? '!' : ' ';
     console.log(
-      `  ${row.label.padEnd(width)}  ${kib(row.gzip).padStart(8)}${over} ${String(row.chunks).padStart(6)}  ${row.forbidden.length ? 'YES' : 'none'}`,
+      `  ${row.label.padEnd(width)}  ${kib(row.gzip).padStart(8)}${over} ${String(row.chunks).padStart(6)}  ${row.forbidden.length ? 'YES' : 'none'}${row.withLazy !== undefined ? `  (room: ${kib(row.withLazy)} KiB with on-demand 3D, budget ${ROOM_BUDGET_KIB})` : ''}`,
     );
   }
   // what pages import later (lazy components), once per chunk: not part of the budget, listed to keep an eye on

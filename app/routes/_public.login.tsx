@@ -27,6 +27,7 @@ import { accessOfPath, type AccessKind } from '~/server/services/events/access';
 import { login } from '~/server/services/accounts';
 import { createSession, destroySession } from '~/server/session.server';
 import { withNamespaces } from '~/lib/i18n-namespaces';
+import { RememberedRoomRedirect } from '~/components/virtual-rooms/remembered-room';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'auth'] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -113,6 +114,8 @@ export default function LoginPage() {
   const resendFor = lastResult?.resendActivation;
   return (
     <>
+      {/* `/` asked for by a logged-out visitor: back to their standalone room, if one is remembered (issue 17) */}
+      {next === '/' ? <RememberedRoomRedirect /> : null}
       <AuthHeader title={t('login.title')} intro={t('login.intro')} />
       {protectedBy ? (
         <p role="note" className="mb-4 rounded-md border-l-4 border-brand-dark bg-brand-grey p-3 text-sm" data-login-reason>

@@ -338,13 +338,14 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
             </Suspense>
           </ViewerBoundary>
           {/* role application: the panorama takes the arrow keys and +/- itself (a focusable widget of its own) */}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/no-noninteractive-tabindex */}
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
           <div
             ref={stageRef}
             role="application"
             aria-roledescription={t('viewer.roleDescription')}
             aria-label={t('viewer.panorama', { name: pano.name })}
             aria-busy={!is3dReady}
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
             tabIndex={0}
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}

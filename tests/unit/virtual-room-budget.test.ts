@@ -1,0 +1,70 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROOM_BUDGET_KIB, checkBudget, isRoomRoute, isVisitorRoute } from '../../scripts/js-budget.mjs';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A miniature production build (as in js-budget.test.ts): manifest, chunks and the chunk report. */
+function fakeBuild(chunks: Record<string, { code: string; sources: string[] }>, routes: Record<string, { parentId?: string; module: string }>) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-room-budget-'));
+  dirs.push(dir);
+  fs.mkdirSync(path.join(dir, 'client', 'assets'), { recursive: true });
+  const report: Record<string, string[]> = {};
+  for (const [file, chunk] of Object.entries(chunks)) {
+    fs.writeFileSync(path.join(dir, 'client', 'assets', file), chunk.code);
+    report[`assets/${file}`] = chunk.sources;
+  }
+  fs.writeFileSync(path.join(dir, 'client-chunks.json'), JSON.stringify(report));
+  const manifest = {
+    entry: { module: '/assets/entry.client-1.js', imports: [] },
+    routes: Object.fromEntries(Object.entries(routes).map(([id, r]) => [id, { id, parentId: r.parentId, module: `/assets/${r.module}`, imports: [] }])),
+  };
+  fs.writeFileSync(path.join(dir, 'client', 'assets', 'manifest-1.js'), `window.__remixManifest=${JSON.stringify(manifest)};`);
+  return dir;
+}
+
+/** Random base64 hardly compresses: about `kib` KiB gzipped. */
+const heavy = (kib: number) => `export const x="${crypto.randomBytes(Math.round(kib * 1024 * 1.02)).toString('base64')}";`;
+
+function roomBuild(threeKib: number) {
+  return fakeBuild(
+    {
+      'entry.client-1.js': { code: 'export const e=1;', sources: ['app/entry.client.tsx'] },
+      'root-1.js': { code: 'export default 1;', sources: ['app/root.tsx'] },
+      'room-1.js': { code: 'const V=()=>import("./viewer3d-1.js");export default V;', sources: ['app/routes/standalone-room.$slug.tsx', 'app/components/virtual-rooms/room-viewer.tsx'] },
+      'viewer3d-1.js': { code: heavy(threeKib), sources: ['app/components/virtual-rooms/room-viewer-3d.client.tsx', 'npm:three', 'npm:@react-three/fiber'] },
+    },
+    { root: { module: 'root-1.js' }, 'routes/standalone-room.$slug': { parentId: 'root', module: 'room-1.js' } },
+  );
+}
+
+describe('JavaScript budget of the virtual room pages (issue 17)', () => {
+  it('knows the room routes', () => {
+    for (const id of ['routes/virtual-room.$slug', 'routes/standalone-room.$slug', 'routes/convention.$conventionslug.hall.$hallslug.stand.$standslug.vr.$rpslug', 'routes/convention.$conventionslug._index']) {
+      expect(isVisitorRoute(id)).toBe(true);
+      expect(isRoomRoute(id)).toBe(true);
+    }
+    expect(isRoomRoute('routes/convention.$conventionslug.hall.$hallslug')).toBe(false);
+  });
+
+  it('lets a room page import three.js on demand within 350 KiB, and never up front', () => {
+    const { problems, rows } = checkBudget(roomBuild(200));
+    expect(problems).toEqual([]);
+    const room = (rows as { label: string; gzip: number; withLazy?: number; forbidden: string[] }[]).find((r) => r.label === 'standalone-room.$slug')!;
+    expect(room.forbidden).toEqual([]);
+    expect(room.gzip).toBeLessThan(1024);
+    expect(room.withLazy).toBeGreaterThan(200 * 1024);
+  });
+
+  it('fails a room page whose on-demand viewer takes it over 350 KiB', () => {
+    const { problems } = checkBudget(roomBuild(ROOM_BUDGET_KIB + 10));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^standalone-room\.\$slug: \d+\.\d KiB of gzipped JavaScript with what it loads on demand \(room budget 350 KiB/);
+  });
+});
