@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADD_PLACES } from '~/components/content-pages/builder/state';
 import { BLOCK_TYPES, type BlockType } from '~/lib/content-pages/blocks';
 import { LAYOUT_ID_MAX, PAGE_NAME_MAX } from '~/lib/content-pages/layout';
 import { ALL_TEMPLATE_KEYS, type TemplateKey } from '~/lib/content-pages/templates';
@@ -17,7 +18,19 @@ const base = {
   baseVersion: z.coerce.number().int().min(1),
 };
 
-export const BUILDER_INTENTS = ['template', 'add', 'edit', 'delete', 'move', 'copyItem', 'save', 'publish', 'unpublish', 'translate'] as const;
+export const BUILDER_INTENTS = [
+  'template',
+  'add',
+  'edit',
+  'delete',
+  'move',
+  'copyItem',
+  'save',
+  'publish',
+  'unpublish',
+  'translate',
+  'deleteTranslation',
+] as const;
 
 export const IntentForm = z.object({ intent: z.enum(BUILDER_INTENTS) });
 export const TemplateForm = z.object({ ...base, template: z.enum(ALL_TEMPLATE_KEYS as [TemplateKey, ...TemplateKey[]]) });
@@ -28,6 +41,8 @@ export const AddForm = z.object({
   /** an empty cell (or one to replace) the block goes into */
   fillColumnId: id.optional(),
   beside: z.enum(['yes', 'no']).optional(),
+  /** where beside `afterColumnId` (the keyboard's drop positions) */
+  where: z.enum(ADD_PLACES).optional(),
 });
 export const EditForm = z.object({ ...base, columnId: id });
 export const DeleteForm = z.object({ ...base, columnId: id, confirmed: z.literal('yes').optional() });
@@ -39,4 +54,5 @@ export const SaveForm = z.object({
   /** the whole layout as JSON (the browser's draft); without JavaScript the stored one */
   layout: z.string().max(4_000_000),
 });
+export const DeleteTranslationForm = z.object({ translationId: z.string().uuid(), confirmed: z.literal('yes').optional() });
 export const TranslateForm = z.object({ toLang: z.enum(PAGE_LANGUAGES), fromLang: z.enum(PAGE_LANGUAGES) });

@@ -11,16 +11,16 @@ import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { formDataProblems } from '~/server/hygiene.server';
-import { readForm } from '~/server/posted-form.server';
 import type { RequestContext } from '~/server/request-context.server';
 import { orNotFound } from '~/server/route-kit.server';
 import { editablePage } from '~/server/services/content-pages/pages';
 import { publishPage, unpublishPage } from '~/server/services/content-pages/publish';
-import { createTranslation, editableTranslation } from '~/server/services/content-pages/translations';
+import { createTranslation, deleteTranslation, editableTranslation } from '~/server/services/content-pages/translations';
 import { isDomainError, type DomainError } from '~/server/services/errors';
 import { redirectWithToast } from '~/server/toast.server';
-import { AddForm, CopyItemForm, DeleteForm, EditForm, IntentForm, MoveForm, SaveForm, TemplateForm, TranslateForm } from './forms';
-import { builderData, builderPath, formFieldOf, languageOf, otherLanguageItem, saveLayout } from './server';
+import { AddForm, CopyItemForm, DeleteForm, DeleteTranslationForm, EditForm, IntentForm, MoveForm, SaveForm, TemplateForm, TranslateForm } from './forms';
+import { builderData, builderPath, formFieldOf, languageOf, otherLanguageItem, pageTranslations, readBuilderPost, saveLayout } from './server';
+import { addOp } from '~/components/content-pages/builder/state';
 
 export const handle = {
   i18n: ['common', 'errors', 'validation', 'pages'],
@@ -60,13 +60,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
   const page = await orNotFound(editablePage(ctx, { slug: params.slug ?? '' }));
-  const formData = await readForm(request);
+  const { formData, uploadErrors } = await readBuilderPost(request, context);
   const bad = () => reply({ error: ctx.t('errors:correctFields') }, 400);
   if (formDataProblems(formData).length) return bad();
   const head = parsed(IntentForm, formData);
   if (!head) return bad();
   const lang = languageOf(String(formData.get('lang') ?? ''), ctx.language);
   const here = (item?: string | null) => builderPath(page.slug, { lang, item });
+  if (Object.keys(uploadErrors).length) {
+    const [first] = Object.values(uploadErrors);
+    return reply({ form: 'edit', error: first, fieldErrors: uploadErrors }, 400);
+  }
   try {
     switch (head.intent) {
       case 'publish':
@@ -80,6 +84,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         if (!input) return bad();
         await createTranslation(ctx, { pageId: page.id, fromLang: input.fromLang, toLang: input.toLang });
         return redirectWithToast(builderPath(page.slug, { lang: input.toLang }), { type: 'success', key: 'pages:messages.translationCreated' });
+      }
+      case 'deleteTranslation': {
+        const input = parsed(DeleteTranslationForm, formData);
+        if (!input) return bad();
+        // asks first (spec 000 point 4), then shows the first remaining language
+        if (input.confirmed !== 'yes') return reply({ form: 'deleteTranslation', confirm: { intent: 'deleteTranslation', id: input.translationId, name: '' } }, 200);
+        const { page: owner } = await editableTranslation(ctx, input.translationId);
+        if (owner.id !== page.id) throw new Response('Not Found', { status: 404 });
+        await deleteTranslation(ctx, input.translationId);
+        const [first] = await pageTranslations(context, page);
+        return redirectWithToast(builderPath(page.slug, { lang: first?.language ?? null }), { type: 'success', key: 'pages:messages.translationDeleted' });
       }
       default:
         return await change(context, page, head.intent, formData, here);
@@ -134,6 +149,8 @@ async function change(
       if (!input) break;
       op = input.fillColumnId
         ? { op: 'fill', columnId: input.fillColumnId, block: input.block, itemId: newLayoutId() }
+        : input.where
+        ? addOp(input.block, input.afterColumnId ?? null, input.where)
         : { op: 'add', block: input.block, afterColumnId: input.afterColumnId ?? null, beside: input.beside === 'yes', itemId: newLayoutId() };
       break;
     }

@@ -1,8 +1,13 @@
+import { Readable } from 'node:stream';
+import { UPLOAD_SUFFIX, uploadPurposeOf } from '~/components/content-pages/builder/fields';
 import { columnOfItem, findColumn, type LayoutOp } from '~/components/content-pages/builder/state';
+import { isBlockType } from '~/lib/content-pages/blocks';
 import { layoutItems, type PageLayout } from '~/lib/content-pages/layout';
 import { PAGE_LANGUAGES, type PageLanguage } from '~/lib/schemas/content-pages';
 import type { RequestContext } from '~/server/request-context.server';
+import { drain, formKindOf, parseMultipartForm, readForm, readTextPart } from '~/server/posted-form.server';
 import { isDomainError, type DomainError } from '~/server/services/errors';
+import { uploadFile } from '~/server/services/files/files.server';
 import { editablePage, pageFiles, translationsOfPage } from '~/server/services/content-pages/pages';
 import { tokenLink } from '~/server/services/content-pages/publish';
 import { updateTranslation } from '~/server/services/content-pages/translations';
@@ -93,3 +98,56 @@ export function formFieldOf(field: string | null): string | null {
 }
 
 export type { LayoutOp };
+
+export interface BuilderPost {
+  formData: FormData;
+  /** files that could not be stored, by their field (`content.file`), in the user's language */
+  uploadErrors: Record<string, string>;
+}
+
+/**
+ * Reads the builder's post. The item form posts as multipart: a file chosen at a file field (`content.file.__upload`,
+ * `content.carouselMedia.0.image.__upload`, several at `content.files.__upload`) is stored through the files service
+ * and its id set at that field (appended to the 360 view's list), so uploads work without JavaScript.
+ */
+export async function readBuilderPost(request: Request, context: RequestContext): Promise<BuilderPost> {
+  if (formKindOf(request.headers.get('content-type')) !== 'multipart') return { formData: await readForm(request), uploadErrors: {} };
+  const fields = new Map<string, string>();
+  const stored: { field: string; id: string }[] = [];
+  const uploadErrors: Record<string, string> = {};
+  const formData = await parseMultipartForm(request, async ({ name, filename, contentType, data }) => {
+    if (filename === undefined) {
+      const text = await readTextPart(data);
+      fields.set(name, text);
+      return text;
+    }
+    const field = name.endsWith(UPLOAD_SUFFIX) ? name.slice(0, -UPLOAD_SUFFIX.length) : null;
+    const type = fields.get('blockType');
+    if (!filename || !field || !field.startsWith('content.') || fields.get('intent') !== 'edit' || !isBlockType(type) || uploadErrors[field]) {
+      await drain(data);
+      return undefined;
+    }
+    try {
+      const file = await uploadFile(context.service, {
+        stream: Readable.from(data),
+        filename,
+        declaredMimeType: contentType,
+        forOrg: null,
+        purpose: uploadPurposeOf(type, field.slice('content.'.length)),
+      });
+      stored.push({ field, id: file.id });
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      uploadErrors[field] = error.message;
+      await drain(data).catch(() => undefined);
+    }
+    return undefined;
+  });
+  for (const { field, id } of stored) {
+    if (field === 'content.files') {
+      const current = formData.get(field);
+      formData.set(field, `${typeof current === 'string' ? current : ''}\n${id}`);
+    } else formData.set(field, id);
+  }
+  return { formData, uploadErrors };
+}

@@ -5,13 +5,13 @@ import { BlockView } from '~/components/content-pages/page-view';
 import { BlockRenderProvider, type PageFile } from '~/components/content-pages/context';
 import { buttonClassName } from '~/components/ui/button';
 import { useHydrated } from '~/components/ui/use-hydrated';
-import { BLOCK_TYPES, BLOCKS, isBlockType, type BlockType } from '~/lib/content-pages/blocks';
-import type { ColumnWidth, LayoutColumn, LayoutItem, LayoutRow, PageLayout } from '~/lib/content-pages/layout';
+import { BLOCK_TYPES, BLOCKS, blockExample, isBlockType, type BlockType } from '~/lib/content-pages/blocks';
+import { MAX_DROP_DEPTH, type ColumnWidth, type LayoutColumn, type LayoutItem, type LayoutRow, type PageLayout } from '~/lib/content-pages/layout';
 import { STRUCTURE_KEYS, TEMPLATE_KEYS, PAGE_LAYOUT_KEYS, isTemplateKey } from '~/lib/content-pages/templates';
 import { contentFromForm } from './fields';
 import { useBuilderDnd } from './dnd';
 import { ItemForm } from './item-form';
-import { findColumn, historyReducer, initialHistory, isEmptyCell, newLayoutId, positionOf, type LayoutOp, type MoveDirection } from './state';
+import { ADD_PLACES, addOp, findColumn, historyReducer, initialHistory, isEmptyCell, newLayoutId, positionOf, type AddPlace, type LayoutOp, type MoveDirection } from './state';
 
 const WIDTH_WEIGHT: Record<ColumnWidth, number> = {
   N1: 1,
@@ -51,6 +51,25 @@ export interface BuilderData {
 }
 
 const SMALL = 'rounded border border-gray-400 bg-white px-2 py-1 text-sm hover:bg-gray-100 disabled:opacity-50';
+
+const validity = new WeakMap<object, boolean>();
+
+/**
+ * Whether the canvas may show an item as its form has it (spec 000 point 4: only a valid form is shown, except a
+ * picture without its link or file yet).
+ */
+export function showable(content: Record<string, unknown>): boolean {
+  const known = validity.get(content);
+  if (known !== undefined) return known;
+  const type = content.type;
+  let ok = true;
+  if (isBlockType(type)) {
+    const result = BLOCKS[type].schema.safeParse(content);
+    ok = result.success || (type === 'IMAGE' && result.error.issues.every((issue) => issue.path[0] === 'url' || issue.path[0] === 'file'));
+  }
+  validity.set(content, ok);
+  return ok;
+}
 
 /** Hidden fields every change form carries (the no-JavaScript path saves each change with the loaded version). */
 function Hidden({ values }: { values: Record<string, string> }) {
@@ -96,6 +115,7 @@ export function ContentPageBuilder({ data, answer }: { data: BuilderData; answer
         </button>
         <Publication data={data} />
       </header>
+      {translation && data.languages.length > 1 ? <DeleteTranslation data={data} answer={answer} /> : null}
       {answer?.error && !answer.form ? (
         <p role="alert" className="rounded border border-brand-red p-2 text-brand-red">
           {answer.error}
@@ -141,6 +161,43 @@ function Publication({ data }: { data: BuilderData }) {
   );
 }
 
+/** Deleting this language's version asks first (with JavaScript here, without it by the action), then shows the first remaining. */
+function DeleteTranslation({ data, answer }: { data: BuilderData; answer: BuilderAnswer | null }) {
+  const { t } = useTranslation('pages');
+  const [asking, setAsking] = useState(false);
+  const translation = data.translation!;
+  const ask = asking || (answer?.confirm?.intent === 'deleteTranslation' && answer.confirm.id === translation.id);
+  return (
+    <Form
+      method="post"
+      className="flex flex-wrap items-center gap-2 text-sm"
+      onSubmit={(event) => {
+        if (ask) return;
+        event.preventDefault();
+        setAsking(true);
+      }}
+      data-builder-delete-translation
+    >
+      <input type="hidden" name="intent" value="deleteTranslation" />
+      <input type="hidden" name="translationId" value={translation.id} />
+      {ask ? <input type="hidden" name="confirmed" value="yes" /> : null}
+      {ask ? (
+        <p role="alert" className="font-medium">
+          {t('builder.askDeleteTranslation', { lang: data.language })}
+        </p>
+      ) : null}
+      <button type="submit" className={`${SMALL} text-brand-red`}>
+        {t(ask ? 'builder.confirmDeleteTranslation' : 'builder.deleteTranslation', { lang: data.language })}
+      </button>
+      {ask ? (
+        <a href={`?language=${data.language}`} className={SMALL} onClick={(event) => { event.preventDefault(); setAsking(false); }}>
+          {t('builder.cancel')}
+        </a>
+      ) : null}
+    </Form>
+  );
+}
+
 function CreateTranslation({ data }: { data: BuilderData }) {
   const { t } = useTranslation('pages');
   const from = data.languages[0];
@@ -179,6 +236,8 @@ function Editor({
   const [formDirty, setFormDirty] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
+  /** the selected item as its form has it now (shown on the canvas while valid) */
+  const [draft, setDraft] = useState<{ itemId: string; content: Record<string, unknown> } | null>(null);
   const pending = useRef<{
     message: (layout: PageLayout, focus: string | null) => string;
     focus: boolean;
@@ -285,6 +344,7 @@ function Editor({
     if (columnId === selected) return;
     if (formDirty && !window.confirm(t('builder.unsavedItem'))) return;
     setFormDirty(false);
+    setDraft(null);
     setConfirmDelete(null);
     setSelected(columnId);
   };
@@ -328,6 +388,10 @@ function Editor({
           : { op: 'add', block, itemId: newLayoutId() },
         (current, focus) => `${t('builder.added', { item: t(BLOCKS[block].labelKey) })} ${where(current, focus)}`,
       ),
+    fill: (block, columnId) =>
+      run(addOp(block, columnId, 'replace'), (current, focus) => `${t('builder.added', { item: t(BLOCKS[block].labelKey) })} ${where(current, focus)}`),
+    beside: (block, columnId, side) =>
+      run(addOp(block, columnId, side === 'before' ? 'left' : 'right'), (current, focus) => `${t('builder.added', { item: t(BLOCKS[block].labelKey) })} ${where(current, focus)}`),
   });
   const selectRef = useRef(select);
   selectRef.current = select;
@@ -391,15 +455,10 @@ function Editor({
         if (!isBlockType(block)) return;
         const fill = String(form.get('fillColumnId') ?? '');
         const after = String(form.get('afterColumnId') ?? '');
+        const place = String(form.get('where') ?? '');
         const op: LayoutOp = fill
           ? { op: 'fill', columnId: fill, block, itemId: newLayoutId() }
-          : {
-              op: 'add',
-              block,
-              afterColumnId: after || null,
-              beside: form.get('beside') === 'yes',
-              itemId: newLayoutId(),
-            };
+          : addOp(block, after || null, (ADD_PLACES as readonly string[]).includes(place) ? (place as AddPlace) : 'below');
         run(op, (current, focus) => `${t('builder.added', { item: t(BLOCKS[block].labelKey) })} ${where(current, focus)}`);
         return;
       }
@@ -417,6 +476,7 @@ function Editor({
           false,
         );
         setFormDirty(false);
+        setDraft(null);
         return;
       }
       case 'move':
@@ -449,7 +509,10 @@ function Editor({
   const column = selected ? findColumn(layout, selected) : null;
   const saveAnswer = answer?.form === 'save' ? answer : null;
   const otherAnswer = answer && answer.form !== 'save' ? answer : null;
-  const renderContext = useMemo(() => ({ mode: 'builder' as const, files: data.files }), [data.files]);
+  const renderContext = useMemo(
+    () => ({ mode: 'builder' as const, files: data.files, example: (type: BlockType) => blockExample(type, t) }),
+    [data.files, t],
+  );
 
   return (
     <div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
@@ -501,12 +564,12 @@ function Editor({
               rows={layout.rows}
               level={1}
               mobile={mobile}
-              renderCell={(cell, nested) => (
+              renderCell={(cell, nested, level) => (
                 <div
                   key={cell.id}
                   data-builder-cell={cell.id}
                   data-selected={cell.id === selected ? 'yes' : 'no'}
-                  className={`relative min-h-12 ${
+                  className={`relative min-h-12 ${hydrated ? 'p-2' : ''} ${
                     cell.id === selected
                       ? 'outline outline-2 -outline-offset-2 outline-brand-pink'
                       : 'outline-dashed outline-1 -outline-offset-1 outline-gray-300'
@@ -534,13 +597,28 @@ function Editor({
                       {t('builder.select', { item: labelOf(cell) })}
                     </a>
                   )}
-                  {cell.item ? (
-                    <BlockView content={cell.item.content} />
-                  ) : nested ? (
+                  {nested ? (
                     nested
                   ) : (
-                    <p className="p-4 text-center text-sm text-gray-600">{t('builder.emptyCell')}</p>
+                    <div data-cell-drop={hydrated && level - 1 <= MAX_DROP_DEPTH ? cell.id : undefined} className="min-h-10">
+                      {cell.item ? (
+                        <CellBlock item={cell.item} draft={cell.id === selected && draft?.itemId === cell.item.id ? draft.content : null} selected={cell.id === selected} />
+                      ) : (
+                        <p className="p-4 text-center text-sm text-gray-600">{t('builder.emptyCell')}</p>
+                      )}
+                    </div>
                   )}
+                  {hydrated && level - 1 <= MAX_DROP_DEPTH
+                    ? (['before', 'after'] as const).map((side) => (
+                        <div
+                          key={side}
+                          aria-hidden
+                          data-cell-beside={side}
+                          data-cell={cell.id}
+                          className={`absolute inset-y-0 ${side === 'before' ? 'left-0' : 'right-0'} z-[5] w-2 overflow-hidden`}
+                        />
+                      ))
+                    : null}
                   {data.other && cell.item ? (
                     <span
                       className="absolute right-1 top-1 rounded bg-white/90 px-1 text-xs text-gray-700"
@@ -599,6 +677,7 @@ function Editor({
                   errors={answer?.form === 'edit' ? answer.fieldErrors ?? {} : {}}
                   onSubmit={local}
                   onChange={() => setFormDirty(true)}
+                  onDraft={(content) => setDraft({ itemId: column.item!.id, content })}
                 />
               </>
             ) : isEmptyCell(column) ? (
@@ -680,9 +759,15 @@ function CellTools({
       <form method="post" onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
         <Hidden values={{ ...hidden, intent: 'add', afterColumnId: columnId }} />
         <BlockSelect label={t('builder.addHere')} />
-        <label className="text-sm">
-          <input type="checkbox" name="beside" value="yes" className="mr-1" />
-          {t('builder.beside')}
+        <label className="block text-sm">
+          {t('builder.where')}
+          <select name="where" className="ml-2 rounded border px-2 py-1" defaultValue="below" data-builder-where>
+            {ADD_PLACES.map((place) => (
+              <option key={place} value={place}>
+                {t(`builder.places.${place}`)}
+              </option>
+            ))}
+          </select>
         </label>
         <button type="submit" className={SMALL} data-builder-add-here>
           {t('builder.add')}
@@ -774,7 +859,7 @@ function CanvasRows({
   rows: LayoutRow[];
   level: number;
   mobile: boolean;
-  renderCell: (column: LayoutColumn, nested: ReactNode) => ReactNode;
+  renderCell: (column: LayoutColumn, nested: ReactNode, level: number) => ReactNode;
 }) {
   return (
     <div data-builder-rows data-level={level} className={level === 1 ? 'min-h-16' : undefined}>
@@ -789,11 +874,28 @@ function CanvasRows({
               }}
               data-layout-column={column.id}
             >
-              {renderCell(column, column.rows.length ? <CanvasRows rows={column.rows} level={level + 2} mobile={mobile} renderCell={renderCell} /> : null)}
+              {renderCell(column, column.rows.length ? <CanvasRows rows={column.rows} level={level + 2} mobile={mobile} renderCell={renderCell} /> : null, level + 1)}
             </div>
           ))}
         </div>
       ))}
     </div>
   );
+}
+
+/**
+ * An item on the canvas: as its form has it while that is valid (the draft), else the stored content; a selected
+ * item whose form is not valid shows a placeholder instead (spec 000 point 4).
+ */
+function CellBlock({ item, draft, selected }: { item: LayoutItem; draft: Record<string, unknown> | null; selected: boolean }) {
+  const { t } = useTranslation('pages');
+  const content = (draft ?? item.content) as Record<string, unknown>;
+  if (selected && !showable(content)) {
+    return (
+      <p className="m-2 rounded border border-dashed border-brand-red p-4 text-center text-sm text-brand-red" data-block-invalid-form>
+        {t('builder.invalidForm')}
+      </p>
+    );
+  }
+  return <BlockView content={content} />;
 }

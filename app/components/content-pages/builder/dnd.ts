@@ -5,8 +5,10 @@ import { MAX_DROP_DEPTH } from '~/lib/content-pages/layout';
 /**
  * Drag and drop of the content page builder (issue 16, spec 000 point 4), with sortablejs loaded on this page only
  * (a dynamic import after hydration): a row dragged by a cell's handle goes to another place among its sibling
- * rows; a block dragged from the palette onto a list of rows inserts a new row there. Drop zones exist only to
- * MAX_DROP_DEPTH (lists of rows at deeper levels take no drops). sortablejs's DOM changes are undone at once and
+ * rows; a block dragged from the palette onto a cell fills it or replaces its item, beside a row (into the gap
+ * between rows) inserts a row, onto a cell's left or right edge inserts a column there (a lone cell is wrapped in a
+ * nested row with the new one beside it). Drop zones exist only to MAX_DROP_DEPTH (lists of rows at deeper levels,
+ * and their cells, take no drops). sortablejs's DOM changes are undone at once and
  * the change goes through the builder's state (so undo, redo and the announcements follow).
  */
 
@@ -15,6 +17,16 @@ export interface DropHandlers {
   reorder: (columnId: string, to: number) => void;
   /** a palette block dropped into the list of rows beside `neighbourColumnId` (the row there moves down) */
   insert: (block: BlockType, neighbourColumnId: string | null, before: boolean) => void;
+  /** a palette block dropped on a cell */
+  fill: (block: BlockType, columnId: string) => void;
+  /** a palette block dropped on a cell's left (before) or right (after) edge */
+  beside: (block: BlockType, columnId: string, side: 'before' | 'after') => void;
+}
+
+/** A palette entry sortable moved into a drop target goes back to its place (React keeps that node). */
+function restorePalette(item: HTMLElement, clone: HTMLElement | undefined) {
+  if (clone?.parentNode) clone.parentNode.replaceChild(item, clone);
+  else item.parentNode?.removeChild(item);
 }
 
 /** The first column's id of each row element of a list. */
@@ -72,13 +84,33 @@ export function useBuilderDnd(
             onAdd: ({ item, clone, to, newIndex }) => {
               const block = item.getAttribute('data-palette-block');
               // the dragged palette entry goes back to its place (React keeps that node) in place of sortable's copy
-              if (clone?.parentNode) clone.parentNode.replaceChild(item, clone);
-              else item.parentNode?.removeChild(item);
+              restorePalette(item, clone);
               if (!isBlockType(block) || newIndex === undefined) return;
               const rows = [...to.children].filter((child) => child.hasAttribute('data-layout-row'));
               const before = rows[newIndex];
               const neighbour = before ?? rows[rows.length - 1];
               handlersRef.current.insert(block, firstColumnOf(neighbour), Boolean(before));
+            },
+          }),
+        );
+      }
+      // cells and their edges: drop targets without draggables of their own (sortable appends the dragged entry)
+      const targets = [...root.querySelectorAll<HTMLElement>('[data-cell-drop], [data-cell-beside]')];
+      for (const target of targets) {
+        instances.push(
+          Sortable.create(target, {
+            group: { name: 'content-page-blocks', pull: false, put: true },
+            sort: false,
+            draggable: '>[data-palette-block]',
+            forceFallback: true,
+            fallbackOnBody: true,
+            onAdd: ({ item, clone }) => {
+              const block = item.getAttribute('data-palette-block');
+              restorePalette(item, clone);
+              if (!isBlockType(block)) return;
+              const side = target.dataset.cellBeside;
+              if (side === 'before' || side === 'after') handlersRef.current.beside(block, target.dataset.cell ?? '', side);
+              else handlersRef.current.fill(block, target.dataset.cellDrop ?? '');
             },
           }),
         );

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { BLOCKS, type BlockType } from '~/lib/content-pages/blocks';
+import { newEntryId } from '~/lib/content-pages/blocks/common';
 
 /**
  * The side form of a block, generated from its zod schema (the block registry's, app/lib/content-pages/blocks):
- * one field per leaf of the block's content, nested objects flattened to dotted names (`headline.text`), lists
- * (features, slides, links, 360 pictures) edited as JSON. The server reads a posted form back into a content
- * with the same list (`contentFromForm`), so the form works without JavaScript too. Isomorphic.
+ * one field per leaf of the block's content, nested objects flattened to dotted names (`headline.text`), lists of
+ * entries (accordion entries, slides, features, social links) as sub-forms, one numbered group of fields per entry
+ * (`features.0.text`) with its id, a remove box and up/down buttons, plus one blank entry to add a new one; the 360
+ * view's pictures as a list of file ids with a multiple upload. The server reads a posted form back into a content
+ * (`contentFromForm`), so the form works without JavaScript too. Isomorphic.
  */
 
-export type FieldKind = 'text' | 'textarea' | 'url' | 'color' | 'select' | 'checkbox' | 'number' | 'file' | 'json';
+export type FieldKind = 'text' | 'textarea' | 'url' | 'color' | 'select' | 'checkbox' | 'number' | 'file' | 'files' | 'list' | 'json';
 
 export interface BlockField {
   /** dotted path into the block's content */
@@ -17,6 +20,25 @@ export interface BlockField {
   nullable: boolean;
   /** the choices of a select */
   options?: readonly (string | number)[];
+  /** a list's fields of one entry (without its id) */
+  entry?: BlockField[];
+}
+
+/** Posted beside a file field (`content.file.__upload`): a file chosen there is stored and its id set (no JavaScript). */
+export const UPLOAD_SUFFIX = '.__upload';
+/** A list's entry marked for removal (`content.features.2.__remove`). */
+export const REMOVE_FIELD = '__remove';
+/** A list's up/down button (`content.features.__move` = `2:up`). */
+export const MOVE_FIELD = '__move';
+/** Posted with each list, so a list whose entries were all removed is known to be empty. */
+export const PRESENT_FIELD = '__present';
+
+/** The upload purpose of a block's file field (`file`, `backgroundImage`, `carouselMedia.0.image`, `files`). */
+export function uploadPurposeOf(type: BlockType, field: string): 'DOCUMENT' | 'MEDIA' | 'MODEL' | 'IMAGE' {
+  if (type === 'PDF' || type === 'FILE') return 'DOCUMENT';
+  if (type === 'AUDIO') return 'MEDIA';
+  if (type === 'CADFILE' && field === 'file') return 'MODEL';
+  return 'IMAGE';
 }
 
 /** Box fields every block has; the form shows them after the block's own ones. */
@@ -57,7 +79,8 @@ function kindOf(name: string, schema: z.ZodTypeAny): FieldKind {
   if (schema instanceof z.ZodBoolean) return 'checkbox';
   if (schema instanceof z.ZodNumber) return 'number';
   if (schema instanceof z.ZodEnum) return 'select';
-  if (schema instanceof z.ZodArray || schema instanceof z.ZodObject) return 'json';
+  if (schema instanceof z.ZodArray) return unwrap(schema.element as z.ZodTypeAny).schema instanceof z.ZodObject ? 'list' : 'files';
+  if (schema instanceof z.ZodObject) return 'json';
   if (schema instanceof z.ZodString) {
     const checks = schema._def.checks.map((check) => check.kind);
     if (checks.includes('uuid')) return 'file';
@@ -68,6 +91,22 @@ function kindOf(name: string, schema: z.ZodTypeAny): FieldKind {
     if (leaf === 'html' || (max && max.value > 500)) return 'textarea';
   }
   return 'text';
+}
+
+/** The fields of one entry of a list (its id is kept apart). */
+function entryFields(schema: z.AnyZodObject): BlockField[] {
+  return Object.entries(schema.shape as z.ZodRawShape)
+    .filter(([key]) => key !== 'id')
+    .map(([key, value]) => {
+      const { schema: inner, nullable } = unwrap(value);
+      const kind = kindOf(key, inner);
+      return {
+        name: key,
+        kind,
+        nullable,
+        ...(kind === 'select' ? { options: (inner as z.ZodEnum<[string, ...string[]]>).options } : {}),
+      };
+    });
 }
 
 const cache = new Map<BlockType, BlockField[]>();
@@ -92,6 +131,7 @@ export function blockFields(type: BlockType): BlockField[] {
         kind,
         nullable,
         ...(kind === 'select' ? { options: (schema as z.ZodEnum<[string, ...string[]]>).options } : {}),
+        ...(kind === 'list' ? { entry: entryFields(unwrap((schema as z.ZodArray<z.ZodTypeAny>).element).schema as z.AnyZodObject) } : {}),
       });
     }
   };
@@ -122,7 +162,66 @@ function setAt(content: Record<string, unknown>, name: string, value: unknown): 
 export function formValue(field: BlockField, value: unknown): string {
   if (value === null || value === undefined) return '';
   if (field.kind === 'json') return JSON.stringify(value, null, 2);
+  if (field.kind === 'files') return Array.isArray(value) ? value.join('\n') : String(value);
   return String(value);
+}
+
+/** One posted value as the field's value (trimmed; an empty nullable field null; numbers as numbers). */
+function readValue(field: BlockField, posted: string): unknown {
+  const text = field.kind === 'textarea' || field.kind === 'json' ? posted : posted.trim();
+  if (text === '' && field.nullable) return null;
+  if (field.kind === 'number' || (field.kind === 'select' && typeof field.options?.[0] === 'number'))
+    return text === '' || Number.isNaN(Number(text)) ? text : Number(text);
+  if (field.kind === 'json') {
+    try {
+      return text.trim() === '' ? [] : JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  if (field.kind === 'files') return text.split(/[\s,]+/).filter(Boolean);
+  return text;
+}
+
+/**
+ * A list's entries from a posted form: numbered groups in order, each with its id (a new entry gets one), without
+ * those marked for removal and the blank new one, then moved by an up/down button. Null when the list was not posted.
+ */
+function readList(field: BlockField, form: FormData | URLSearchParams, newId: () => string): Record<string, unknown>[] | null {
+  const prefix = `content.${field.name}.`;
+  const indices = new Set<number>();
+  let present = false;
+  for (const key of form.keys()) {
+    if (!key.startsWith(prefix)) continue;
+    present = true;
+    const match = /^(\d+)\./.exec(key.slice(prefix.length));
+    if (match) indices.add(Number(match[1]));
+  }
+  if (!present) return null;
+  const entries: Record<string, unknown>[] = [];
+  for (const index of [...indices].sort((a, b) => a - b)) {
+    const at = (name: string) => form.get(`${prefix}${index}.${name}`);
+    if (at(REMOVE_FIELD) !== null) continue;
+    const id = typeof at('id') === 'string' ? String(at('id')).trim() : '';
+    const entry: Record<string, unknown> = {};
+    let blank = true;
+    for (const sub of field.entry ?? []) {
+      const posted = at(sub.name);
+      if (typeof posted !== 'string') continue;
+      entry[sub.name] = readValue(sub, posted);
+      if (sub.kind !== 'select' && posted.trim() !== '') blank = false;
+    }
+    if (!id && blank) continue;
+    entries.push({ id: id || newId(), ...entry, __index: index });
+  }
+  const move = form.get(`${prefix}${MOVE_FIELD}`);
+  const moveMatch = typeof move === 'string' ? /^(\d+):(up|down)$/.exec(move) : null;
+  if (moveMatch) {
+    const from = entries.findIndex((entry) => entry.__index === Number(moveMatch[1]));
+    const to = from + (moveMatch[2] === 'up' ? -1 : 1);
+    if (from >= 0 && to >= 0 && to < entries.length) [entries[from], entries[to]] = [entries[to]!, entries[from]!];
+  }
+  return entries.map(({ __index: _index, ...entry }) => entry);
 }
 
 /**
@@ -134,29 +233,23 @@ export function formValue(field: BlockField, value: unknown): string {
 export function contentFromForm(
   type: BlockType,
   current: Record<string, unknown>,
-  form: FormData | URLSearchParams
+  form: FormData | URLSearchParams,
+  newId: () => string = newEntryId
 ): Record<string, unknown> {
   let content: Record<string, unknown> = { ...current, type };
   for (const field of blockFields(type)) {
+    if (field.kind === 'list') {
+      const entries = readList(field, form, newId);
+      if (entries) content = setAt(content, field.name, entries);
+      continue;
+    }
     const posted = form.get(`content.${field.name}`);
     if (field.kind === 'checkbox') {
       content = setAt(content, field.name, posted === 'on' || posted === 'true');
       continue;
     }
     if (posted === null || typeof posted !== 'string') continue;
-    const text = field.kind === 'textarea' || field.kind === 'json' ? posted : posted.trim();
-    let value: unknown = text;
-    if (text === '' && field.nullable) value = null;
-    else if (field.kind === 'number' || (field.kind === 'select' && typeof field.options?.[0] === 'number'))
-      value = text === '' || Number.isNaN(Number(text)) ? text : Number(text);
-    else if (field.kind === 'json') {
-      try {
-        value = text.trim() === '' ? [] : JSON.parse(text);
-      } catch {
-        value = text;
-      }
-    }
-    content = setAt(content, field.name, value);
+    content = setAt(content, field.name, readValue(field, posted));
   }
   return { ...content, showExample: false };
 }

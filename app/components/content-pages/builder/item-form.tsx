@@ -1,51 +1,89 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClassName } from '~/components/ui/button';
+import { useHydrated } from '~/components/ui/use-hydrated';
 import type { BlockType } from '~/lib/content-pages/blocks';
 import type { LayoutItem } from '~/lib/content-pages/layout';
-import { blockFields, formValue, valueAt, type BlockField } from './fields';
+import { blockFields, contentFromForm, formValue, MOVE_FIELD, PRESENT_FIELD, REMOVE_FIELD, UPLOAD_SUFFIX, uploadPurposeOf, valueAt, type BlockField } from './fields';
 
 const INPUT = 'mt-1 block w-full rounded border border-gray-400 px-2 py-1 text-sm';
+const SMALL = 'rounded border border-gray-400 bg-white px-2 py-0.5 text-xs hover:bg-gray-100 disabled:opacity-50';
 
-/** The upload purpose of a block's file field. */
-function purposeOf(type: BlockType, field: string): string {
-  if (type === 'PDF' || type === 'FILE') return 'DOCUMENT';
-  if (type === 'AUDIO') return 'MEDIA';
-  if (type === 'CADFILE' && field === 'file') return 'MODEL';
-  return 'IMAGE';
+/** Uploads one file to /resources/upload (with JavaScript): its id, or the refusal's message. */
+async function uploadOne(file: File, purpose: string): Promise<{ id: string } | { error: string | null }> {
+  const body = new FormData();
+  body.append('purpose', purpose);
+  body.append('file', file);
+  try {
+    const response = await fetch('/resources/upload', { method: 'POST', body, headers: { Accept: 'application/json' } });
+    const answer = (await response.json()) as { file?: { id: string }; error?: { message?: string } | string };
+    if (answer.file) return { id: answer.file.id };
+    return { error: typeof answer.error === 'string' ? answer.error : answer.error?.message ?? null };
+  } catch {
+    return { error: null };
+  }
 }
 
-/** A file field: the file's id; with JavaScript a file chosen here is uploaded to /resources/upload and its id set. */
-function FileField({ type, field, name, value, id }: { type: BlockType; field: BlockField; name: string; value: string; id: string }) {
+/**
+ * A file field: the file's id and a file input beside it. Without JavaScript the chosen file is posted with the form
+ * (`…__upload`) and the builder's action stores it and sets the id; with it the file goes to /resources/upload at once.
+ * `multiple` (the 360 view's pictures): one id per line, uploads appended.
+ */
+function FileField({
+  type,
+  field,
+  name,
+  value,
+  id,
+  multiple = false,
+  onChanged,
+  described,
+}: {
+  type: BlockType;
+  field: string;
+  name: string;
+  value: string;
+  id: string;
+  multiple?: boolean;
+  onChanged?: () => void;
+  described: Record<string, unknown>;
+}) {
   const { t } = useTranslation('pages');
-  const [fileId, setFileId] = useState(value);
+  const [fileIds, setFileIds] = useState(value);
   const [status, setStatus] = useState<string | null>(null);
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
+  const upload = async (files: FileList | null, input: HTMLInputElement) => {
+    const chosen = [...(files ?? [])];
+    if (!chosen.length) return;
     setStatus(t('builder.upload.running'));
-    const body = new FormData();
-    body.append('purpose', purposeOf(type, field.name));
-    body.append('file', file);
-    try {
-      const response = await fetch('/resources/upload', { method: 'POST', body, headers: { Accept: 'application/json' } });
-      const answer = (await response.json()) as { file?: { id: string }; error?: { message?: string } | string };
-      if (answer.file) {
-        setFileId(answer.file.id);
-        setStatus(t('builder.upload.done', { name: file.name }));
-      } else setStatus(typeof answer.error === 'string' ? answer.error : answer.error?.message ?? t('builder.upload.failed'));
-    } catch {
-      setStatus(t('builder.upload.failed'));
+    const ids: string[] = [];
+    for (const file of chosen) {
+      const answer = await uploadOne(file, uploadPurposeOf(type, field));
+      if ('error' in answer) {
+        setStatus(answer.error ?? t('builder.upload.failed'));
+        return;
+      }
+      ids.push(answer.id);
     }
+    input.value = '';
+    setFileIds((current) => (multiple ? [...current.split(/\s+/).filter(Boolean), ...ids].join('\n') : ids[0]!));
+    setStatus(chosen.length === 1 ? t('builder.upload.done', { name: chosen[0]!.name }) : t('builder.upload.doneMany', { count: chosen.length }));
+    onChanged?.();
   };
   return (
     <>
-      <input id={id} name={name} value={fileId} onChange={(e) => setFileId(e.target.value)} className={INPUT} spellCheck={false} />
+      {multiple ? (
+        <textarea id={id} name={name} value={fileIds} onChange={(e) => setFileIds(e.target.value)} rows={4} className={`${INPUT} font-mono text-xs`} spellCheck={false} {...described} />
+      ) : (
+        <input id={id} name={name} value={fileIds} onChange={(e) => setFileIds(e.target.value)} className={INPUT} spellCheck={false} {...described} />
+      )}
       <input
         type="file"
-        aria-label={t('builder.upload.choose')}
+        name={`${name}${UPLOAD_SUFFIX}`}
+        multiple={multiple}
+        aria-label={t(multiple ? 'builder.upload.chooseMany' : 'builder.upload.choose')}
         className="mt-1 block w-full text-sm"
-        onChange={(e) => void upload(e.target.files?.[0])}
-        data-builder-upload={field.name}
+        onChange={(e) => void upload(e.target.files, e.target)}
+        data-builder-upload={field}
       />
       {status ? (
         <p className="mt-1 text-xs text-gray-700" role="status">
@@ -56,23 +94,135 @@ function FileField({ type, field, name, value, id }: { type: BlockType; field: B
   );
 }
 
-function FieldInput({
+interface Entry {
+  key: string;
+  value: Record<string, unknown>;
+}
+
+let entryKeys = 0;
+const keyed = (value: Record<string, unknown>): Entry => ({ key: `entry-${(entryKeys += 1)}`, value });
+
+/**
+ * A list of entries (accordion entries, slides, features, social links) as sub-forms: each entry's fields, remove,
+ * up and down. With JavaScript the buttons change the list here (applied with the form); without it a remove box
+ * and up/down buttons that post the form, and one blank entry to add a new one.
+ */
+function ListField({
   type,
   field,
-  content,
-  error,
+  value,
+  errors,
+  onChanged,
 }: {
   type: BlockType;
   field: BlockField;
-  content: Record<string, unknown>;
-  error: string | null;
+  value: unknown;
+  errors: Record<string, string>;
+  onChanged: () => void;
 }) {
   const { t } = useTranslation('pages');
-  const name = `content.${field.name}`;
-  const id = `builder-field-${field.name.replace(/\./g, '-')}`;
-  const value = valueAt(content, field.name);
-  const label = t(`builder.fields.${field.name.replace(/\./g, '_')}`);
+  const hydrated = useHydrated();
+  const [entries, setEntries] = useState<Entry[]>(() => (Array.isArray(value) ? (value as Record<string, unknown>[]).map(keyed) : []));
+  const label = t(`builder.fields.${field.name}`);
+  const change = (next: Entry[]) => {
+    setEntries(next);
+    onChanged();
+  };
+  const swap = (index: number, other: number) => {
+    const next = [...entries];
+    [next[index], next[other]] = [next[other]!, next[index]!];
+    change(next);
+  };
+  const prefix = `content.${field.name}`;
+  const rows = hydrated ? entries : [...entries, { key: 'entry-new', value: {} }];
+  return (
+    <fieldset className="space-y-2 rounded border border-gray-300 p-2" data-builder-list={field.name}>
+      <legend className="px-1 text-sm font-medium">{label}</legend>
+      <input type="hidden" name={`${prefix}.${PRESENT_FIELD}`} value="1" />
+      {rows.map((entry, index) => {
+        const isNew = entry.key === 'entry-new';
+        const name = (sub: string) => `${prefix}.${index}.${sub}`;
+        return (
+          <fieldset key={entry.key} className="space-y-1 rounded bg-gray-50 p-2" data-builder-entry={index}>
+            <legend className="text-xs font-medium text-gray-700">
+              {isNew ? t('builder.entries.newEntry') : t('builder.entries.entry', { number: index + 1 })}
+            </legend>
+            {typeof entry.value.id === 'string' ? <input type="hidden" name={name('id')} value={entry.value.id} /> : null}
+            {(field.entry ?? []).map((sub) => (
+              <FieldInput
+                key={sub.name}
+                type={type}
+                field={sub}
+                name={name(sub.name)}
+                labelKey={`builder.entryFields.${sub.name}`}
+                value={entry.value[sub.name]}
+                error={errors[name(sub.name)] ?? null}
+                errors={errors}
+                onChanged={onChanged}
+              />
+            ))}
+            {isNew ? null : hydrated ? (
+              <div className="flex gap-1 pt-1">
+                <button type="button" className={SMALL} disabled={index === 0} onClick={() => swap(index, index - 1)} data-builder-entry-up>
+                  {t('builder.entries.up')}
+                </button>
+                <button type="button" className={SMALL} disabled={index === entries.length - 1} onClick={() => swap(index, index + 1)} data-builder-entry-down>
+                  {t('builder.entries.down')}
+                </button>
+                <button type="button" className={`${SMALL} text-brand-red`} onClick={() => change(entries.filter((_, i) => i !== index))} data-builder-entry-remove>
+                  {t('builder.entries.remove', { number: index + 1 })}
+                </button>
+              </div>
+            ) : (
+              <div className="flex flex-wrap items-center gap-2 pt-1 text-xs">
+                <label>
+                  <input type="checkbox" name={name(REMOVE_FIELD)} className="mr-1" />
+                  {t('builder.entries.remove', { number: index + 1 })}
+                </label>
+                <button type="submit" name={`${prefix}.${MOVE_FIELD}`} value={`${index}:up`} className={SMALL} disabled={index === 0}>
+                  {t('builder.entries.up')}
+                </button>
+                <button type="submit" name={`${prefix}.${MOVE_FIELD}`} value={`${index}:down`} className={SMALL} disabled={index === entries.length - 1}>
+                  {t('builder.entries.down')}
+                </button>
+              </div>
+            )}
+          </fieldset>
+        );
+      })}
+      {hydrated ? (
+        <button type="button" className={SMALL} onClick={() => change([...entries, keyed({})])} data-builder-entry-add={field.name}>
+          {t('builder.entries.add')}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function FieldInput({
+  type,
+  field,
+  name,
+  labelKey,
+  value,
+  error,
+  errors,
+  onChanged,
+}: {
+  type: BlockType;
+  field: BlockField;
+  name: string;
+  labelKey: string;
+  value: unknown;
+  error: string | null;
+  errors: Record<string, string>;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation('pages');
+  const id = `builder-field-${name.replace(/\./g, '-')}`;
+  const label = t(labelKey);
   const described = error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
+  if (field.kind === 'list') return <ListField type={type} field={field} value={value} errors={errors} onChanged={onChanged} />;
   let input;
   switch (field.kind) {
     case 'checkbox':
@@ -116,7 +266,19 @@ function FieldInput({
       );
       break;
     case 'file':
-      input = <FileField type={type} field={field} name={name} value={formValue(field, value)} id={id} />;
+    case 'files':
+      input = (
+        <FileField
+          type={type}
+          field={field.name}
+          name={name}
+          value={formValue(field, value)}
+          id={id}
+          multiple={field.kind === 'files'}
+          onChanged={onChanged}
+          described={described}
+        />
+      );
       break;
     case 'color':
       input = (
@@ -149,6 +311,7 @@ function FieldInput({
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
         {field.kind === 'json' ? <span className="ml-1 font-normal text-gray-600">{t('builder.jsonHint')}</span> : null}
+        {field.kind === 'files' ? <span className="ml-1 font-normal text-gray-600">{t('builder.filesHint')}</span> : null}
       </label>
       {input}
       {error ? (
@@ -167,27 +330,61 @@ export interface ItemFormProps {
   errors: Record<string, string>;
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   onChange?: () => void;
+  /** the content as the form has it now (the canvas shows it while it is valid) */
+  onDraft?: (content: Record<string, unknown>) => void;
 }
 
-/** The selected item's property form: the block's fields from its schema; posts `edit` (without JavaScript). */
-export function ItemForm({ item, columnId, hidden, errors, onSubmit, onChange }: ItemFormProps) {
+/**
+ * The selected item's property form: the block's fields from its schema; posts `edit` as multipart (without
+ * JavaScript a chosen file is stored by the builder's action), with it the builder applies it in the browser.
+ */
+export function ItemForm({ item, columnId, hidden, errors, onSubmit, onChange, onDraft }: ItemFormProps) {
   const { t } = useTranslation('pages');
   const type = item.content.type as BlockType;
   const fields = blockFields(type);
   const content = item.content as Record<string, unknown>;
+  const form = useRef<HTMLFormElement>(null);
+  const [changes, setChanges] = useState(0);
+  useEffect(() => {
+    if (!changes || !form.current) return;
+    onChange?.();
+    onDraft?.(contentFromForm(type, content, new FormData(form.current)));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of the form tells
+  }, [changes]);
+  const changed = () => setChanges((n) => n + 1);
   const errorOf = (name: string) => {
     const key = `content.${name}`;
     return errors[key] ?? Object.entries(errors).find(([field]) => field.startsWith(`${key}.`))?.[1] ?? null;
   };
   return (
-    <form method="post" className="space-y-3" onSubmit={onSubmit} onChange={onChange} data-builder-item-form={item.id} noValidate>
+    <form
+      ref={form}
+      method="post"
+      encType="multipart/form-data"
+      className="space-y-3"
+      onSubmit={onSubmit}
+      onChange={changed}
+      data-builder-item-form={item.id}
+      noValidate
+    >
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="columnId" value={columnId} />
+      <input type="hidden" name="blockType" value={type} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {fields.map((field) => (
-        <FieldInput key={field.name} type={type} field={field} content={content} error={errorOf(field.name)} />
+        <FieldInput
+          key={field.name}
+          type={type}
+          field={field}
+          name={`content.${field.name}`}
+          labelKey={`builder.fields.${field.name.replace(/\./g, '_')}`}
+          value={valueAt(content, field.name)}
+          error={field.kind === 'list' ? null : errorOf(field.name)}
+          errors={errors}
+          onChanged={changed}
+        />
       ))}
       <button type="submit" className={buttonClassName('standardNoMt')}>
         {t('builder.apply')}

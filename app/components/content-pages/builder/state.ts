@@ -25,6 +25,11 @@ export type LayoutOp =
   | { op: 'add'; block: BlockType; afterColumnId?: string | null; beside?: boolean; before?: boolean; itemId?: string; columnId?: string; rowId?: string }
   /** dropping a block on a cell fills it or replaces its item */
   | { op: 'fill'; columnId: string; block: BlockType; itemId?: string }
+  /**
+   * a new block beside a cell (spec 000 point 4): a cell alone in its row that holds an item is wrapped in a nested
+   * row with the new cell beside it (while that row stays within the drop depth); otherwise a column is inserted
+   */
+  | { op: 'beside'; columnId: string; block: BlockType; side: 'before' | 'after'; itemId?: string; newColumnId?: string }
   | { op: 'update'; itemId: string; content: LayoutItem['content'] }
   | { op: 'delete'; columnId: string }
   | { op: 'move'; columnId: string; direction: MoveDirection }
@@ -134,6 +139,24 @@ export function applyOp(layout: PageLayout, action: LayoutOp): OpResult {
       place.row.columns[place.columnIndex] = { ...place.column, item: newItem(action.block, action.itemId), rows: [] };
       return next(place.column.id);
     }
+    case 'beside': {
+      const place = find(rows, action.columnId);
+      if (!place) return { ok: false, reason: 'NOT_FOUND' };
+      const added: LayoutColumn = { id: action.newColumnId ?? newLayoutId(), type: 'COL', width: 'N8', item: newItem(action.block, action.itemId), rows: [] };
+      const lone = place.row.columns.length === 1 && place.column.item && place.column.rows.length === 0;
+      if (lone && place.level + 1 <= MAX_DROP_DEPTH) {
+        const moved: LayoutColumn = { id: newLayoutId(), type: 'COL', width: 'N8', item: place.column.item, rows: [] };
+        place.row.columns[place.columnIndex] = {
+          ...place.column,
+          item: null,
+          rows: [{ id: newLayoutId(), type: 'ROW', columns: action.side === 'before' ? [added, moved] : [moved, added] }],
+        };
+        return next(added.id);
+      }
+      if (place.row.columns.length >= MAX_COLUMNS_PER_ROW) return { ok: false, reason: 'TOO_MANY_COLUMNS' };
+      place.row.columns.splice(action.side === 'before' ? place.columnIndex : place.columnIndex + 1, 0, { ...added, width: place.column.width });
+      return next(added.id);
+    }
     case 'update': {
       const update = (list: LayoutRow[]): boolean =>
         list.some((row) =>
@@ -218,6 +241,24 @@ function move(rows: LayoutRow[], columnId: string, direction: MoveDirection, nex
   if (isEmptyCell(parent.column))
     removeColumn({ ...parent, rowIndex: parentRowIndex, columnIndex: parent.row.columns.indexOf(parent.column) });
   return next(column.id);
+}
+
+/** Where "add block here" puts the new block, relative to the selected cell (the keyboard's drop positions). */
+export const ADD_PLACES = ['below', 'above', 'right', 'left', 'replace'] as const;
+export type AddPlace = (typeof ADD_PLACES)[number];
+
+/** The layout operation of "add block here" (and of a drop at the same place). */
+export function addOp(block: BlockType, columnId: string | null, where: AddPlace, itemId = newLayoutId()): LayoutOp {
+  if (!columnId) return { op: 'add', block, itemId };
+  switch (where) {
+    case 'replace':
+      return { op: 'fill', columnId, block, itemId };
+    case 'left':
+    case 'right':
+      return { op: 'beside', columnId, block, side: where === 'left' ? 'before' : 'after', itemId };
+    default:
+      return { op: 'add', block, afterColumnId: columnId, before: where === 'above', itemId };
+  }
 }
 
 /** Undo and redo of every change before saving (Ctrl+Z / Ctrl+Shift+Z). */
