@@ -17,7 +17,6 @@ import deRoomsviewer from './de/roomsviewer.json';
 import deRoomseditor from './de/roomseditor.json';
 import deLeads from './de/leads.json';
 import deRooms from './de/rooms.json';
-import deLeadsconsole from './de/leadsconsole.json';
 import enAccess from './en/access.json';
 import enAuth from './en/auth.json';
 import enCommon from './en/common.json';
@@ -37,7 +36,6 @@ import enRoomsviewer from './en/roomsviewer.json';
 import enRoomseditor from './en/roomseditor.json';
 import enLeads from './en/leads.json';
 import enRooms from './en/rooms.json';
-import enLeadsconsole from './en/leadsconsole.json';
 
 /**
  * All translations, bundled into the server (services translate their error messages). The browser loads
@@ -45,8 +43,8 @@ import enLeadsconsole from './en/leadsconsole.json';
  * in locales/ is listed here and that DE and EN have the same keys.
  */
 export const resources = {
-  de: { access: deAccess, auth: deAuth, mail: deMail, common: deCommon, errors: deErrors, files: deFiles, validation: deValidation, org: deOrg, events: deEvents, visitor: deVisitor, content: deContent, builder: deBuilder, contentview: deContentview, personalization: dePersonalization, pages: dePages, roomsviewer: deRoomsviewer, roomseditor: deRoomseditor, leads: deLeads, rooms: deRooms, leadsconsole: deLeadsconsole },
-  en: { access: enAccess, auth: enAuth, mail: enMail, common: enCommon, errors: enErrors, files: enFiles, validation: enValidation, org: enOrg, events: enEvents, visitor: enVisitor, content: enContent, builder: enBuilder, contentview: enContentview, personalization: enPersonalization, pages: enPages, roomsviewer: enRoomsviewer, roomseditor: enRoomseditor, leads: enLeads, rooms: enRooms, leadsconsole: enLeadsconsole },
+  de: { access: deAccess, auth: deAuth, mail: deMail, common: deCommon, errors: deErrors, files: deFiles, validation: deValidation, org: deOrg, events: deEvents, visitor: deVisitor, content: deContent, builder: deBuilder, contentview: deContentview, personalization: dePersonalization, pages: dePages, roomsviewer: deRoomsviewer, roomseditor: deRoomseditor, leads: deLeads, rooms: deRooms },
+  en: { access: enAccess, auth: enAuth, mail: enMail, common: enCommon, errors: enErrors, files: enFiles, validation: enValidation, org: enOrg, events: enEvents, visitor: enVisitor, content: enContent, builder: enBuilder, contentview: enContentview, personalization: enPersonalization, pages: enPages, roomsviewer: enRoomsviewer, roomseditor: enRoomseditor, leads: enLeads, rooms: enRooms },
 } as const;
 
 export type Namespace = keyof (typeof resources)['en'];
