@@ -68,10 +68,8 @@ const US_STATES = new Set(
   ),
 );
 
-const STREET_SUFFIX =
-  /(straße|strasse|str\.?|weg|allee|platz|gasse|ring|damm|ufer|chaussee|steig|pfad|markt|hof|graben|kai|berg|park|wall|tor|feld|brücke|steg|zeile|promenade|landstraße|stieg)$/i;
 const EN_STREET_WORD =
-  /\b(street|st\.?|road|rd\.?|avenue|ave\.?|lane|ln\.?|drive|dr\.?|boulevard|blvd\.?|way|place|pl\.?|square|sq\.?|court|ct\.?|terrace|row|crescent|close|parkway|pkwy|highway|hwy|plaza|walk|gardens|hill|wharf|quay|mews)\b/i;
+  /(?<!\p{L})(street|st\.?|road|rd\.?|avenue|ave\.?|lane|ln\.?|drive|dr\.?|boulevard|blvd\.?|way|place|pl\.?|square|sq\.?|court|ct\.?|terrace|row|crescent|close|parkway|pkwy|highway|hwy|plaza|walk|gardens|hill|wharf|quay|mews)(?!\p{L})/iu;
 
 /** Clean one OCR line: unify dashes and separators, drop stray symbols at the ends, collapse whitespace. */
 function cleanLine(raw: string): string {
@@ -81,15 +79,20 @@ function cleanLine(raw: string): string {
     .replace(/\s*\((?:at|ät)\)\s*|\s*\[(?:at|ät)\]\s*/gi, '@')
     .replace(/\s+@\s*|\s*@\s+/g, '@')
     .replace(/[\t\u00a0]+/g, ' ')
-    .replace(/^[\s|•·*_~=>»«"',;:\-]+/, '')
-    .replace(/[\s|•·*_~=<»«"',;\-]+$/, '')
+    // "www.example. co.uk": OCR puts a space after a dot inside an address
+    .replace(/((?:www\.|https?:\/\/)[^\s@]*\.)\s+(?=[a-z])/gi, '$1')
+    .replace(/(@[^\s@]*\.)\s+(?=[a-z])/gi, '$1')
+    // "ß" read as "f" or "B" at the end of a street name ("Werkstrafe", "HauptstraBe")
+    .replace(/(\p{L})stra(?:f|B|fs|13)e(?=\s+\d)/gu, '$1straße')
+    .replace(/^[\s|•·*_~=>»«"',;:-]+/, '')
+    .replace(/[\s|•·*_~=<»«"',;-]+$/, '')
     .replace(/\s{2,}/g, ' ')
     .trim();
 }
 
 /** Parts of a line between separators ("|", "•", "·", " - ", ","): a card puts several facts on one line. */
 function segments(text: string, commas = true): string[] {
-  const re = commas ? /\s*[|•·]\s*|\s+-\s+|\s*,\s+/ : /\s*[|•·]\s*|\s+-\s+/;
+  const re = commas ? /\s*[|•·*]\s*|\s+-\s+|\s*,\s+/ : /\s*[|•·*]\s*|\s+-\s+/;
   return text
     .split(re)
     .map((s) => s.trim())
@@ -179,6 +182,8 @@ interface AddressHit {
   country: string;
   printed: string[];
   lines: number[];
+  /** Lines that keep a part besides the address (two-column cards: "Vertriebsleiterin | Werkstraße 31"). */
+  rests: Map<number, string>;
 }
 
 function splitCityCountry(city: string): { city: string; country: string } {
@@ -202,45 +207,47 @@ export function parseStreet(text: string): { street: string; hno: string } | nul
   return null;
 }
 
-function looksLikeStreet(text: string): boolean {
-  const p = parseStreet(text);
-  if (!p) return false;
-  return STREET_SUFFIX.test(p.street.split(/\s+/).pop() ?? '') || EN_STREET_WORD.test(p.street) || /straße|strasse|str\./i.test(p.street);
-}
-
 function findAddress(lines: Line[], hint: CountryCode | undefined): AddressHit | null {
+  // the US and UK formats are the more specific ones ("1450 Broadway" would pass for a Swiss postcode and town)
+  for (const pass of ['us', 'uk', 'dach'] as const)
   for (let i = 0; i < lines.length; i++) {
     const text = lines[i].rest;
     if (!text) continue;
 
     // --- DE / AT / CH: [D-|A-|CH-]12345 City
-    const dach = /(?:^|[\s,;])(?:(D|A|CH|DE|AT)\s?-\s?)?(\d{4,5})\s+(\p{Lu}[\p{L}'.\-]*(?:\s(?:\p{L}[\p{L}'.\-]*|\([\p{L} ]+\)))*)/u.exec(text);
+    const dach = pass !== 'dach' ? null : /(?:^|[\s,;])(?:(D|A|CH|DE|AT)\s?-\s?)?(\d{4,5})\s+(\p{Lu}[\p{L}'.-]*(?:\s(?:\p{L}[\p{L}'.-]*|\([\p{L} ]+\)))*)/u.exec(text);
     if (dach) {
-      const before = text.slice(0, dach.index + (dach[0].length - dach[0].trimStart().length)).replace(/[\s,;|•·-]+$/, '');
+      const before = text.slice(0, dach.index + (dach[0].length - dach[0].trimStart().length)).replace(/[\s,;|•·*-]+$/, '');
       const { city, country: inlineCountry } = splitCityCountry(dach[3].replace(/[.,]+$/, ''));
-      const enStreet = EN_STREET_WORD.test(city) || STREET_SUFFIX.test(city.split(/\s+/).pop() ?? '');
+      // "1200 Market Street" is an American street, not a Swiss postcode and town
+      const enStreet = EN_STREET_WORD.test(city) || /(straße|strasse|str\.)$/i.test(city.split(/\s+/).pop() ?? '');
       if (city && !enStreet && !/^(tel|fax|mobil|phone)/i.test(city)) {
         let country = inlineCountry;
         if (!country && dach[1]) country = { D: 'DE', DE: 'DE', A: 'AT', AT: 'AT', CH: 'CH' }[dach[1]] ?? '';
         if (!country) country = dach[2].length === 5 ? (hint && ['DE', 'FR', 'IT', 'ES'].includes(hint) ? hint : 'DE') : hint === 'AT' || hint === 'CH' || hint === 'LI' ? hint : '';
         let streetPart = before ? segments(before, false).pop() ?? '' : '';
         streetPart = streetPart.replace(/,$/, '');
-        const hit: AddressHit = { street: '', hno: '', plz: dach[2], city, country, printed: [], lines: [i] };
+        const hit: AddressHit = { street: '', hno: '', plz: dach[2], city, country, printed: [], lines: [i], rests: new Map() };
         const st = streetPart ? parseStreet(streetPart) : null;
+        const otherParts = before ? segments(before, false) : [];
         if (st) {
           hit.street = st.street;
           hit.hno = st.hno;
           hit.printed.push(streetPart);
+          otherParts.pop();
         } else if (i > 0 && lines[i - 1].rest) {
-          const prevSeg = segments(lines[i - 1].rest, false).pop() ?? '';
+          const prevParts = segments(lines[i - 1].rest, false);
+          const prevSeg = prevParts.pop() ?? '';
           const prev = parseStreet(prevSeg);
           if (prev) {
             hit.street = prev.street;
             hit.hno = prev.hno;
             hit.printed.push(prevSeg);
-            hit.lines.push(i - 1);
+            if (prevParts.length > 0) hit.rests.set(i - 1, prevParts.join(' | '));
+            else hit.lines.push(i - 1);
           }
         }
+        if (otherParts.length > 0) hit.rests.set(i, otherParts.join(' | '));
         hit.printed.push(`${dach[1] ? `${dach[1]}-` : ''}${dach[2]} ${dach[3].replace(/[.,]+$/, '')}`);
         addCountryLine(lines, i, hit);
         return hit;
@@ -249,10 +256,10 @@ function findAddress(lines: Line[], hint: CountryCode | undefined): AddressHit |
 
     // --- US: City, ST 12345
     const us = /(?:^|,\s*|\s)([\p{Lu}][\p{L}.'\- ]*?),?\s+([A-Z]{2})\s+(\d{5}(?:-\d{4})?)\b/u.exec(text);
-    if (us && US_STATES.has(us[2])) {
+    if (pass === 'us' && us && US_STATES.has(us[2])) {
       const cityPart = us[1].split(',').pop()!.trim();
       const before = text.slice(0, us.index).replace(/[\s,;]+$/, '');
-      const hit: AddressHit = { street: '', hno: '', plz: us[3], city: cityPart, country: 'US', printed: [], lines: [i] };
+      const hit: AddressHit = { street: '', hno: '', plz: us[3], city: cityPart, country: 'US', printed: [], lines: [i], rests: new Map() };
       const streetText = before ? segments(before, false).pop() ?? '' : i > 0 ? segments(lines[i - 1].rest, false).pop() ?? '' : '';
       const st = streetText ? parseStreet(streetText.split(',')[0]) : null;
       if (st) {
@@ -268,12 +275,12 @@ function findAddress(lines: Line[], hint: CountryCode | undefined): AddressHit |
 
     // --- UK: City AB1 2CD / City, AB12 3CD
     const uk = /(?:^|[\s,])([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})\b/.exec(text);
-    if (uk) {
+    if (pass === 'uk' && uk) {
       const before = text.slice(0, uk.index).replace(/[\s,;]+$/, '');
       const parts = before.split(/\s*,\s*|\s*[|•·]\s*|\s+-\s+/).filter(Boolean);
       let city = parts.pop() ?? '';
       let streetText = parts.pop() ?? '';
-      const hit: AddressHit = { street: '', hno: '', plz: uk[1].replace(/\s+/, ' ').replace(/^(\S+?)(\d[A-Z]{2})$/, '$1 $2'), city: '', country: 'GB', printed: [], lines: [i] };
+      const hit: AddressHit = { street: '', hno: '', plz: uk[1].replace(/\s+/, ' ').replace(/^(\S+?)(\d[A-Z]{2})$/, '$1 $2'), city: '', country: 'GB', printed: [], lines: [i], rests: new Map() };
       if (city && parseStreet(city)) {
         streetText = city;
         city = '';
@@ -337,7 +344,7 @@ function nameWords(seg: string): string[] | null {
   const core = words.filter((w) => !NAME_TITLES.test(w));
   if (core.length < 2 || core.length > 4) return null;
   for (const w of core) {
-    if (!/^[\p{Lu}][\p{L}'.\-]*$/u.test(w)) return null;
+    if (!/^[\p{Lu}][\p{L}'.-]*$/u.test(w)) return null;
     if (/\d/.test(w)) return null;
     if (w.length === 1) return null;
     if (w.length === 2 && !w.endsWith('.')) return null;
@@ -413,7 +420,7 @@ export function parseBusinessCardText(text: string): BusinessCardExtraction {
     l.rest = l.rest
       .replace(/\b(tel|tel\.|telefon|telephone|phone|fon|fax|telefax|mobil|mobile|handy|cell|mob|direct|direkt|office|t|m|f|p|ph)\b\.?\s*:?/gi, ' ')
       .replace(/\s{2,}/g, ' ')
-      .replace(/^[\s|•·,;:\-]+|[\s|•·,;:\-]+$/g, '')
+      .replace(/^[\s|•·,;:-]+|[\s|•·,;:-]+$/g, '')
       .trim();
   }
 
@@ -426,7 +433,12 @@ export function parseBusinessCardText(text: string): BusinessCardExtraction {
     out.city = addr.city;
     out.country = addr.country;
     out.address = addr.printed.join(', ');
-    for (const i of addr.lines) lines[i].used = true;
+    for (const i of addr.lines) {
+      const keep = addr.rests.get(i);
+      if (keep) lines[i].rest = keep;
+      else lines[i].used = true;
+    }
+    for (const [i, keep] of addr.rests) if (!addr.lines.includes(i)) lines[i].rest = keep;
   } else {
     for (const l of lines) {
       const c = countryOfLine(l.rest);
