@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { PageView } from '~/components/content-pages/page-view';
+import { LazyPageArticle } from '~/components/content-pages/lazy-page-article';
 import { orNotFound } from '~/server/route-kit.server';
 import { useConventionData } from '~/components/visitor/convention-data';
 import { conventionPageTitle, HelpText, SupportContact } from '~/components/visitor/convention-info';
@@ -34,14 +34,8 @@ export default function ConventionHelp() {
   const { t } = useTranslation('visitor');
   const { convention } = useConventionData();
   const { info, page } = useLoaderData<typeof loader>();
-  if (page) {
-    return (
-      <article className="mx-auto max-w-6xl overflow-hidden rounded-lg bg-white shadow-sm" lang={page.pageLanguage.toLowerCase()} data-help-page={page.slug}>
-        <h1 className="sr-only">{page.name}</h1>
-        <PageView layout={page.layout} files={page.files} />
-      </article>
-    );
-  }
+  // the help content page; its renderer loads only here, so the help text alone stays light
+  if (page) return <LazyPageArticle page={page} />;
   return (
     <article className="mx-auto max-w-3xl space-y-6 rounded-lg bg-white p-6 shadow-sm">
       <h1 className="text-2xl font-semibold text-brand-dark">{t('infopoint.helpHeading', { title: convention.title })}</h1>

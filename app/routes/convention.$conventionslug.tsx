@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Outlet, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
-import i18next from 'i18next';
-import { lazy, Suspense } from 'react';
 import { isBusinessCardComplete, saveBusinessCard } from '~/server/pages/business-card.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { LazyPageArticle } from '~/components/content-pages/lazy-page-article';
 import { ConventionInactive } from '~/components/visitor/convention-inactive';
 import { ConventionShell, type ShellDialog } from '~/components/visitor/convention-shell';
 import { defineGuards } from '~/lib/guards';
@@ -23,17 +22,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.c
 export const guards = defineGuards({ public: true, permission: { kind: 'convention', param: 'conventionslug' } });
 
 const DIALOGS: ShellDialog[] = ['welcome', 'card', 'login'];
-
-/**
- * An inactive convention's content page: its renderer and the `pages` texts load only when there is one, so the
- * layout's own code stays small. The server renders it whole (entry.server waits for lazy components) and the
- * browser keeps that HTML until both have arrived, so the page reads without JavaScript and hydrates without flicker.
- */
-const ConventionInactivePage = lazy(async () => {
-  const load = import('~/components/visitor/convention-inactive-page');
-  if (typeof document !== 'undefined') await i18next.loadNamespaces(['pages']);
-  return load;
-});
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
@@ -101,9 +89,8 @@ export default function ConventionLayout() {
       {convention.navigation ? (
         <Outlet />
       ) : convention.inactivePage ? (
-        <Suspense fallback={null}>
-          <ConventionInactivePage page={convention.inactivePage} />
-        </Suspense>
+        // an inactive convention's content page (spec 000 point 4), its renderer loaded only then
+        <LazyPageArticle page={convention.inactivePage} />
       ) : (
         <ConventionInactive convention={convention} language={data.language} />
       )}
