@@ -42,6 +42,15 @@ export const MAPPERS: Record<string, string> = {
   ContentPage: '../../app/server/services/content-pages/pages#ContentPageParent',
   ContentPageTranslation: '../../db/models/index#ContentPageTranslation',
   Icon: '../../db/models/index#Icon',
+  // leads: the models, and the rows the lead services hand out
+  Lead: '../../db/models/index#Lead',
+  LeadForm: '../../db/models/index#LeadForm',
+  LeadTrack: '../../db/models/index#LeadTrack',
+  LeadPerson: '../../app/server/services/leads/relations#LeadPersonRow',
+  LeadContentPage: '../../app/server/services/leads/leads#LeadContentPageRow',
+  LeadConsent: '../../app/lib/leads/form-schema#LeadConsentProof',
+  LeadInformationPage: '../../app/server/services/leads/info#InformationPage',
+  PublicLeadForm: '../../app/server/services/leads/forms#PublicLeadForm',
   // enums with internal values (ENUM_VALUES) are named here too, so resolvers return the internal value's type
   MemberRoleEnum: '../../db/models/index#MemberRole',
   FeatureEnum: '../../app/lib/features#FeatureName',

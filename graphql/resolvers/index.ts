@@ -12,8 +12,10 @@ import { eventsProgrammeResolvers } from './events-programme';
 import { fileResolvers } from './files';
 import { i18nResolvers } from './i18n';
 import { iconResolvers } from './icons';
+import { leadResolvers } from './leads';
 import { organizationResolvers } from './organizations';
 import { personalizationResolvers } from './personalizations';
+import { virtualRoomResolvers } from './virtual-rooms';
 
 const DateTime = new GraphQLScalarType({
   name: 'DateTime',
@@ -37,4 +39,4 @@ const baseResolvers: Resolvers = {
   Mutation: { ping: () => true },
 };
 
-export const resolvers = mergeResolvers([baseResolvers, accountResolvers, fileResolvers, i18nResolvers, organizationResolvers, eventsHallsResolvers, eventConventionResolvers, conventionHallsResolvers, eventsAccessResolvers, eventsProgrammeResolvers, contentResolvers, iconResolvers, personalizationResolvers, contentPageResolvers]) as Resolvers;
+export const resolvers = mergeResolvers([baseResolvers, accountResolvers, fileResolvers, i18nResolvers, organizationResolvers, eventsHallsResolvers, eventConventionResolvers, conventionHallsResolvers, eventsAccessResolvers, eventsProgrammeResolvers, contentResolvers, iconResolvers, personalizationResolvers, contentPageResolvers, leadResolvers, virtualRoomResolvers]) as Resolvers;

@@ -21,9 +21,12 @@ export interface CardUpload {
 }
 
 const unreadable = (ctx: ServiceContext, field: string) => new DomainError('INVALID', ctx.t('leads:errors.cardUnreadable'), field);
+/** "QR code incompatible" (spec 001 point 8): a QR code that holds no vCard or MECARD. */
+export const qrIncompatible = (ctx: ServiceContext, field = 'text') => new DomainError('INVALID', ctx.t('leads:errors.qrIncompatible'), field);
 const tooLarge = (ctx: ServiceContext, field: string) => new DomainError('FILE_TOO_LARGE', ctx.t('errors:fileTooLarge'), field);
 
-async function bufferOf(ctx: ServiceContext, stream: Readable, field: string): Promise<Buffer> {
+/** The bytes of an upload, refused over the upload limit. */
+export async function bufferOf(ctx: ServiceContext, stream: Readable, field: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
