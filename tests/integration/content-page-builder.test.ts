@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentPage, ContentPageTranslation } from '#db/models/index';
 import { Feature, Package } from '~/lib/features';
@@ -40,7 +41,7 @@ function door(w: Awaited<ReturnType<typeof world>>, userId = w.user.id) {
   const url = `/contentpool/builder_v2/${w.page.slug}`;
   const params = { slug: w.page.slug };
   const load = async (query = '?language=DE') => (await callRoute(t, builder.loader as never, { url: `${url}${query}`, userId, params })).data as Data;
-  const post = async (form: Record<string, string>, lang = 'DE') => {
+  const post = async (form: Record<string, string | File>, lang = 'DE') => {
     const current = (await load(`?language=${lang}`)).translation!;
     return callRoute(t, builder.action as never, { url, userId, params, form: { translationId: current.id, baseVersion: String(current.version), lang, ...form } });
   };
@@ -206,6 +207,114 @@ describe('/contentpool/builder_v2/{slug} without JavaScript (issue 16)', () => {
         form: { intent: 'publish' },
       }),
     ).toMatchObject({ status: 302, location: '/missing-feature/content' });
+  });
+
+  it("'add block here' beside a lone cell wraps it in a nested row, in place of a cell replaces it; a foreign place is refused", async () => {
+    const w = await world();
+    const { load, post } = door(w);
+    await post({ intent: 'add', block: 'TEXT' });
+    let layout = (await load()).translation!.layout;
+    const text = layout.rows[0]!.columns[0]!;
+    expect(await post({ intent: 'add', block: 'VIDEO', afterColumnId: text.id, where: 'right' })).toMatchObject({ status: 302 });
+    layout = (await load()).translation!.layout;
+    expect(types(layout)).toEqual([[[['TEXT', 'VIDEO']]]]);
+    expect(layout.rows[0]!.columns[0]!.rows[0]!.columns[0]!.item!.id).toBe(text.item!.id);
+    const video = layout.rows[0]!.columns[0]!.rows[0]!.columns[1]!;
+    expect((await post({ intent: 'add', block: 'PDF', afterColumnId: video.id, where: 'replace' })).status).toBe(302);
+    expect((await post({ intent: 'add', block: 'HERO', afterColumnId: text.id, where: 'above' })).status).toBe(302);
+    expect(types((await load()).translation!.layout)).toEqual([['HERO'], [[['TEXT', 'PDF']]]]);
+    expect((await post({ intent: 'add', block: 'HERO', afterColumnId: text.id, where: 'sideways' })).status).toBe(400);
+    expect((await post({ intent: 'add', block: 'HERO', afterColumnId: 'missing', where: 'left' })).status).toBe(404);
+  });
+
+  it('list fields post as sub-forms: entries in order, removed and blank ones dropped, one moved; a bad entry is refused at its field', async () => {
+    const w = await world();
+    const { load, post } = door(w);
+    await post({ intent: 'add', block: 'SOCIALMEDIA' });
+    const column = (await load()).translation!.layout.rows[0]!.columns[0]!;
+    const list = (entries: Record<string, string>) => ({ intent: 'edit', columnId: column.id, blockType: 'SOCIALMEDIA', 'content.socialLinks.__present': '1', ...entries });
+    expect(
+      await post(
+        list({
+          'content.socialLinks.0.type': 'XING',
+          'content.socialLinks.0.link': 'https://www.xing.com/pages/example',
+          'content.socialLinks.1.type': 'LINKEDIN',
+          'content.socialLinks.1.link': 'https://www.linkedin.com/company/example',
+          'content.socialLinks.2.type': 'YOUTUBE',
+          'content.socialLinks.2.link': '',
+          'content.socialLinks.__move': '1:up',
+        }),
+      ),
+    ).toMatchObject({ status: 302 });
+    let links = (await load()).translation!.layout.rows[0]!.columns[0]!.item!.content as { socialLinks: { id: string; type: string; link: string }[] };
+    expect(links.socialLinks.map((link) => link.type)).toEqual(['LINKEDIN', 'XING']);
+    const [first, second] = links.socialLinks;
+    expect(
+      await post(
+        list({
+          'content.socialLinks.0.id': first!.id,
+          'content.socialLinks.0.type': 'LINKEDIN',
+          'content.socialLinks.0.link': first!.link,
+          'content.socialLinks.0.__remove': 'on',
+          'content.socialLinks.1.id': second!.id,
+          'content.socialLinks.1.type': 'XING',
+          'content.socialLinks.1.link': second!.link,
+        }),
+      ),
+    ).toMatchObject({ status: 302 });
+    links = (await load()).translation!.layout.rows[0]!.columns[0]!.item!.content as typeof links;
+    expect(links.socialLinks).toEqual([second]);
+    const refused = await post(list({ 'content.socialLinks.0.id': second!.id, 'content.socialLinks.0.type': 'XING', 'content.socialLinks.0.link': 'no link' }));
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({ form: 'edit', fieldErrors: { 'content.socialLinks.0.link': expect.any(String) } });
+    expect(((await load()).translation!.layout.rows[0]!.columns[0]!.item!.content as typeof links).socialLinks).toEqual([second]);
+  });
+
+  it('a file chosen at a file field is stored with the item form (no JavaScript); a file of the wrong kind is refused at its field and nothing is saved', async () => {
+    const w = await world();
+    const { load, post } = door(w);
+    await post({ intent: 'add', block: 'IMAGE' });
+    const column = (await load()).translation!.layout.rows[0]!.columns[0]!;
+    const png = await sharp({ create: { width: 32, height: 18, channels: 3, background: '#283853' } }).png().toBuffer();
+    const stored = await post({ intent: 'edit', columnId: column.id, blockType: 'IMAGE', 'content.text': 'Foto', 'content.file.__upload': new File([png], 'foto.png', { type: 'image/png' }) });
+    expect(stored).toMatchObject({ status: 302, toast: { key: 'pages:messages.saved' } });
+    const content = (await load()).translation!.layout.rows[0]!.columns[0]!.item!.content as { file: string; text: string };
+    expect(content.text).toBe('Foto');
+    const file = await t.app.db('files').where({ id: content.file }).first();
+    expect(file).toMatchObject({ organization_id: w.org.id, filename: 'foto.png' });
+
+    const wrong = await post({ intent: 'edit', columnId: column.id, blockType: 'IMAGE', 'content.text': 'Anders', 'content.file.__upload': new File(['just text'], 'notes.txt', { type: 'text/plain' }) });
+    expect(wrong.status).toBe(400);
+    expect(wrong.data).toMatchObject({ form: 'edit', fieldErrors: { 'content.file': expect.any(String) } });
+    expect((await load()).translation!.layout.rows[0]!.columns[0]!.item!.content).toMatchObject({ file: content.file, text: 'Foto' });
+  });
+
+  it('deleting a translation asks first, then opens the first remaining language; the last one stays; another organisation cannot', async () => {
+    const w = await world();
+    const { load, post } = door(w);
+    expect(await post({ intent: 'translate', fromLang: 'DE', toLang: 'EN' })).toMatchObject({ status: 302 });
+    const asked = await post({ intent: 'deleteTranslation', translationId: w.translation.id });
+    expect(asked).toMatchObject({ status: 200, data: { form: 'deleteTranslation', confirm: { intent: 'deleteTranslation', id: w.translation.id } } });
+    expect((await load()).languages).toEqual(['DE', 'EN']);
+
+    const other = await world();
+    const foreign = await callRoute(t, builder.action as never, {
+      url: `/contentpool/builder_v2/${other.page.slug}`,
+      userId: other.user.id,
+      params: { slug: other.page.slug },
+      form: { intent: 'deleteTranslation', translationId: w.translation.id, confirmed: 'yes' },
+    });
+    expect(foreign.status).toBe(404);
+
+    const deleted = await post({ intent: 'deleteTranslation', translationId: w.translation.id, confirmed: 'yes' });
+    expect(deleted).toMatchObject({ status: 302, toast: { key: 'pages:messages.translationDeleted' } });
+    expect(deleted.location).toBe(`/contentpool/builder_v2/${w.page.slug}?language=EN`);
+    const remaining = await load('?language=EN');
+    expect(remaining.languages).toEqual(['EN']);
+    const last = await post({ intent: 'deleteTranslation', translationId: remaining.translation!.id, confirmed: 'yes' }, 'EN');
+    expect(last.status).toBe(400);
+    expect((last.data as { error: string }).error).toBeTruthy();
+    expect((await load('?language=EN')).languages).toEqual(['EN']);
   });
 
   it('/contentpool/pages lists the pages and creates one from a template, opening it in the builder', async () => {
