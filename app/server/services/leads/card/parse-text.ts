@@ -28,7 +28,7 @@ const WEB_RE = new RegExp(
 );
 const WWW_RE = /(?:^|[\s,;:(])((?:https?:\/\/)?www\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:\/[^\s,;]*)?)/i;
 
-const PHONE_RE = /(?:\+|00)?\s?\(?\d[\d\s()/.\-–]{4,}\d/g;
+const PHONE_RE = /(?:(?:\+|00)\s?)?\(?\d[\d\s()/.\-–]{4,}\d/g;
 const FAX_LABEL = /\b(fax|telefax|fx|f)\b\.?\s*:?\s*$/i;
 const MOBILE_LABEL = /\b(mobil|mobile|mobiltelefon|handy|cell|cellular|mob|m)\b\.?\s*:?\s*$/i;
 const PHONE_LABEL = /\b(tel|tel\.|telefon|telephone|phone|fon|t|office|direct|direkt|durchwahl|zentrale|p|ph|fixed)\b\.?\s*:?\s*$/i;
@@ -127,6 +127,10 @@ function countryHint(lines: Line[], email: string, web: string): CountryCode | u
       if (c) return c as CountryCode;
     }
   }
+  const all0 = lines.map((l) => l.text).join('\n');
+  const usZip = /,\s*([A-Z]{2})\s+\d{5}(?:-\d{4})?\b/.exec(all0);
+  if (usZip && US_STATES.has(usZip[1])) return 'US';
+  if (/(?:^|[\s,])[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/.test(all0)) return 'GB';
   const tld = (email.split('@')[1] ?? web.replace(/^https?:\/\//i, '').split('/')[0]).toLowerCase().split('.').pop();
   const byTld: Record<string, CountryCode> = { de: 'DE', at: 'AT', ch: 'CH', li: 'LI', uk: 'GB', us: 'US', fr: 'FR', nl: 'NL' };
   if (tld && byTld[tld]) return byTld[tld];
@@ -510,18 +514,19 @@ export function parseBusinessCardText(text: string): BusinessCardExtraction {
     taken.add(`${bestName.c.line}:${bestName.c.seg}`);
   }
 
-  // --- job
-  let job: { c: (typeof cands)[number]; score: number } | null = null;
+  // --- job: the job-title line nearest the name (same line, the line below, the line above), then the strongest
+  const nameLine = bestName ? bestName.c.line : -1;
+  const nearness = (line: number): number => (nameLine < 0 ? 0 : line === nameLine ? 3 : line === nameLine + 1 ? 2 : line === nameLine - 1 ? 1 : 0);
+  let job: { c: (typeof cands)[number]; score: number; near: number } | null = null;
   for (const c of cands) {
     if (taken.has(`${c.line}:${c.seg}`)) continue;
     const s = jobScore(c.seg);
-    if (s > 0 && c.seg.split(/\s+/).length <= 8 && (!job || s > job.score)) job = { c, score: s };
+    if (s <= 0 || c.seg.split(/\s+/).length > 8) continue;
+    const near = nearness(c.line);
+    if (!job || near > job.near || (near === job.near && s > job.score)) job = { c, score: s, near };
   }
-  const bestJob = job as { c: (typeof cands)[number]; score: number } | null;
-  if (bestJob) {
-    // a job title over two segments of one line ("Leiterin Vertrieb, Export") stays whole
-    out.job = bestJob.c.seg;
-  }
+  const bestJob = job as { c: (typeof cands)[number]; score: number; near: number } | null;
+  if (bestJob) out.job = bestJob.c.seg;
 
   return out;
 }

@@ -11,9 +11,10 @@ const MAX_INPUT_PIXELS = 40_000_000;
 
 async function rgba(image: Buffer, enhance: boolean): Promise<{ data: Uint8ClampedArray; width: number; height: number }> {
   let img = sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
-  if (enhance) img = img.grayscale().normalise();
+  if (enhance) img = img.normalise({ lower: 2, upper: 98 });
   img = img.resize({ width: 1200, height: 1200, fit: 'inside', withoutEnlargement: true }).ensureAlpha();
   const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
+  if (info.channels !== 4) throw new Error(`expected RGBA, got ${info.channels} channels`);
   return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
 }
 
