@@ -44,6 +44,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 type Pano = Data['panos'][number];
 
+/** Everything the action said about one form (a file field's error, its field and form errors), as one text. */
+function problemsOf(answer: FormAnswer | undefined, form: string): string | undefined {
+  const errors = Object.values(resultFor(answer, form)?.error ?? {}).flatMap((list) => list ?? []);
+  const text = [errorFor(answer, form), ...errors].filter(Boolean).join(' ');
+  return text || undefined;
+}
+
 const CONFIRM_TEXTS: Record<string, { title: string; message: string }> = {
   deletePano: { title: 'editor.deletePanoTitle', message: 'editor.deletePanoText' },
   deleteNav: { title: 'editor.deletePointTitle', message: 'editor.deletePointText' },
@@ -107,7 +114,7 @@ function PanoRow({ pano, slug, selected, startPano, answer }: { pano: Pano; slug
             </button>
             <FormErrors errors={form.errors} className="w-full" />
           </Form>
-          <PanoFileForm intent="replacePano" id={pano.id} label={t('editor.replaceFile', { name: pano.name })} submit={t('editor.replace')} error={errorFor(answer, `replacePano-${pano.id}`)} />
+          <PanoFileForm intent="replacePano" id={pano.id} label={t('editor.replaceFile', { name: pano.name })} submit={t('editor.replace')} error={problemsOf(answer, `replacePano-${pano.id}`)} />
         </div>
       </div>
     </li>
@@ -231,7 +238,7 @@ export default function VirtualRoomEditorRoute() {
         )}
         <div className="mt-4 border-t pt-4">
           <h3 className="mb-2 font-semibold">{t('editor.upload')}</h3>
-          <PanoFileForm intent="uploadPano" label={t('editor.file')} submit={t('editor.upload')} error={errorFor(answer, 'uploadPano') ?? resultFor(answer, 'uploadPano')?.error?.['']?.join(' ')}>
+          <PanoFileForm intent="uploadPano" label={t('editor.file')} submit={t('editor.upload')} error={problemsOf(answer, 'uploadPano')}>
             <label className="flex flex-col gap-1 text-sm font-medium">
               {t('editor.uploadName')}
               <input name="name" maxLength={200} className="rounded-md border border-gray-300 px-3 py-2 font-normal" />
