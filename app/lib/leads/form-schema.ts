@@ -138,6 +138,9 @@ const isHttpUrl = (value: string) => {
   }
 };
 
+/** An empty required field: the same issue as an empty `min(1)` string (REQUIRED, "This field is required"). */
+const requiredIssue: z.IssueData = { code: z.ZodIssueCode.too_small, minimum: 1, type: 'string', inclusive: true };
+
 function valueSchema(field: LeadFormField, lang: 'DE' | 'EN'): z.ZodTypeAny {
   const text = z.string().trim().max(LEAD_FORM_LIMITS.maxValue);
   const optional = (check: (value: string) => boolean, issue: Parameters<z.ZodString['refine']>[1]) =>
@@ -173,13 +176,17 @@ function valueSchema(field: LeadFormField, lang: 'DE' | 'EN'): z.ZodTypeAny {
         .union([z.boolean(), z.string()])
         .optional()
         .transform((value) => (value === true || value === 'on' || value === 'true' ? 'true' : ''))
-        .refine((value) => !field.required || value === 'true', { params: { i18n: 'required' } });
+        .superRefine((value, ctx) => {
+          if (field.required && value !== 'true') ctx.addIssue(requiredIssue);
+        });
     default:
       schema = text;
   }
   const withDefault = z.preprocess((value) => (value === undefined || value === null ? '' : value), schema);
   return field.required
-    ? withDefault.refine((value) => value !== '', { params: { i18n: 'required' } })
+    ? withDefault.superRefine((value, ctx) => {
+        if (value === '') ctx.addIssue(requiredIssue);
+      })
     : withDefault;
 }
 

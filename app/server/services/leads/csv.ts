@@ -111,6 +111,6 @@ export async function leadsCsv(ctx: ServiceContext, filter: LeadFilter, lang: La
     }
   }
 
-  const csv = stringify({ bom: true, delimiter: lang === 'DE' ? ';' : ',', record_delimiter: 'windows', quoted_string: false });
+  const csv = stringify({ bom: true, delimiter: lang === 'DE' ? ';' : ',', record_delimiter: 'windows', quoted_match: /[\r\n]/ });
   return Readable.from(rows()).pipe(csv);
 }
