@@ -342,7 +342,7 @@ test.describe('without JavaScript', () => {
     // the toasts need JavaScript: the canvas shows what was saved
     await expect(page.locator('[data-builder-canvas] [data-block="IMAGE"] img')).toHaveAttribute('alt', 'Hochgeladen');
     let saved = await db('content_page_translations').where({ page_id: content.id, language: 'DE' }).first();
-    const image = (saved.layout as PageLayout).rows[0]!.columns[0]!.item!.content as { file: string | null; text: string };
+    const image = (saved.layout as PageLayout).rows[0]!.columns[0]!.item!.content as unknown as { file: string | null; text: string };
     expect(image.text).toBe('Hochgeladen');
     expect(image.file).toMatch(/^[0-9a-f-]{36}$/);
     const file = await db('files').where({ id: image.file }).first();

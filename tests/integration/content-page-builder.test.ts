@@ -246,7 +246,7 @@ describe('/contentpool/builder_v2/{slug} without JavaScript (issue 16)', () => {
         }),
       ),
     ).toMatchObject({ status: 302 });
-    let links = (await load()).translation!.layout.rows[0]!.columns[0]!.item!.content as { socialLinks: { id: string; type: string; link: string }[] };
+    let links = (await load()).translation!.layout.rows[0]!.columns[0]!.item!.content as unknown as { socialLinks: { id: string; type: string; link: string }[] };
     expect(links.socialLinks.map((link) => link.type)).toEqual(['LINKEDIN', 'XING']);
     const [first, second] = links.socialLinks;
     expect(
@@ -262,12 +262,12 @@ describe('/contentpool/builder_v2/{slug} without JavaScript (issue 16)', () => {
         }),
       ),
     ).toMatchObject({ status: 302 });
-    links = (await load()).translation!.layout.rows[0]!.columns[0]!.item!.content as typeof links;
+    links = (await load()).translation!.layout.rows[0]!.columns[0]!.item!.content as unknown as typeof links;
     expect(links.socialLinks).toEqual([second]);
     const refused = await post(list({ 'content.socialLinks.0.id': second!.id, 'content.socialLinks.0.type': 'XING', 'content.socialLinks.0.link': 'no link' }));
     expect(refused.status).toBe(400);
     expect(refused.data).toMatchObject({ form: 'edit', fieldErrors: { 'content.socialLinks.0.link': expect.any(String) } });
-    expect(((await load()).translation!.layout.rows[0]!.columns[0]!.item!.content as typeof links).socialLinks).toEqual([second]);
+    expect(((await load()).translation!.layout.rows[0]!.columns[0]!.item!.content as unknown as typeof links).socialLinks).toEqual([second]);
   });
 
   it('a file chosen at a file field is stored with the item form (no JavaScript); a file of the wrong kind is refused at its field and nothing is saved', async () => {
@@ -278,7 +278,7 @@ describe('/contentpool/builder_v2/{slug} without JavaScript (issue 16)', () => {
     const png = await sharp({ create: { width: 32, height: 18, channels: 3, background: '#283853' } }).png().toBuffer();
     const stored = await post({ intent: 'edit', columnId: column.id, blockType: 'IMAGE', 'content.text': 'Foto', 'content.file.__upload': new File([png], 'foto.png', { type: 'image/png' }) });
     expect(stored).toMatchObject({ status: 302, toast: { key: 'pages:messages.saved' } });
-    const content = (await load()).translation!.layout.rows[0]!.columns[0]!.item!.content as { file: string; text: string };
+    const content = (await load()).translation!.layout.rows[0]!.columns[0]!.item!.content as unknown as { file: string; text: string };
     expect(content.text).toBe('Foto');
     const file = await t.app.db('files').where({ id: content.file }).first();
     expect(file).toMatchObject({ organization_id: w.org.id, filename: 'foto.png' });

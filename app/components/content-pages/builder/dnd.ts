@@ -49,6 +49,33 @@ export function useBuilderDnd(
     const instances: { destroy: () => void }[] = [];
     void import('sortablejs').then(({ default: Sortable }) => {
       if (cancelled) return;
+      // cells and their edges: drop targets without draggables of their own (sortable appends the dragged entry),
+      // made only while a palette entry is dragged (a page of 200 items does not set up 600 of them on every change)
+      let targets: { destroy: () => void }[] = [];
+      const dropTargets = () => {
+        targets = [...root.querySelectorAll<HTMLElement>('[data-cell-drop], [data-cell-beside]')].map((target) =>
+          Sortable.create(target, {
+            group: { name: 'content-page-blocks', pull: false, put: true },
+            sort: false,
+            draggable: '>[data-palette-block]',
+            forceFallback: true,
+            fallbackOnBody: true,
+            onAdd: ({ item, clone }) => {
+              const block = item.getAttribute('data-palette-block');
+              restorePalette(item, clone);
+              if (!isBlockType(block)) return;
+              const side = target.dataset.cellBeside;
+              if (side === 'before' || side === 'after') handlersRef.current.beside(block, target.dataset.cell ?? '', side);
+              else handlersRef.current.fill(block, target.dataset.cellDrop ?? '');
+            },
+          }),
+        );
+      };
+      const dropTargetsGone = () => {
+        targets.forEach((target) => target.destroy());
+        targets = [];
+      };
+      instances.push({ destroy: dropTargetsGone });
       instances.push(
         Sortable.create(source, {
           group: { name: 'content-page-blocks', pull: 'clone', put: false },
@@ -56,6 +83,8 @@ export function useBuilderDnd(
           draggable: '[data-palette-block]',
           forceFallback: true,
           fallbackOnBody: true,
+          onStart: dropTargets,
+          onEnd: dropTargetsGone,
         }),
       );
       const lists = [...root.querySelectorAll<HTMLElement>('[data-builder-rows]')].filter((list) => Number(list.dataset.level) <= MAX_DROP_DEPTH);
@@ -90,27 +119,6 @@ export function useBuilderDnd(
               const before = rows[newIndex];
               const neighbour = before ?? rows[rows.length - 1];
               handlersRef.current.insert(block, firstColumnOf(neighbour), Boolean(before));
-            },
-          }),
-        );
-      }
-      // cells and their edges: drop targets without draggables of their own (sortable appends the dragged entry)
-      const targets = [...root.querySelectorAll<HTMLElement>('[data-cell-drop], [data-cell-beside]')];
-      for (const target of targets) {
-        instances.push(
-          Sortable.create(target, {
-            group: { name: 'content-page-blocks', pull: false, put: true },
-            sort: false,
-            draggable: '>[data-palette-block]',
-            forceFallback: true,
-            fallbackOnBody: true,
-            onAdd: ({ item, clone }) => {
-              const block = item.getAttribute('data-palette-block');
-              restorePalette(item, clone);
-              if (!isBlockType(block)) return;
-              const side = target.dataset.cellBeside;
-              if (side === 'before' || side === 'after') handlersRef.current.beside(block, target.dataset.cell ?? '', side);
-              else handlersRef.current.fill(block, target.dataset.cellDrop ?? '');
             },
           }),
         );
