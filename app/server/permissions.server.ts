@@ -4,6 +4,9 @@ import { conventionBySlug } from './services/events/conventions';
 import { exhibitionForVisitor } from './services/events/exhibitions';
 import { conventionStand } from './services/events/hall-stands';
 import { conventionHall } from './services/events/halls';
+import { VirtualRoom } from '#db/models/index';
+import { roomNotFound } from './services/virtual-rooms/common';
+import { assertRoomAccess } from './services/virtual-rooms/visit';
 
 const isMember = (ctx: Parameters<PermissionCheck>[0], organizationId: string) =>
   Boolean(ctx.viewer?.organizations.some((o) => o.id === organizationId));
@@ -43,5 +46,12 @@ export const permissionChecks: Record<string, PermissionCheck> = {
   /** /exhibition/{slug}/...: the in-house fair's access type */
   exhibition: async (ctx, slug) => {
     await exhibitionForVisitor(ctx.service, slug);
+  },
+  /** /virtual-room/{slug}, /standalone-room/{slug}: the room's access type (PUBLIC, LOGGED_IN, TOKEN) */
+  virtualRoom: async (ctx, slug) => {
+    const clean = slug.trim().toLowerCase();
+    const room = clean && clean.length <= 120 ? await VirtualRoom.query(ctx.service.db).findOne({ slug: clean }) : undefined;
+    if (!room) throw roomNotFound(ctx.service);
+    await assertRoomAccess(ctx.service, room);
   },
 };

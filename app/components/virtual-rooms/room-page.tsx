@@ -69,8 +69,9 @@ export function StandaloneRoomPage(props: RoomPageProps & { remember?: boolean }
   );
 }
 
+/** A 404 of a room route is the room's (the guard's NOT_FOUND or loadRoomPage's): the spec's "room not found". */
 function isRoomNotFound(error: unknown): boolean {
-  return isRouteErrorResponse(error) && error.status === 404 && Boolean((error.data as { roomNotFound?: boolean } | null)?.roomNotFound);
+  return isRouteErrorResponse(error) && error.status === 404;
 }
 
 /** A room page's error boundary: the spec's "room not found" for a missing room, the general page otherwise. */

@@ -329,7 +329,7 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
             alt=""
             className="absolute inset-0 h-full w-full object-cover"
             style={{ objectPosition: `${equirectOf(viewFacingPoint(view)).u * 100}% 50%` }}
-            fetchPriority="high"
+            {...{ fetchpriority: 'high' }}
             data-room-poster
           />
           <ViewerBoundary fallback={<StageMessage>{t('viewer.textureError')}</StageMessage>}>

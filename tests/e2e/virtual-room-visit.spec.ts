@@ -1,0 +1,193 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, necessaryCookiesOnly, test } from './fixtures';
+import { createTestRoom, type TestRoom } from './virtual-room-setup';
+
+/**
+ * Visiting a virtual room (issue 17): the 360° viewer by mouse and by keyboard only, the tour, axe, the list view
+ * without JavaScript, and the remembered standalone room that `/` leads back to. The room is made per test with
+ * real 2:1 pictures in the app's upload directory (playwright.config.ts UPLOAD_DIR).
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+const uploadDir = process.env.E2E_UPLOAD_DIR ?? `var/e2e-uploads-${port}`;
+
+test.use({ locale: 'en-GB' });
+
+let room: TestRoom;
+test.beforeEach(async ({ db, context, baseURL }) => {
+  room = await createTestRoom(db, { uploadDir });
+  await necessaryCookiesOnly(context, baseURL);
+});
+test.afterEach(async ({ db }) => {
+  if (!room) return;
+  // the rooms first: their panos keep the organisation's files (on delete restrict)
+  await db('virtual_rooms').where({ organization_id: room.organizationId }).delete();
+  await db('organizations').where({ id: room.organizationId }).delete();
+});
+
+const stage = (page: Page) => page.locator('[data-room-stage]');
+const viewOf = async (page: Page) => (await stage(page).getAttribute('data-view')) ?? '';
+/** The 3D view has drawn its first frame with this pano's picture. */
+const readyIn = (page: Page, panoId: string) => expect(stage(page)).toHaveAttribute('data-room-ready', panoId, { timeout: 20_000 });
+
+test.describe('with JavaScript', () => {
+  test('by mouse: drag to look around, a nav point moves to the other pano, an info point opens its dialog', async ({ page }) => {
+    await page.goto(`/virtual-room/${room.slug}`);
+    await readyIn(page, room.lobbyId);
+    const before = await viewOf(page);
+    const box = (await stage(page).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + 100);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 100, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => viewOf(page)).not.toBe(before);
+    // the wheel zooms (the focal length, the last number of data-view)
+    const zoomed = await viewOf(page);
+    await page.mouse.wheel(0, -200);
+    await expect.poll(async () => Number((await viewOf(page)).split(',')[2])).toBeGreaterThan(Number(zoomed.split(',')[2]));
+
+    // back to the start, where both points of the lobby are in sight
+    await page.goto(`/virtual-room/${room.slug}`);
+    await readyIn(page, room.lobbyId);
+    const info = page.getByRole('button', { name: 'Info: Produktvideo' });
+    await expect(info).toHaveAttribute('data-visible', 'true');
+    await info.click();
+    const dialog = page.getByRole('dialog', { name: 'Produktvideo' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('iframe[title="Produktvideo"]')).toHaveAttribute('sandbox', /allow-scripts/);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('button', { name: 'To Studio' }).click();
+    await readyIn(page, room.studioId);
+    await expect(stage(page)).toHaveAccessibleName(/Panorama Studio/);
+    await expect(page.getByRole('button', { name: 'To Empfang' })).toBeVisible();
+  });
+
+  test('by keyboard only: arrow keys look around, Tab reaches the hotspots (nav points first), Enter moves and opens', async ({ page }) => {
+    await page.goto(`/virtual-room/${room.slug}`);
+    await readyIn(page, room.lobbyId);
+    // Tab order in the panorama: nav points, then info points
+    expect(await page.locator('[data-hotspot]').evaluateAll((els) => els.map((e) => e.getAttribute('data-hotspot')))).toEqual(['nav', 'info', 'info']);
+
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+    const tabTo = async (name: string | RegExp, key = 'Tab') => {
+      for (let i = 0; i < 40; i += 1) {
+        await page.keyboard.press(key);
+        const label = await focused();
+        if (typeof name === 'string' ? label === name : name.test(label)) return;
+      }
+      throw new Error(`Tab never reached ${name}`);
+    };
+    await tabTo(/^Panorama Empfang/);
+    const before = await viewOf(page);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => viewOf(page)).not.toBe(before);
+    await page.keyboard.press('+');
+    await expect.poll(async () => Number((await viewOf(page)).split(',')[2])).toBeGreaterThan(35);
+
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('To Studio');
+    // info points from left to right: the price list lies behind, to the left (it is still reached, and the view
+    // turns to it), the video ahead
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Info: Preisliste (login required)');
+    await expect(page.getByRole('button', { name: 'Info: Preisliste (login required)' })).toHaveAttribute('data-visible', 'true');
+    // a point that needs a login asks for it
+    await page.keyboard.press('Enter');
+    const login = page.getByRole('dialog', { name: 'Login required' });
+    await expect(login.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?next=${encodeURIComponent(`/virtual-room/${room.slug}`)}`);
+    await page.keyboard.press('Escape');
+    await expect(login).toBeHidden();
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Info: Produktvideo');
+    await expect(page.getByRole('button', { name: 'Info: Produktvideo' })).toHaveAttribute('data-visible', 'true');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Produktvideo' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Produktvideo' })).toBeHidden();
+
+    // back to the nav point by Shift+Tab, Enter moves to the studio
+    await tabTo('To Studio', 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await readyIn(page, room.studioId);
+    // focus goes back to the panorama, from where Tab reaches the new pano's point
+    await expect(stage(page)).toBeFocused();
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('To Empfang');
+    await page.keyboard.press('Enter');
+    await readyIn(page, room.lobbyId);
+  });
+
+  test('the tour steps through its views with text and progress; axe finds no serious violation', async ({ page }) => {
+    await page.goto(`/virtual-room/${room.slug}`);
+    await readyIn(page, room.lobbyId);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Start tour' }).click();
+    const tour = page.locator('[data-room-tour]');
+    await expect(tour).toContainText('Step 1 of 2');
+    await expect(tour.getByRole('heading', { name: 'Willkommen' })).toBeFocused();
+    await expect(tour).toContainText('Das ist unser Empfang.');
+    await expect(tour.getByRole('progressbar', { name: 'Tour progress' })).toHaveAttribute('aria-valuenow', '50');
+    // the step's info point is offered
+    await expect(tour.getByRole('button', { name: 'Open info: Info: Produktvideo' })).toBeVisible();
+    await expectAccessible(page);
+    await tour.getByRole('button', { name: 'Next' }).click();
+    await expect(tour).toContainText('Step 2 of 2');
+    await expect(tour).toContainText('Hier entstehen unsere Produkte.');
+    await expect(tour.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    await readyIn(page, room.studioId);
+    await tour.getByRole('button', { name: 'Back' }).click();
+    await expect(tour).toContainText('Step 1 of 2');
+    await readyIn(page, room.lobbyId);
+    await tour.getByRole('button', { name: 'End tour' }).click();
+    await expect(tour).toBeHidden();
+  });
+
+  test('lite shows the flat strip with the points as links; the list view follows the room', async ({ page }) => {
+    await page.goto(`/virtual-room/${room.slug}`);
+    await readyIn(page, room.lobbyId);
+    await page.getByRole('button', { name: 'Lite view' }).click();
+    await expect(page.locator('[data-room-strip]')).toBeVisible();
+    await expect(page.locator('canvas')).toHaveCount(0);
+    await page.locator('[data-room-strip]').getByRole('link', { name: 'To Studio' }).click();
+    await expect(page.getByRole('img', { name: 'Panorama Studio (flat view)' })).toBeVisible();
+    const list = page.locator('[data-room-list]');
+    await expect(list.locator('[data-list="nav"]').getByRole('link')).toHaveText(['To Empfang']);
+    // the strip and the list as the no-JS page shows them (axe needs JavaScript, so it checks them here)
+    await expectAccessible(page);
+  });
+
+  test('/standalone-room is remembered and / leads back to it', async ({ page }) => {
+    await page.goto(`/standalone-room/${room.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'E2E Showroom' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('virtualroom'))).toBe(`/standalone-room/${room.slug}`);
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page).toHaveURL(new RegExp(`/standalone-room/${room.slug}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'E2E Showroom' })).toBeVisible();
+  });
+
+  test('a missing room says so', async ({ page }) => {
+    const response = await page.goto('/virtual-room/gibt-es-nicht');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'The virtual room was not found.' })).toBeVisible();
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the room is a flat strip with its points, panos and tour as links', async ({ page }) => {
+    await page.goto(`/virtual-room/${room.slug}`);
+    await expect(page.getByRole('img', { name: 'Panorama Empfang (flat view)' })).toBeVisible();
+    const strip = page.locator('[data-room-strip]');
+    await expect(strip.getByRole('link', { name: 'Info: Produktvideo' })).toHaveAttribute('href', 'https://example.com/video');
+    await expect(strip.getByRole('link', { name: 'Info: Preisliste (login required)' })).toHaveAttribute('href', /^\/login\?next=/);
+    const list = page.locator('[data-room-list]');
+    await expect(list.locator('[data-list="tour"]')).toContainText('Das ist unser Empfang.');
+    await list.locator('[data-list="nav"]').getByRole('link', { name: 'To Studio' }).click();
+    await expect(page).toHaveURL(new RegExp(`pano=${room.studioId}`));
+    await expect(page.getByRole('img', { name: 'Panorama Studio (flat view)' })).toBeVisible();
+    await list.locator('[data-list="tour"]').getByRole('link', { name: 'Das Studio' }).click();
+    await expect(list.locator('[data-list="tour"] li[aria-current="step"]')).toContainText('Das Studio');
+  });
+});
