@@ -128,3 +128,10 @@ export type EditorIntent = (typeof EDITOR_INTENTS)[number];
 
 /** Intents whose form may carry a file (multipart without JavaScript) and what kind of file it is. */
 export const FILE_INTENTS: Partial<Record<EditorIntent, 'IMAGE' | 'MEDIA'>> = { uploadPano: 'IMAGE', replacePano: 'IMAGE', addStep: 'MEDIA', updateStep: 'MEDIA' };
+
+/** The editor's path, with the selected pano. */
+export const editorPath = (slug: string, panoId?: string | null) =>
+  `/virtual-rooms/${encodeURIComponent(slug)}${panoId ? `?pano=${encodeURIComponent(panoId)}` : ''}`;
+
+/** The tour section's anchor (redirects after a tour change land there). */
+export const TOUR_ANCHOR = 'room-editor-tour';

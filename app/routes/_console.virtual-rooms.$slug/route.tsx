@@ -17,12 +17,12 @@ import type { FormAnswer } from '~/lib/route-kit';
 import { anglesToDegrees, directionOfPoint, MAX_FOCAL_LENGTH, MIN_FOCAL_LENGTH, ROOM_ACCESS_TYPES } from '~/lib/virtual-rooms/editor';
 import type { RoomViewAngles } from '~/lib/virtual-rooms/view';
 import { runGuards } from '~/server/guards.server';
-import { RenamePanoForm, SettingsForm, ViewForm } from './forms';
+import { editorPath, RenamePanoForm, SettingsForm, TOUR_ANCHOR, ViewForm } from './forms';
 import { AngleInput } from './inputs';
 import { PanoFileForm } from './pano-file-form';
 import { PanoPicker } from './pano-picker';
 import { InfoPointCreate, NavPointCreate, PointList, type Direction } from './points';
-import { editorAction, editorData, editorPath } from './server';
+import { editorAction, editorData } from './server';
 import { TourSection } from './tour';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'events', 'pages', 'files', 'roomseditor', 'roomsviewer'], title: 'roomseditor:list.title' };
@@ -270,8 +270,8 @@ export default function VirtualRoomEditorRoute() {
         </PageSection>
       ) : null}
 
-      <section id="tour" aria-labelledby="room-tour-title" className="rounded-lg bg-white p-6 shadow-sm">
-        <h2 id="room-tour-title" className="text-lg font-semibold">
+      <section id={TOUR_ANCHOR} aria-labelledby="room-editor-tour-title" className="rounded-lg bg-white p-6 shadow-sm">
+        <h2 id="room-editor-tour-title" className="text-lg font-semibold">
           {t('editor.tour')}
         </h2>
         <p className="mt-1 text-sm text-gray-700">{t('editor.tourIntro')}</p>

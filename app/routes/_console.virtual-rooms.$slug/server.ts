@@ -15,6 +15,8 @@ import type { RoomEditorData } from '~/server/services/virtual-rooms/types';
 import { redirectWithToast } from '~/server/toast.server';
 import {
   DeleteForm,
+  editorPath,
+  TOUR_ANCHOR,
   EDITOR_INTENTS,
   FILE_INTENTS,
   InfoPointForm,
@@ -34,8 +36,6 @@ import {
 
 const Intents = z.object({ intent: z.enum(EDITOR_INTENTS) });
 
-export const editorPath = (slug: string, panoId?: string | null) =>
-  `/virtual-rooms/${encodeURIComponent(slug)}${panoId ? `?pano=${encodeURIComponent(panoId)}` : ''}`;
 
 /** The page's data: the room of the current organisation (404 otherwise), its panos, points, tour and pickers. */
 export async function editorData(context: RequestContext, request: Request, slug: string) {
@@ -233,7 +233,7 @@ export async function editorAction(context: RequestContext, request: Request, sl
         }),
       );
       if (!done.ok) return done.answer;
-      return redirectWithToast(`${editorPath(data.room.slug, panoParam)}#tour`, { type: 'success', key: 'roomseditor:messages.stepSaved' });
+      return redirectWithToast(`${editorPath(data.room.slug, panoParam)}#${TOUR_ANCHOR}`, { type: 'success', key: 'roomseditor:messages.stepSaved' });
     }
     case 'updateStep': {
       const form = `updateStep-${String(formData.get('id') ?? '')}`;
@@ -248,7 +248,7 @@ export async function editorAction(context: RequestContext, request: Request, sl
         }),
       );
       if (!done.ok) return done.answer;
-      return redirectWithToast(`${editorPath(data.room.slug, panoParam)}#tour`, { type: 'success', key: 'roomseditor:messages.stepUpdated' });
+      return redirectWithToast(`${editorPath(data.room.slug, panoParam)}#${TOUR_ANCHOR}`, { type: 'success', key: 'roomseditor:messages.stepUpdated' });
     }
     case 'move': {
       const value = parseOr400(MoveStepForm, formData);
@@ -256,7 +256,7 @@ export async function editorAction(context: RequestContext, request: Request, sl
       const from = order.indexOf(value.id);
       if (from < 0) throw new Response('Not Found', { status: 404 });
       const toIndex = Math.max(0, Math.min(order.length - 1, from + (value.direction === 'up' ? -1 : 1)));
-      return toastAction(`${editorPath(data.room.slug)}#tour`, () => moveTourStep(ctx, value.id, toIndex), { key: 'roomseditor:messages.stepMoved', values: { position: toIndex + 1 } });
+      return toastAction(`${editorPath(data.room.slug)}#${TOUR_ANCHOR}`, () => moveTourStep(ctx, value.id, toIndex), { key: 'roomseditor:messages.stepMoved', values: { position: toIndex + 1 } });
     }
     case 'reorder': {
       const parsed = ReorderStepsForm.safeParse({ intent: 'reorder', ids: formData.getAll('ids') });
@@ -264,13 +264,13 @@ export async function editorAction(context: RequestContext, request: Request, sl
       const value = parsed.data;
       const moves = movesBetween(data.view.tourSteps.map((step) => step.id), value.ids);
       if (!moves) throw new Response('Bad Request', { status: 400 });
-      return toastAction(`${editorPath(data.room.slug)}#tour`, async () => {
+      return toastAction(`${editorPath(data.room.slug)}#${TOUR_ANCHOR}`, async () => {
         for (const move of moves) await moveTourStep(ctx, move.id, move.toIndex);
       }, { key: 'roomseditor:messages.stepMoved', values: { position: (moves[0]?.toIndex ?? 0) + 1 } });
     }
     case 'deleteStep': {
       const value = parseOr400(DeleteForm, formData);
-      return confirmedDelete(formData, `${editorPath(data.room.slug)}#tour`, () => deleteTourStep(ctx, value.id), { key: 'roomseditor:messages.stepDeleted' });
+      return confirmedDelete(formData, `${editorPath(data.room.slug)}#${TOUR_ANCHOR}`, () => deleteTourStep(ctx, value.id), { key: 'roomseditor:messages.stepDeleted' });
     }
   }
 }

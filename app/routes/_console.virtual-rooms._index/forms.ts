@@ -23,3 +23,6 @@ export const RoomListIntents = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('delete') }),
   z.object({ intent: z.literal('link') }),
 ]);
+
+/** The list's own path. */
+export const HERE = '/virtual-rooms';

@@ -15,8 +15,8 @@ import type { FormAnswer } from '~/lib/route-kit';
 import { ROOM_ACCESS_TYPES } from '~/lib/virtual-rooms/editor';
 import type { RoomAccessType } from '~/lib/virtual-rooms/view';
 import { runGuards } from '~/server/guards.server';
-import { AccessRoomForm, CreateRoomForm, RenameRoomForm } from './forms';
-import { HERE, roomListAction, roomListData } from './server';
+import { AccessRoomForm, CreateRoomForm, HERE, RenameRoomForm } from './forms';
+import { roomListAction, roomListData } from './server';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'events', 'roomseditor'], title: 'roomseditor:list.title' };
 export const clientLoader = withNamespaces(handle.i18n);

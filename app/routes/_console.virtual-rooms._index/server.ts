@@ -6,9 +6,8 @@ import { isDomainError } from '~/server/services/errors';
 import { createRoom, deleteRoom, listRooms, updateRoom, virtualRoomSlug } from '~/server/services/virtual-rooms/rooms';
 import { redirectWithToast } from '~/server/toast.server';
 import { visitorRoomPath } from '~/lib/virtual-rooms/editor';
-import { AccessRoomForm, CreateRoomForm, DeleteRoomForm, LinkRoomForm, RenameRoomForm, RoomListIntents } from './forms';
+import { AccessRoomForm, CreateRoomForm, DeleteRoomForm, HERE, LinkRoomForm, RenameRoomForm, RoomListIntents } from './forms';
 
-export const HERE = '/virtual-rooms';
 export const PAGE_SIZE = 50;
 
 /** The site's own origin for the links sales reps share: PUBLIC_URL, else the local server. */
