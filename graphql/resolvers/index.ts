@@ -15,6 +15,7 @@ import { iconResolvers } from './icons';
 import { leadResolvers } from './leads';
 import { organizationResolvers } from './organizations';
 import { personalizationResolvers } from './personalizations';
+import { virtualRoomResolvers } from './virtual-rooms';
 
 const DateTime = new GraphQLScalarType({
   name: 'DateTime',
@@ -38,4 +39,4 @@ const baseResolvers: Resolvers = {
   Mutation: { ping: () => true },
 };
 
-export const resolvers = mergeResolvers([baseResolvers, accountResolvers, fileResolvers, i18nResolvers, organizationResolvers, eventsHallsResolvers, eventConventionResolvers, conventionHallsResolvers, eventsAccessResolvers, eventsProgrammeResolvers, contentResolvers, iconResolvers, personalizationResolvers, contentPageResolvers, leadResolvers]) as Resolvers;
+export const resolvers = mergeResolvers([baseResolvers, accountResolvers, fileResolvers, i18nResolvers, organizationResolvers, eventsHallsResolvers, eventConventionResolvers, conventionHallsResolvers, eventsAccessResolvers, eventsProgrammeResolvers, contentResolvers, iconResolvers, personalizationResolvers, contentPageResolvers, leadResolvers, virtualRoomResolvers]) as Resolvers;

@@ -10,7 +10,8 @@ import { EVENT_SLUG_PATTERN, PERMISSION_TYPES } from './stands';
  * per convention, speaker organisation, image ratio, recognised video link) run in the services.
  */
 
-export const NAVIGATION_MODES = ['DEFAULT', 'IMAGE_FOYER'] as const;
+/** VIRTUAL_ROOM is set by createPanoLensNavigationForConvention (it needs a room), not by a convention's form. */
+export const NAVIGATION_MODES = ['DEFAULT', 'IMAGE_FOYER', 'VIRTUAL_ROOM'] as const;
 export type NavigationMode = (typeof NAVIGATION_MODES)[number];
 
 const title = z.string().trim().min(1).max(255);
@@ -56,7 +57,10 @@ const conventionFields = {
   helpContentPageId: optionalRef,
   contentPageId: optionalRef,
   contentId: optionalRef,
-  navigationMode: z.enum(NAVIGATION_MODES).optional(),
+  navigationMode: z
+    .enum(NAVIGATION_MODES)
+    .refine((mode) => mode !== 'VIRTUAL_ROOM', { params: { i18n: 'invalidOption' } })
+    .optional(),
 };
 
 export const ConventionCreateSchema = z.object({
@@ -75,6 +79,7 @@ export const ObjectTokenCreateSchema = z.object({
   hallId: id.optional(),
   exhibitionId: id.optional(),
   contentGroupId: id.optional(),
+  virtualRoomId: id.optional(),
   /** left empty, a random key is generated */
   token: z.string().trim().max(100).regex(/^[A-Za-z0-9_-]*$/).optional(),
   limit: z.coerce.number().int().min(1).max(1_000_000),

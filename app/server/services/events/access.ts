@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import DataLoader from 'dataloader';
-import { ContentGroup, Convention, Exhibition, Hall, HallStand, ObjectPermission, ObjectToken, type User } from '#db/models/index';
+import { ContentGroup, Convention, Exhibition, Hall, HallStand, ObjectPermission, ObjectToken, VirtualRoom, type User } from '#db/models/index';
 import { hasFeature, type FeatureName } from '~/lib/features';
 import { AccessTokenSchema, PermissionEmailSchema, type AccessTokenInput } from '~/lib/schemas/access';
 import {
@@ -27,20 +27,22 @@ import { fairsOfStand, hallTranslationsByHall } from './stand-loaders';
  * get in.
  */
 
-export type AccessKind = 'convention' | 'hall' | 'exhibition' | 'content';
-export const ACCESS_KINDS: readonly AccessKind[] = ['convention', 'hall', 'exhibition', 'content'];
+export type AccessKind = 'convention' | 'hall' | 'exhibition' | 'content' | 'room';
+export const ACCESS_KINDS: readonly AccessKind[] = ['convention', 'hall', 'exhibition', 'content', 'room'];
 
-const COLUMN: Record<AccessKind, 'convention_id' | 'hall_id' | 'exhibition_id' | 'content_group_id'> = {
+const COLUMN: Record<AccessKind, 'convention_id' | 'hall_id' | 'exhibition_id' | 'content_group_id' | 'virtual_room_id'> = {
   convention: 'convention_id',
   hall: 'hall_id',
   exhibition: 'exhibition_id',
   content: 'content_group_id',
+  // virtual rooms of access type TOKEN (issue 17), whose keys the sales hub team hands out
+  room: 'virtual_room_id',
 };
 /** Who manages an object's keys and permissions: the event team for events, the content team for content groups. */
-const FEATURE: Record<AccessKind, FeatureName> = { convention: 'event', hall: 'event', exhibition: 'event', content: 'content' };
-const MODEL = { convention: Convention, hall: Hall, exhibition: Exhibition, content: ContentGroup } as const;
+const FEATURE: Record<AccessKind, FeatureName> = { convention: 'event', hall: 'event', exhibition: 'event', content: 'content', room: 'salesHub' };
+const MODEL = { convention: Convention, hall: Hall, exhibition: Exhibition, content: ContentGroup, room: VirtualRoom } as const;
 /** The input field naming the object of a new key. */
-export const TOKEN_OBJECT_FIELD = { convention: 'conventionId', hall: 'hallId', exhibition: 'exhibitionId', content: 'contentGroupId' } as const;
+export const TOKEN_OBJECT_FIELD = { convention: 'conventionId', hall: 'hallId', exhibition: 'exhibitionId', content: 'contentGroupId', room: 'virtualRoomId' } as const;
 
 /**
  * The organiser's side (keys, permissions): a member of the current organisation with the event or the content
@@ -48,7 +50,7 @@ export const TOKEN_OBJECT_FIELD = { convention: 'conventionId', hall: 'hallId', 
  */
 function requireAccessManager(ctx: ServiceContext): { organizationId: string } {
   const { viewer, organizationId } = requireOrganization(ctx);
-  if (!hasFeature(viewer.features, 'event') && !hasFeature(viewer.features, 'content')) throw permissionDenied(ctx);
+  if (!hasFeature(viewer.features, 'event') && !hasFeature(viewer.features, 'content') && !hasFeature(viewer.features, 'salesHub')) throw permissionDenied(ctx);
   return { organizationId };
 }
 
@@ -90,7 +92,7 @@ export function permissionHolder(row: ObjectPermissionRow): ObjectPermissionUser
   return { id: row.user_id, email: row.email, first_name: row.first_name, last_name: row.last_name };
 }
 
-function objectKey(row: { convention_id: string | null; hall_id: string | null; exhibition_id: string | null; content_group_id: string | null }): string {
+function objectKey(row: Pick<ObjectPermission, 'convention_id' | 'hall_id' | 'exhibition_id' | 'content_group_id' | 'virtual_room_id'>): string {
   const kind = ACCESS_KINDS.find((k) => row[COLUMN[k]])!;
   return `${kind}:${row[COLUMN[kind]]}`;
 }
@@ -205,6 +207,12 @@ export async function objectsOnPath(ctx: ServiceContext, path: string): Promise<
     const group = await ctx.db('content_groups').where({ slug: child }).first('id', 'organization_id', 'permission_type', 'slug', 'name');
     if (!group) throw missing();
     return [await titled(ctx, 'content', group)];
+  }
+  if ((root === 'virtual-room' || root === 'standalone-room') && slug) {
+    // a virtual room's visitor pages (issue 17)
+    const room = await ctx.db('virtual_rooms').where({ slug }).first('id', 'organization_id', 'access_type as permission_type', 'slug', 'name');
+    if (!room) throw missing();
+    return [await titled(ctx, 'room', room)];
   }
   if (root !== 'convention' || !slug) throw missing();
   const convention = await ctx.db('conventions').where({ slug }).first('id', 'organization_id', 'permission_type', 'slug', 'title');
