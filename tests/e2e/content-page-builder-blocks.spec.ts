@@ -159,7 +159,7 @@ test('every block type is added in the builder, filled in, saved and shown on th
       await field(page, 'headline.text').fill('Willkommen am Stand');
     },
     HORIZONTALDIVIDER: async () => {
-      await field(page, 'dividerWidth').fill('4');
+      await field(page, 'dividerWidth').selectOption('4');
     },
     IFRAME: async () => {
       await field(page, 'url').fill('https://example.com/');

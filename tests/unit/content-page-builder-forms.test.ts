@@ -55,6 +55,14 @@ describe('content page builder: list fields as sub-forms (issue 16)', () => {
     expect(blockFields('IMAGES360').find((field) => field.name === 'files')?.kind).toBe('files');
   });
 
+  it('numbers out of the design values are selects of those values, read back as numbers', () => {
+    expect(blockFields('HORIZONTALDIVIDER').find((field) => field.name === 'dividerWidth')).toMatchObject({ kind: 'select', options: [1, 2, 4, 6, 8] });
+    expect(blockFields('CAROUSEL').find((field) => field.name === 'carouselHeight')?.options).toContain(176);
+    expect(blockFields('TEXT').find((field) => field.name === 'paddingYaxis')).toMatchObject({ kind: 'select' });
+    const content = contentFromForm('HORIZONTALDIVIDER', { ...blockDefaults('HORIZONTALDIVIDER') }, form({ 'content.dividerWidth': '6', 'content.paddingXaxis': '0.5' }));
+    expect(content).toMatchObject({ dividerWidth: 6, paddingXaxis: 0.5 });
+  });
+
   it('reads entries in order, drops removed and blank new ones, gives new ones an id and moves one up', () => {
     const current = { ...blockDefaults('ACCORDION') } as Record<string, unknown>;
     const content = contentFromForm(

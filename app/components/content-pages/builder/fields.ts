@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BLOCKS, type BlockType } from '~/lib/content-pages/blocks';
-import { newEntryId } from '~/lib/content-pages/blocks/common';
+import { NUMBER_CHOICES, newEntryId } from '~/lib/content-pages/blocks/common';
 
 /**
  * The side form of a block, generated from its zod schema (the block registry's, app/lib/content-pages/blocks):
@@ -57,12 +57,16 @@ const HIDDEN = new Set(['type', 'showExample']);
 interface Unwrapped {
   schema: z.ZodTypeAny;
   nullable: boolean;
+  /** a number out of a list (design values: spacing, widths, heights) */
+  choices?: readonly number[];
 }
 
 function unwrap(schema: z.ZodTypeAny): Unwrapped {
   let current = schema;
   let nullable = false;
+  let choices: readonly number[] | undefined;
   for (;;) {
+    choices ??= NUMBER_CHOICES.get(current);
     if (current instanceof z.ZodDefault) current = current._def.innerType;
     else if (current instanceof z.ZodOptional) current = current._def.innerType;
     else if (current instanceof z.ZodNullable) {
@@ -71,7 +75,7 @@ function unwrap(schema: z.ZodTypeAny): Unwrapped {
     } else if (current instanceof z.ZodEffects) current = current._def.schema;
     else if (current instanceof z.ZodBranded) current = current._def.type;
     else if (current instanceof z.ZodPipeline) current = current._def.in;
-    else return { schema: current, nullable };
+    else return { schema: current, nullable, ...(choices ? { choices } : {}) };
   }
 }
 
@@ -120,17 +124,17 @@ export function blockFields(type: BlockType): BlockField[] {
     for (const [key, value] of Object.entries(shape)) {
       if (!prefix && HIDDEN.has(key)) continue;
       const name = prefix ? `${prefix}.${key}` : key;
-      const { schema, nullable } = unwrap(value);
+      const { schema, nullable, choices } = unwrap(value);
       if (schema instanceof z.ZodObject) {
         walk(schema.shape as z.ZodRawShape, name);
         continue;
       }
-      const kind = kindOf(name, schema);
+      const kind = choices ? 'select' : kindOf(name, schema);
       fields.push({
         name,
         kind,
         nullable,
-        ...(kind === 'select' ? { options: (schema as z.ZodEnum<[string, ...string[]]>).options } : {}),
+        ...(kind === 'select' ? { options: choices ?? (schema as z.ZodEnum<[string, ...string[]]>).options } : {}),
         ...(kind === 'list' ? { entry: entryFields(unwrap((schema as z.ZodArray<z.ZodTypeAny>).element).schema as z.AnyZodObject) } : {}),
       });
     }

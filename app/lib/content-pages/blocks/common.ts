@@ -11,6 +11,7 @@ import {
   isSpacing,
   RADII,
   SHADOWS,
+  SPACING_SCALE,
   type Spacing,
 } from '../design';
 
@@ -35,11 +36,20 @@ export const PARAGRAPH_MAX = 5_000;
 
 export const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i);
 export const optionalColor = hexColor.nullable().default(null);
-export const spacing = (fallback: Spacing) => z.number().refine(isSpacing, issue('invalidOption')).default(fallback);
+/** The choices of a number field out of a list (the builder's side form offers them as a select). */
+export const NUMBER_CHOICES = new WeakMap<z.ZodTypeAny, readonly number[]>();
+function withChoices<S extends z.ZodTypeAny>(schema: S, values: readonly number[]): S {
+  NUMBER_CHOICES.set(schema, values);
+  return schema;
+}
+export const spacing = (fallback: Spacing) => withChoices(z.number().refine(isSpacing, issue('invalidOption')), SPACING_SCALE).default(fallback);
 export const alignment = z.enum(ALIGNMENTS);
 /** A number out of a list of the design values (border widths, divider widths, carousel heights, image widths). */
 export const oneOf = <V extends number>(values: readonly V[]) =>
-  z.number().refine((value): value is V => (values as readonly number[]).includes(value), issue('invalidOption')) as unknown as z.ZodType<
+  withChoices(
+    z.number().refine((value): value is V => (values as readonly number[]).includes(value), issue('invalidOption')),
+    values
+  ) as unknown as z.ZodType<
     V,
     z.ZodTypeDef,
     number
