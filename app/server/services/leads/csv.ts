@@ -51,23 +51,23 @@ async function formColumns(ctx: ServiceContext, organizationId: string, lang: La
 export async function leadsCsv(ctx: ServiceContext, filter: LeadFilter, lang: Language): Promise<Readable> {
   const { organizationId } = requireLeadUser(ctx);
   const options = parseInput(ctx, LeadListInput, { ...filter, page: 1, pageSize: 1 });
-  const t = (key: string) => ctx.t(`leads:${key}`, { lng: lang.toLowerCase() }) as string;
+  const label = (key: string) => ctx.t(`leads:${key}`, { lng: lang.toLowerCase() }) as string;
   const extra = await formColumns(ctx, organizationId, lang);
   const header = [
-    ...STANDARD.map((column) => t(`fields.${column}`)),
-    t('csv.tags'),
-    t('csv.language'),
-    t('csv.form'),
-    t('csv.created'),
-    t('csv.archived'),
+    ...STANDARD.map((column) => label(`fields.${column}`)),
+    label('csv.tags'),
+    label('csv.language'),
+    label('csv.form'),
+    label('csv.created'),
+    label('csv.archived'),
     ...extra.map((column) => column.label),
-    ...CONSENT_KINDS.map((kind) => t(`csv.consent.${kind}`)),
-    t('csv.consentGivenAt'),
-    t('csv.formVersion'),
-    t('csv.score'),
+    ...CONSENT_KINDS.map((kind) => label(`csv.consent.${kind}`)),
+    label('csv.consentGivenAt'),
+    label('csv.formVersion'),
+    label('csv.score'),
   ];
-  const yes = t('csv.yes');
-  const no = t('csv.no');
+  const yes = label('csv.yes');
+  const no = label('csv.no');
 
   const query = () =>
     orderLeads(filteredLeads(ctx, organizationId, options), options.sort, options.dir)
