@@ -1,0 +1,131 @@
+import sharp from 'sharp';
+import { Package } from '../../app/lib/features';
+import config from '../../playwright.config';
+import { expect, test } from './fixtures';
+
+/**
+ * The console's room editor (issue 17): a sales rep creates a room, uploads two panoramas (a 16:9 picture is refused
+ * with the ratio message), sets the initial view, places a nav point and an info point by clicking into the
+ * panorama, records a two-step tour with the microphone (Chromium's fake device) and opens the room as a visitor.
+ */
+const baseArgs = (config.use?.launchOptions?.args ?? []) as string[];
+test.use({
+  locale: 'en-GB',
+  viewport: { width: 1280, height: 900 },
+  permissions: ['microphone'],
+  launchOptions: {
+    ...config.use?.launchOptions,
+    args: [...baseArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  },
+});
+
+/** A 2:1 (or any) picture with a gradient, as a real panorama would upload. */
+async function picture(width: number, height: number, colour: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="#ffffff"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+let organizationId: string | null = null;
+test.afterEach(async ({ db }) => {
+  // the rooms first: their panos keep the organisation's files (on delete restrict)
+  if (organizationId) await db('virtual_rooms').where({ organization_id: organizationId }).delete();
+});
+
+test('create a room, upload panoramas, set the view, place points, record a tour and open it as a visitor', async ({ login, page, baseURL }) => {
+  const { organizationIds } = await login({ suites: Package.BASIC | Package.SALES, language: 'EN' });
+  organizationId = organizationIds[0]!;
+
+  // the list: create by name
+  await page.goto('/virtual-rooms');
+  await expect(page.getByRole('heading', { level: 1, name: 'Virtual rooms' })).toBeVisible();
+  await page.getByLabel('Name').fill('E2E Editor Room');
+  await page.getByRole('button', { name: 'Create room' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Room E2E Editor Room' })).toBeVisible();
+  const slug = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+
+  // a 16:9 picture is refused with the ratio message; two 2:1 pictures upload with a progress bar
+  const upload = page.locator('[data-form="uploadPano"]');
+  const uploadFile = async (name: string, buffer: Buffer) => {
+    await upload.getByLabel('Name (optional)').fill(name);
+    await upload.getByLabel('Panorama picture (2:1)').setInputFiles({ name: `${name}.png`, mimeType: 'image/png', buffer });
+    await upload.getByRole('button', { name: 'Upload panorama' }).click();
+  };
+  await uploadFile('Wide', await picture(640, 360, '#2563eb'));
+  await expect(upload.getByRole('alert')).toContainText('Panoramas need an aspect ratio of 2:1; this picture has 640 × 360 pixels.');
+  await uploadFile('Lobby', await picture(1024, 512, '#d946ef'));
+  await expect(page.locator('[data-pano="Lobby"]')).toBeVisible();
+  await expect(upload.getByRole('alert')).toHaveText('');
+  await uploadFile('Studio', await picture(1024, 512, '#16a34a'));
+  await expect(page.locator('[data-pano="Studio"]')).toBeVisible();
+
+  // the Lobby: its initial view (also the room's start)
+  await page.getByRole('link', { name: 'Edit Lobby' }).click();
+  const editing = page.getByRole('region', { name: 'Editing Lobby' });
+  await expect(editing).toBeVisible();
+  const view = editing.locator('[data-initial-view]');
+  await view.getByLabel('Azimuth (degrees, -180 … 180)').fill('30');
+  await view.getByLabel('Focal length (mm, 18 … 120)').fill('40');
+  await expect(view.getByRole('checkbox', { name: 'Also start the room here' })).toBeChecked();
+  await view.getByRole('button', { name: 'Set initial view' }).click();
+  await expect(view.locator('[data-current-view]')).toHaveText('Current: azimuth 30°, polar angle 90°, focal length 40 mm');
+
+  // a nav point to the Studio: a click a quarter into the flat panorama (azimuth 90°, to the left)
+  const picker = editing.locator('[data-pano-picker]');
+  const box = (await picker.boundingBox())!;
+  await picker.click({ position: { x: box.width * 0.25, y: box.height * 0.5 } });
+  await expect(editing.getByText(/^Spot chosen: azimuth 90°, elevation 0°$/)).toBeVisible();
+  const navForm = editing.getByRole('form', { name: 'Add navigation point' });
+  await expect(navForm.getByLabel('Direction (azimuth, degrees, -180 … 180)')).toHaveValue('90');
+  await navForm.getByLabel('Destination').selectOption({ label: 'Studio' });
+  await navForm.getByRole('button', { name: 'Add navigation point' }).click();
+  await expect(editing.locator('[data-points="deleteNav"] li')).toHaveCount(1);
+  await expect(editing.locator('[data-points="deleteNav"]')).toContainText('Studio');
+
+  // an info point with an embedded page, above the horizon to the right
+  await picker.click({ position: { x: box.width * 0.75, y: box.height * 0.25 } });
+  const infoForm = editing.getByRole('form', { name: 'Add info point' });
+  await expect(infoForm.getByLabel('Direction (azimuth, degrees, -180 … 180)')).toHaveValue('-90');
+  await expect(infoForm.getByLabel('Height (elevation, degrees, -90 … 90)')).toHaveValue('45');
+  await infoForm.getByLabel('Title of the embedded page').fill('Datasheet');
+  await infoForm.getByLabel('Address of the embedded page (https://…)').fill('https://example.com/datasheet');
+  await infoForm.getByRole('button', { name: 'Add info point' }).click();
+  await expect(editing.locator('[data-points="deleteInfo"] li')).toHaveCount(1);
+
+  // a two-step tour, each step spoken into the (fake) microphone
+  const recordStep = async (title: string, pano: string) => {
+    const form = page.locator('[data-step-form="new"]');
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Panorama').selectOption({ label: pano });
+    await form.getByRole('button', { name: 'Record' }).click();
+    await expect(form.getByRole('status').filter({ hasText: 'Recording …' })).toBeVisible();
+    await form.getByRole('button', { name: 'Stop recording' }).click();
+    await expect(form.getByText(/^Recording ready \(\d+ s\)\.$/)).toBeVisible();
+    await expect(form.locator('[data-audio-error]')).toHaveText('');
+    await form.getByRole('button', { name: 'Save step' }).click();
+    await expect(page.locator(`[data-step="${title}"]`)).toBeVisible();
+  };
+  await recordStep('Welcome', 'Lobby');
+  await recordStep('The studio', 'Studio');
+  const tour = page.locator('#room-editor-tour').getByRole('list', { name: 'Tour' });
+  await expect(tour.locator('li')).toHaveCount(2);
+  await expect(tour.locator('li').first().locator('audio').first()).toHaveAttribute('src', /^\/files\//);
+  await expect(tour.locator('li').nth(1).locator('audio').first()).toHaveAttribute('src', /^\/files\//);
+
+  // by keyboard: the studio step moves up, and the new order stays after a reload
+  await tour.getByRole('button', { name: 'Move The studio up' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(tour.locator('li').first()).toContainText('The studio');
+  await expect(page.getByRole('status').filter({ hasText: /The studio.*1/ })).toBeAttached();
+  await page.reload();
+  await expect(tour.locator('li').first()).toContainText('The studio');
+
+  // the preview opens the room as visitors see it
+  const preview = page.getByRole('link', { name: 'Preview as a visitor' });
+  await expect(preview).toHaveAttribute('href', `/virtual-room/${slug}`);
+  const visitor = await page.context().newPage();
+  const response = await visitor.goto(`${baseURL}/virtual-room/${slug}`);
+  expect(response?.status()).toBe(200);
+  await expect(visitor.getByRole('heading', { level: 1, name: 'E2E Editor Room' })).toBeVisible();
+  await expect(visitor.getByText('Datasheet').first()).toBeAttached();
+  await visitor.close();
+});
