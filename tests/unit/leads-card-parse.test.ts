@@ -53,6 +53,16 @@ describe('parseBusinessCardText', () => {
     expect(r.plz).toBe('20457');
   });
 
+  it('does not take a house number and postcode for a phone number', () => {
+    const r = parseBusinessCardText('Am Marktplatz 3 - 93047 Regensburg\nTel. +49 941 567890');
+    expect(r.phone).toBe('+49 941 567890');
+    expect(r).toMatchObject({ street: 'Am Marktplatz', hno: '3', plz: '93047', city: 'Regensburg' });
+  });
+
+  it('takes the short line under the name for the job when no job word fits', () => {
+    expect(parseBusinessCardText('Maximilian Berger\nSommelier\nm.berger@weinhaus-am-berg.de').job).toBe('Sommelier');
+  });
+
   it('reads a national German number with the country of the card', () => {
     const r = parseBusinessCardText('Mobil 0171 5556667\nTelefon 030 2345 6789\nBerlin');
     expect(r.mobile).toBe('+49 171 5556667');

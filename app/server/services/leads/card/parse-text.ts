@@ -166,6 +166,15 @@ function phonesOfLine(text: string, defaultCountry: CountryCode | undefined): Ar
     prevEnd = m.index + raw.length;
     const digits = raw.replace(/\D/g, '');
     if (digits.length < 6 || digits.length > 16) continue;
+    // a number is a phone number when it looks like one (international "+49"/"0049", national "030", "(415)",
+    // "415-692-0132") or has a phone label; "Am Marktplatz 3 - 93047" is a house number and a postcode
+    const looksLikePhone =
+      /^(\+|00|0|\()/.test(raw) ||
+      /^\d{3}[-. ]\d{3}[-. ]\d{4}$/.test(raw.trim()) ||
+      FAX_LABEL.test(label) ||
+      MOBILE_LABEL.test(label) ||
+      PHONE_LABEL.test(label);
+    if (!looksLikePhone) continue;
     const candidate = raw
       .replace(/\(0\)/g, ' ')
       .replace(/^00/, '+')
@@ -527,6 +536,17 @@ export function parseBusinessCardText(text: string): BusinessCardExtraction {
   }
   const bestJob = job as { c: (typeof cands)[number]; score: number; near: number } | null;
   if (bestJob) out.job = bestJob.c.seg;
+  else if (bestName) {
+    // no job word: a short line of words right under the name, that is nothing else, is taken for the job
+    const below = cands.find(
+      (c) =>
+        (c.line === bestName.c.line + 1 || (c.line === bestName.c.line && c.seg !== bestName.c.seg)) &&
+        !taken.has(`${c.line}:${c.seg}`) &&
+        /^[\p{L}][\p{L}&/.,' -]*$/u.test(c.seg) &&
+        c.seg.split(/\s+/).length <= 5,
+    );
+    if (below) out.job = below.seg;
+  }
 
   return out;
 }
