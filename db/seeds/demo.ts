@@ -10,6 +10,7 @@ import { seedConventions } from './events-conventions';
 import { seedExhibitionStand } from './events-exhibition';
 import { seedHalls } from './events-halls';
 import { seedVideoThumbnails } from './video-thumbnails';
+import { seedVirtualRooms } from './virtual-rooms';
 
 export const DEMO_PASSWORD = 'Messe-Demo-2026!';
 
@@ -98,6 +99,9 @@ export async function seedDemo(db: Db, options: { force: boolean }): Promise<{ s
     const guestOrgIds = await trx('organizations').where({ slug: 'gastaussteller-sued' }).pluck('id');
     await seedDemoPictures(trx, { organizationId: demoOrg.id, organizationIds: [demoOrg.id, platformOrg.id, ...guestOrgIds] });
     await fillDemoTargets(trx, { organizationId: demoOrg.id });
+
+    // the virtual showroom: three panoramas, points, a tour with audio; the sales rep's room, linked from a stand (issue 17)
+    await seedVirtualRooms(trx, { organizationId: demoOrg.id });
   });
   return { seeded: true };
 }
