@@ -217,8 +217,15 @@ test('every block type is added in the builder, filled in, saved and shown on th
   await page.locator('[data-builder-handle]').nth(types.indexOf('IFRAME')).click();
   await field(page, 'url').fill('http://example.com/');
   await expect(page.locator('[data-builder-cell][data-selected="yes"] [data-block-invalid-form]')).toBeVisible();
+  // applying it is refused at the field, with the server's message, and nothing changes
+  await page.getByRole('button', { name: 'Apply changes' }).click();
+  await expect(field(page, 'url')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#builder-field-content-url-error')).toContainText('https');
+  await expect(announcement).toHaveText('Please correct the marked fields and try again');
   await field(page, 'url').fill('https://example.com/');
   await expect(page.locator('[data-builder-cell][data-selected="yes"] [data-block="IFRAME"]')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Apply changes' }).click();
+  await expect(field(page, 'url')).not.toHaveAttribute('aria-invalid', 'true');
 
   await page.getByRole('button', { name: 'Save page' }).click();
   await expect(page.getByText('The page has been saved.')).toBeVisible();

@@ -8,6 +8,7 @@ import { useHydrated } from '~/components/ui/use-hydrated';
 import { BLOCK_TYPES, BLOCKS, blockExample, isBlockType, type BlockType } from '~/lib/content-pages/blocks';
 import { MAX_DROP_DEPTH, type ColumnWidth, type LayoutColumn, type LayoutItem, type LayoutRow, type PageLayout } from '~/lib/content-pages/layout';
 import { STRUCTURE_KEYS, TEMPLATE_KEYS, PAGE_LAYOUT_KEYS, isTemplateKey } from '~/lib/content-pages/templates';
+import { createZodErrorMap } from '~/lib/validation-messages';
 import { contentFromForm } from './fields';
 import { useBuilderDnd } from './dnd';
 import { ItemForm } from './item-form';
@@ -238,6 +239,10 @@ function Editor({
   const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
   /** the selected item as its form has it now (shown on the canvas while valid) */
   const [draft, setDraft] = useState<{ itemId: string; content: Record<string, unknown> } | null>(null);
+  /** the selected item's form checked here before it is applied (the same schema and messages as the server's) */
+  const [formErrors, setFormErrors] = useState<Record<string, string>>({});
+  const { t: translate } = useTranslation();
+  const errorMap = useMemo(() => createZodErrorMap(translate), [translate]);
   const pending = useRef<{
     message: (layout: PageLayout, focus: string | null) => string;
     focus: boolean;
@@ -345,6 +350,7 @@ function Editor({
     if (formDirty && !window.confirm(t('builder.unsavedItem'))) return;
     setFormDirty(false);
     setDraft(null);
+    setFormErrors({});
     setConfirmDelete(null);
     setSelected(columnId);
   };
@@ -465,12 +471,24 @@ function Editor({
       case 'edit': {
         const column = findColumn(layout, columnId);
         if (!column?.item || !isBlockType(column.item.content.type)) return;
-        const content = contentFromForm(column.item.content.type, column.item.content, form);
+        const type = column.item.content.type;
+        const checked = BLOCKS[type].schema.safeParse(contentFromForm(type, column.item.content, form), { errorMap });
+        if (!checked.success) {
+          const errors: Record<string, string> = {};
+          for (const issue of checked.error.issues) {
+            const key = ['content', ...issue.path].join('.');
+            errors[key] ??= issue.message;
+          }
+          setFormErrors(errors);
+          setAnnouncement(t('errors:correctFields'));
+          return;
+        }
+        setFormErrors({});
         run(
           {
             op: 'update',
             itemId: column.item.id,
-            content: content as LayoutItem['content'],
+            content: checked.data as LayoutItem['content'],
           },
           () => t('builder.applied', { item: labelOf(column) }),
           false,
@@ -674,7 +692,7 @@ function Editor({
                   item={column.item}
                   columnId={column.id}
                   hidden={hidden}
-                  errors={answer?.form === 'edit' ? answer.fieldErrors ?? {} : {}}
+                  errors={Object.keys(formErrors).length ? formErrors : answer?.form === 'edit' ? answer.fieldErrors ?? {} : {}}
                   onSubmit={local}
                   onChange={() => setFormDirty(true)}
                   onDraft={(content) => setDraft({ itemId: column.item!.id, content })}
