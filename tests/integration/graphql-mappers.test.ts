@@ -110,8 +110,8 @@ describe('GraphQL types mapped to models (graphql/mappers.ts)', () => {
     const res = await t.graphql<{ conventions: Record<string, unknown>[] }>(query, {}, { headers: { Authorization: `JWT ${await t.accessToken(user.id)}` } });
     expect(res.body.errors).toBeUndefined();
     const [answer] = res.body.data!.conventions;
-    // references to content that arrives later, and the stage and foyer this convention has not got
-    expect(nulls(answer).sort()).toEqual(['contentId', 'contentPageId', 'helpContentPageId', 'imageFoyer', 'stage']);
+    // references to content that arrives later, and the stage, foyer and virtual room this convention has not got
+    expect(nulls(answer).sort()).toEqual(['contentId', 'contentPageId', 'helpContentPageId', 'imageFoyer', 'stage', 'virtualRoomId']);
     expect(answer).toMatchObject({
       id: convention.id,
       startDate: new Date('2030-05-01T08:00:00Z').toISOString(),
