@@ -12,8 +12,12 @@ import { CARD_GRID, ThumbnailCard } from '~/components/visitor/thumbnail-card';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 import { POINT_CLASS, PointMarker } from '~/components/visitor/point-marker';
 import { safeHref } from '~/lib/url';
+import { RoomPageBody } from '~/components/virtual-rooms/room-page';
+import { loadRoomPage } from '~/server/pages/virtual-room.server';
+import { conventionBySlug } from '~/server/services/events/conventions';
+import { conventionRoom } from '~/server/services/virtual-rooms/conventions';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'], title: 'visitor:landing.pageTitle' };
+export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'roomsviewer'], title: 'visitor:landing.pageTitle' };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export const guards = defineGuards({ public: true, permission: { kind: 'convention', param: 'conventionslug' } });
@@ -21,7 +25,11 @@ export const guards = defineGuards({ public: true, permission: { kind: 'conventi
 /** The landing page reads the convention layout's data; its own loader checks access and reads the programme. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  return { programme: await conventionProgramme(context.service, params.conventionslug ?? '', context.language) };
+  const slug = params.conventionslug ?? '';
+  const [programme, convention] = await Promise.all([conventionProgramme(context.service, slug, context.language), conventionBySlug(context.service, slug)]);
+  // navigation mode VIRTUAL_ROOM (issue 17): the room instead of the foyer or the cards
+  const room = convention.navigation_mode === 'VIRTUAL_ROOM' ? await loadRoomPage(context, request, () => conventionRoom(context.service, convention.id), { missing: 'null' }) : null;
+  return { programme, room: room?.room || room?.error ? room : null };
 }
 
 const cardClass =
@@ -34,7 +42,7 @@ const cardClass =
 export default function ConventionLanding() {
   const { t } = useTranslation('visitor');
   const { convention, language } = useConventionData();
-  const { programme } = useLoaderData<typeof loader>();
+  const { programme, room } = useLoaderData<typeof loader>();
   const [search] = useSearchParams();
   const nav = convention.navigation!;
   const base = `/convention/${convention.slug}`;
@@ -62,7 +70,9 @@ export default function ConventionLanding() {
         />
       ) : null}
 
-      {nav.foyer ? (
+      {room ? (
+        <RoomPageBody {...room} />
+      ) : nav.foyer ? (
         <section aria-labelledby="foyer-title">
           <h2 id="foyer-title" className="sr-only">
             {t('landing.foyer')}

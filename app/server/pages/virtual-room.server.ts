@@ -32,13 +32,14 @@ export interface RoomNotFoundData {
  * Runs a room read for a visitor page (issue 17): NOT_FOUND becomes the 404 with the spec's "room not found" text,
  * PERMISSION_DENIED the redirect to /login?next or /token?next (like the guards, for reads that happen after them),
  * a read slower than ROOM_FETCH_TIMEOUT_MS or any other failure a page with the spec's timeout or load-error
- * text: nothing of it ends in a 500.
+ * text: nothing of it ends in a 500. With `missing: 'null'` no room is no error (a convention without one shows its
+ * other navigation): room and error are both null.
  */
 export async function loadRoomPage(
   context: RequestContext,
   request: Request,
   read: () => Promise<RoomView | null>,
-  { timeoutMs = ROOM_FETCH_TIMEOUT_MS }: { timeoutMs?: number } = {},
+  { timeoutMs = ROOM_FETCH_TIMEOUT_MS, missing = 'notFound' }: { timeoutMs?: number; missing?: 'notFound' | 'null' } = {},
 ): Promise<RoomPageData> {
   const url = new URL(request.url);
   const stepParam = Number(url.searchParams.get('step'));
@@ -69,6 +70,7 @@ export async function loadRoomPage(
     if (timer) clearTimeout(timer);
   }
   if (room === TIMED_OUT) return { ...base, room: null, error: 'TIMEOUT' };
+  if (!room && missing === 'null') return { ...base, room: null, error: null };
   if (!room) throw data<RoomNotFoundData>({ roomNotFound: true }, { status: 404 });
   return { ...base, room, error: null };
 }
