@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import { LeadForm, type Language } from '#db/models/index';
 import { CONSENT_KINDS, fieldLabel, type LeadFormField } from '~/lib/leads/form-schema';
 import { LeadListInput, type LeadFilter } from '~/lib/schemas/leads';
@@ -17,7 +17,7 @@ import { requireLeadUser } from './policy';
  * spreadsheet would run as a formula (=, +, -, @ first) is prefixed with an apostrophe.
  */
 
-const BATCH = 2000;
+const BATCH = 2500;
 const STANDARD = ['name', 'email', 'company', 'job', 'phone', 'mobile', 'web', 'address', 'street', 'hno', 'plz', 'city', 'country'] as const;
 
 const formulaSafe = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
@@ -86,31 +86,34 @@ export async function leadsCsv(ctx: ServiceContext, filter: LeadFilter, lang: La
         ctx.db.raw("(select string_agg(text, ', ' order by text) from lead_tags where lead_tags.lead_id = leads.id) as tag_list"),
       );
 
-  async function* rows() {
-    yield header;
+  const csvOptions = { delimiter: lang === 'DE' ? ';' : ',', record_delimiter: 'windows', quoted_match: /[\r\n]/ } as const;
+  const line = (row: ExportRow): string[] => {
+    const values = new Map((row.values ?? []).map((value) => [value.name, value.value]));
+    const agreed = new Map((row.consent?.items ?? []).map((item) => [item.kind, item.agreed]));
+    return [
+      ...STANDARD.map((column) => formulaSafe(row[column] ?? '')),
+      formulaSafe(row.tag_list ?? ''),
+      row.language,
+      formulaSafe(row.form_name ?? ''),
+      new Date(row.created_at).toISOString(),
+      row.archived_at ? new Date(row.archived_at).toISOString() : '',
+      ...extra.map((column) => formulaSafe(values.get(column.name) ?? '')),
+      ...CONSENT_KINDS.map((kind) => (row.consent ? (agreed.get(kind) ? yes : no) : '')),
+      row.consent?.givenAt ?? '',
+      row.consent?.formVersion == null ? '' : String(row.consent.formVersion),
+      String(row.score),
+    ];
+  };
+
+  // One batch of rows is read as plain rows (no model instances) and written by csv-stringify at once.
+  async function* chunks() {
+    yield Buffer.from(stringify([header], { ...csvOptions, bom: true }));
     for (let offset = 0; ; offset += BATCH) {
-      const batch = (await query().limit(BATCH).offset(offset)) as unknown as ExportRow[];
-      for (const row of batch) {
-        const values = new Map((row.values ?? []).map((value) => [value.name, value.value]));
-        const agreed = new Map((row.consent?.items ?? []).map((item) => [item.kind, item.agreed]));
-        yield [
-          ...STANDARD.map((column) => formulaSafe(row[column] ?? '')),
-          formulaSafe(row.tag_list ?? ''),
-          row.language,
-          formulaSafe(row.form_name ?? ''),
-          new Date(row.created_at).toISOString(),
-          row.archived_at ? new Date(row.archived_at).toISOString() : '',
-          ...extra.map((column) => formulaSafe(values.get(column.name) ?? '')),
-          ...CONSENT_KINDS.map((kind) => (row.consent ? (agreed.get(kind) ? yes : no) : '')),
-          row.consent?.givenAt ?? '',
-          row.consent?.formVersion == null ? '' : String(row.consent.formVersion),
-          String(row.score),
-        ];
-      }
+      const batch = (await query().limit(BATCH).offset(offset).toKnexQuery()) as unknown as ExportRow[];
+      if (batch.length) yield Buffer.from(stringify(batch.map(line), csvOptions));
       if (batch.length < BATCH) return;
     }
   }
 
-  const csv = stringify({ bom: true, delimiter: lang === 'DE' ? ';' : ',', record_delimiter: 'windows', quoted_match: /[\r\n]/ });
-  return Readable.from(rows()).pipe(csv);
+  return Readable.from(chunks());
 }
