@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { Package } from '../../app/lib/features';
 import config from '../../playwright.config';
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 
 /**
  * The console's room editor (issue 17): a sales rep creates a room, uploads two panoramas (a 16:9 picture is refused
@@ -12,7 +12,7 @@ const baseArgs = (config.use?.launchOptions?.args ?? []) as string[];
 test.use({
   locale: 'en-GB',
   viewport: { width: 1280, height: 900 },
-  permissions: ['microphone'],
+  permissions: ['microphone', 'clipboard-read', 'clipboard-write'],
   launchOptions: {
     ...config.use?.launchOptions,
     args: [...baseArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
@@ -32,6 +32,8 @@ test.afterEach(async ({ db }) => {
 });
 
 test('create a room, upload panoramas, set the view, place points, record a tour and open it as a visitor', async ({ login, page, baseURL }) => {
+  // three uploads, two recordings and a dozen page posts on a shared machine
+  test.slow();
   const { organizationIds } = await login({ suites: Package.BASIC | Package.SALES, language: 'EN' });
   organizationId = organizationIds[0]!;
 
@@ -113,9 +115,11 @@ test('create a room, upload panoramas, set the view, place points, record a tour
 
   // by keyboard: the studio step moves up, and the new order stays after a reload
   await tour.getByRole('button', { name: 'Move The studio up' }).focus();
+  const saved = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith(`/virtual-rooms/${slug}`));
   await page.keyboard.press('Enter');
   await expect(tour.locator('li').first()).toContainText('The studio');
   await expect(page.getByRole('status').filter({ hasText: /The studio.*1/ })).toBeAttached();
+  expect((await saved).status()).toBeLessThan(400);
   await page.reload();
   await expect(tour.locator('li').first()).toContainText('The studio');
 
@@ -128,4 +132,61 @@ test('create a room, upload panoramas, set the view, place points, record a tour
   await expect(visitor.getByRole('heading', { level: 1, name: 'E2E Editor Room' })).toBeVisible();
   await expect(visitor.getByText('Datasheet').first()).toBeAttached();
   await visitor.close();
+});
+
+test('the list: copy the link, rename, change the access and delete after confirming; both pages pass axe', async ({ login, page }) => {
+  const { organizationIds } = await login({ suites: Package.BASIC | Package.SALES, language: 'EN' });
+  organizationId = organizationIds[0]!;
+  await page.goto('/virtual-rooms');
+  await page.getByLabel('Name').fill('Axe Room');
+  await page.getByRole('button', { name: 'Create room' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Room Axe Room' })).toBeVisible();
+  await expectAccessible(page);
+  const slug = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+
+  await page.getByRole('link', { name: 'All rooms' }).click();
+  const row = page.locator(`[data-room="${slug}"]`);
+  await expect(row).toContainText('Setup incomplete');
+  await expectAccessible(page);
+
+  await row.getByRole('button', { name: 'Copy the link of Axe Room' }).click();
+  await expect(row.locator(`[data-copy-status="${slug}"]`)).toHaveText('Link copied.');
+  // the site's own origin (PUBLIC_URL, else the local server) with the visitor's path
+  expect(new URL(await page.evaluate(() => navigator.clipboard.readText())).pathname).toBe(`/virtual-room/${slug}`);
+
+  await row.getByLabel('New name of Axe Room').fill('Axe Showroom');
+  await row.getByRole('button', { name: 'Rename' }).click();
+  await expect(row.getByRole('link', { name: 'Edit Axe Showroom' })).toBeVisible();
+  await row.getByLabel('Access of Axe Showroom').selectOption('LOGGED_IN');
+  await row.getByRole('button', { name: 'Save access' }).click();
+  await expect(row).toContainText('Logged-in visitors');
+
+  await row.getByRole('button', { name: 'Delete room Axe Showroom' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete room?' });
+  await expect(dialog).toContainText('The room Axe Showroom with its panoramas, points and tour is deleted.');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No rooms yet. Create the first one above.')).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the list shows the link to copy by hand and asks before deleting', async ({ login, page }) => {
+    const { organizationIds } = await login({ suites: Package.BASIC | Package.SALES, language: 'EN' });
+    organizationId = organizationIds[0]!;
+    await page.goto('/virtual-rooms');
+    await page.getByLabel('Name').fill('Plain Room');
+    await page.getByRole('button', { name: 'Create room' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Room Plain Room' })).toBeVisible();
+    await page.getByRole('link', { name: 'All rooms' }).click();
+
+    await page.getByRole('button', { name: 'Copy the link of Plain Room' }).click();
+    await expect(page.getByRole('textbox', { name: 'Link of Plain Room' })).toHaveValue(/\/virtual-room\/plain-room/);
+
+    await page.getByRole('button', { name: 'Delete room Plain Room' }).click();
+    const step = page.getByRole('alertdialog', { name: 'Delete room?' });
+    await expect(step).toBeVisible();
+    await step.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('No rooms yet. Create the first one above.')).toBeVisible();
+  });
 });
