@@ -131,14 +131,15 @@ export async function seedVirtualRooms(trx: Knex, options: { organizationId: str
     });
   }
 
-  // the first stand of the demo hall links the room: its reference point "showroom" (/vr/showroom), which also
-  // shows the product page at /rp/showroom
+  // the first stand of the demo hall links the room: its reference point "showroom" (/vr/showroom)
   const stand = await trx('hall_stands as hs')
     .join('halls as h', 'h.id', 'hs.hall_id')
     .where({ 'h.organization_id': organizationId, 'h.slug': 'demo-halle-maschinenbau' })
     .orderBy('hs.order')
     .first('hs.stand_id');
   if (stand) {
+    // its /rp/showroom shows the product sheets, as the stand's "Produkte" point does
+    const group = await trx('content_groups').where({ organization_id: organizationId, slug: 'demo-produktblaetter' }).first('id');
     const nodes = await trx('stand_nodes').where({ stand_id: stand.stand_id }).select('id', 'language');
     for (const node of nodes as { id: string; language: 'DE' | 'EN' }[]) {
       const order = Number((await trx('points').where({ node_id: node.id }).max('order as max').first())?.max ?? -1) + 1;
@@ -151,7 +152,8 @@ export async function seedVirtualRooms(trx: Knex, options: { organizationId: str
         name: node.language === 'DE' ? 'Virtueller Showroom' : 'Virtual showroom',
         slug: DEMO_ROOM_POINT_SLUG,
         order,
-        content_page_id: page?.id ?? null,
+        content_group_id: group?.id ?? null,
+        content_page_id: group ? null : (page?.id ?? null),
         virtual_room_id: room.id,
       }).returning('id');
       await trx('point_translations').insert([
