@@ -152,3 +152,71 @@ export async function seedContentPages(
   await createContentPageTranslation(trx, { page_id: page.id, language: 'EN', name: 'Product page Module X', layout: layoutFor('EN') });
   return { pageId: page.id, token };
 }
+
+/** The demo convention's help page (`/convention/digitale-fachmesse-2026/help/demo-hilfe`, `/content/demo-hilfe`). */
+export const DEMO_HELP_PAGE_SLUG = 'demo-hilfe';
+
+const HELP_TEXTS: Record<'DE' | 'EN', { name: string; intro: string; steps: string; alt: string; contact: string }> = {
+  DE: {
+    name: 'Hilfe zur Digitalen Fachmesse 2026',
+    intro:
+      '<h2>So besuchen Sie die Messe</h2><p>Die Digitale Fachmesse läuft im Browser – auf dem Rechner, dem Tablet und dem Smartphone. Sie brauchen nichts zu installieren.</p>',
+    steps:
+      '<h3>In drei Schritten</h3><ol><li>Wählen Sie im Foyer eine Halle oder einen Stand.</li><li>Klicken Sie an einem Stand auf die Punkte: Produkte, Videos und Ansprechpartner.</li><li>Hinterlassen Sie Ihre Visitenkarte, damit Aussteller Sie erreichen.</li></ol>',
+    alt: 'Der Infopoint der Messe mit Ansprechpartnern',
+    contact: '<h3>Fragen?</h3><p>Schreiben Sie uns an <a href="mailto:info@demo.example">info@demo.example</a> – wir antworten während der Messe innerhalb einer Stunde.</p>',
+  },
+  EN: {
+    name: 'Help for the Digital Trade Fair 2026',
+    intro:
+      '<h2>How to visit the fair</h2><p>The Digital Trade Fair runs in your browser – on a computer, a tablet and a phone. There is nothing to install.</p>',
+    steps:
+      '<h3>In three steps</h3><ol><li>Choose a hall or a stand in the foyer.</li><li>At a stand, click its points: products, videos and contacts.</li><li>Leave your business card so exhibitors can reach you.</li></ol>',
+    alt: 'The fair’s info point with its contacts',
+    contact: '<h3>Questions?</h3><p>Write to <a href="mailto:info@demo.example">info@demo.example</a> – during the fair we answer within an hour.</p>',
+  },
+};
+
+/**
+ * A page of text and one picture (issue 16): the demo convention's help page, published, in German and English.
+ * It is what `npm run bench:visitor` measures as a plain content page (no video, 3D or 360 code). Returns its id.
+ */
+export async function seedHelpPage(trx: Knex, options: { organizationId: string; conventionSlug?: string; storage?: Storage }): Promise<string> {
+  const { organizationId } = options;
+  const storage = options.storage ?? createStorage(loadEnv());
+  const picture = await storePicture(trx, storage, organizationId, 'infopoint', await boothPicture('Infopoint', 'Hilfe & Kontakt', { width: 960, height: 540 }));
+  const layoutFor = (language: 'DE' | 'EN'): PageLayout => {
+    const x = HELP_TEXTS[language];
+    const id = (what: string) => `${language.toLowerCase()}-help-${what}`;
+    const cell = (name: string, width: ColumnWidth, sort: number, content: BlockContent) => ({
+      id: id(`col-${name}`),
+      type: 'COL' as const,
+      width,
+      rows: [],
+      item: { id: id(`item-${name}`), sort, content: content as unknown as LayoutItem['content'] },
+    });
+    const text = (html: string) => ({ ...blockDefaults('TEXT'), html }) as BlockContent;
+    return {
+      rows: [
+        { id: id('row-1'), type: 'ROW', columns: [cell('intro', 'N8', 0, text(x.intro))] },
+        { id: id('row-2'), type: 'ROW', columns: [cell('steps', 'N4', 1, text(x.steps)), cell('picture', 'N4', 2, { ...blockDefaults('IMAGE'), file: picture, text: x.alt } as BlockContent)] },
+        { id: id('row-3'), type: 'ROW', columns: [cell('contact', 'N8', 3, text(x.contact))] },
+      ],
+    };
+  };
+  const page = await createContentPage(trx, {
+    organization_id: organizationId,
+    slug: DEMO_HELP_PAGE_SLUG,
+    thumbnail_id: picture,
+    state: 'PUBLISHED',
+    publish_token: crypto.randomBytes(32).toString('base64url'),
+    published_at: new Date(),
+  });
+  for (const language of ['DE', 'EN'] as const) {
+    await createContentPageTranslation(trx, { page_id: page.id, language, name: HELP_TEXTS[language].name, layout: layoutFor(language) });
+  }
+  if (options.conventionSlug) {
+    await trx('conventions').where({ slug: options.conventionSlug, organization_id: organizationId }).update({ help_content_page_id: page.id });
+  }
+  return page.id;
+}

@@ -3,7 +3,7 @@ import { hashPassword } from '../../app/server/auth/password.server';
 import { Package, Feature } from '../../app/lib/features';
 import { addMember, createInvite, createOrganization, createUser } from '../../tests/fixtures/factories';
 import { seedContent, seedPersonalization } from './content';
-import { seedContentPages } from './content-pages';
+import { seedContentPages, seedHelpPage } from './content-pages';
 import { fillDemoTargets, seedDemoPictures } from './demo-finish';
 import { seedPartnerDay } from './events-access';
 import { seedConventions } from './events-conventions';
@@ -91,6 +91,8 @@ export async function seedDemo(db: Db, options: { force: boolean }): Promise<{ s
 
     // a published product page in German and English: text, picture, video, 3D model, 360 spin and PDF (issue 16)
     await seedContentPages(trx, { organizationId: demoOrg.id });
+    // the demo convention's help page: text and a picture (issue 16)
+    await seedHelpPage(trx, { organizationId: demoOrg.id, conventionSlug: 'digitale-fachmesse-2026' });
 
     // the organisation's look for its public pages: logo, colours, imprint and data privacy (issue 15)
     await seedPersonalization(trx, { organizationId: demoOrg.id });

@@ -6,6 +6,7 @@ import * as infopoint from '~/routes/convention.$conventionslug.infopoint';
 import { blockDefaults } from '~/lib/content-pages/blocks';
 import type { PageLayout } from '~/lib/content-pages/layout';
 import { conventionVisit } from '~/server/services/events/visit';
+import { DEMO_HELP_PAGE_SLUG, seedHelpPage } from '#db/seeds/content-pages';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { callRoute } from '../helpers/routes';
 import { as, eventsWorld, image } from './events-halls-world';
@@ -147,6 +148,20 @@ describe("a convention's help content page (issue 16)", () => {
 
     await setConvention(w, { help_page: '', help_content_page_id: null });
     expect((await layoutData(w)).navigation?.helpSlug).toBeNull();
+  });
+
+  it("the demo's help page (text and a picture) becomes the convention's help page in both languages", async () => {
+    const w = await world();
+    const id = await seedHelpPage(t.app.db, { organizationId: w.host.id, conventionSlug: w.convention.slug });
+    expect(await t.app.db('conventions').where({ id: w.convention.id }).first('help_content_page_id')).toEqual({ help_content_page_id: id });
+    const shown = await helpAt(w, DEMO_HELP_PAGE_SLUG);
+    const page = (shown.data as { page: { name: string; layout: PageLayout; files: Record<string, { mimeType: string }> } }).page;
+    expect(page.name).toBe('Help for the Digital Trade Fair 2026');
+    const types = JSON.stringify(page.layout).match(/"type":"[A-Z]+"/g)?.filter((m) => !/ROW|COL/.test(m));
+    expect([...new Set(types)].sort()).toEqual(['"type":"IMAGE"', '"type":"TEXT"']);
+    expect(Object.values(page.files).map((f) => f.mimeType)).toEqual([expect.stringMatching(/^image\//)]);
+    const german = await conventionVisit(await t.serviceContext(null, 'DE'), w.convention.slug, 'DE');
+    expect(german.navigation?.helpSlug).toBe(DEMO_HELP_PAGE_SLUG);
   });
 
   it('gives the help page through GraphQL as helpContentpage', async () => {

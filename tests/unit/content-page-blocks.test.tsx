@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { i18n as I18n } from 'i18next';
-import { BLOCK_RENDERERS } from '~/components/content-pages/blocks';
+import { BLOCK_RENDERERS, preloadBlocks } from '~/components/content-pages/blocks';
 import { BlockRenderProvider, type BlockRenderContext } from '~/components/content-pages/context';
 import { PageView } from '~/components/content-pages/page-view';
 import { BLOCK_DEFAULT_VALUES } from '~/lib/content-pages/block-defaults';
@@ -175,6 +175,9 @@ describe('block renderers', () => {
   let i18n: I18n;
   beforeAll(async () => {
     i18n = await createRequestI18n('DE');
+    // blocks other than text, picture, hero and divider load their code on first use (Suspense): loaded ahead,
+    // they render to a string at once
+    await preloadBlocks();
   });
   const render = (element: ReactElement, context: BlockRenderContext = { mode: 'public', files: {} }) =>
     renderToString(
