@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Package } from '~/lib/features';
+import { roomForEditor } from '~/server/services/virtual-rooms/rooms';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { countStatements } from '../helpers/remix-pages';
 import {
   addMember,
   addStandToHall,
@@ -471,5 +473,38 @@ describe("a convention's room navigation", () => {
     const own = await createConvention(t.app.db, { organization_id: eventOnly.orgId });
     expect((await mutate(eventOnly.userId, 'createVirtualRoomForConvention(conventionId: $id)', CONV, { id: own.id }, '$id: ID!')).data!.error?.code).toBe('PERMISSION_DENIED');
     expect(await t.app.db('conventions').where({ id: own.id }).first('navigation_mode')).toEqual({ navigation_mode: 'DEFAULT' });
+  });
+});
+
+describe('cost and the editor', () => {
+  it('builds a room for visitors with the same number of statements whatever its size (no query per pano or point)', async () => {
+    async function grown(count: number) {
+      const { owner, room, panos } = await roomWithPanos(count, 'PUBLIC');
+      for (const [i, panoId] of panos.entries()) {
+        const target = panos[(i + 1) % panos.length]!;
+        await mutate(owner.userId, 'createNavPoint(input: $input)', 'navPoint { id }', { input: { panoId, x: 0, y: 0, z: -1, destination: { panoId: target } } }, '$input: NavPointInput!');
+        await mutate(owner.userId, 'createInfoPoint(input: $input)', 'infoPoint { id }', { input: { panoId, x: 1, y: 0, z: 0, iframeTitle: 'T', iframeUrl: 'https://example.com/' } }, '$input: InfoPointInput!');
+        await mutate(owner.userId, 'createTourStep(input: $input)', 'tourStep { id }', { input: { virtualRoomId: room.id, panoId, title: `S${i}`, view: VIEW_ANGLES } }, '$input: TourStepCreateInput!');
+      }
+      const { count: statements, result } = await countStatements(t, () => visit(null, room.slug));
+      expect(result.room!.panos).toHaveLength(count);
+      return statements;
+    }
+    expect(await grown(6)).toBe(await grown(2));
+  });
+
+  it('gives the editor the room, its visitor view, panos with sizes, pickers and the organisation’s icons; another organisation gets NOT_FOUND', async () => {
+    const { owner, room, panos } = await roomWithPanos(2);
+    const icon = await createIcon(t.app.db, { organization_id: owner.orgId, kind: 'SVG' });
+    const data = await roomForEditor(await t.serviceContext(owner.userId, 'EN'), room.slug);
+    expect(data.room).toMatchObject({ id: room.id, slug: room.slug, accessType: 'LOGGED_IN', initialView: null });
+    expect(data.view.setup).toBe('NO_INITIAL_VIEW');
+    expect(data.panos.map((p) => [p.id, p.width, p.height])).toEqual(panos.map((id) => [id, 4096, 2048]));
+    expect(data.destinations.panos.map((p) => p.label)).toEqual(['Pano 1', 'Pano 2']);
+    expect(data.icons).toEqual([expect.objectContaining({ id: icon.id, url: expect.stringMatching(/^data:image\/svg\+xml;base64,/) })]);
+    const other = await member();
+    await expect(roomForEditor(await t.serviceContext(other.userId, 'EN'), room.slug)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const basic = await member(Package.BASIC);
+    await expect(roomForEditor(await t.serviceContext(basic.userId, 'EN'), room.slug)).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
   });
 });
