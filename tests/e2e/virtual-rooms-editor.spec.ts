@@ -68,8 +68,26 @@ test('create a room, upload panoramas, set the view, place points, record a tour
   await view.getByLabel('Azimuth (degrees, -180 … 180)').fill('30');
   await view.getByLabel('Focal length (mm, 18 … 120)').fill('40');
   await expect(view.getByRole('checkbox', { name: 'Also start the room here' })).toBeChecked();
-  await view.getByRole('button', { name: 'Set initial view' }).click();
+  await view.getByRole('button', { name: 'Set initial view', exact: true }).click();
   await expect(view.locator('[data-current-view]')).toHaveText('Current: azimuth 30°, polar angle 90°, focal length 40 mm');
+
+  // the viewer: look around by keyboard, take its current view as the initial view; a click into it picks a spot
+  const stage = editing.locator('[data-room-stage]');
+  await expect(stage).toHaveAttribute('data-room-ready', /.+/, { timeout: 20_000 });
+  await stage.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('+');
+  const [azimuth, , focal] = (await stage.getAttribute('data-view'))!.split(',').map(Number) as [number, number, number];
+  const degrees = (radians: number) => String(Math.round(((radians * 180) / Math.PI) * 10) / 10);
+  await view.getByRole('button', { name: 'Use the current view' }).click();
+  await expect(view.getByLabel('Azimuth (degrees, -180 … 180)')).toHaveValue(degrees(azimuth));
+  await expect(view.getByLabel('Focal length (mm, 18 … 120)')).toHaveValue(String(Math.round(focal * 10) / 10));
+  await view.getByRole('button', { name: 'Set initial view', exact: true }).click();
+  await expect(view.locator('[data-current-view]')).toHaveText(`Current: azimuth ${degrees(azimuth)}°, polar angle 90°, focal length ${Math.round(focal * 10) / 10} mm`);
+  const stageBox = (await stage.boundingBox())!;
+  await stage.click({ position: { x: stageBox.width / 2, y: stageBox.height / 2 } });
+  await expect(editing.getByRole('form', { name: 'Add navigation point' }).getByLabel('Direction (azimuth, degrees, -180 … 180)')).toHaveValue(degrees(azimuth));
 
   // a nav point to the Studio: a click a quarter into the flat panorama (azimuth 90°, to the left)
   const picker = editing.locator('[data-pano-picker]');
