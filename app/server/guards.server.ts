@@ -100,10 +100,28 @@ export function refererPath(request: Request, fallback = '/'): string {
   }
 }
 
+/** The lead forms (the rep's `/leads/leadform` and the public `/leadform`), where a check-logged-in route must not lead away. */
+const LEAD_FORM_PATHS = new Set(['/leadform', '/leads/leadform']);
+
+function comingFromLeadForm(request: Request): boolean {
+  const from = refererPath(request, '');
+  return from !== '' && LEAD_FORM_PATHS.has(new URL(from, SAME_SITE).pathname);
+}
+
+/**
+ * Spec 001 point 6.1: coming from the lead form, a check-logged-in route cancels the navigation instead of sending
+ * the user home. A page load answers 204 (the browser stays on the form, what was typed kept); a client-side
+ * navigation's data request goes back to the form it came from.
+ */
+function cancelledNavigation(request: Request): Response {
+  if (request.headers.get('sec-fetch-mode') === 'navigate') return new Response(null, { status: 204 });
+  return redirect(refererPath(request, '/'));
+}
+
 /** Runs the guards in their fixed order; throws a redirect or a 404 response when one fails. */
 export async function runGuards({ request, context, params }: GuardArgs, guards: Guards): Promise<void> {
   const viewer = context.viewer;
-  if (guards.checkLoggedIn && viewer) throw redirect('/');
+  if (guards.checkLoggedIn && viewer) throw comingFromLeadForm(request) ? cancelledNavigation(request) : redirect('/');
   if (!guards.public && !viewer) throw redirect(withNext('/login', targetPath(request)));
   if (guards.staff && !viewer?.isStaff) throw new Response('Not Found', { status: 404 });
   if (guards.organization && viewer && !viewer.organization) throw redirect('/onboarding');

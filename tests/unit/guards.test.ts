@@ -56,6 +56,29 @@ describe('route guards in fixed order', () => {
     expect(await outcome(null, { checkLoggedIn: true, public: true })).toBe('pass');
   });
 
+  it('1. coming from the lead form, check-logged-in cancels the navigation instead (spec 001 point 6)', async () => {
+    const from = (referer: string, mode: string) =>
+      new Request('http://localhost/login', { headers: { referer: `http://localhost${referer}`, 'sec-fetch-mode': mode } });
+    const answer = async (req: Request) => {
+      try {
+        await runGuards({ request: req, context: ctx(viewer()), params: {} }, { checkLoggedIn: true, public: true });
+        return 'pass';
+      } catch (thrown) {
+        const response = thrown as Response;
+        return response.status === 204 ? '204' : `${response.status} ${response.headers.get('Location')}`;
+      }
+    };
+    // a page load stays where it is (204), a client-side navigation goes back to the form it came from
+    expect(await answer(from('/leadform?form=abc', 'navigate'))).toBe('204');
+    expect(await answer(from('/leads/leadform', 'navigate'))).toBe('204');
+    expect(await answer(from('/leadform?form=abc', 'cors'))).toBe('302 /leadform?form=abc');
+    // from anywhere else (or from another site) it is home, as before
+    expect(await answer(from('/leads', 'navigate'))).toBe('302 /');
+    expect(
+      await answer(new Request('http://localhost/login', { headers: { referer: 'https://evil.example/leadform', 'sec-fetch-mode': 'navigate' } })),
+    ).toBe('302 /');
+  });
+
   it('2. a non-public route sends a visitor to /login and remembers the target', async () => {
     expect(await outcome(null, { permission: missing, feature: 'event' })).toBe(
       'redirect /login?next=%2Fevents%2Fconvention%2Fx%3Ftab%3Dhalls',

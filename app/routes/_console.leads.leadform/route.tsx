@@ -14,7 +14,8 @@ import { captureSchema, valuesFromExtraction } from '~/lib/leads/capture';
 import { leadValuesSchema, type LeadFormSchema, type LeadStandardField } from '~/lib/leads/form-schema';
 import { isUuid } from '~/lib/ids';
 import { runGuards } from '~/server/guards.server';
-import { intentOf, orNotFound, submitForm } from '~/server/route-kit.server';
+import { submitLeadValues } from '~/server/pages/leads.server';
+import { intentOf, orNotFound } from '~/server/route-kit.server';
 import type { RequestContext } from '~/server/request-context.server';
 import { isDomainError } from '~/server/services/errors';
 import { getLeadForm, listLeadForms, splitValues } from '~/server/services/leads/forms';
@@ -23,14 +24,14 @@ import { redirectWithToast } from '~/server/toast.server';
 import { z } from 'zod';
 import { readCaptureForm, readCard, readQr } from './server';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'leadsconsole'] };
+export const handle = { i18n: ['common', 'errors', 'validation', 'leadscard', 'leadsconsole'] };
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta = leadPageMeta;
 
 export const guards = defineGuards({ organization: true, feature: 'lead' });
 
-// the camera scanner (leads-card's component) is wired once it lands: CameraScan below
-const QrScanner = lazy(async () => ({ default: (_props: { onDecoded: (text: string) => void }) => null }));
+// the camera scanner (with jsqr where the browser has no BarcodeDetector) loads on this page only, when asked for
+const QrScanner = lazy(() => import('~/components/leads/qr-scanner').then((m) => ({ default: m.QrScanner })));
 
 /** The capture form of a lead form (or of none): the form's fields plus the standard fields it lacks. */
 async function captureFormOf(context: RequestContext, formId: string | null) {
@@ -104,8 +105,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     .split(',')
     .map((tag) => tag.trim())
     .filter(Boolean);
-  const done = await submitForm(context, formData, 'capture', leadValuesSchema(schema, language), (values) => {
-    const { columns, free } = splitValues(schema, values as Record<string, string>);
+  const done = await submitLeadValues(context, formData, 'capture', leadValuesSchema(schema, language), (values) => {
+    const { columns, free } = splitValues(schema, values);
     return createLead(ctx, {
       ...columns,
       values: free,
@@ -133,7 +134,7 @@ function CameraScan() {
       {open ? (
         <Suspense fallback={<p>{t('capture.cameraLoading')}</p>}>
           <QrScanner
-            onDecoded={(text: string) => {
+            onResult={(text: string) => {
               setOpen(false);
               submit({ intent: 'qrText', text }, { method: 'post' });
             }}
@@ -236,7 +237,7 @@ export default function CaptureLead() {
       ) : null}
 
       <PageSection id="capture-form" title={t('capture.formTitle')}>
-        <Form method="post" className="mt-4 space-y-4" key={JSON.stringify(values)} aria-label={t('capture.formTitle')}>
+        <Form method="post" noValidate className="mt-4 space-y-4" key={JSON.stringify(values)} aria-label={t('capture.formTitle')}>
           <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="formId" value={formId ?? ''} />
           <input type="hidden" name="businesscardFrontId" value={frontFileId} />

@@ -10,8 +10,8 @@ import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { leadValuesSchema, type LeadFormSchema } from '~/lib/leads/form-schema';
 import { runGuards } from '~/server/guards.server';
-import { brandingOf } from '~/server/pages/leads.server';
-import { orNotFound, submitForm } from '~/server/route-kit.server';
+import { brandingOf, submitLeadValues } from '~/server/pages/leads.server';
+import { orNotFound } from '~/server/route-kit.server';
 import type { RequestContext } from '~/server/request-context.server';
 import { fileUrl } from '~/server/services/files/files.server';
 import { publicLeadForm, submitLeadForm } from '~/server/services/leads/forms';
@@ -61,7 +61,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     throw new Response('Bad Request', { status: 400 });
   });
   const schema = found.form.schema as LeadFormSchema;
-  const done = await submitForm(context, formData, 'leadform', leadValuesSchema(schema, lang), (values) =>
+  const done = await submitLeadValues(context, formData, 'leadform', leadValuesSchema(schema, lang), (values) =>
     submitLeadForm(context.service, found.form.id, values, { lang, consent: postedConsent(formData) }),
   );
   if (!done.ok) return done.answer;
@@ -95,7 +95,7 @@ export default function PublicLeadForm() {
           </Link>
         </section>
       ) : (
-        <Form method="post" className="space-y-4 rounded-lg bg-white p-6 shadow-sm" aria-label={branding.organizationName}>
+        <Form method="post" noValidate className="space-y-4 rounded-lg bg-white p-6 shadow-sm" aria-label={branding.organizationName}>
           <FormErrors errors={reply?.error?.[''] ?? null} />
           <LeadFormFields schema={schema} lang={lang} values={values} errors={reply?.error ?? {}} />
           <ConsentFields texts={consent} />

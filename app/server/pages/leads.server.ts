@@ -3,7 +3,12 @@ import { type LeadOverviewFilter, postedIds, serviceFilter } from '~/lib/leads/o
 import type { RequestContext } from '~/server/request-context.server';
 import { answer, intentOf, intentsOf, listAction, readPostedForm } from '~/server/route-kit.server';
 import { archiveLeads, deleteLeads, leadTags, listLeads } from '~/server/services/leads/leads';
+import { parse } from '@conform-to/react';
+import type { z } from 'zod';
 import type { LeadBranding } from '~/components/leads/lead-pages-header';
+import { createZodErrorMap } from '~/lib/validation-messages';
+import { formAction } from '~/server/forms.server';
+import { formDataProblems } from '~/server/hygiene.server';
 import { isUuid } from '~/lib/ids';
 import { isDomainError } from '~/server/services/errors';
 import { fileUrl } from '~/server/services/files/files.server';
@@ -89,4 +94,36 @@ export async function leadBranding(context: RequestContext, formId: string | nul
     if (isDomainError(error)) return fallback;
     throw error;
   }
+}
+
+/**
+ * A filled-in lead form, parsed with the schema built from the stored form (`leadValuesSchema`) as posted: the
+ * values stay strings ('' for an empty field; Conform's coercion would turn those into missing values), field errors
+ * in the request's language, a service's DomainError onto the form. Like `submitForm` otherwise.
+ */
+export async function submitLeadValues<S extends z.ZodTypeAny, R>(
+  context: RequestContext,
+  formData: FormData,
+  form: string,
+  schema: S,
+  work: (values: Record<string, string>) => Promise<R>,
+) {
+  const t = context.service.t;
+  const problems = formDataProblems(formData);
+  const submission = parse(formData, {
+    resolve: (payload) => {
+      if (problems.length) return { error: Object.fromEntries(problems.map(({ path }) => [path, [t('validation:invalidCharacters')]])) };
+      const raw = Object.fromEntries(Object.entries(payload).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));
+      const result = schema.safeParse(raw, { errorMap: createZodErrorMap(t) });
+      if (result.success) return { value: result.data as Record<string, string> };
+      const error: Record<string, string[]> = {};
+      for (const issue of result.error.issues) (error[issue.path.join('.')] ??= []).push(issue.message);
+      return { error };
+    },
+  });
+  if (submission.status !== 'success') return { ok: false as const, answer: answer({ form, result: submission.reply() }) };
+  const values = submission.value;
+  const result = await formAction(submission, () => work(values), { correctFieldsMessage: t('errors:correctFields') });
+  if (!result.ok) return { ok: false as const, answer: answer({ form, result: result.reply }, result.status) };
+  return { ok: true as const, value: result.value };
 }
