@@ -59,6 +59,11 @@ describe('parseBusinessCardText', () => {
     expect(r).toMatchObject({ street: 'Am Marktplatz', hno: '3', plz: '93047', city: 'Regensburg' });
   });
 
+  it('reads names with lower-case particles', () => {
+    expect(parseBusinessCardText('Anna van der Meer\nProjektleiterin\na.vandermeer@meer-design.nl').leadname).toBe('Anna van der Meer');
+    expect(parseBusinessCardText('Max von Berg\nm.vonberg@berg.de').leadname).toBe('Max von Berg');
+  });
+
   it('takes the short line under the name for the job when no job word fits', () => {
     expect(parseBusinessCardText('Maximilian Berger\nSommelier\nm.berger@weinhaus-am-berg.de').job).toBe('Sommelier');
   });

@@ -355,8 +355,11 @@ function jobScore(seg: string): number {
 function nameWords(seg: string): string[] | null {
   const words = seg.split(/\s+/).filter(Boolean);
   const core = words.filter((w) => !NAME_TITLES.test(w));
-  if (core.length < 2 || core.length > 4) return null;
+  if (core.length < 2 || core.length > 5) return null;
+  if (!/^[\p{Lu}]/u.test(core[0])) return null;
   for (const w of core) {
+    // lower-case name particles: "Max von Berg", "Anna van der Meer", "Luca di Stefano"
+    if (/^(von|vom|van|der|den|de|zu|zur|da|di|du|la|le|del|dos|ten|ter|al|el|bin)$/.test(w)) continue;
     if (!/^[\p{Lu}][\p{L}'.-]*$/u.test(w)) return null;
     if (/\d/.test(w)) return null;
     if (w.length === 1) return null;
@@ -486,7 +489,11 @@ export function parseBusinessCardText(text: string): BusinessCardExtraction {
   const domainFold = domain && !FREEMAIL.has(domain.replace(/-/g, '')) ? domain.replace(/[^a-z]/g, '') : '';
   let company = cands.find((c) => LEGAL_FORM.test(c.seg) && c.seg.split(/\s+/).length <= 8);
   if (!company && domainFold.length >= 3) {
+    const localPart = out.email.split('@')[0] ?? '';
     company = cands.find((c) => {
+      // "Max von Berg" with m.vonberg@berg.de is the person, not the company
+      const words = nameWords(c.seg);
+      if (words && localPartScore(words, localPart) > 0) return false;
       const f = foldLetters(c.seg);
       const fp = foldLettersPlain(c.seg);
       return (
