@@ -7,6 +7,9 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { callRoute, type RouteOutcome } from '../helpers/routes';
 import { addMember, createOrganization, createUser } from '../fixtures/factories';
 import { png } from './files-fixtures';
+import { createContentPage, createContentPageTranslation } from '../fixtures/content-pages';
+import { createConvention, createHall } from '../fixtures/events';
+import { createIcon } from '../fixtures/icons';
 
 /**
  * The console's virtual room pages (issue 17) through the page door, without JavaScript: /virtual-rooms (list,
@@ -346,6 +349,55 @@ describe('/virtual-rooms/{slug} (issue 17)', () => {
     const data = await ownerDoor.data();
     expect(data.panos[0]).toMatchObject({ name: 'Lobby' });
     expect(data.panos[0]!.infoPoints).toHaveLength(1);
+  });
+});
+
+describe('/virtual-rooms/{slug} pickers (issue 17)', () => {
+  it("offers the organisation's icons, halls and content pages, links them, and refuses another organisation's hall and icon", async () => {
+    const { org, user } = await member(Package.SALES);
+    const db = t.app.db;
+    const icon = await createIcon(db, { organization_id: org.id, filename: 'pfeil.png' });
+    // a hall visitors can reach: in a convention (the nav point links the hall's page there)
+    const convention = await createConvention(db, { organization_id: org.id });
+    const hall = await createHall(db, { organization_id: org.id, name: 'Halle Nord', conventionId: convention.id });
+    const page = await createContentPage(db, { organization_id: org.id, state: 'PRIVATE' });
+    await createContentPageTranslation(db, { page_id: page.id, language: 'EN', name: 'Datenblatt' });
+    const stranger = await member(Package.SALES);
+    const foreignHall = await createHall(db, { organization_id: stranger.org.id, name: 'Fremde Halle' });
+    const foreignIcon = await createIcon(db, { organization_id: stranger.org.id });
+
+    const slug = await createRoom(user.id);
+    const door = editorDoor(slug, user.id);
+    await door.post({ intent: 'uploadPano', name: 'Lobby', file: pngFile(200, 100) });
+    await door.post({ intent: 'uploadPano', name: 'Halle', file: pngFile(200, 100) });
+    const loaded = (await door.load()).data as EditorData & {
+      icons: { id: string; name: string }[];
+      destinations: { halls: { id: string; label: string }[]; contentPages: { id: string; label: string }[] };
+    };
+    expect(loaded.icons.map((i) => i.id)).toEqual([icon.id]);
+    expect(loaded.destinations.halls).toEqual([{ id: hall.id, label: 'Halle Nord' }]);
+    expect(loaded.destinations.contentPages.map((p) => p.id)).toEqual([page.id]);
+    const lobby = loaded.panos[0]!;
+
+    expect(await door.post({ intent: 'addNav', panoId: lobby.id, azimuth: '10', elevation: '0', iconId: icon.id, destination: `hall:${hall.id}` })).toMatchObject({ status: 302 });
+    const info = await door.post({ intent: 'addInfo', panoId: lobby.id, azimuth: '20', elevation: '0', iconId: icon.id, contentPageId: page.id });
+    expect(info).toMatchObject({ status: 302 });
+    const foreign = await door.post({ intent: 'addNav', panoId: lobby.id, azimuth: '0', elevation: '0', destination: `hall:${foreignHall.id}` });
+    expect(foreign.status).toBeGreaterThanOrEqual(400);
+    const foreignIconPost = await door.post({ intent: 'addNav', panoId: lobby.id, azimuth: '0', elevation: '0', iconId: foreignIcon.id, destination: `hall:${hall.id}` });
+    expect(foreignIconPost.status).toBeGreaterThanOrEqual(400);
+    const badDestination = await door.post({ intent: 'addNav', panoId: lobby.id, azimuth: '0', elevation: '0', destination: 'hall:nope' });
+    expect(badDestination.status).toBe(400);
+    expect(fieldErrors(badDestination).destination?.length).toBeGreaterThan(0);
+
+    const points = (await door.data()).panos[0]!;
+    expect(points.navPoints).toHaveLength(1);
+    expect(points.navPoints[0]!.name).toContain('Halle Nord');
+    expect(points.infoPoints).toHaveLength(1);
+    expect(points.infoPoints[0]!.name).toContain('Datenblatt');
+    const rows = await db('virtual_room_nav_points').where({ pano_id: lobby.id });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ hall_id: hall.id, icon_id: icon.id });
   });
 });
 
