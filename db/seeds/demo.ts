@@ -9,6 +9,7 @@ import { seedPartnerDay } from './events-access';
 import { seedConventions } from './events-conventions';
 import { seedExhibitionStand } from './events-exhibition';
 import { seedHalls } from './events-halls';
+import { seedLeads } from './leads';
 import { seedVideoThumbnails } from './video-thumbnails';
 import { seedVirtualRooms } from './virtual-rooms';
 
@@ -104,6 +105,9 @@ export async function seedDemo(db: Db, options: { force: boolean }): Promise<{ s
 
     // the virtual showroom: three panoramas, points, a tour with audio; the sales rep's room, linked from a stand (issue 17)
     await seedVirtualRooms(trx, { organizationId: demoOrg.id });
+
+    // the sales rep's lead form and 30 leads with tags, consent, the product page, tracks and scores (issue 18)
+    await seedLeads(trx, { organizationId: demoOrg.id, salesUserId: sales.id });
   });
   return { seeded: true };
 }

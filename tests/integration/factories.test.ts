@@ -47,6 +47,9 @@ describe('factories', () => {
       ['virtual_room_nav_points', () => factories.createVirtualRoomNavPoint(db)],
       ['virtual_room_info_points', () => factories.createVirtualRoomInfoPoint(db)],
       ['virtual_room_tour_steps', () => factories.createVirtualRoomTourStep(db)],
+      ['lead_forms', () => factories.createLeadForm(db)],
+      ['leads', () => factories.createLead(db)],
+      ['lead_tracks', () => factories.createLeadTrack(db)],
     ];
     for (const [table, call] of calls) {
       const before = await count(table);
