@@ -545,3 +545,51 @@ describe('QR contacts', () => {
     expect(body.errors?.[0].extensions?.code).toBe('NOT_FOUND');
   });
 });
+
+describe('uploadBusinesscard (GraphQL multipart)', () => {
+  const UPLOAD = `mutation($file: Upload!, $forOrg: ID) { uploadBusinesscard(file: $file, forOrg: $forOrg) { frontFileId backFileId extraction { leadname email company web phone } error { code field message } } }`;
+
+  async function send(userId: string, bytes: Buffer, forOrg: string | null = null) {
+    const form = new FormData();
+    form.append('operations', JSON.stringify({ query: UPLOAD, variables: { file: null, forOrg } }));
+    form.append('map', JSON.stringify({ 0: ['variables.file'] }));
+    form.append('0', new Blob([bytes]), 'card.png');
+    const res = await fetch(`${t.url}/graphql/`, { method: 'POST', body: form, headers: { authorization: `JWT ${await t.accessToken(userId)}` } });
+    return (await res.json()) as { data: { uploadBusinesscard: { frontFileId: string | null; extraction: Record<string, string> | null; error: Err | null } } };
+  }
+
+  const card = async () => {
+    const { default: sharp } = await import('sharp');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1050" height="600"><rect width="100%" height="100%" fill="white"/>
+      <g font-family="DejaVu Sans" fill="black">
+        <text x="60" y="120" font-size="52">Max Mustermann</text>
+        <text x="60" y="190" font-size="34">Muster Maschinen GmbH</text>
+        <text x="60" y="400" font-size="32">max.mustermann@muster-maschinen.de</text>
+        <text x="60" y="460" font-size="32">Tel. +49 30 1234567</text>
+        <text x="60" y="520" font-size="32">www.muster-maschinen.de</text>
+      </g></svg>`;
+    return sharp(Buffer.from(svg)).png().toBuffer();
+  };
+
+  it('reads the card, stores the photo as the organisation\'s file; refused without the lead suite or for another organisation', async () => {
+    const { org, user } = await member();
+    const before = await t.app.db('files').where({ organization_id: org.id }).count<{ count: string }[]>('* as count');
+    const read = await send(user.id, await card());
+    expect(read.data.uploadBusinesscard.error).toBeNull();
+    expect(read.data.uploadBusinesscard.extraction).toMatchObject({ email: 'max.mustermann@muster-maschinen.de', web: 'www.muster-maschinen.de' });
+    const file = await t.app.db('files').where({ id: read.data.uploadBusinesscard.frontFileId }).first();
+    expect(file.organization_id).toBe(org.id);
+
+    const garbage = await send(user.id, Buffer.from('this is no picture at all'));
+    expect(garbage.data.uploadBusinesscard.error!.code).toMatch(/INVALID|FILE_TYPE_NOT_ALLOWED/);
+
+    const other = await member();
+    const foreign = await send(user.id, await card(), other.org.id);
+    expect(foreign.data.uploadBusinesscard.error!.code).toBe('PERMISSION_DENIED');
+    const { user: noLead } = await member(Package.EVENT);
+    const denied = await send(noLead.id, await card());
+    expect(denied.data.uploadBusinesscard.error!.code).toBe('PERMISSION_DENIED');
+    const after = await t.app.db('files').where({ organization_id: org.id }).count<{ count: string }[]>('* as count');
+    expect(Number(after[0].count)).toBe(Number(before[0].count) + 1);
+  }, 120_000);
+});
