@@ -118,6 +118,46 @@ export function chunksForRoute(build, routeId) {
   return { chain: chain.map((r) => r.id), loaded: [...loaded], lazy };
 }
 
+/**
+ * The chunks of the three.js viewer a page imports on demand, however deep (a lazy room component that itself
+ * imports the 3D part lazily): every dynamically imported chunk (with its static imports) on a path to a chunk
+ * that bundles three.js, less what the page loads up front.
+ */
+export function viewerChunks(build, loaded) {
+  const loadedSet = new Set(loaded);
+  const staticClosure = (url, seen = new Set()) => {
+    if (seen.has(url)) return seen;
+    seen.add(url);
+    for (const next of build.chunk(url).imports) staticClosure(next, seen);
+    return seen;
+  };
+  const hasThree = (url) => forbiddenIn(build, url).some((f) => f.startsWith('three.js'));
+  const memo = new Map();
+  const leadsToThree = (url) => {
+    if (memo.has(url)) return memo.get(url);
+    memo.set(url, false); // cycles
+    const unit = [...staticClosure(url)];
+    const result = unit.some(hasThree) || unit.flatMap((u) => build.chunk(u).dynamicImports).some(leadsToThree);
+    memo.set(url, result);
+    return result;
+  };
+  const counted = new Set();
+  const queue = [...loadedSet].flatMap((url) => build.chunk(url).dynamicImports);
+  const visited = new Set();
+  while (queue.length) {
+    const url = queue.shift();
+    if (visited.has(url) || loadedSet.has(url)) continue;
+    visited.add(url);
+    if (!leadsToThree(url)) continue;
+    for (const u of staticClosure(url)) {
+      if (loadedSet.has(u)) continue;
+      counted.add(u);
+      queue.push(...build.chunk(u).dynamicImports);
+    }
+  }
+  return [...counted];
+}
+
 /** What of FORBIDDEN a chunk bundles: ["react-aria (npm:react-aria-components)", ...]. */
 export function forbiddenIn(build, url) {
   const sources = build.chunk(url).sources ?? [];
@@ -161,7 +201,7 @@ export function checkBudget(buildDir, { budgetKib = BUDGET_KIB } = {}) {
       .map((c) => ({ url: c.url, gzip: c.gzip }));
     // a room page: up front plus the three.js viewer it imports after the poster
     const room = roomRoute(routeId);
-    const viewer = [...new Set(lazy.filter((l) => l.adds.some((u) => forbiddenIn(build, u).some((f) => f.startsWith('three.js')))).flatMap((l) => l.adds))];
+    const viewer = room ? viewerChunks(build, loaded) : [];
     const withLazy = gzip + viewer.reduce((sum, u) => sum + build.chunk(u).gzip, 0);
     const row = { label, routeId, chain, chunks: loaded.length, gzip, forbidden, biggest, onDemand, ...(room ? { withLazy } : {}) };
     if (room && withLazy > ROOM_BUDGET_KIB * 1024) {

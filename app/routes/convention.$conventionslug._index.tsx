@@ -12,10 +12,17 @@ import { CARD_GRID, ThumbnailCard } from '~/components/visitor/thumbnail-card';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 import { POINT_CLASS, PointMarker } from '~/components/visitor/point-marker';
 import { safeHref } from '~/lib/url';
-import { RoomPageBody } from '~/components/virtual-rooms/room-page';
+import { lazy, Suspense } from 'react';
 import { loadRoomPage } from '~/server/pages/virtual-room.server';
 import { conventionBySlug } from '~/server/services/events/conventions';
 import { conventionRoom } from '~/server/services/virtual-rooms/conventions';
+
+/**
+ * The room of a convention in VIRTUAL_ROOM mode (issue 17), a chunk of its own: the landing is a visitor's first
+ * page and keeps the visitor budget up front whatever its mode (the server renders it in place; the viewer and its
+ * three.js part load after).
+ */
+const ConventionRoom = lazy(() => import('~/components/virtual-rooms/room-page').then((m) => ({ default: m.RoomPageBody })));
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'roomsviewer'], title: 'visitor:landing.pageTitle' };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -71,7 +78,9 @@ export default function ConventionLanding() {
       ) : null}
 
       {room ? (
-        <RoomPageBody {...room} />
+        <Suspense fallback={null}>
+          <ConventionRoom {...room} />
+        </Suspense>
       ) : nav.foyer ? (
         <section aria-labelledby="foyer-title">
           <h2 id="foyer-title" className="sr-only">

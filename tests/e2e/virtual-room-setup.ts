@@ -18,6 +18,7 @@ export function pointAt(azimuthalAngle: number, polarAngle = Math.PI / 2) {
 }
 
 export interface TestRoom {
+  id: string;
   slug: string;
   organizationId: string;
   lobbyId: string;
@@ -46,5 +47,5 @@ export async function createTestRoom(db: Knex, options: { uploadDir: string; acc
   await createVirtualRoomInfoPoint(db, { pano_id: lobby.id, iframe_title: 'Preisliste', iframe_url: 'https://example.com/preise', auth: true, ...pointAt(2.5) });
   await createVirtualRoomTourStep(db, { pano_id: lobby.id, title: 'Willkommen', text: 'Das ist unser Empfang.', azimuthal_angle: 0.35, polar_angle: 1.45, focal_length: 35, sort: 0, info_point_id: info.id });
   await createVirtualRoomTourStep(db, { pano_id: studio.id, title: 'Das Studio', text: 'Hier entstehen unsere Produkte.', azimuthal_angle: 0.1, polar_angle: Math.PI / 2, focal_length: 40, sort: 1 });
-  return { slug: room.slug, organizationId: organization.id, lobbyId: lobby.id, studioId: studio.id };
+  return { id: room.id, slug: room.slug, organizationId: organization.id, lobbyId: lobby.id, studioId: studio.id };
 }

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, necessaryCookiesOnly, test } from './fixtures';
+import { createConvention } from '../fixtures/events';
 import { createTestRoom, type TestRoom } from './virtual-room-setup';
 
 /**
@@ -164,6 +165,45 @@ test.describe('with JavaScript', () => {
     await page.goto('/', { waitUntil: 'commit' });
     await expect(page).toHaveURL(new RegExp(`/standalone-room/${room.slug}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'E2E Showroom' })).toBeVisible();
+  });
+
+  test('a LOGGED_IN room sends an anonymous visitor to the login and back', async ({ page, db }) => {
+    await db('virtual_rooms').where({ id: room.id }).update({ access_type: 'LOGGED_IN' });
+    await page.goto(`/virtual-room/${room.slug}`, { waitUntil: 'commit' });
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/virtual-room/${room.slug}`)}`);
+    await expect(page.locator('[data-login-reason]')).toContainText('E2E Showroom');
+  });
+
+  test('a panorama that fails to load leaves the poster with the texture message', async ({ page }) => {
+    // the 3D view's picture (the full-size original on a desktop screen) fails; the poster (a scaled variant) does not
+    await page.route(
+      (url) => /^\/files\/[0-9a-f-]{36}$/.test(url.pathname) && !url.search,
+      (route) => route.fulfill({ status: 500, body: 'broken' }),
+    );
+    await page.goto(`/virtual-room/${room.slug}`);
+    await expect(page.getByRole('alert').filter({ hasText: 'The panorama could not be loaded.' })).toBeVisible();
+    await expect(page.locator('[data-room-strip]')).toBeVisible();
+    await expect(page.locator('[data-room-list]').getByRole('link', { name: 'Studio', exact: true })).toBeVisible();
+  });
+
+  test('a convention in room mode shows the room on its landing page', async ({ page, db }) => {
+    const convention = await createConvention(db, { organization_id: room.organizationId, navigation_mode: 'VIRTUAL_ROOM', virtual_room_id: room.id });
+    await page.goto(`/convention/${convention.slug}`);
+    await readyIn(page, room.lobbyId);
+    await page.getByRole('button', { name: 'To Studio' }).click();
+    await readyIn(page, room.studioId);
+  });
+
+  test("the demo stand's /vr/showroom shows the demo room", async ({ page, db }) => {
+    const stand = await db('hall_stands as hs')
+      .join('halls as h', 'h.id', 'hs.hall_id')
+      .where({ 'h.slug': 'demo-halle-maschinenbau' })
+      .orderBy('hs.order')
+      .first('hs.slug');
+    await page.goto(`/convention/digitale-fachmesse-2026/hall/demo-halle-maschinenbau/stand/${stand.slug}/vr/showroom`);
+    const section = page.locator('[data-stand-room]');
+    await expect(section.getByRole('heading', { name: 'Showroom Demo Messe' })).toBeVisible();
+    await expect(section.locator('[data-room-stage][data-room-ready]')).toBeVisible({ timeout: 20_000 });
   });
 
   test('a missing room says so', async ({ page }) => {

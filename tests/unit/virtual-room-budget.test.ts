@@ -72,6 +72,24 @@ describe('JavaScript budget of the virtual room pages (issue 17)', () => {
     expect(room.withLazy).toBeLessThan(350 * 1024);
   });
 
+  it('counts a viewer imported on demand by a component that is itself imported on demand (the convention landing)', () => {
+    const dir = fakeBuild(
+      {
+        'entry.client-1.js': { code: 'export const e=1;', sources: ['app/entry.client.tsx'] },
+        'root-1.js': { code: 'export default 1;', sources: ['app/root.tsx'] },
+        'landing-1.js': { code: 'const R=()=>import("./room-page-1.js");export default R;', sources: ['app/routes/convention.$conventionslug._index.tsx'] },
+        'room-page-1.js': { code: `const V=()=>import("./viewer3d-1.js");${heavy(20)}`, sources: ['app/components/virtual-rooms/room-page.tsx'] },
+        'viewer3d-1.js': { code: heavy(340), sources: ['npm:three'] },
+      },
+      { root: { module: 'root-1.js' }, 'routes/convention.$conventionslug._index': { parentId: 'root', module: 'landing-1.js' } },
+    );
+    const { problems, rows } = checkBudget(dir);
+    const landing = (rows as { label: string; gzip: number; withLazy?: number }[]).find((r) => r.label === 'convention.$conventionslug._index')!;
+    expect(landing.gzip).toBeLessThan(1024);
+    expect(landing.withLazy).toBeGreaterThan(355 * 1024);
+    expect(problems).toHaveLength(1);
+  });
+
   it('fails a room page whose on-demand viewer takes it over 350 KiB', () => {
     const { problems } = checkBudget(roomBuild(ROOM_BUDGET_KIB + 10));
     expect(problems).toHaveLength(1);
