@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { blockDefaults } from '../../app/lib/content-pages/blocks';
 import type { LayoutItem, PageLayout } from '../../app/lib/content-pages/layout';
 import { createContentPage, createContentPageTranslation } from '../fixtures/content-pages';
-import { expect, necessaryCookiesOnly, test } from './fixtures';
+import { expect, expectAccessible, necessaryCookiesOnly, test } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 
 /**
@@ -274,6 +274,10 @@ test('a palette block dropped on a cell fills it, on a lone cell\'s edge wraps i
   const announcement = page.locator('[data-builder-announcement]');
   await expect(canvas).toHaveAttribute('data-dnd-ready', 'yes');
   expect(await canvasShape(page)).toEqual([['TEXT'], ['EMPTY', 'EMPTY']]);
+  await page.locator('[data-builder-handle="c1"]').click();
+  await expect(page.locator('[data-builder-item-form]')).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
 
   // onto the right-hand empty cell: it is filled
   const target = (await canvas.locator('[data-cell-drop="c3"]').boundingBox())!;
@@ -357,6 +361,7 @@ test.describe('without JavaScript', () => {
 
     // a feature entry added by filling in the blank entry
     await page.goto(`/contentpool/builder_v2/${content.slug}?language=DE&item=c2`);
+    await expect(page.locator('[data-builder-list="features"]')).toBeVisible();
     await field(page, 'features.0.text').fill('Ohne Skript');
     await page.getByRole('button', { name: 'Apply changes' }).click();
     await expect(page.locator('[data-builder-canvas] [data-block="FEATURE"]')).toContainText('Ohne Skript');

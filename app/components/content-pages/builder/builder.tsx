@@ -141,7 +141,8 @@ function Publication({ data }: { data: BuilderData }) {
       </span>
       <Form method="post">
         <input type="hidden" name="intent" value={published ? 'unpublish' : 'publish'} />
-        <button type="submit" className={buttonClassName(published ? 'outline' : 'green')}>
+        {/* dark blue: white on the brand green reaches only about 2.5:1 */}
+        <button type="submit" className={buttonClassName(published ? 'outline' : 'darkBlue')}>
           {t(published ? 'builder.unpublish' : 'builder.publish')}
         </button>
       </Form>
@@ -600,7 +601,7 @@ function Editor({
                       aria-pressed={cell.id === selected}
                       aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown Alt+ArrowRight Alt+ArrowLeft Delete Escape"
                       aria-describedby="builder-keys"
-                      className="absolute left-1 top-1 z-10 rounded bg-white/90 px-1 text-xs text-gray-800 opacity-60 hover:opacity-100 focus:opacity-100"
+                      className="absolute left-1 top-1 z-10 rounded border border-gray-300 bg-white px-1 text-xs text-gray-800"
                       onClick={() => select(cell.id)}
                       onKeyDown={(event) => cellKeyDown(event, cell.id)}
                     >
@@ -639,7 +640,7 @@ function Editor({
                     : null}
                   {data.other && cell.item ? (
                     <span
-                      className="absolute right-1 top-1 rounded bg-white/90 px-1 text-xs text-gray-700"
+                      className="absolute right-1 top-1 rounded bg-white px-1 text-xs text-gray-700"
                       data-builder-other={cell.item.id in data.other.items ? 'yes' : 'no'}
                     >
                       {t(cell.item.id in data.other.items ? 'builder.otherHas' : 'builder.otherMissing', { lang: data.other.language })}
