@@ -11,6 +11,7 @@ import { TextField } from '~/components/ui/field';
 import { errorFor, FormErrors, PageSection, resultFor, useIsPending, useRouteForm } from '~/components/ui/route-form';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { RoomViewer } from '~/components/virtual-rooms/room-viewer';
+import { crumbsFrom } from '~/lib/breadcrumbs';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import type { FormAnswer } from '~/lib/route-kit';
@@ -25,7 +26,11 @@ import { InfoPointCreate, NavPointCreate, PointList, type Direction } from './po
 import { editorAction, editorData } from './server';
 import { TourSection } from './tour';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'events', 'pages', 'files', 'roomseditor', 'roomsviewer'], title: 'roomseditor:list.title' };
+export const handle = {
+  i18n: ['common', 'errors', 'validation', 'events', 'pages', 'files', 'roomseditor', 'roomsviewer'],
+  title: 'roomseditor:list.title',
+  breadcrumb: crumbsFrom<typeof loader>((d) => [{ label: d.room.name }]),
+};
 export const clientLoader = withNamespaces(handle.i18n);
 
 /** One room's editor (issue 17; spec 000 point 2: the sales hub feature). */
