@@ -6,7 +6,10 @@
 // Exits with 1 when the median is above the target (only reports with --no-fail).
 //
 //   npm run bench:builder -- [--no-build] [--no-fail] [--moves 40] [--items 200] [--throttle 4] [--port 3196]
-//                            [--json report.json] [--pglite]
+//                            [--json report.json] [--pglite] [--profile moves.cpuprofile]
+//
+// --profile writes a CPU profile of the moves (open it in Chromium's DevTools, Performance panel) and prints the
+// functions that took the most time themselves.
 //
 // The app runs on a new PostgreSQL database (TEST_DATABASE_URL, DATABASE_URL or postgres://postgres@127.0.0.1:5432,
 // dropped afterwards), or on an embedded PGlite database with --pglite.
@@ -35,6 +38,7 @@ const moves = Math.max(4, Number(option('--moves', '40')));
 const itemCount = Math.max(2, Number(option('--items', '200')));
 const throttle = Math.max(1, Number(option('--throttle', '4')));
 const jsonFile = option('--json', null);
+const profileFile = option('--profile', null);
 const noFail = args.includes('--no-fail');
 const origin = `http://127.0.0.1:${port}`;
 
@@ -207,6 +211,20 @@ const quantile = (values, q) => {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 };
 
+/** The 15 functions with the most self time in a CPU profile. */
+function printHotFunctions(profile) {
+  const self = new Map();
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const deltas = profile.timeDeltas ?? [];
+  profile.samples.forEach((id, i) => {
+    const { functionName, url, lineNumber } = byId.get(id).callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.replace(/^.*\/assets\//, '')}:${lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (deltas[i] ?? 0) / 1000);
+  });
+  console.log('\nSelf time during the moves (ms):');
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${ms.toFixed(1).padStart(8)}  ${key}`);
+}
+
 async function measure(slug) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -229,9 +247,18 @@ async function measure(slug) {
     // an item in the middle of the page, moved up and down in turn (the focus stays on its handle)
     const handle = handles.nth(Math.floor(count / 2));
     await handle.focus();
+    if (profileFile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     for (let i = 0; i < moves; i += 1) {
       await page.keyboard.press(i % 2 === 0 ? 'Alt+ArrowUp' : 'Alt+ArrowDown');
       await page.waitForFunction((n) => window.__builderBench.length > n, i, { timeout: 30_000 });
+    }
+    if (profileFile) {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.writeFileSync(profileFile, JSON.stringify(profile));
+      printHotFunctions(profile);
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     return await page.evaluate(() => window.__builderBench);
