@@ -84,12 +84,15 @@ async function decodeWithJsqr(source: HTMLVideoElement | ImageBitmap, canvas: HT
 export function QrScanner({
   onResult,
   fileInputName,
+  autoStart = false,
   className,
 }: {
   /** Called once with the text of the first QR code read (camera or picture). */
   onResult: (text: string) => void;
   /** Name of the picture input, so a surrounding form can post the picture (server-side decoding). */
   fileInputName?: string;
+  /** Start the camera at once (the page already asked for it, e.g. a "scan" button that mounts the scanner). */
+  autoStart?: boolean;
   className?: string;
 }) {
   const { t } = useTranslation('leadscard');
@@ -172,6 +175,13 @@ export function QrScanner({
       setStatus(name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : name === 'NotFoundError' || name === 'OverconstrainedError' ? 'noCamera' : 'cameraError');
     }
   }, [scanLoop, stop]);
+
+  const autoStarted = useRef(false);
+  useEffect(() => {
+    if (!autoStart || autoStarted.current) return;
+    autoStarted.current = true;
+    void start();
+  }, [autoStart, start]);
 
   const onFile = useCallback(
     async (file: File | undefined) => {
