@@ -37,16 +37,18 @@ export function newField(type: LeadFieldType, schema: LeadFormSchema, id: string
   const base = type === 'HEADLINE' ? 'headline' : type.toLowerCase();
   let n = 1;
   while (taken.has(`${base}_${n}`)) n += 1;
+  const name = `${base}_${n}`;
+  // a new field is valid as it is (label or headline = its name), so adding one saves without JavaScript too
   return {
     id,
     type,
-    name: `${base}_${n}`,
-    label: '',
+    name,
+    label: type === 'HEADLINE' ? '' : name,
     langlabel: {},
     required: false,
-    selects: [],
+    selects: type === 'SELECT' ? ['option_1'] : [],
     langselects: {},
-    headline: '',
+    headline: type === 'HEADLINE' ? name : '',
     langheadline: {},
     searchable: false,
     standard: null,

@@ -1,0 +1,280 @@
+import QRCode from 'qrcode';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Package } from '~/lib/features';
+import * as lead from '~/routes/_console.leads.$slug/route';
+import * as overview from '~/routes/_console.leads._index/route';
+import * as archive from '~/routes/_console.leads.archive/route';
+import * as builder from '~/routes/_console.leads.edit-leadform/route';
+import * as capture from '~/routes/_console.leads.leadform/route';
+import * as publicForm from '~/routes/leadform/route';
+import * as csv from '~/routes/resources.leads-csv';
+import { buildRequestContext } from '~/server/request-context.server';
+import { Lead, LeadForm } from '../../db/models/index';
+import { addMember, createLead, createLeadForm, createOrganization, createUser } from '../fixtures/factories';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { asResponse, callRoute } from '../helpers/routes';
+
+/**
+ * The leads console's page doors (issue 18): overview filter / sort / pages, bulk archive, restore and delete with
+ * the confirmation step, the CSV resource route, the lead page (edit, mail and its errors), the capture form (QR
+ * contact, validation, consent proof), the builder and the public /leadform; and who may not (another
+ * organisation's lead, an organisation without the lead suite, anonymous).
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function member(suites: number = Package.SALES | Package.DATA) {
+  const org = await createOrganization(t.app.db, { suites });
+  const user = await createUser(t.app.db, { default_language: 'EN' });
+  await addMember(t.app.db, org.id, user.id, { role: 'admin', isOwner: true });
+  return { org, user };
+}
+
+type Overview = Awaited<ReturnType<typeof overview.loader>>;
+
+/** A page action with a multipart body (the capture page's pictures). */
+async function postMultipart(route: { action: unknown }, url: string, userId: string, fields: Record<string, string>, files: Record<string, { name: string; bytes: Buffer }> = {}) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  for (const [k, f] of Object.entries(files)) body.append(k, new Blob([f.bytes], { type: 'image/png' }), f.name);
+  const request = new Request(`http://localhost${url}`, { method: 'POST', headers: { cookie: await t.sessionCookie(userId), 'accept-language': 'en' }, body });
+  const context = await buildRequestContext(t.app, request);
+  let response: Response;
+  try {
+    response = asResponse(await (route.action as (args: unknown) => Promise<unknown>)({ request, context, params: {} }));
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    response = thrown;
+  }
+  const text = await response.text();
+  return { status: response.status, data: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+}
+
+describe('/leads overview and archive', () => {
+  it('lists only the organisation’s active leads, filters, sorts by score and pages on the server', async () => {
+    const { org, user } = await member();
+    const other = await member();
+    await createLead(t.app.db, { organization_id: other.org.id, name: 'Fremder Lead' });
+    for (let i = 0; i < 27; i += 1) await createLead(t.app.db, { organization_id: org.id, name: `Lead ${String(i).padStart(2, '0')}`, score: i });
+    await createLead(t.app.db, { organization_id: org.id, name: 'Zora Tagged', company: 'Tagwerk', tags: ['Messe'], score: 99 });
+    await createLead(t.app.db, { organization_id: org.id, name: 'Archived Anton', archived_at: new Date() });
+
+    const first = (await callRoute(t, overview.loader as never, { url: '/leads', userId: user.id })).data as Overview;
+    expect(first.total).toBe(28);
+    expect(first.items).toHaveLength(25);
+    expect(first.items.map((i) => i.name)).not.toContain('Fremder Lead');
+    expect(first.items.map((i) => i.name)).not.toContain('Archived Anton');
+    expect(first.choices.tags).toEqual(['Messe']);
+
+    const second = (await callRoute(t, overview.loader as never, { url: '/leads?page=2', userId: user.id })).data as Overview;
+    expect(second.items).toHaveLength(3);
+    expect(second.filter.page).toBe(2);
+
+    const byScore = (await callRoute(t, overview.loader as never, { url: '/leads?sort=score&dir=desc', userId: user.id })).data as Overview;
+    expect(byScore.items[0]!.name).toBe('Zora Tagged');
+    const tagged = (await callRoute(t, overview.loader as never, { url: '/leads?tag=Messe', userId: user.id })).data as Overview;
+    expect(tagged.items.map((i) => i.name)).toEqual(['Zora Tagged']);
+    const searched = (await callRoute(t, overview.loader as never, { url: '/leads?q=tagwerk', userId: user.id })).data as Overview;
+    expect(searched.items.map((i) => i.name)).toEqual(['Zora Tagged']);
+    // a bad parameter falls back to its default instead of failing
+    const odd = (await callRoute(t, overview.loader as never, { url: '/leads?sort=evil&page=-3&from=yesterday', userId: user.id })).data as Overview;
+    expect(odd.filter).toMatchObject({ sort: 'created', page: 1, from: '' });
+
+    const archived = (await callRoute(t, archive.loader as never, { url: '/leads/archive', userId: user.id })).data as Overview;
+    expect(archived.items.map((i) => i.name)).toEqual(['Archived Anton']);
+  });
+
+  it('archives, restores and deletes the checked leads (deleting asks first); another organisation’s lead is left alone', async () => {
+    const { org, user } = await member();
+    const other = await member();
+    const a = await createLead(t.app.db, { organization_id: org.id });
+    const b = await createLead(t.app.db, { organization_id: org.id });
+    const foreign = await createLead(t.app.db, { organization_id: other.org.id });
+
+    const none = await callRoute(t, overview.action as never, { url: '/leads?index', userId: user.id, form: { intent: 'archive' } });
+    expect(none.toast).toMatchObject({ type: 'error', key: 'leadsconsole:bulk.noneSelected' });
+
+    const archived = await callRoute(t, overview.action as never, { url: '/leads?index&q=x', userId: user.id, form: { intent: 'archive', ids: [a.id, b.id, foreign.id] } });
+    expect(archived.location).toBe('/leads?q=x');
+    expect(archived.toast).toMatchObject({ type: 'success', key: 'leadsconsole:bulk.archived', values: { count: 3 } });
+    expect((await Lead.query(t.app.db).findById(a.id))!.archived_at).not.toBeNull();
+    expect((await Lead.query(t.app.db).findById(foreign.id))!.archived_at).toBeNull();
+
+    const restored = await callRoute(t, archive.action as never, { url: '/leads/archive', userId: user.id, form: { intent: 'restore', ids: [b.id] } });
+    expect(restored.toast).toMatchObject({ type: 'success', key: 'leadsconsole:bulk.restored' });
+    expect((await Lead.query(t.app.db).findById(b.id))!.archived_at).toBeNull();
+
+    const ask = await callRoute(t, archive.action as never, { url: '/leads/archive', userId: user.id, form: { intent: 'delete', ids: [a.id, foreign.id] } });
+    expect(ask.status).toBe(200);
+    expect(ask.data).toEqual({ confirm: { intent: 'delete', id: `${a.id},${foreign.id}`, name: '2' } });
+    expect(await Lead.query(t.app.db).findById(a.id)).toBeDefined();
+    const deleted = await callRoute(t, archive.action as never, { url: '/leads/archive', userId: user.id, form: { intent: 'delete', id: `${a.id},${foreign.id}`, confirmed: 'yes' } });
+    expect(deleted.toast).toMatchObject({ type: 'success', key: 'leadsconsole:bulk.deleted' });
+    expect(await Lead.query(t.app.db).findById(a.id)).toBeUndefined();
+    expect(await Lead.query(t.app.db).findById(foreign.id)).toBeDefined();
+
+    const unknown = await callRoute(t, overview.action as never, { url: '/leads?index', userId: user.id, form: { intent: 'explode', ids: [b.id] } });
+    expect(unknown.status).toBe(400);
+  });
+
+  it('is not for an organisation without the lead suite, nor for visitors', async () => {
+    const { user } = await member(Package.EVENT);
+    const refused = await callRoute(t, overview.loader as never, { url: '/leads', userId: user.id });
+    expect(refused.location).toBe('/missing-feature/lead');
+    const anonymous = await callRoute(t, overview.loader as never, { url: '/leads', userId: null });
+    expect(anonymous.location).toBe('/login?next=%2Fleads');
+    expect((await callRoute(t, csv.loader as never, { url: '/resources/leads-csv', userId: user.id })).location).toBe('/missing-feature/lead');
+  });
+});
+
+describe('/resources/leads-csv', () => {
+  it('streams the filtered list as CSV with a BOM', async () => {
+    const { org, user } = await member();
+    await createLead(t.app.db, { organization_id: org.id, name: 'Carla Csv', company: 'Komma AG' });
+    await createLead(t.app.db, { organization_id: org.id, name: 'Other Person' });
+    const request = new Request('http://localhost/resources/leads-csv?q=komma', { headers: { cookie: await t.sessionCookie(user.id), 'accept-language': 'en' } });
+    const context = await buildRequestContext(t.app, request);
+    const response = (await csv.loader({ request, context, params: {} } as never)) as Response;
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(text).toContain('Carla Csv');
+    expect(text).not.toContain('Other Person');
+  });
+});
+
+describe('/leads/{slug}', () => {
+  it('is 404 for another organisation’s lead; edits the lead; the mail needs an e-mail and goes out once', async () => {
+    const { org, user } = await member();
+    const other = await member();
+    const foreign = await createLead(t.app.db, { organization_id: other.org.id });
+    expect((await callRoute(t, lead.loader as never, { url: `/leads/${foreign.slug}`, userId: user.id, params: { slug: foreign.slug } })).status).toBe(404);
+
+    const own = await createLead(t.app.db, { organization_id: org.id, email: '', name: 'Mia Mail' });
+    const at = { url: `/leads/${own.slug}`, userId: user.id, params: { slug: own.slug } };
+    const noMail = await callRoute(t, lead.action as never, { ...at, form: { intent: 'sendMail', lang: 'EN' } });
+    expect(noMail.toast).toMatchObject({ type: 'error', values: { message: 'Please enter an E-Mail' } });
+
+    const bad = await callRoute(t, lead.action as never, { ...at, form: { intent: 'update', name: 'Mia Mail', email: 'not-mail', language: 'EN' } });
+    expect(bad.status).toBe(400);
+    expect((await Lead.query(t.app.db).findById(own.id))!.email).toBe('');
+
+    const saved = await callRoute(t, lead.action as never, { ...at, form: { intent: 'update', name: 'Mia Mail', email: 'mia@test.example', language: 'DE', tags: 'Hot, Messe' } });
+    expect(saved.toast).toMatchObject({ type: 'success', key: 'leadsconsole:detail.saved' });
+    const page = (await callRoute(t, lead.loader as never, at)).data as Awaited<ReturnType<typeof lead.loader>>;
+    expect(page.lead.email).toBe('mia@test.example');
+    expect(page.tags).toEqual(['Hot', 'Messe']);
+
+    const sent = await callRoute(t, lead.action as never, { ...at, form: { intent: 'sendMail', lang: 'DE' } });
+    expect(sent.toast).toMatchObject({ type: 'success', key: 'leadsconsole:detail.mailSent' });
+    const again = await callRoute(t, lead.action as never, { ...at, form: { intent: 'sendMail', lang: 'DE' } });
+    expect(again.toast).toMatchObject({ type: 'error', values: { message: 'The information mail has already been sent to this lead' } });
+  });
+});
+
+describe('/leads/leadform (capture)', () => {
+  it('fills the form from a vCard QR code, says "QR code incompatible" for anything else, validates and keeps the consent proof', async () => {
+    const { user } = await member();
+    const vcard = 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Quinn Scan\r\nEMAIL:quinn@test.example\r\nORG:Scan AG\r\nEND:VCARD';
+    const read = await postMultipart(capture, '/leads/leadform', user.id, { intent: 'qrText', text: vcard });
+    expect(read.status).toBe(200);
+    expect(read.data).toMatchObject({ prefill: { source: 'qr', values: { std_name: 'Quinn Scan', std_email: 'quinn@test.example', std_company: 'Scan AG' } } });
+
+    const picture = await postMultipart(capture, '/leads/leadform', user.id, { intent: 'qrImage' }, { qr: { name: 'qr.png', bytes: await QRCode.toBuffer(vcard, { width: 300 }) } });
+    expect(picture.data).toMatchObject({ prefill: { values: { std_name: 'Quinn Scan' } } });
+
+    const incompatible = await postMultipart(capture, '/leads/leadform', user.id, { intent: 'qrText', text: 'https://example.com' });
+    expect(incompatible.status).toBe(422);
+    expect(incompatible.data).toEqual({ form: 'capture', error: 'QR code incompatible' });
+
+    const before = await Lead.query(t.app.db).where('user_id', user.id).resultSize();
+    const invalid = await postMultipart(capture, '/leads/leadform', user.id, { intent: 'save', std_name: 'Quinn', std_email: 'nope', std_web: 'www.scan.example' });
+    expect(invalid.status).toBe(400);
+    expect(((invalid.data!.result as { error: Record<string, string[]> }).error.std_email ?? []).length).toBeGreaterThan(0);
+    expect(await Lead.query(t.app.db).where('user_id', user.id).resultSize()).toBe(before);
+
+    const saved = await postMultipart(capture, '/leads/leadform', user.id, {
+      intent: 'save',
+      std_name: 'Quinn Scan',
+      std_email: 'quinn@test.example',
+      std_web: 'www.scan.example',
+      language: 'EN',
+      tags: 'QR',
+      consent_tracking: 'on',
+    });
+    expect(saved.status).toBe(302);
+    const row = await Lead.query(t.app.db).findOne({ user_id: user.id, email: 'quinn@test.example' });
+    expect(row).toMatchObject({ name: 'Quinn Scan', web: 'www.scan.example', language: 'EN' });
+    expect(row!.consent!.items.find((i) => i.kind === 'tracking')).toMatchObject({ agreed: true });
+    expect(row!.consent!.items.find((i) => i.kind === 'contact')).toMatchObject({ agreed: false });
+  });
+});
+
+describe('/leads/edit-leadform and the public /leadform', () => {
+  it('creates a form, adds and saves fields (a field without label is refused at its place), and the public form takes a lead', async () => {
+    const { org, user } = await member();
+    const created = await callRoute(t, builder.action as never, { url: '/leads/edit-leadform', userId: user.id, form: { intent: 'create', name: 'Messe 2026' } });
+    const form = await LeadForm.query(t.app.db).findOne({ organization_id: org.id, name: 'Messe 2026' });
+    expect(created.location).toBe(`/leads/edit-leadform?form=${form!.id}`);
+
+    const field = (i: number, f: Record<string, string>) => Object.fromEntries(Object.entries(f).map(([k, v]) => [`f.${i}.${k}`, v]));
+    const id1 = crypto.randomUUID();
+    const refused = await callRoute(t, builder.action as never, {
+      url: '/leads/edit-leadform',
+      userId: user.id,
+      form: { intent: 'schema', id: form!.id, fieldCount: '1', ...field(0, { id: id1, type: 'TEXT', name: 'interest', label: '' }) },
+    });
+    expect(refused.status).toBe(400);
+    expect(Object.keys((refused.data as { fieldErrors: Record<string, string[]> }).fieldErrors)).toContain('0.label');
+
+    const added = await callRoute(t, builder.action as never, {
+      url: '/leads/edit-leadform',
+      userId: user.id,
+      form: {
+        intent: 'schema',
+        id: form!.id,
+        fieldCount: '1',
+        op: 'add:EMAIL',
+        ...field(0, { id: id1, type: 'TEXT', name: 'interest', label: 'Interest', labelDE: 'Interesse', required: 'on' }),
+      },
+    });
+    expect(added.toast).toMatchObject({ type: 'success' });
+    const saved = await LeadForm.query(t.app.db).findById(form!.id);
+    expect(saved!.schema.map((f) => [f.type, f.name])).toEqual([
+      ['TEXT', 'interest'],
+      ['EMAIL', 'email_1'],
+    ]);
+    expect(saved!.version).toBe(2);
+
+    // another organisation's form is not found
+    const other = await member();
+    const foreign = await createLeadForm(t.app.db, { organization_id: other.org.id });
+    expect((await callRoute(t, builder.loader as never, { url: `/leads/edit-leadform?form=${foreign.id}`, userId: user.id })).status).toBe(404);
+
+    // the public form: unknown is 404, a missing required value is refused, then the lead is taken without a capturing user
+    expect((await callRoute(t, publicForm.loader as never, { url: `/leadform?form=${crypto.randomUUID()}`, userId: null })).status).toBe(404);
+    const page = (await callRoute(t, publicForm.loader as never, { url: `/leadform?form=${form!.id}&lang=DE`, userId: null })).data as Awaited<ReturnType<typeof publicForm.loader>>;
+    expect(page.branding.organizationName).toBe(org.name);
+    expect(page.schema.map((f) => f.name)).toEqual(['interest', 'email_1']);
+    const missing = await callRoute(t, publicForm.action as never, { url: `/leadform?form=${form!.id}&lang=DE`, userId: null, form: { email_1: 'x@test.example' } });
+    expect(missing.status).toBe(400);
+    const taken = await callRoute(t, publicForm.action as never, {
+      url: `/leadform?form=${form!.id}&lang=DE`,
+      userId: null,
+      form: { interest: 'Roboter', email_1: 'pub@test.example', consent_contact: 'on' },
+    });
+    expect(taken.location).toBe(`/leadform?form=${form!.id}&lang=DE&thanks=1`);
+    const row = await Lead.query(t.app.db).findOne({ organization_id: org.id, form_id: form!.id });
+    expect(row).toMatchObject({ user_id: null, language: 'DE' });
+    // the added e-mail field fills no lead column (no standard chosen), so both are free values
+    expect(row!.values).toEqual([
+      { name: 'interest', value: 'Roboter' },
+      { name: 'email_1', value: 'pub@test.example' },
+    ]);
+  });
+});
