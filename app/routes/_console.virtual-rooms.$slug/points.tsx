@@ -36,10 +36,28 @@ function DirectionFields({ direction, onDirection, errors }: { direction: Direct
   );
 }
 
-/** The icon library's icons as a select ("default" first); the icon's picture shows beside it in the list. */
+/** The icon library's icons as radio buttons with their pictures ("default" first); works without JavaScript. */
 function IconSelect({ icons }: { icons: RoomEditorIcon[] }) {
   const { t } = useTranslation('roomseditor');
-  return <NativeSelect name="iconId" label={t('editor.icon')} emptyLabel={t('editor.defaultIcon')} options={icons.map((icon) => ({ value: icon.id, label: icon.name }))} />;
+  const option = 'flex cursor-pointer items-center gap-2 rounded border px-2 py-1 text-sm has-[:checked]:border-brand-dark has-[:checked]:bg-gray-100';
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-1">
+      <legend className="text-sm font-medium">{t('editor.icon')}</legend>
+      <div className="flex max-h-40 flex-wrap gap-2 overflow-auto">
+        <label className={option}>
+          <input type="radio" name="iconId" value="" defaultChecked />
+          {t('editor.defaultIcon')}
+        </label>
+        {icons.map((icon) => (
+          <label key={icon.id} className={option}>
+            <input type="radio" name="iconId" value={icon.id} />
+            <img src={icon.url} alt="" width={24} height={24} className="h-6 w-6 object-contain" />
+            {icon.name}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
 }
 
 /** A new navigation point: where (direction), its icon and exactly one destination from the organisation's lists. */
