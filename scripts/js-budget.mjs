@@ -118,10 +118,14 @@ export function chunksForRoute(build, routeId) {
   return { chain: chain.map((r) => r.id), loaded: [...loaded], lazy };
 }
 
+/** The room viewer's three.js part (app/components/virtual-rooms/room-viewer-3d.client.tsx). */
+export const ROOM_VIEWER_SOURCE = /^app\/components\/virtual-rooms\/room-viewer-3d/;
+
 /**
- * The chunks of the three.js viewer a page imports on demand, however deep (a lazy room component that itself
- * imports the 3D part lazily): every dynamically imported chunk (with its static imports) on a path to a chunk
- * that bundles three.js, less what the page loads up front.
+ * The chunks of the room's three.js viewer a page imports on demand, however deep (a lazy room component that
+ * itself imports the 3D part lazily): every dynamically imported chunk (with its static imports) on a path to the
+ * viewer's chunk, less what the page loads up front. Other lazy three.js code (a content page's CAD block on the
+ * stand page) loads only when a visitor starts it and is not counted.
  */
 export function viewerChunks(build, loaded) {
   const loadedSet = new Set(loaded);
@@ -131,7 +135,7 @@ export function viewerChunks(build, loaded) {
     for (const next of build.chunk(url).imports) staticClosure(next, seen);
     return seen;
   };
-  const hasThree = (url) => forbiddenIn(build, url).some((f) => f.startsWith('three.js'));
+  const hasThree = (url) => (build.chunk(url).sources ?? []).some((source) => ROOM_VIEWER_SOURCE.test(source));
   const memo = new Map();
   const leadsToThree = (url) => {
     if (memo.has(url)) return memo.get(url);

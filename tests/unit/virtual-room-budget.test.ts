@@ -38,8 +38,10 @@ function roomBuild(threeKib: number, upFrontKib = 0) {
       'entry.client-1.js': { code: 'export const e=1;', sources: ['app/entry.client.tsx'] },
       'root-1.js': { code: 'export default 1;', sources: ['app/root.tsx'] },
       'room-1.js': { code: `const V=()=>import("./viewer3d-1.js");const M=()=>import("./menu-1.js");export default V;${upFrontKib ? heavy(upFrontKib).replace('const x', 'const y') : ''}`, sources: ['app/routes/standalone-room.$slug.tsx', 'app/components/virtual-rooms/room-viewer.tsx'] },
-      // another lazy chunk (a menu opened by a click) is not part of the room's budget
-      'menu-1.js': { code: heavy(100), sources: ['app/components/layout/language-menu.tsx'] },
+      // other lazy chunks (a menu opened by a click, a content block's CAD viewer with its own three.js) are not
+      // part of the room's budget
+      'menu-1.js': { code: `const C=()=>import("./cad-1.js");${heavy(100)}`, sources: ['app/components/layout/language-menu.tsx'] },
+      'cad-1.js': { code: heavy(100), sources: ['app/components/content-pages/blocks/cad-viewer.tsx', 'npm:three'] },
       'viewer3d-1.js': { code: heavy(threeKib), sources: ['app/components/virtual-rooms/room-viewer-3d.client.tsx', 'npm:three', 'npm:@react-three/fiber'] },
     },
     { root: { module: 'root-1.js' }, 'routes/standalone-room.$slug': { parentId: 'root', module: 'room-1.js' } },
@@ -79,7 +81,7 @@ describe('JavaScript budget of the virtual room pages (issue 17)', () => {
         'root-1.js': { code: 'export default 1;', sources: ['app/root.tsx'] },
         'landing-1.js': { code: 'const R=()=>import("./room-page-1.js");export default R;', sources: ['app/routes/convention.$conventionslug._index.tsx'] },
         'room-page-1.js': { code: `const V=()=>import("./viewer3d-1.js");${heavy(20)}`, sources: ['app/components/virtual-rooms/room-page.tsx'] },
-        'viewer3d-1.js': { code: heavy(340), sources: ['npm:three'] },
+        'viewer3d-1.js': { code: heavy(340), sources: ['app/components/virtual-rooms/room-viewer-3d.client.tsx', 'npm:three'] },
       },
       { root: { module: 'root-1.js' }, 'routes/convention.$conventionslug._index': { parentId: 'root', module: 'landing-1.js' } },
     );
