@@ -2,6 +2,7 @@ import { Form } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BlockView } from '~/components/content-pages/page-view';
+import { preloadBlocks } from '~/components/content-pages/blocks';
 import { BlockRenderProvider, type PageFile } from '~/components/content-pages/context';
 import { buttonClassName } from '~/components/ui/button';
 import { useHydrated } from '~/components/ui/use-hydrated';
@@ -257,6 +258,10 @@ function Editor({
   };
 
   useEffect(() => setSelected(data.selected), [data.selected]);
+  // every block's renderer ahead: a block added or dropped renders in the next paint, not after its code loads
+  useEffect(() => {
+    void preloadBlocks();
+  }, []);
 
   const labelOf = useCallback(
     (column: LayoutColumn | null) => {
