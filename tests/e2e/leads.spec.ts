@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { Knex } from 'knex';
 import QRCode from 'qrcode';
 import { Package } from '../../app/lib/features';
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 
 /**
  * Leads at the stand (issue 18), at phone width: a rep captures a lead by the form, by a business-card photo (a
@@ -33,6 +33,20 @@ async function mailLink(db: Knex, to: string): Promise<string> {
   return `${url.pathname}${url.search}`;
 }
 
+/** Drags `from` (sortablejs's pointer mode, which Playwright's mouse drives) onto `onto` and drops once `arrived` holds. */
+async function drag(page: Page, from: Locator, onto: Locator, arrived: () => Promise<void>) {
+  const start = (await from.boundingBox())!;
+  const x = start.x + start.width / 2;
+  const y = start.y + start.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y - 10, { steps: 5 });
+  const end = (await onto.boundingBox())!;
+  await page.mouse.move(end.x + 20, end.y + 5, { steps: 20 });
+  await arrived();
+  await page.mouse.up();
+}
+
 async function agreeToAll(page: Page) {
   const consent = page.getByRole('group', { name: 'Consent' });
   for (const box of await consent.getByRole('checkbox').all()) await box.check();
@@ -46,6 +60,7 @@ test('a rep captures leads by form, business card and QR code, mails one, sees i
   // 1. by the form
   await page.goto('/leads');
   await expect(page.getByRole('heading', { name: 'New lead' })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('link', { name: 'Open the form' }).click();
   await expect(page.getByRole('heading', { name: 'Capture a lead' })).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill('Erika Formular');
@@ -65,6 +80,7 @@ test('a rep captures leads by form, business card and QR code, mails one, sees i
   await expect(page.getByText('Read from the business card: please check the details and save.')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue('anna.mueller@nordlicht-messebau.de');
   await expect(page.getByLabel('Company', { exact: true })).toHaveValue(/Nordlicht Messebau/);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Save lead' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/Müller|Nordlicht|anna/);
   await expect(page.getByRole('img', { name: 'Business card front' })).toBeVisible();
@@ -103,6 +119,7 @@ test('a rep captures leads by form, business card and QR code, mails one, sees i
   // 5. the visit is on the lead's timeline
   await page.reload();
   await expect(page.getByTestId('lead-tracks')).toContainText('Information page');
+  await expectAccessible(page);
 
   // 6. the overview lists the three; the CSV of the list reads back
   await page.goto('/leads');
@@ -152,6 +169,22 @@ test('the form builder adds fields, moves one by keyboard with an announcement, 
   await expect(fields.nth(0)).toHaveAttribute('data-field-id', /.+/);
   await expect(fields.nth(0).getByLabel('Label', { exact: true })).toHaveValue('E-mail');
   await expect(page.getByRole('button', { name: 'Move E-mail down' })).toBeFocused();
+  // and by dragging a field's handle (a taller phone, so both fields' editors are on screen for the mouse)
+  await page.setViewportSize({ width: 390, height: 2400 });
+  const list = page.getByRole('list', { name: 'Fields of the form' });
+  await expect(list).toHaveAttribute('data-dnd-ready', 'true');
+  const rows = list.getByTestId('builder-field');
+  const interestId = (await rows.nth(1).getAttribute('data-field-id'))!;
+  await list.scrollIntoViewIfNeeded();
+  await drag(page, rows.nth(1).locator('[data-drag-handle]'), rows.nth(0), async () => {
+    await expect(rows.nth(0)).toHaveAttribute('data-field-id', interestId);
+  });
+  await expect(page.getByTestId('builder-announcement')).toHaveText('Your interest moved to position 1 of 2.');
+  await expect(rows.nth(0).getByLabel('Label', { exact: true })).toHaveValue('Your interest');
+  await page.getByRole('button', { name: 'Move Your interest down' }).click();
+  await expect(rows.nth(0).getByLabel('Label', { exact: true })).toHaveValue('E-mail');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page);
   const preview = page.getByRole('region', { name: 'Preview' });
   await expect(preview.getByText('Your interest')).toBeVisible();
 
@@ -161,7 +194,12 @@ test('the form builder adds fields, moves one by keyboard with an announcement, 
   await expect(fields.nth(0).getByLabel('Label', { exact: true })).toHaveValue('E-mail');
   await expect(fields.nth(1).getByLabel('Label', { exact: true })).toHaveValue('Your interest');
 
-  // the public form, without JavaScript: the server validates, then takes the lead
+  // the public form (axe needs scripts, so it checks the form with them first)
+  await page.goto(`/leadform?form=${formId}&lang=EN`);
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await expectAccessible(page);
+
+  // without JavaScript: the server validates, then takes the lead
   const email = `${unique('public')}@test.example`;
   const visitor = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: 'en-US' });
   try {
