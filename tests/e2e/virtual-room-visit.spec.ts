@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, necessaryCookiesOnly, test } from './fixtures';
+import { dismissWelcomeVideoUpfront, expect, expectAccessible, necessaryCookiesOnly, test } from './fixtures';
 import { createConvention } from '../fixtures/events';
 import { createTestRoom, type TestRoom } from './virtual-room-setup';
 
@@ -188,6 +188,7 @@ test.describe('with JavaScript', () => {
 
   test('a convention in room mode shows the room on its landing page', async ({ page, db }) => {
     const convention = await createConvention(db, { organization_id: room.organizationId, navigation_mode: 'VIRTUAL_ROOM', virtual_room_id: room.id });
+    await dismissWelcomeVideoUpfront(page);
     await page.goto(`/convention/${convention.slug}`);
     await readyIn(page, room.lobbyId);
     await page.getByRole('button', { name: 'To Studio' }).click();
