@@ -105,11 +105,19 @@ export async function leadsCsv(ctx: ServiceContext, filter: LeadFilter, lang: La
     ];
   };
 
-  // One batch of rows is read as plain rows (no model instances) and written by csv-stringify at once.
+  // One batch of rows is read as plain rows (no model instances) and written by csv-stringify at once; the next
+  // batch is already being read by the database while this one is written.
+  const batchAt = (offset: number) => {
+    const rows = query().limit(BATCH).offset(offset).toKnexQuery() as unknown as Promise<ExportRow[]>;
+    rows.catch(() => undefined); // awaited below; a download abandoned meanwhile must not leave an unhandled rejection
+    return rows;
+  };
   async function* chunks() {
     yield Buffer.from(stringify([header], { ...csvOptions, bom: true }));
+    let next = batchAt(0);
     for (let offset = 0; ; offset += BATCH) {
-      const batch = (await query().limit(BATCH).offset(offset).toKnexQuery()) as unknown as ExportRow[];
+      const batch = await next;
+      if (batch.length === BATCH) next = batchAt(offset + BATCH);
       if (batch.length) yield Buffer.from(stringify(batch.map(line), csvOptions));
       if (batch.length < BATCH) return;
     }
