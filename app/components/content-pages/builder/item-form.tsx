@@ -245,7 +245,7 @@ function FieldInput({
           {field.nullable ? <option value="">{t('builder.none')}</option> : null}
           {field.options?.map((option) => (
             <option key={String(option)} value={String(option)}>
-              {String(option)}
+              {typeof option === 'number' ? String(option) : t(`builder.options.${option}`, { defaultValue: option })}
             </option>
           ))}
         </select>
