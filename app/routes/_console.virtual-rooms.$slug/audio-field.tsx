@@ -20,7 +20,7 @@ const extensionOf = (type: string) => (type.includes('ogg') ? 'ogg' : type.inclu
  * progress bar and the form posts the stored id (`fileId`); without it the file goes with the form. A recording the
  * browser cannot produce in a format we store shows "file conversion failed" with the hint to use Chrome.
  */
-export function AudioField({ currentUrl }: { currentUrl?: string | null }) {
+export function AudioField({ currentUrl, error }: { currentUrl?: string | null; /** the action's error about the posted file */ error?: string }) {
   const { t } = useTranslation('roomseditor');
   const hydrated = useHydrated();
   const inputId = useId();
@@ -144,7 +144,7 @@ export function AudioField({ currentUrl }: { currentUrl?: string | null }) {
         {progress !== null ? t('editor.uploading', { percent: progress }) : status}
       </p>
       <p id={`${inputId}-error`} role="alert" className="text-sm text-brand-red" data-audio-error>
-        {problem}
+        {problem || error || ''}
       </p>
     </fieldset>
   );

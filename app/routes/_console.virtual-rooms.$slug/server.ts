@@ -149,7 +149,10 @@ export async function editorAction(context: RequestContext, request: Request, sl
   const { intent } = intentOf(formData, Intents);
   const panoParam = String(formData.get('panoId') ?? '') || null;
   const back = editorPath(data.room.slug, panoParam);
-  if (failure) return answer({ form: intent === 'replacePano' ? `replacePano-${String(formData.get('id') ?? '')}` : intent, error: failure.message }, 400);
+  if (failure) {
+    const form = intent === 'replacePano' || intent === 'updateStep' ? `${intent}-${String(formData.get('id') ?? '')}` : intent;
+    return answer({ form, error: failure.message }, 400);
+  }
 
   switch (intent) {
     case 'settings': {

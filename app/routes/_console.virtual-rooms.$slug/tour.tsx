@@ -7,7 +7,7 @@ import { ConfirmDelete } from '~/components/events/confirm-delete';
 import { ReorderableList } from '~/components/events/reorderable-list';
 import { Button } from '~/components/ui/button';
 import { TextArea, TextField } from '~/components/ui/field';
-import { FormErrors, resultFor, useIsPending, useRouteForm } from '~/components/ui/route-form';
+import { errorFor, FormErrors, resultFor, useIsPending, useRouteForm } from '~/components/ui/route-form';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import type { FormAnswer } from '~/lib/route-kit';
 import { anglesToDegrees, MAX_FOCAL_LENGTH, MIN_FOCAL_LENGTH } from '~/lib/virtual-rooms/editor';
@@ -100,7 +100,7 @@ function StepFields({
         defaultValue={step?.infoPointId ?? ''}
         options={choices.infoPoints.map((point) => ({ value: point.id, label: `${point.panoName}: ${point.name}` }))}
       />
-      <AudioField currentUrl={step?.audioUrl ?? null} />
+      <AudioField currentUrl={step?.audioUrl ?? null} error={errorFor(answer, id)} />
       <Button type="submit" isDisabled={pending}>
         {step ? t('editor.updateStep') : t('editor.saveStep')}
       </Button>
