@@ -51,6 +51,8 @@ export const MAPPERS: Record<string, string> = {
   LeadConsent: '../../app/lib/leads/form-schema#LeadConsentProof',
   LeadInformationPage: '../../app/server/services/leads/info#InformationPage',
   PublicLeadForm: '../../app/server/services/leads/forms#PublicLeadForm',
+  // virtual rooms: the services' records (panos and tour steps resolved through the rooms service)
+  VirtualRoom: '../../app/server/services/virtual-rooms/types#VirtualRoom',
   // enums with internal values (ENUM_VALUES) are named here too, so resolvers return the internal value's type
   MemberRoleEnum: '../../db/models/index#MemberRole',
   FeatureEnum: '../../app/lib/features#FeatureName',

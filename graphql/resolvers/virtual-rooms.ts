@@ -3,7 +3,17 @@ import { conventionRoom, createPanoLensNavigationForConvention, createVirtualRoo
 import { roomDestinations } from '~/server/services/virtual-rooms/destinations';
 import { createPano, deletePano, resetPanoInitialView, setPanoInitialView, updatePano } from '~/server/services/virtual-rooms/panos';
 import { createInfoPoint, createNavPoint, deleteInfoPoint, deleteNavPoint } from '~/server/services/virtual-rooms/points';
-import { createRoom, deleteRoom, listRooms, roomRecordById, updateRoom, updateStandAloneRoom, virtualRoomSlug } from '~/server/services/virtual-rooms/rooms';
+import {
+  createRoom,
+  deleteRoom,
+  listRooms,
+  roomPanos,
+  roomRecordById,
+  roomTourSteps,
+  updateRoom,
+  updateStandAloneRoom,
+  virtualRoomSlug,
+} from '~/server/services/virtual-rooms/rooms';
 import { createTourStep, deleteTourStep, moveTourStep, updateTourStep } from '~/server/services/virtual-rooms/tour';
 import type { NavPointDestinationInput } from '~/server/services/virtual-rooms/types';
 import { roomForVisitor, roomSteps } from '~/server/services/virtual-rooms/visit';
@@ -25,6 +35,14 @@ const language = (lang: Language | null | undefined) => lang ?? undefined;
 export const virtualRoomResolvers: Resolvers = {
   Convention: {
     panoNavigation: (convention, _args, ctx) => conventionRoom(ctx.service, convention.id),
+  },
+  VirtualRoom: {
+    permissionType: (room) => room.accessType,
+    initialAzimuthalAngle: (room) => room.initialView?.azimuthalAngle ?? null,
+    initialPolarAngle: (room) => room.initialView?.polarAngle ?? null,
+    initialFocalLength: (room) => room.initialView?.focalLength ?? null,
+    panos: (room, _args, ctx) => roomPanos(ctx.service, room),
+    tourSteps: (room, _args, ctx) => roomTourSteps(ctx.service, room),
   },
   Query: {
     virtualRooms: (_root, args, ctx) =>

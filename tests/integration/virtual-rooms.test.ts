@@ -115,6 +115,12 @@ describe('rooms: list, create, update, slug, delete and who may', () => {
     const empty = await mutate(owner.userId, 'updateVirtualRoom(id: $id, input: $input)', 'virtualRoom { id }', { id: room.id, input: { name: '  ' } }, '$id: ID!, $input: VirtualRoomUpdateInput!');
     expect(empty.data!.error).toMatchObject({ code: 'REQUIRED', field: 'name' });
 
+    const full = await gql<{ organizations?: unknown; virtualRooms: { items: Record<string, unknown>[] } }>(
+      owner.userId,
+      '{ virtualRooms { items { id permissionType initialAzimuthalAngle initialFocalLength panos { id } tourSteps { id } } } }',
+    );
+    expect(full.data!.virtualRooms.items.find((r) => r.id === room.id)).toMatchObject({ permissionType: 'TOKEN', initialAzimuthalAngle: null, panos: [], tourSteps: [] });
+
     const slug = await gql<{ virtualRoomSlug: string }>(owner.userId, 'query($id: ID!) { virtualRoomSlug(id: $id) }', { id: room.id });
     expect(slug.data!.virtualRoomSlug).toBe('mein-showroom');
 

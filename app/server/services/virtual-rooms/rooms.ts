@@ -8,8 +8,10 @@ import { freeSlug, isUniqueViolation } from '../slugs';
 import { parseInput } from '../validation';
 import { clearRoomLoaders, ownedRoom, panosOfRoom, roomInitialView, roomNotFound, roomRecord, roomsWithCounts, stepsOfRoom } from './common';
 import { roomDestinations } from './destinations';
+import { panoRecord } from './panos';
 import { requireRoomEditor } from './policy';
-import type { RoomEditorData, RoomViewAngles, VirtualRoom as VirtualRoomRecord } from './types';
+import { tourStepRecord } from './tour';
+import type { PanoRecord, RoomEditorData, RoomViewAngles, TourStepRecord, VirtualRoom as VirtualRoomRecord } from './types';
 import { buildRoomView } from './visit';
 
 /**
@@ -169,4 +171,22 @@ export async function deleteRoom(ctx: ServiceContext, id: string): Promise<strin
 export async function virtualRoomSlug(ctx: ServiceContext, id: string): Promise<string> {
   const { organizationId } = requireRoomEditor(ctx);
   return (await ownedRoom(ctx, organizationId, id)).slug;
+}
+
+/**
+ * A room's panos as records (GraphQL VirtualRoom.panos), in order, batched over a list of rooms. The room is a
+ * record this service handed out after its policy check (listRooms, roomRecordById ...), so it is the current
+ * organisation's; the editor check is repeated, the ownership not re-read per room.
+ */
+export async function roomPanos(ctx: ServiceContext, room: Pick<VirtualRoomRecord, 'id'>): Promise<PanoRecord[]> {
+  requireRoomEditor(ctx);
+  const panos = await panosOfRoom(ctx).load(room.id);
+  const files = await fileById(ctx).loadMany(panos.map((p) => p.file_id));
+  return panos.map((p, i) => panoRecord(p, files[i] instanceof Error ? null : files[i]));
+}
+
+/** A room's tour steps as records (GraphQL VirtualRoom.tourSteps), in order, batched; as roomPanos. */
+export async function roomTourSteps(ctx: ServiceContext, room: Pick<VirtualRoomRecord, 'id'>): Promise<TourStepRecord[]> {
+  requireRoomEditor(ctx);
+  return (await stepsOfRoom(ctx).load(room.id)).map(tourStepRecord);
 }
