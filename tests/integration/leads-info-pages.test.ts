@@ -47,7 +47,7 @@ async function world(suites = Package.SALES | Package.DATA, tracking = true) {
   const org = await createOrganization(t.app.db, { suites, imprint: 'Org imprint', data_privacy: 'Org privacy' });
   const rep = await createUser(t.app.db, { first_name: 'Rita', last_name: 'Rep', default_language: 'EN' });
   await addMember(t.app.db, org.id, rep.id, { role: 'admin', isOwner: true });
-  const avatar = await createFile(t.app.db, { organization_id: org.id, uploaded_by_id: rep.id, is_public: true });
+  const avatar = await createFile(t.app.db, { organization_id: null, uploaded_by_id: rep.id, is_public: false });
   await User.query(t.app.db).patch({ avatar_id: avatar.id }).where('id', rep.id);
   await Address.query(t.app.db).insert({ user_id: rep.id, phone: '+49 30 1234567' });
   const form = await createLeadForm(t.app.db, { organization_id: org.id });
@@ -80,6 +80,8 @@ describe('/information-collection/{leadslug}', () => {
     expect(data.contact).toMatchObject({ name: 'Rita Rep', phone: '+49 30 1234567', photo: `/files/${avatar.id}` });
     expect(data.contentPages.map((page) => [page.slug, page.name])).toEqual([[published.slug, 'Product sheet']]);
     expect(data.lead.name).toBe('Lars Lead');
+    // the contact person's photo (a personal, private file) is servable to the lead now
+    expect((await t.app.db('files').where({ id: avatar.id }).first()).is_public).toBe(true);
     const tracks = await LeadTrack.query(t.app.db).where('lead_id', lead.id);
     expect(tracks).toMatchObject([{ link_type: 'LEADINFORMATION_LINK', link: `/information-collection/${lead.slug}`, content: org.name }]);
     expect(infoRoute.meta({ data } as never)).toEqual([{ title: org.name }, { name: 'robots', content: 'noindex, nofollow' }]);

@@ -5,7 +5,7 @@ import { inTransaction, type ServiceContext } from '../../context.server';
 import { publicBaseUrl } from '../accounts/common';
 import { contentPageView, type ContentPageView } from '../content-pages/visit';
 import { DomainError } from '../errors';
-import { findFile, fileUrl } from '../files/files.server';
+import { findFile, fileUrl, publishFile } from '../files/files.server';
 import { contentPagesOfLead, ownLead, type LeadContentPageRow } from './leads';
 import { organizationTakesLeads } from './policy';
 
@@ -46,10 +46,13 @@ export async function informationPage(ctx: ServiceContext, leadSlug: string, lan
     lead.contact_id ? User.query(ctx.db).findById(lead.contact_id) : Promise.resolve(undefined),
     contentPagesOfLead(ctx, lead.id, lang),
   ]);
+  // The contact person's photo is shown to the lead: as with pictures on visitors' pages, the file becomes servable
+  // to everyone (its id is not guessable); publishing an already public file changes nothing.
+  if (contactUser?.avatar_id) await publishFile(ctx, contactUser.avatar_id);
   const [address, avatar, logo] = await Promise.all([
     contactUser ? Address.query(ctx.db).findOne({ user_id: contactUser.id }) : Promise.resolve(undefined),
-    contactUser?.avatar_id ? findFile({ ...ctx, viewer: null }, contactUser.avatar_id).catch(() => null) : Promise.resolve(null),
-    personalization?.logo_id ? findFile(ctx, personalization.logo_id).catch(() => null) : Promise.resolve(null),
+    contactUser?.avatar_id ? findFile({ ...ctx, viewer: null }, contactUser.avatar_id) : Promise.resolve(null),
+    personalization?.logo_id ? findFile({ ...ctx, viewer: null }, personalization.logo_id) : Promise.resolve(null),
   ]);
   return {
     lead: { slug: lead.slug, name: lead.name, language: lead.language, organizationId: organization.id },
