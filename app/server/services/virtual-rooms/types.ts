@@ -3,7 +3,15 @@
  * Server-side types (the visitor's view model lives in `app/lib/virtual-rooms/view.ts`).
  *
  * Stand link: the stand's `/vr/{rpslug}` finds its room through the stand's reference point with that slug:
- * the column `points.virtual_room_id` (added by migration 0018, on delete set null); see `standRoom` in `visit.ts`.
+ * the column `points.virtual_room_id` (added by migration 0018, on delete set null); see `roomOfReferencePoint` in
+ * `visit.ts`.
+ *
+ * Access: PUBLIC, LOGGED_IN, TOKEN as for conventions; TOKEN keys and permissions are the existing object tokens
+ * with the kind 'room' (`object_tokens.virtual_room_id`, events/access.ts), redeemed at /token?next=/virtual-room/{slug}.
+ * Files: a pano's picture and a step's audio become public files when saved into a room (as event pictures and
+ * content files do, decision 015), so LOGGED_IN and TOKEN visitors can load them; their ids are not guessable.
+ * Policy: editing needs the sales hub feature of the current organisation; the convention calls also need the
+ * event feature (the convention's host).
  */
 import type { RoomAccessType, RoomView, RoomViewAngles } from '~/lib/virtual-rooms/view';
 
