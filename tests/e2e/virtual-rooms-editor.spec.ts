@@ -19,6 +19,25 @@ test.use({
   },
 });
 
+/** A short silent WAV, an audio file as a sales rep would upload one. */
+function wav(samples = 800): Buffer {
+  const data = Buffer.alloc(samples * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(16000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
 /** A 2:1 (or any) picture with a gradient, as a real panorama would upload. */
 async function picture(width: number, height: number, colour: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="#ffffff"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`;
@@ -207,4 +226,44 @@ test.describe('without JavaScript', () => {
     await step.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('No rooms yet. Create the first one above.')).toBeVisible();
   });
+
+  test('the editor: a panorama by plain file input, the initial view and an info point typed, a tour step with an audio file', async ({ login, page }) => {
+    test.slow();
+    const { organizationIds } = await login({ suites: Package.BASIC | Package.SALES, language: 'EN' });
+    organizationId = organizationIds[0]!;
+    await page.goto('/virtual-rooms');
+    await page.getByLabel('Name').fill('Plain Editor');
+    await page.getByRole('button', { name: 'Create room' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Room Plain Editor' })).toBeVisible();
+
+    const upload = page.locator('[data-form="uploadPano"]');
+    await upload.getByLabel('Panorama picture (2:1)').setInputFiles({ name: 'square.png', mimeType: 'image/png', buffer: await picture(400, 400, '#2563eb') });
+    await upload.getByRole('button', { name: 'Upload panorama' }).click();
+    await expect(page.locator('[data-form="uploadPano"]').getByRole('alert')).toContainText('this picture has 400 × 400 pixels');
+    await page.locator('[data-form="uploadPano"]').getByLabel('Name (optional)').fill('Entrance');
+    await page.locator('[data-form="uploadPano"]').getByLabel('Panorama picture (2:1)').setInputFiles({ name: 'entrance.png', mimeType: 'image/png', buffer: await picture(800, 400, '#d946ef') });
+    await page.locator('[data-form="uploadPano"]').getByRole('button', { name: 'Upload panorama' }).click();
+    const editing = page.getByRole('region', { name: 'Editing Entrance' });
+    await expect(editing).toBeVisible();
+
+    const view = editing.locator('[data-initial-view]');
+    await view.getByLabel('Azimuth (degrees, -180 … 180)').fill('-20');
+    await view.getByRole('button', { name: 'Set initial view', exact: true }).click();
+    await expect(page.locator('[data-initial-view] [data-current-view]')).toHaveText('Current: azimuth -20°, polar angle 90°, focal length 35 mm');
+
+    const infoForm = page.getByRole('form', { name: 'Add info point' });
+    await infoForm.getByLabel('Direction (azimuth, degrees, -180 … 180)').fill('15');
+    await infoForm.getByLabel('Height (elevation, degrees, -90 … 90)').fill('-5');
+    await infoForm.getByLabel('Title of the embedded page').fill('Prices');
+    await infoForm.getByLabel('Address of the embedded page (https://…)').fill('https://example.com/prices');
+    await infoForm.getByRole('button', { name: 'Add info point' }).click();
+    await expect(page.locator('[data-points="deleteInfo"]')).toContainText('(azimuth 15°, elevation -5°)');
+
+    const step = page.locator('[data-step-form="new"]');
+    await step.getByLabel('Title').fill('Hello');
+    await step.getByLabel('Audio file').setInputFiles({ name: 'hello.wav', mimeType: 'audio/wav', buffer: wav() });
+    await step.getByRole('button', { name: 'Save step' }).click();
+    await expect(page.locator('[data-step="Hello"] audio').first()).toHaveAttribute('src', /^\/files\//);
+  });
 });
+
