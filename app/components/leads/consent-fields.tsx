@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { CONSENT_KINDS, type ConsentKind } from '~/lib/leads/form-schema';
+import type { ConsentKind } from '~/lib/leads/form-schema';
+
+// the kinds of form-schema's CONSENT_KINDS, listed here so the public form does not pull zod into a lead's phone
+const CONSENT_KINDS: readonly ConsentKind[] = ['contact', 'material', 'tracking'];
 
 /**
  * The consent checkboxes of a lead form (issue 18): each with the exact text the lead's proof keeps (the server

@@ -1,11 +1,11 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ConsentFields, postedConsent } from '~/components/leads/consent-fields';
 import { LeadFormFields } from '~/components/leads/lead-form-fields';
 import { LeadPagesHeader } from '~/components/leads/lead-pages-header';
-import { buttonClassName } from '~/components/ui/button';
-import { FormErrors, useIsPending } from '~/components/ui/route-form';
+// button-styles, not the react-aria button or the Conform form kit: a lead's phone loads little
+import { buttonClassName } from '~/components/ui/button-styles';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { leadValuesSchema, type LeadFormSchema } from '~/lib/leads/form-schema';
@@ -72,7 +72,7 @@ export default function PublicLeadForm() {
   const { t } = useTranslation('leadsconsole');
   const { formId, lang, schema, consent, branding, headerUrl, thanks } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const pending = useIsPending();
+  const pending = useNavigation().state === 'submitting';
   const reply = answer && 'result' in answer ? answer.result : undefined;
   const posted = (reply?.initialValue ?? {}) as Record<string, unknown>;
   const values = Object.fromEntries(Object.entries(posted).map(([k, v]) => [k, typeof v === 'string' ? v : '']));
@@ -96,7 +96,11 @@ export default function PublicLeadForm() {
         </section>
       ) : (
         <Form method="post" noValidate className="space-y-4 rounded-lg bg-white p-6 shadow-sm" aria-label={branding.organizationName}>
-          <FormErrors errors={reply?.error?.[''] ?? null} />
+          {reply?.error?.['']?.length ? (
+            <p role="alert" className="text-sm text-brand-red">
+              {reply.error[''].join(' ')}
+            </p>
+          ) : null}
           <LeadFormFields schema={schema} lang={lang} values={values} errors={reply?.error ?? {}} />
           <ConsentFields texts={consent} />
           <button type="submit" disabled={pending} className={`${buttonClassName('standardNoMt')} w-full !py-4 text-lg`}>
