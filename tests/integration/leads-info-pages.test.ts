@@ -16,6 +16,7 @@ import {
   createLead,
   createLeadForm,
   createOrganization,
+  createPersonalization,
   createUser,
 } from '../fixtures/factories';
 
@@ -50,7 +51,9 @@ async function world(suites = Package.SALES | Package.DATA, tracking = true) {
   const avatar = await createFile(t.app.db, { organization_id: null, uploaded_by_id: rep.id, is_public: false });
   await User.query(t.app.db).patch({ avatar_id: avatar.id }).where('id', rep.id);
   await Address.query(t.app.db).insert({ user_id: rep.id, phone: '+49 30 1234567' });
-  const form = await createLeadForm(t.app.db, { organization_id: org.id });
+  const logo = await createFile(t.app.db, { organization_id: org.id, is_public: false });
+  const personalization = await createPersonalization(t.app.db, { organization_id: org.id, logo_id: logo.id, imprint: 'Form imprint' });
+  const form = await createLeadForm(t.app.db, { organization_id: org.id, personalization_id: personalization.id });
   const lead = await createLead(t.app.db, { organization_id: org.id, name: 'Lars Lead', contact_id: rep.id, form_id: form.id, consent: consent(tracking) });
   const published = await createContentPage(t.app.db, { organization_id: org.id });
   await createContentPageTranslation(t.app.db, { page_id: published.id, language: 'EN', name: 'Product sheet' });
@@ -62,7 +65,7 @@ async function world(suites = Package.SALES | Package.DATA, tracking = true) {
   await publishPage(await t.serviceContext(rep.id), notChosen.id);
   await addLeadContentPage(t.app.db, lead.id, published.id, 0);
   await addLeadContentPage(t.app.db, lead.id, privatePage.id, 1);
-  return { org, rep, avatar, lead, published, privatePage, notChosen };
+  return { org, rep, avatar, logo, lead, published, privatePage, notChosen };
 }
 
 const info = (slug: string, userId?: string) =>
@@ -72,11 +75,12 @@ const site = (slug: string, page: string) =>
 
 describe('/information-collection/{leadslug}', () => {
   it('shows the contact person with photo and phone and the published chosen pages, and records the visit', async () => {
-    const { org, avatar, lead, published } = await world();
+    const { org, avatar, logo, lead, published } = await world();
     const answer = await info(lead.slug);
     expect(answer.status).toBe(200);
     const data = answer.data as Awaited<ReturnType<typeof infoRoute.loader>>;
-    expect(data.organization).toMatchObject({ name: org.name, imprint: 'Org imprint', dataPrivacy: 'Org privacy' });
+    expect(data.organization).toMatchObject({ name: org.name, imprint: 'Form imprint', dataPrivacy: 'Org privacy' });
+    expect(data.logo).toMatchObject({ url: `/files/${logo.id}` });
     expect(data.contact).toMatchObject({ name: 'Rita Rep', phone: '+49 30 1234567', photo: `/files/${avatar.id}` });
     expect(data.contentPages.map((page) => [page.slug, page.name])).toEqual([[published.slug, 'Product sheet']]);
     expect(data.lead.name).toBe('Lars Lead');

@@ -46,9 +46,10 @@ export async function informationPage(ctx: ServiceContext, leadSlug: string, lan
     lead.contact_id ? User.query(ctx.db).findById(lead.contact_id) : Promise.resolve(undefined),
     contentPagesOfLead(ctx, lead.id, lang),
   ]);
-  // The contact person's photo is shown to the lead: as with pictures on visitors' pages, the file becomes servable
+  // The contact person's photo and the logo are shown to the lead: as with pictures on visitors' pages, they become servable
   // to everyone (its id is not guessable); publishing an already public file changes nothing.
   if (contactUser?.avatar_id) await publishFile(ctx, contactUser.avatar_id);
+  if (personalization?.logo_id) await publishFile(ctx, personalization.logo_id, organization.id);
   const [address, avatar, logo] = await Promise.all([
     contactUser ? Address.query(ctx.db).findOne({ user_id: contactUser.id }) : Promise.resolve(undefined),
     contactUser?.avatar_id ? findFile({ ...ctx, viewer: null }, contactUser.avatar_id) : Promise.resolve(null),
