@@ -43,6 +43,11 @@ export interface RoomViewerProps {
 
 type Focus = { kind: 'nav'; point: NavPointView } | { kind: 'info'; point: InfoPointView };
 
+/**
+ * The panorama's height, the same for the server's flat strip and the 3D view that replaces it after hydration: the
+ * poster the server sends stays the page's largest paint (LCP), the 3D view's poster is not a larger, later one.
+ */
+const STAGE_HEIGHT = 'h-[min(65vh,34rem)]';
 const KEY_STEP = 0.12; // radians per arrow key press
 const ZOOM_STEP = 1.15;
 const CLICK_SLOP = 5; // px a pointer may move and still count as a click
@@ -322,7 +327,7 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
         {t('viewer.skipToList')}
       </a>
       {show3d ? (
-        <div className="relative h-[min(70vh,40rem)] w-full overflow-hidden rounded-lg bg-black">
+        <div className={`relative ${STAGE_HEIGHT} w-full overflow-hidden rounded-lg bg-black`}>
           {/* the poster paints at once; the canvas covers it when its first frame is drawn */}
           <img
             src={pano.picture.poster}
@@ -584,8 +589,16 @@ function PanoramaStrip({
   return (
     <figure className="relative m-0">
       <div className="overflow-x-auto rounded-lg bg-black" data-room-strip>
-        <div className="relative h-[min(60vh,28rem)] w-max min-w-full">
-          <img src={pano.picture.poster} alt={label} className="h-full w-auto max-w-none" width={pano.picture.width} height={pano.picture.height} data-room-poster />
+        <div className={`relative ${STAGE_HEIGHT} w-max min-w-full`}>
+          <img
+            src={pano.picture.poster}
+            alt={label}
+            className="h-full w-auto max-w-none"
+            width={pano.picture.width}
+            height={pano.picture.height}
+            {...{ fetchpriority: 'high' }}
+            data-room-poster
+          />
           {pano.navPoints.map((point) => {
             const { u, v } = equirectOf(point);
             return (
