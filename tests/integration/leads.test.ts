@@ -393,7 +393,8 @@ describe('information mail', () => {
 
     const email = `lead-${crypto.randomUUID()}@example.com`;
     const lead = await createLead(t.app.db, { organization_id: org.id, email, name: 'Lena', language: 'DE', contact_id: user.id });
-    const sent = await gql<{ sendLeadInformationEmail: { lead: { informationMailSentAt: string } } }>(user.id, SEND, { id: lead.id });
+    // the rep works in English; the mail goes out in the lead's language
+    const sent = await gql<{ sendLeadInformationEmail: { lead: { informationMailSentAt: string } } }>(user.id, SEND, { id: lead.id, lang: 'EN' });
     expect(sent.data!.sendLeadInformationEmail.lead.informationMailSentAt).toBeTruthy();
     const [mail, ...more] = await listMails(t.app.db, { to: email });
     expect(more).toEqual([]);
@@ -401,8 +402,12 @@ describe('information mail', () => {
     expect(mail.text).toContain(`/information-collection/${lead.slug}`);
     expect(mail.text).toContain('Hallo Lena');
 
-    const twice = await gql<{ sendLeadInformationEmail: { error: Err } }>(user.id, SEND, { id: lead.id, lang: 'EN' });
-    expect(twice.data!.sendLeadInformationEmail.error.code).toBe('MAIL_ALREADY_SENT_ONCE');
+    const twice = await gql<{ sendLeadInformationEmail: { error: Err } }>(user.id, SEND, { id: lead.id, lang: 'DE' });
+    expect(twice.data!.sendLeadInformationEmail.error).toEqual({
+      code: 'MAIL_ALREADY_SENT_ONCE',
+      field: 'id',
+      message: 'Die Informations-E-Mail wurde an diesen Lead bereits gesendet',
+    });
     expect(await listMails(t.app.db, { to: email })).toHaveLength(1);
 
     const stranger = await member();

@@ -2,6 +2,7 @@ import { Address, ContentPage, Lead, LeadForm, Organization, Personalization, Us
 import { enqueueMail, notifyOutbox } from '../../mail/outbox.server';
 import { leadInformationMail } from '../../mail/templates.server';
 import { inTransaction, type ServiceContext } from '../../context.server';
+import { getT } from '../../i18n.server';
 import { publicBaseUrl } from '../accounts/common';
 import { contentPageView, type ContentPageView } from '../content-pages/visit';
 import { DomainError } from '../errors';
@@ -129,10 +130,14 @@ export async function queueInformationMail(ctx: ServiceContext, lead: Lead, lang
   return marked[0];
 }
 
-/** Sends a lead of the current organisation the link to its information page, in `lang` (else the lead's language). */
+/**
+ * Sends a lead of the current organisation the link to its information page, always in the lead's language (the
+ * language it was captured in); `lang` is the language of the answer's messages.
+ */
 export async function sendLeadInformationEmail(ctx: ServiceContext, id: string, lang?: Language | null): Promise<Lead> {
-  const lead = await ownLead(ctx, id);
-  const updated = await inTransaction(ctx, (tx) => queueInformationMail(tx, lead, lang ?? lead.language));
+  const asked = lang && lang !== ctx.language ? { ...ctx, language: lang, t: getT(lang) } : ctx;
+  const lead = await ownLead(asked, id);
+  const updated = await inTransaction(asked, (tx) => queueInformationMail(tx, lead, lead.language));
   notifyOutbox(ctx.app);
   return updated;
 }
