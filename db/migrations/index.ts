@@ -18,6 +18,7 @@ import * as m0016b from './0016_object_access_content';
 import * as m0017 from './0017_content_pages';
 import * as m0018 from './0018_virtual_rooms';
 import * as m0019 from './0019_leads';
+import * as m0020 from './0020_content_page_sources';
 
 /**
  * Every migration, in order. Migrations are bundled with the server (no file-system scan at run time),
@@ -43,6 +44,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0017_content_pages': m0017,
   '0018_virtual_rooms': m0018,
   '0019_leads': m0019,
+  '0020_content_page_sources': m0020,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

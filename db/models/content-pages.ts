@@ -24,6 +24,10 @@ export class ContentPage extends BaseModel {
   declare state: ContentPageState;
   declare publish_token: string | null;
   declare published_at: Date | null;
+  /** set on pages the migration made (0020): the publicsite or content group it came from */
+  declare source_kind: 'PUBLICSITE' | 'CONTENTGROUP' | null;
+  declare source_id: string | null;
+  declare source_hash: string | null;
 
   declare organization?: Organization;
   declare translations?: ContentPageTranslation[];
