@@ -4,6 +4,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// the events domain's batch loaders are private to it (decision 009): everyone else (GraphQL, pages, routes, other
+// services) reaches relations through services/events/relations.ts and the services, which apply the policy
+const EVENTS_LOADERS = {
+  regex: String.raw`^(~/server/services/|(\.{1,2}/)+(.*/)?)events/(loaders|stand-loaders|visitor-loaders)$`,
+  message: 'The events loaders are private to the domain; use services/events/relations.ts or a service.',
+};
+
 export default tseslint.config(
   { ignores: ['build/**', 'build-*/**', '.cache/**', 'node_modules/**', 'var/**', 'graphql/generated/**', 'test-results/**', 'playwright-report/**', '.cache/**'] },
   js.configs.recommended,
@@ -26,6 +33,7 @@ export default tseslint.config(
           patterns: [
             { regex: String.raw`^(#db(/|$)|(\.{1,2}/)+(.*/)?db/)`, message: 'Routes and components reach data through a service, never db/.' },
             { regex: String.raw`^(#graphql(/|$)|(\.{1,2}/)+(.*/)?graphql/)`, message: 'Routes and components call services, not the GraphQL layer.' },
+            EVENTS_LOADERS,
           ],
         },
       ],
@@ -42,28 +50,16 @@ export default tseslint.config(
             { regex: String.raw`^(~/|(\.{1,2}/)+(.*/)?)routes/`, message: 'Services never import routes.' },
             { regex: String.raw`^(~/|(\.{1,2}/)+(.*/)?)components/`, message: 'Services never import components.' },
             { regex: String.raw`^(#graphql(/|$)|(\.{1,2}/)+(.*/)?graphql/)`, message: 'Services never import the GraphQL layer.' },
+            EVENTS_LOADERS,
           ],
         },
       ],
     },
   },
   {
-    // the events domain's batch loaders are private to it (decision 009): the API reaches relations through
-    // services/events/relations.ts and the services, which apply the policy
-    files: ['graphql/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: String.raw`^~/server/services/events/(loaders|stand-loaders|visitor-loaders)$`,
-              message: 'The events loaders are private to the domain; use services/events/relations.ts or a service.',
-            },
-          ],
-        },
-      ],
-    },
+    // the GraphQL layer and the server page modules (app/server/pages) may import services, not the events loaders
+    files: ['graphql/**', 'app/server/pages/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [EVENTS_LOADERS] }] },
   },
   {
     // browser modules; route modules still import services for their loaders and actions (Remix strips them from

@@ -24,15 +24,10 @@ import { PERMISSION_TYPES } from '~/lib/schemas/stands';
 import { ACCEPT_BY_PURPOSE } from '~/lib/file-limits';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
-import { hallAddStand, hallRemoveStand, hallReorderStands } from '~/server/services/events/hall-stands';
+import { hallAddStand, hallRemoveStand, hallReorderStands, hallStandsOf } from '~/server/services/events/hall-stands';
 import { approvalWarningText, approveHallStand } from '~/server/services/events/stand-approval';
 import { conventionsOfHall, createHallTranslation, hallBySlug, updateHall, updateHallTranslation } from '~/server/services/events/halls';
-import {
-  baseStandById,
-  hallStandsByHall,
-  hallTranslationsByHall,
-  standOrganizationById,
-} from '~/server/services/events/stand-loaders';
+import { standNameOf, standOwnerOf, textsOf } from '~/server/services/events/relations';
 import { fileUrl } from '~/server/services/files/files.server';
 import { redirectWithToast } from '~/server/toast.server';
 
@@ -54,13 +49,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = context.service;
   const hall = await orNotFound(hallBySlug(ctx, params.slug ?? ''));
   const [translations, hallStands, access, conventions] = await Promise.all([
-    hallTranslationsByHall(ctx).load(hall.id),
-    hallStandsByHall(ctx).load(hall.id),
+    textsOf(ctx, 'hall', hall.id),
+    hallStandsOf(ctx, hall),
     accessData(context, { kind: 'hall', ...hall }),
     conventionsOfHall(ctx, hall.id),
   ]);
-  const stands = await Promise.all(hallStands.map((hs) => baseStandById(ctx).load(hs.stand_id)));
-  const organizations = await Promise.all(stands.map((s) => (s ? standOrganizationById(ctx).load(s.organization_id) : null)));
+  const [names, owners] = await Promise.all([
+    Promise.all(hallStands.map((hs) => standNameOf(ctx, hs))),
+    Promise.all(hallStands.map((hs) => standOwnerOf(ctx, hs))),
+  ]);
   return {
     hall: {
       id: hall.id,
@@ -75,8 +72,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       slug: hs.slug,
       approved: hs.approved,
       standAccepted: hs.stand_accepted,
-      name: stands[i]?.name ?? hs.slug,
-      organization: stands[i]?.organization_id === hall.organization_id ? null : (organizations[i]?.name ?? null),
+      name: names[i],
+      organization: owners[i]?.id === hall.organization_id ? null : (owners[i]?.name ?? null),
       thumbnailUrl: hs.thumbnail_id ? fileUrl({ id: hs.thumbnail_id }) : null,
       // an application waiting for approval can be shown by its unguessable preview link, in each convention of
       // the hall (an invitation cannot: its organisation has not agreed to show the stand here yet)
@@ -113,7 +110,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return translationAction(context, formData, here, {
         create: (input) => createHallTranslation(ctx, hall.id, input),
         update: (trId, input) => updateHallTranslation(ctx, trId, input),
-        existing: await hallTranslationsByHall(ctx).load(hall.id),
+        existing: await textsOf(ctx, 'hall', hall.id),
       });
     case 'thumbnail':
       return pictureAction(context, posted, intent, (fileId) => updateHall(ctx, hall.id, { thumbnailId: fileId }), { here, key: 'events:hallPages.thumbnail.saved' });
@@ -133,10 +130,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         key: 'events:hall.standApproved',
       });
       if (!approval || approval.approved) return done;
-      const stand = await baseStandById(ctx).load(approval.hallStand.stand_id);
       return answerWith({
         form: intent,
-        approval: { id, name: stand?.name ?? approval.hallStand.slug, warnings: approval.warnings.map((w) => approvalWarningText(ctx.t, w)) },
+        approval: { id, name: await standNameOf(ctx, approval.hallStand), warnings: approval.warnings.map((w) => approvalWarningText(ctx.t, w)) },
       });
     }
     case 'removeStand':
@@ -146,14 +142,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return listAction(here, () => hallReorderStands(ctx, hall.id, ids), { key: 'events:hall.standsReordered' });
     }
     case 'move': {
-      const hallStands = await hallStandsByHall(ctx).load(hall.id);
+      const hallStands = await hallStandsOf(ctx, hall);
       const next = movedOrder(hallStands.map((hs) => hs.id), id, String(formData.get('direction')));
       if (!next) return redirectWithToast(here, { type: 'info', key: 'events:hall.standsReordered' });
       const moved = hallStands.find((hs) => hs.id === id)!;
-      const stand = await baseStandById(ctx).load(moved.stand_id);
+      const name = await standNameOf(ctx, moved);
       return listAction(here, () => hallReorderStands(ctx, hall.id, next), {
         key: 'events:hallPages.order.moved',
-        values: { name: stand?.name ?? moved.slug, position: next.indexOf(id) + 1, total: next.length },
+        values: { name, position: next.indexOf(id) + 1, total: next.length },
       });
     }
   }

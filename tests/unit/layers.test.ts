@@ -50,6 +50,24 @@ describe('import layers (eslint.config.js)', () => {
     expect(await rejected('graphql/resolvers/x.ts', imports)).toEqual(['~/server/services/events/stand-loaders', '~/server/services/events/loaders']);
   });
 
+  it('keep the events loaders out of the server pages, routes and other domains', async () => {
+    const imports = [
+      "import { IMPORT } from '~/server/services/events/stand-loaders';",
+      "import { IMPORT } from '~/server/services/events/visitor-loaders';",
+      "import { IMPORT } from '~/server/services/events/relations';",
+    ];
+    const expected = ['~/server/services/events/stand-loaders', '~/server/services/events/visitor-loaders'];
+    expect(await rejected('app/server/pages/x.server.ts', imports)).toEqual(expected);
+    expect(await rejected('app/routes/_console.x.tsx', imports)).toEqual(expected);
+    expect(await rejected('app/routes/_console.x/server.ts', imports)).toEqual(expected);
+    expect(await rejected('app/server/services/leads/x.ts', [...imports, "import { IMPORT } from '../events/loaders';"])).toEqual([
+      ...expected,
+      '../events/loaders',
+    ]);
+    // inside the domain the loaders are its own
+    expect(await rejected('app/server/services/events/x.ts', ["import { IMPORT } from './loaders';", "import { IMPORT } from './stand-loaders';"])).toEqual([]);
+  });
+
   it('keep server modules out of browser modules, types excepted', async () => {
     const imports = [
       "import { IMPORT } from '~/server/viewer.server';",

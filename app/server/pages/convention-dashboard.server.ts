@@ -16,11 +16,9 @@ import {
 } from '~/server/services/events/conventions';
 import { addFoyerPoint, addImageFoyer, conventionImageFoyer, deleteFoyerPoint, resetNavigation, updateImageFoyer } from '~/server/services/events/foyer';
 import { addHallToConvention, removeHallFromConvention, stagesAndHallsPartOfConvention } from '~/server/services/events/halls';
-import { conventionTranslations, onDemandOfConvention } from '~/server/services/events/loaders';
 import { pageChoices } from '~/server/services/content-pages/picker';
 import { createOnDemandContent, deleteOnDemandContent, updateOnDemandContent } from '~/server/services/events/on-demand';
-import { isListed } from '~/server/services/events/policy';
-import { baseStandById, foyerPointsByFoyer, hallStandsByHall } from '~/server/services/events/stand-loaders';
+import { foyerPointsOf, listedStandsOfHalls, onDemandOf, textsOf } from '~/server/services/events/relations';
 import { listStands } from '~/server/services/events/stands';
 import { DomainError } from '~/server/services/errors';
 import { fileUrl } from '~/server/services/files/files.server';
@@ -39,10 +37,9 @@ async function foyerTargets(
   pages: { id: string; name: string }[],
 ) {
   const own = await listStands(ctx);
-  const hallStands = (await Promise.all(conventionHallIds.map((id) => hallStandsByHall(ctx).load(id)))).flat().filter(isListed);
-  const guests = await Promise.all(hallStands.map((hs) => baseStandById(ctx).load(hs.stand_id)));
+  const guests = await listedStandsOfHalls(ctx, conventionHallIds);
   const stands = new Map<string, string>(own.map((s) => [s.id, s.name]));
-  for (const s of guests) if (s) stands.set(s.id, s.name);
+  for (const s of guests) stands.set(s.id, s.name);
   const t = ctx.t;
   const groups = [
     { label: t('events:foyer.targetType.HALL'), options: halls.map((h) => ({ value: `HALL:${h.id}`, label: h.name })) },
@@ -61,17 +58,17 @@ export async function conventionDashboard(context: RequestContext, slug: string)
   const c = await orNotFound(fetchConvention(ctx, slug));
   const organizationId = c.organization_id;
   const [translations, access, stage, foyer, onDemand, parts, pages] = await Promise.all([
-    conventionTranslations(ctx).load(c.id),
+    textsOf(ctx, 'convention', c.id),
     accessData(context, { kind: 'convention', ...c }),
     conventionStage(ctx, c.id),
     conventionImageFoyer(ctx, c.id),
-    onDemandOfConvention(ctx).load(c.id),
+    onDemandOf(ctx, c.id),
     stagesAndHallsPartOfConvention(ctx, organizationId, c.id),
     pageChoices(ctx, organizationId),
   ]);
   const conventionHalls = parts.halls.filter((h) => h.part_of_convention);
   const targets = await foyerTargets(ctx, parts.halls, parts.stages, conventionHalls.map((h) => h.id), pages);
-  const points = foyer ? await foyerPointsByFoyer(ctx).load(foyer.id) : [];
+  const points = foyer ? await foyerPointsOf(ctx, foyer) : [];
   return {
     convention: {
       id: c.id,
@@ -177,7 +174,7 @@ export async function conventionAction(request: Request, context: RequestContext
     }
 
     case 'translation': {
-      const existing = await conventionTranslations(ctx).load(c.id);
+      const existing = await textsOf(ctx, 'convention', c.id);
       return translationAction(context, formData, here, {
         existing,
         create: (input) => updateConventionTranslation(ctx, c.id, input),

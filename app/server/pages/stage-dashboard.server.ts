@@ -4,7 +4,7 @@ import { answer, confirmedListAction, intentOf, intentsOf, orNotFound, readPoste
 import { LANGUAGES } from '~/lib/language';
 import { parseForm } from '~/server/forms-zod.server';
 import type { RequestContext } from '~/server/request-context.server';
-import { organizationSummaryById, scheduleEntryTranslations, scheduleOfStage, stageTranslations } from '~/server/services/events/loaders';
+import { organizationSummaryOf, scheduleOf, textsOf } from '~/server/services/events/relations';
 import { createScheduleEntry, deleteScheduleEntry, updateScheduleEntry } from '~/server/services/events/schedules';
 import { conventionsOfStage } from '~/server/services/events/stage-conventions';
 import { createStageTranslation, fetchStage, updateStage, updateStageTranslation } from '~/server/services/events/stages';
@@ -17,13 +17,13 @@ export async function stageDashboard(context: RequestContext, slug: string) {
   const ctx = context.service;
   const stage = await orNotFound(fetchStage(ctx, slug));
   const [translations, entries, conventions] = await Promise.all([
-    stageTranslations(ctx).load(stage.id),
-    scheduleOfStage(ctx).load(stage.id),
+    textsOf(ctx, 'stage', stage.id),
+    scheduleOf(ctx, stage.id),
     conventionsOfStage(ctx, stage.id),
   ]);
   const [entryTranslations, speakerOrgs] = await Promise.all([
-    Promise.all(entries.map((e) => scheduleEntryTranslations(ctx).load(e.id))),
-    Promise.all(entries.map((e) => (e.speaker_organization_id ? organizationSummaryById(ctx).load(e.speaker_organization_id) : null))),
+    Promise.all(entries.map((e) => textsOf(ctx, 'scheduleEntry', e.id))),
+    Promise.all(entries.map((e) => (e.speaker_organization_id ? organizationSummaryOf(ctx, e.speaker_organization_id) : null))),
   ]);
   return {
     stage: {
@@ -81,7 +81,7 @@ export async function stageAction(request: Request, context: RequestContext, slu
     }
     case 'translation':
       return translationAction(context, formData, here, {
-        existing: await stageTranslations(ctx).load(stage.id),
+        existing: await textsOf(ctx, 'stage', stage.id),
         create: (input) => createStageTranslation(ctx, stage.id, input),
         update: (id, input) => updateStageTranslation(ctx, id, input),
       });

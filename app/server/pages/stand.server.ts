@@ -5,12 +5,7 @@ import type { ContentView } from '~/components/content/types';
 import { linkedContentView } from '~/server/pages/content-view.server';
 import { fileUrl } from '~/server/services/files/files.server';
 import { linkedPage } from '~/server/services/content-pages/pages';
-import {
-  nodesByStand,
-  pointsByNode,
-  pointTranslationsByPoint,
-  standTranslationsByStand,
-} from '~/server/services/events/stand-loaders';
+import { nodesOf, pointsOf, textsOf } from '~/server/services/events/relations';
 
 export interface PointView {
   id: string;
@@ -37,9 +32,9 @@ export interface NodeView {
 
 /** The stand's nodes (all languages, or one) with their points and the points' texts, batched per level. */
 export async function loadNodes(ctx: ServiceContext, standId: string, language?: Language): Promise<NodeView[]> {
-  const nodes = (await nodesByStand(ctx).load(standId)).filter((n) => !language || n.language === language);
-  const points = await Promise.all(nodes.map((n) => pointsByNode(ctx).load(n.id)));
-  const texts = await Promise.all(points.map((list) => Promise.all(list.map((p) => pointTranslationsByPoint(ctx).load(p.id)))));
+  const nodes = (await nodesOf(ctx, { id: standId })).filter((n) => !language || n.language === language);
+  const points = await Promise.all(nodes.map((n) => pointsOf(ctx, n)));
+  const texts = await Promise.all(points.map((list) => Promise.all(list.map((p) => textsOf(ctx, 'point', p.id)))));
   return nodes.map((node, i) => ({
     id: node.id,
     type: node.type,
@@ -78,7 +73,7 @@ export async function loadPreview(
   language: Language,
   options: { fallback?: boolean } = {},
 ): Promise<StandPreviewData> {
-  const [translations, all] = await Promise.all([standTranslationsByStand(ctx).load(stand.id), loadNodes(ctx, stand.id)]);
+  const [translations, all] = await Promise.all([textsOf(ctx, 'stand', stand.id), loadNodes(ctx, stand.id)]);
   const own = all.filter((n) => n.language === language);
   const nodes = own.length || !options.fallback ? own : all;
   const text = translations.find((tr) => tr.language === language);

@@ -11,13 +11,14 @@ import {
   stageTranslations,
   type OrganizationSummary,
 } from './loaders';
-import { mayReadPreviewSlug, mayReadStandHalls } from './policy';
+import { isListed, mayReadPreviewSlug, mayReadStandHalls } from './policy';
 import {
   baseStandById,
   conventionHallLink,
   foyerByConvention,
   foyerPointsByFoyer,
   hallById,
+  hallStandsByHall,
   hallStandsByStand,
   hallTranslationsByHall,
   nodesByStand,
@@ -47,9 +48,11 @@ const TEXTS = {
   point: pointTranslationsByPoint,
 } as const;
 
+type TextsLoader<K extends TextsOf> = ReturnType<(typeof TEXTS)[K]>;
+
 /** The texts of an events object in every language, by language. */
-export function textsOf(ctx: ServiceContext, kind: TextsOf, id: string) {
-  return TEXTS[kind](ctx).load(id);
+export function textsOf<K extends TextsOf>(ctx: ServiceContext, kind: K, id: string): ReturnType<TextsLoader<K>['load']> {
+  return (TEXTS[kind](ctx) as TextsLoader<K>).load(id) as ReturnType<TextsLoader<K>['load']>;
 }
 
 /** The on-demand content of a convention. */
@@ -104,6 +107,22 @@ export async function previewSlugOf(
   if (mayReadPreviewSlug(ctx.viewer, hallStand, null)) return hallStand.preview_slug;
   const stand = await baseStandById(ctx).load(hallStand.stand_id);
   return stand && mayReadPreviewSlug(ctx.viewer, hallStand, stand.organization_id) ? hallStand.preview_slug : null;
+}
+
+/** The organisation owning the stand behind a hall stand (its public face: name, support address, chat), or null. */
+export async function standOwnerOf(ctx: ServiceContext, hallStand: { stand_id: string }): Promise<StandOrganization | null> {
+  const stand = await baseStandById(ctx).load(hallStand.stand_id);
+  return stand ? standOrganizationById(ctx).load(stand.organization_id) : null;
+}
+
+/**
+ * The listed stands (both consents, policy.isListed) of the given halls, by id and name, for the pickers of the
+ * halls' own organisation (the convention dashboard's foyer targets): what visitors can find there anyway.
+ */
+export async function listedStandsOfHalls(ctx: ServiceContext, hallIds: string[]): Promise<{ id: string; name: string }[]> {
+  const hallStands = (await Promise.all(hallIds.map((id) => hallStandsByHall(ctx).load(id)))).flat().filter(isListed);
+  const stands = await Promise.all(hallStands.map((hs) => baseStandById(ctx).load(hs.stand_id)));
+  return stands.flatMap((s) => (s ? [{ id: s.id, name: s.name }] : []));
 }
 
 /** Whether the stand is listed in at least one hall. */
