@@ -225,6 +225,9 @@ function printHotFunctions(profile) {
   for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${ms.toFixed(1).padStart(8)}  ${key}`);
 }
 
+/** Per move, from CDP Performance.getMetrics: script, style, layout and all main-thread task time (ms). */
+let breakdown = null;
+
 async function measure(slug) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -251,10 +254,17 @@ async function measure(slug) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
+    // where the time goes (Chromium's own accounting, less sensitive to a busy machine than wall-clock times)
+    await cdp.send('Performance.enable');
+    const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+    const before = await metrics();
     for (let i = 0; i < moves; i += 1) {
       await page.keyboard.press(i % 2 === 0 ? 'Alt+ArrowUp' : 'Alt+ArrowDown');
       await page.waitForFunction((n) => window.__builderBench.length > n, i, { timeout: 30_000 });
     }
+    const after = await metrics();
+    const perMove = (name) => ((after[name] - before[name]) * 1000) / moves;
+    breakdown = { scriptMs: perMove('ScriptDuration'), styleMs: perMove('RecalcStyleDuration'), layoutMs: perMove('LayoutDuration'), taskMs: perMove('TaskDuration') };
     if (profileFile) {
       const { profile } = await cdp.send('Profiler.stop');
       fs.writeFileSync(profileFile, JSON.stringify(profile));
@@ -292,11 +302,16 @@ async function main() {
     p95Ms: quantile(counted, 0.95),
     maxMs: Math.max(...counted),
     targetMedianMs: TARGET_MEDIAN_MS,
+    perMove: breakdown,
   };
   console.log(
     `\nKey press to next paint (${result.moves} moves, first one not counted: ${result.firstMs.toFixed(1)} ms)\n` +
       `  median ${result.medianMs.toFixed(1)} ms   p95 ${result.p95Ms.toFixed(1)} ms   max ${result.maxMs.toFixed(1)} ms   (target: median <= ${TARGET_MEDIAN_MS} ms)`,
   );
+  if (breakdown) {
+    const b = breakdown;
+    console.log(`  main thread per move: script ${b.scriptMs.toFixed(1)} ms, style ${b.styleMs.toFixed(1)} ms, layout ${b.layoutMs.toFixed(1)} ms, all tasks ${b.taskMs.toFixed(1)} ms`);
+  }
   if (jsonFile) fs.writeFileSync(jsonFile, `${JSON.stringify({ ...result, samples }, null, 2)}\n`);
   if (result.medianMs > TARGET_MEDIAN_MS && !noFail) {
     console.error(`\nMedian ${result.medianMs.toFixed(1)} ms is above the target of ${TARGET_MEDIAN_MS} ms.`);

@@ -874,6 +874,9 @@ function Palette({
   );
 }
 
+/** From this many rows on, the canvas skips the layout and paint of rows off screen (CanvasRows). */
+const LONG_PAGE_ROWS = 30;
+
 function CanvasRows({
   rows,
   level,
@@ -885,10 +888,13 @@ function CanvasRows({
   mobile: boolean;
   renderCell: (column: LayoutColumn, nested: ReactNode, level: number) => ReactNode;
 }) {
+  // on a long page the browser lays out and paints only the rows on screen (a move on a 200-item page otherwise
+  // lays out the whole canvas again; npm run bench:builder)
+  const offscreen = level === 1 && rows.length > LONG_PAGE_ROWS ? '[contain-intrinsic-size:auto_12rem] [content-visibility:auto]' : '';
   return (
     <div data-builder-rows data-level={level} className={level === 1 ? 'min-h-16' : undefined}>
       {rows.map((row) => (
-        <div key={row.id} className={`flex min-w-0 flex-col ${mobile ? '' : 'lg:flex-row'}`} data-layout-row={row.id}>
+        <div key={row.id} className={`flex min-w-0 flex-col ${mobile ? '' : 'lg:flex-row'} ${offscreen}`} data-layout-row={row.id}>
           {row.columns.map((column) => (
             <div
               key={column.id}
