@@ -278,7 +278,7 @@ function printTable(rows) {
 async function main() {
   if (!args.includes('--no-build')) build();
   if (!fs.existsSync(path.join(buildDir, 'server.js'))) throw new Error(`No build in ${buildDir}: run without --no-build.`);
-  console.log(`Starting the app on ${origin} (PGlite, demo data) ...`);
+  console.log(`Starting the app on ${origin} (${args.includes('--postgres') ? 'PostgreSQL' : 'PGlite'}, demo data) ...`);
   const server = await startServer();
   let chrome;
   const rows = [];
