@@ -11,13 +11,14 @@ import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { leadPageMeta } from '~/lib/leads/page-meta';
 import { runGuards } from '~/server/guards.server';
-import { confirmedListAction, intentOf, intentsOf, listAction, orNotFound, readPostedForm, submitForm } from '~/server/route-kit.server';
+import { confirmedListAction, intentOf, intentsOf, listAction, orNotFound, submitForm } from '~/server/route-kit.server';
 import { pageChoices } from '~/server/services/content-pages/picker';
 import { fileUrl } from '~/server/services/files/files.server';
 import { sendLeadInformationEmail } from '~/server/services/leads/info';
 import { addLeadContentPages, archiveLeads, deleteLead, getLead, updateLead } from '~/server/services/leads/leads';
 import { redirectWithToast } from '~/server/toast.server';
 import { LeadEditForm, postedValues, STANDARD_COLUMNS } from './forms';
+import { readLeadForm } from './server';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'pages', 'leadsconsole'] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -79,14 +80,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-const Intents = intentsOf(['update', 'addPage', 'sendMail', 'archive', 'restore', 'delete']);
+const Intents = intentsOf(['update', 'addPage', 'sendMail', 'attachment', 'archive', 'restore', 'delete']);
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
   const { lead } = await orNotFound(getLead(ctx, params.slug ?? ''));
   const here = `/leads/${lead.slug}`;
-  const { formData } = await readPostedForm(request, context, []);
+  const { formData, uploaded, failure } = await readLeadForm(request, context);
   const { intent } = intentOf(formData, Intents);
   switch (intent) {
     case 'update': {
@@ -104,6 +105,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case 'sendMail': {
       const lang = formData.get('lang') === 'EN' ? 'EN' : formData.get('lang') === 'DE' ? 'DE' : lead.language;
       return listAction(here, () => sendLeadInformationEmail(ctx, lead.id, lang), { key: 'leadsconsole:detail.mailSent' });
+    }
+    case 'attachment': {
+      if (failure) return redirectWithToast(here, { type: 'error', key: 'errors:raw', values: { message: failure.message } });
+      const attachmentId = formData.get('remove') === 'yes' ? null : (uploaded?.id ?? null);
+      if (!attachmentId && formData.get('remove') !== 'yes') return redirectWithToast(here, { type: 'error', key: 'leadsconsole:detail.chooseFile' });
+      return listAction(here, () => updateLead(ctx, lead.id, { attachmentId }), { key: 'leadsconsole:detail.saved' });
     }
     case 'archive':
     case 'restore':
@@ -299,6 +306,25 @@ export default function LeadPage() {
         ) : (
           <p className="mt-2 text-sm text-gray-600">{t('detail.noCards')}</p>
         )}
+        <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="attachment" />
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            {t('detail.attachmentFile')}
+            <input type="file" name="attachment" accept="application/pdf,image/jpeg,image/png,image/webp" required className="text-sm" />
+          </label>
+          <button type="submit" className={buttonClassName('standardNoMt')}>
+            {t('detail.upload')}
+          </button>
+        </Form>
+        {lead.attachment ? (
+          <Form method="post" className="mt-2">
+            <input type="hidden" name="intent" value="attachment" />
+            <input type="hidden" name="remove" value="yes" />
+            <button type="submit" className="text-sm text-brand-red underline">
+              {t('detail.removeAttachment')}
+            </button>
+          </Form>
+        ) : null}
       </PageSection>
 
       <PageSection id="lead-consent" title={t('detail.consent')}>
