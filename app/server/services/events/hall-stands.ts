@@ -1,4 +1,4 @@
-import type { BaseStand, Hall, HallStand } from '#db/models/index';
+import { BaseStand, Hall, HallStand } from '#db/models/index';
 import type { ModelObject } from 'objection';
 import {
   HallAddStandSchema,
@@ -41,9 +41,32 @@ const slugTaken = (ctx: ServiceContext) => new DomainError('UNIQUE', ctx.t('even
 async function hostHallStand(ctx: ServiceContext, id: string): Promise<HallStand> {
   const { organizationId } = requireEventMember(ctx);
   assertId(ctx, id);
-  const row = await ctx.db('hall_stands').where({ id, organization_id: organizationId }).first();
+  const row = await HallStand.query(ctx.db).findOne({ id, organization_id: organizationId });
   if (!row) throw notFound(ctx, 'id');
   return row;
+}
+
+/** Whether the stand has a place in the hall already. */
+async function inHall(ctx: ServiceContext, where: { hall_id: string; stand_id: string } | { hall_id: string; slug: string }): Promise<boolean> {
+  return Boolean(await HallStand.query(ctx.db).findOne(where).select('id'));
+}
+
+/**
+ * Inserts a hall stand at the hall's next place (the hall row is locked, so two stands joining at once get
+ * different places) with an unguessable preview slug. Runs inside the caller's transaction.
+ */
+async function insertAtEnd(
+  tx: ServiceContext,
+  hall: Pick<Hall, 'id' | 'organization_id'>,
+  row: Pick<HallStand, 'stand_id' | 'approved' | 'stand_accepted' | 'slug'> & { thumbnail_id?: string | null },
+): Promise<HallStand> {
+  await Hall.query(tx.db).findById(hall.id).forUpdate().select('id');
+  const [{ next }] = (await HallStand.query(tx.db).where({ hall_id: hall.id }).select(tx.db.raw('coalesce(max("order") + 1, 0)::int as next'))) as unknown as [
+    { next: number },
+  ];
+  return HallStand.query(tx.db)
+    .insert({ organization_id: hall.organization_id, hall_id: hall.id, order: next, preview_slug: previewSlug(), ...row })
+    .returning('*');
 }
 
 /**
@@ -57,34 +80,25 @@ export async function hallAddStand(ctx: ServiceContext, hallId: string, raw: Hal
   const { organizationId } = requireEventMember(ctx);
   const hall = await ownHall(ctx, hallId);
   const input = parseInput(ctx, HallAddStandSchema, raw);
-  const stand: BaseStand | undefined = await ctx.db('base_stands').where({ slug: input.domain }).first();
+  const stand = await BaseStand.query(ctx.db).findOne({ slug: input.domain });
   if (!stand) throw new DomainError('NOT_FOUND', ctx.t('events:standErrors.standNotFound'), 'domain');
   const thumbnailId = await ownedImage(ctx, organizationId, input.thumbnailId, '16:9', 'thumbnail');
-  if (await ctx.db('hall_stands').where({ hall_id: hall.id, stand_id: stand.id }).first('id')) {
+  if (await inHall(ctx, { hall_id: hall.id, stand_id: stand.id })) {
     throw new DomainError('UNIQUE', ctx.t('events:standErrors.alreadyInHall'), 'domain');
   }
   const slug = input.slug ?? stand.slug;
-  if (await ctx.db('hall_stands').where({ hall_id: hall.id, slug }).first('id')) throw slugTaken(ctx);
+  if (await inHall(ctx, { hall_id: hall.id, slug })) throw slugTaken(ctx);
   try {
     return await inTransaction(ctx, async (tx) => {
-      await tx.db('halls').where({ id: hall.id }).forUpdate().first('id');
-      const [{ next }] = await tx.db('hall_stands').where({ hall_id: hall.id }).select(tx.db.raw('coalesce(max("order") + 1, 0)::int as next'));
-      const [row] = await tx
-        .db('hall_stands')
-        .insert({
-          organization_id: organizationId,
-          hall_id: hall.id,
-          stand_id: stand.id,
-          approved: true,
-          stand_accepted: stand.organization_id === organizationId,
-          order: next,
-          slug,
-          thumbnail_id: thumbnailId ?? null,
-          preview_slug: previewSlug(),
-        })
-        .returning('*');
+      const row = await insertAtEnd(tx, hall, {
+        stand_id: stand.id,
+        approved: true,
+        stand_accepted: stand.organization_id === organizationId,
+        slug,
+        thumbnail_id: thumbnailId ?? null,
+      });
       await publishImage(tx, thumbnailId);
-      return row as HallStand;
+      return row;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError('UNIQUE', ctx.t('events:standErrors.alreadyInHall'), 'domain');
@@ -98,14 +112,10 @@ export async function hallUpdateStand(ctx: ServiceContext, id: string, raw: Hall
   const input = parseInput(ctx, HallStandUpdateSchema, raw);
   const thumbnailId = await ownedImage(ctx, hallStand.organization_id, input.thumbnailId, '16:9', 'thumbnailId');
   if (input.slug && input.slug !== hallStand.slug) {
-    if (await ctx.db('hall_stands').where({ hall_id: hallStand.hall_id, slug: input.slug }).whereNot('id', id).first('id')) throw slugTaken(ctx);
+    if (await HallStand.query(ctx.db).findOne({ hall_id: hallStand.hall_id, slug: input.slug }).whereNot('id', id).select('id')) throw slugTaken(ctx);
   }
   try {
-    const [row] = await ctx
-      .db('hall_stands')
-      .where({ id })
-      .update({ ...definedOnly({ slug: input.slug, thumbnail_id: thumbnailId, order: input.order }), updated_at: ctx.db.fn.now() })
-      .returning('*');
+    const row = await HallStand.query(ctx.db).patchAndFetchById(id, definedOnly({ slug: input.slug, thumbnail_id: thumbnailId, order: input.order }));
     await publishImage(ctx, thumbnailId);
     return row;
   } catch (error) {
@@ -120,19 +130,17 @@ export async function hallUpdateStand(ctx: ServiceContext, id: string, raw: Hall
  */
 export async function hallApproveStand(ctx: ServiceContext, id: string): Promise<HallStand> {
   const hallStand = await hostHallStand(ctx, id);
-  const [row] = await ctx.db('hall_stands').where({ id: hallStand.id }).update({ approved: true, updated_at: ctx.db.fn.now() }).returning('*');
-  return row as HallStand;
+  return HallStand.query(ctx.db).patchAndFetchById(hallStand.id, { approved: true });
 }
 
 /** A hall stand of one of the viewer organisation's stands (the exhibitor side); NOT_FOUND otherwise. */
 async function exhibitorHallStand(ctx: ServiceContext, id: string): Promise<HallStand> {
   const { organizationId } = requireEventMember(ctx);
   assertId(ctx, id);
-  const row = await ctx
-    .db('hall_stands as hs')
-    .join('base_stands as s', 's.id', 'hs.stand_id')
-    .where({ 'hs.id': id, 's.organization_id': organizationId })
-    .first('hs.*');
+  const row = await HallStand.query(ctx.db)
+    .join('base_stands as s', 's.id', 'hall_stands.stand_id')
+    .findOne({ 'hall_stands.id': id, 's.organization_id': organizationId })
+    .select('hall_stands.*');
   if (!row) throw notFound(ctx, 'id');
   return row;
 }
@@ -140,12 +148,7 @@ async function exhibitorHallStand(ctx: ServiceContext, id: string): Promise<Hall
 /** The stand's organisation accepts the host's invitation: the stand shows in the hall from now on. */
 export async function hallStandAccept(ctx: ServiceContext, id: string): Promise<HallStand> {
   const hallStand = await exhibitorHallStand(ctx, id);
-  const [row] = await ctx
-    .db('hall_stands')
-    .where({ id: hallStand.id })
-    .update({ stand_accepted: true, updated_at: ctx.db.fn.now() })
-    .returning('*');
-  return row as HallStand;
+  return HallStand.query(ctx.db).patchAndFetchById(hallStand.id, { stand_accepted: true });
 }
 
 /**
@@ -154,7 +157,7 @@ export async function hallStandAccept(ctx: ServiceContext, id: string): Promise<
  */
 export async function hallStandDecline(ctx: ServiceContext, id: string): Promise<string> {
   const hallStand = await exhibitorHallStand(ctx, id);
-  await ctx.db('hall_stands').where({ id: hallStand.id }).delete();
+  await HallStand.query(ctx.db).deleteById(hallStand.id);
   return hallStand.id;
 }
 
@@ -168,29 +171,19 @@ export async function standApplyToHall(ctx: ServiceContext, standId: string, hal
   const { organizationId } = requireEventMember(ctx);
   const stand = await ownStand(ctx, standId, 'standId');
   const input = parseInput(ctx, StandApplySchema, { hallSlug });
-  const hall: Hall | undefined = await ctx.db('halls').where({ slug: input.hallSlug }).first();
+  const hall = await Hall.query(ctx.db).findOne({ slug: input.hallSlug });
   if (!hall) throw new DomainError('NOT_FOUND', ctx.t('events:standErrors.hallNotFound'), 'hallSlug');
   const alreadyIn = () => new DomainError('UNIQUE', ctx.t('events:standErrors.alreadyInHall'), 'hallSlug');
-  if (await ctx.db('hall_stands').where({ hall_id: hall.id, stand_id: stand.id }).first('id')) throw alreadyIn();
+  if (await inHall(ctx, { hall_id: hall.id, stand_id: stand.id })) throw alreadyIn();
   try {
-    return await inTransaction(ctx, async (tx) => {
-      await tx.db('halls').where({ id: hall.id }).forUpdate().first('id');
-      const [{ next }] = await tx.db('hall_stands').where({ hall_id: hall.id }).select(tx.db.raw('coalesce(max("order") + 1, 0)::int as next'));
-      const [row] = await tx
-        .db('hall_stands')
-        .insert({
-          organization_id: hall.organization_id,
-          hall_id: hall.id,
-          stand_id: stand.id,
-          approved: hall.organization_id === organizationId,
-          stand_accepted: true,
-          order: next,
-          slug: await freeSlug(tx, 'hall_stands', stand.slug, 'stand', { hall_id: hall.id }),
-          preview_slug: previewSlug(),
-        })
-        .returning('*');
-      return row as HallStand;
-    });
+    return await inTransaction(ctx, async (tx) =>
+      insertAtEnd(tx, hall, {
+        stand_id: stand.id,
+        approved: hall.organization_id === organizationId,
+        stand_accepted: true,
+        slug: await freeSlug(tx, 'hall_stands', stand.slug, 'stand', { hall_id: hall.id }),
+      }),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyIn();
     throw error;
@@ -200,7 +193,7 @@ export async function standApplyToHall(ctx: ServiceContext, standId: string, hal
 /** Takes the stand out of the hall for good (the base stand itself stays with its organisation). */
 export async function hallRemoveStand(ctx: ServiceContext, id: string): Promise<string> {
   const hallStand = await hostHallStand(ctx, id);
-  await ctx.db('hall_stands').where({ id: hallStand.id }).delete();
+  await HallStand.query(ctx.db).deleteById(hallStand.id);
   return hallStand.id;
 }
 
@@ -212,15 +205,15 @@ export async function hallReorderStands(ctx: ServiceContext, hallId: string, ids
   const hall = await ownHall(ctx, hallId, 'hallId');
   const input = parseInput(ctx, HallReorderSchema, { ids });
   return inTransaction(ctx, async (tx) => {
-    const current: string[] = await tx.db('hall_stands').where({ hall_id: hall.id }).forUpdate().pluck('id');
+    const current = (await HallStand.query(tx.db).where({ hall_id: hall.id }).forUpdate().select('id')).map((r) => r.id);
     const wanted = new Set(input.ids);
     if (wanted.size !== input.ids.length || wanted.size !== current.length || !current.every((id) => wanted.has(id))) {
       throw new DomainError('INVALID', ctx.t('events:standErrors.reorderMismatch'), 'ids');
     }
     for (const [order, id] of input.ids.entries()) {
-      await tx.db('hall_stands').where({ id }).update({ order, updated_at: tx.db.fn.now() });
+      await HallStand.query(tx.db).findById(id).patch({ order });
     }
-    return tx.db('hall_stands').where({ hall_id: hall.id }).orderBy('order').select('*');
+    return HallStand.query(tx.db).where({ hall_id: hall.id }).orderBy('order');
   });
 }
 
