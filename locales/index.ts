@@ -17,8 +17,9 @@ import deRoomsviewer from './de/roomsviewer.json';
 import deRoomseditor from './de/roomseditor.json';
 import deLeads from './de/leads.json';
 import deLeadscard from './de/leadscard.json';
-import deLeadsconsole from './de/leadsconsole.json';
 import deRooms from './de/rooms.json';
+import deLeadsconsole from './de/leadsconsole.json';
+import dePagesmigration from './de/pagesmigration.json';
 import enAccess from './en/access.json';
 import enAuth from './en/auth.json';
 import enCommon from './en/common.json';
@@ -38,8 +39,9 @@ import enRoomsviewer from './en/roomsviewer.json';
 import enRoomseditor from './en/roomseditor.json';
 import enLeads from './en/leads.json';
 import enLeadscard from './en/leadscard.json';
-import enLeadsconsole from './en/leadsconsole.json';
 import enRooms from './en/rooms.json';
+import enLeadsconsole from './en/leadsconsole.json';
+import enPagesmigration from './en/pagesmigration.json';
 
 /**
  * All translations, bundled into the server (services translate their error messages). The browser loads
@@ -47,8 +49,8 @@ import enRooms from './en/rooms.json';
  * in locales/ is listed here and that DE and EN have the same keys.
  */
 export const resources = {
-  de: { access: deAccess, auth: deAuth, mail: deMail, common: deCommon, errors: deErrors, files: deFiles, validation: deValidation, org: deOrg, events: deEvents, visitor: deVisitor, content: deContent, builder: deBuilder, contentview: deContentview, personalization: dePersonalization, pages: dePages, roomsviewer: deRoomsviewer, roomseditor: deRoomseditor, leads: deLeads, leadscard: deLeadscard, leadsconsole: deLeadsconsole, rooms: deRooms },
-  en: { access: enAccess, auth: enAuth, mail: enMail, common: enCommon, errors: enErrors, files: enFiles, validation: enValidation, org: enOrg, events: enEvents, visitor: enVisitor, content: enContent, builder: enBuilder, contentview: enContentview, personalization: enPersonalization, pages: enPages, roomsviewer: enRoomsviewer, roomseditor: enRoomseditor, leads: enLeads, leadscard: enLeadscard, leadsconsole: enLeadsconsole, rooms: enRooms },
+  de: { access: deAccess, auth: deAuth, mail: deMail, common: deCommon, errors: deErrors, files: deFiles, validation: deValidation, org: deOrg, events: deEvents, visitor: deVisitor, content: deContent, builder: deBuilder, contentview: deContentview, personalization: dePersonalization, pages: dePages, roomsviewer: deRoomsviewer, roomseditor: deRoomseditor, leads: deLeads, leadscard: deLeadscard, rooms: deRooms, leadsconsole: deLeadsconsole, pagesmigration: dePagesmigration },
+  en: { access: enAccess, auth: enAuth, mail: enMail, common: enCommon, errors: enErrors, files: enFiles, validation: enValidation, org: enOrg, events: enEvents, visitor: enVisitor, content: enContent, builder: enBuilder, contentview: enContentview, personalization: enPersonalization, pages: enPages, roomsviewer: enRoomsviewer, roomseditor: enRoomseditor, leads: enLeads, leadscard: enLeadscard, rooms: enRooms, leadsconsole: enLeadsconsole, pagesmigration: enPagesmigration },
 } as const;
 
 export type Namespace = keyof (typeof resources)['en'];

@@ -14,6 +14,7 @@ import { i18nResolvers } from './i18n';
 import { iconResolvers } from './icons';
 import { leadResolvers } from './leads';
 import { organizationResolvers } from './organizations';
+import { pagesMigrationResolvers } from './pages-migration';
 import { personalizationResolvers } from './personalizations';
 import { virtualRoomResolvers } from './virtual-rooms';
 
@@ -39,4 +40,4 @@ const baseResolvers: Resolvers = {
   Mutation: { ping: () => true },
 };
 
-export const resolvers = mergeResolvers([baseResolvers, accountResolvers, fileResolvers, i18nResolvers, organizationResolvers, eventsHallsResolvers, eventConventionResolvers, conventionHallsResolvers, eventsAccessResolvers, eventsProgrammeResolvers, contentResolvers, iconResolvers, personalizationResolvers, contentPageResolvers, leadResolvers, virtualRoomResolvers]) as Resolvers;
+export const resolvers = mergeResolvers([baseResolvers, accountResolvers, fileResolvers, i18nResolvers, organizationResolvers, eventsHallsResolvers, eventConventionResolvers, conventionHallsResolvers, eventsAccessResolvers, eventsProgrammeResolvers, contentResolvers, iconResolvers, personalizationResolvers, contentPageResolvers, leadResolvers, virtualRoomResolvers, pagesMigrationResolvers]) as Resolvers;
