@@ -240,7 +240,14 @@ describe('convention info point, help and content pages', () => {
     const res = await callRoute(t, infopoint.loader as never, inConvention(w.convention.slug, '/infopoint'));
     expect(res.status).toBe(200);
     expect(res.data as InfoData).toEqual({
-      info: { organizationName: w.host.name, helpPage: 'Use the menu on the left.', supportUrl: 'https://host.example/support', chatEnabled: true },
+      info: {
+        organizationName: w.host.name,
+        helpPage: 'Use the menu on the left.',
+        supportUrl: 'https://host.example/support',
+        chatEnabled: true,
+        // no help content page: the help links lead to the help text under the convention's slug (issue 16)
+        helpSlug: w.convention.slug,
+      },
       title: 'Info point',
     });
   });

@@ -15,7 +15,6 @@ import { videoThumbnailUrl } from './video-thumbnails';
 import { conventionNavigation, type ConventionNavigationRecord } from './visitor-loaders';
 import { mayShowLinkedPage } from '../content-pages/policy';
 import { linkedPageView, type LinkedPageView } from '../content-pages/pages';
-import { helpSlugOf } from './convention-info';
 
 /**
  * What visitors see of a convention, its halls and stands (spec 000 points 2 and 4): the service side of the
@@ -177,12 +176,15 @@ export async function conventionVisit(ctx: ServiceContext, slug: string, languag
   }
 
   // the stage and on-demand content came with the convention (visitor-loaders.ts)
-  const [navigation, stage, onDemand, helpSlug] = await Promise.all([
+  const [navigation, stage, onDemand] = await Promise.all([
     conventionNavigation(ctx).load(convention.id),
     stageOfConvention(ctx).load(convention.id),
     onDemandOfConvention(ctx).load(convention.id),
-    helpSlugOf(ctx, convention),
   ]);
+  // the help links (ConventionInfo.helpSlug): the help content page when the viewer may see it, else the help text
+  const helpRef = navigation.helpContentPage;
+  const helpSlug =
+    helpRef && mayShowLinkedPage(ctx.viewer, { ...helpRef, publish_token: null }) ? helpRef.slug : convention.help_page.trim() ? convention.slug : null;
   const hallRows = navigation.halls;
   const [hallTexts, stageTexts] = await Promise.all([
     hallTranslationsByHall(ctx).loadMany(hallRows.map((h) => h.id)),

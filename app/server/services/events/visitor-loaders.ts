@@ -101,6 +101,8 @@ export interface ConventionNavigationRecord {
   foyerPages: FoyerPageRecord[];
   /** the content groups the foyer's points lead to */
   foyerGroups: FoyerGroupRecord[];
+  /** the convention's help content page (helpContentpage), for the help links; null when none */
+  helpContentPage: FoyerPageRecord | null;
 }
 
 const HALLS_SQL = jsonArray(
@@ -123,6 +125,8 @@ const FOYER_GROUPS_SQL = jsonArray(
      (select p.target_id from foyer_points p join image_foyers f on f.id = p.foyer_id where f.convention_id = c.id and p.target_type = 'CONTENT')`,
   'g.slug',
 );
+const HELP_PAGE_SQL = `(select json_build_object('id', cp.id, 'slug', cp.slug, 'state', cp.state, 'organization_id', cp.organization_id, 'names', null)
+  from content_pages cp where cp.id = c.help_content_page_id)`;
 const NAVIGATION_FILES_SQL = filesJson(`select h.thumbnail_id from halls h join convention_halls ch on ch.hall_id = h.id where ch.convention_id = c.id
   union all select f.image_id from image_foyers f where f.convention_id = c.id`);
 const FOYER_STANDS_SQL = jsonArray(
@@ -151,6 +155,7 @@ export const conventionNavigation = defineLoader(
           db.raw(`${FOYER_STANDS_SQL} as foyer_stands`),
           db.raw(`${FOYER_PAGES_SQL} as foyer_pages`),
           db.raw(`${FOYER_GROUPS_SQL} as foyer_groups`),
+          db.raw(`${HELP_PAGE_SQL} as help_content_page`),
           db.raw(`${NAVIGATION_FILES_SQL} as files`),
         );
       const byId = new Map(rows.map((row) => [String(row.id), navigationOf(ctx, String(row.id), row)]));
@@ -158,7 +163,7 @@ export const conventionNavigation = defineLoader(
     }),
 );
 
-const emptyNavigation = (): ConventionNavigationRecord => ({ halls: [], foyer: null, foyerPoints: [], foyerStands: [], foyerPages: [], foyerGroups: [] });
+const emptyNavigation = (): ConventionNavigationRecord => ({ halls: [], foyer: null, foyerPoints: [], foyerStands: [], foyerPages: [], foyerGroups: [], helpContentPage: null });
 
 function navigationOf(ctx: ServiceContext, conventionId: string, row: JsonRow): ConventionNavigationRecord {
   const halls = (row.halls as JsonRow[]).map((json) => {
@@ -176,7 +181,9 @@ function navigationOf(ctx: ServiceContext, conventionId: string, row: JsonRow): 
     return ownColumns<FoyerStandRecord>(json);
   });
   primeFiles(ctx, row.files);
-  return { halls, foyer, foyerPoints, foyerStands, foyerPages: row.foyer_pages as FoyerPageRecord[], foyerGroups: row.foyer_groups as FoyerGroupRecord[] };
+  return { halls, foyer, foyerPoints, foyerStands, foyerPages: row.foyer_pages as FoyerPageRecord[], foyerGroups: row.foyer_groups as FoyerGroupRecord[],
+    helpContentPage: (row.help_content_page as FoyerPageRecord | null) ?? null,
+  };
 }
 
 /**
