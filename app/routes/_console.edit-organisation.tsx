@@ -1,20 +1,18 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '~/components/ui/button';
 import { Select } from '~/components/ui/select';
-import { TextArea, TextField, useZodErrorMap } from '~/components/ui/field';
+import { TextArea, TextField } from '~/components/ui/field';
+import { FormErrors, useIsPending, useRouteForm } from '~/components/ui/route-form';
 import { formatDate } from '~/lib/format';
 import { InviteSchema, OrganizationUpdateSchema } from '~/lib/schemas/organization';
-import { formAction } from '~/server/forms.server';
-import { parseForm } from '~/server/forms-zod.server';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
-import { isDomainError } from '~/server/services/errors';
+import { intentOf, intentsOf, listAction, submitForm } from '~/server/route-kit.server';
 import { listCountryCodes } from '~/server/services/i18n/languages';
 import { cancelInvite, inviteUser, listOrganizationInvites } from '~/server/services/organizations/invites';
 import { listMembers, removeMember, setMemberRole } from '~/server/services/organizations/members';
@@ -35,6 +33,8 @@ const MemberAction = z.object({
   id: z.string().uuid(),
   name: z.string().optional(),
 });
+const Intents = intentsOf(['update', 'invite', 'remove', 'makeSales', 'makeAdmin', 'cancelInvite']);
+const BACK = '/edit-organisation';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
@@ -79,76 +79,45 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const formData = await readForm(request);
-  const intent = String(formData.get('intent') ?? '');
-  const t = context.service.t;
-  const options = { correctFieldsMessage: t('errors:correctFields') };
+  const { intent } = intentOf(formData, Intents);
 
   if (intent === 'update') {
-    const submission = parseForm(context, formData, ProfileForm);
-    if (submission.status !== 'success') return Response.json({ form: 'profile', result: submission.reply() }, { status: 400 });
-    const { intent: _intent, ...input } = submission.value;
-    const result = await formAction(submission, () => updateOrganization(context.service, context.viewer!.organization!.id, input), options);
-    if (!result.ok) return Response.json({ form: 'profile', result: result.reply }, { status: result.status });
-    return redirectWithToast('/edit-organisation', { type: 'success', key: 'org:toast.updated' });
+    const done = await submitForm(context, formData, 'profile', ProfileForm, ({ intent: _intent, ...input }) =>
+      updateOrganization(context.service, context.viewer!.organization!.id, input),
+    );
+    if (!done.ok) return done.answer;
+    return redirectWithToast(BACK, { type: 'success', key: 'org:toast.updated' });
   }
 
   if (intent === 'invite') {
-    const submission = parseForm(context, formData, InviteForm);
-    if (submission.status !== 'success') return Response.json({ form: 'invite', result: submission.reply() }, { status: 400 });
-    const result = await formAction(submission, () => inviteUser(context.service, submission.value), options);
-    if (!result.ok) return Response.json({ form: 'invite', result: result.reply }, { status: result.status });
-    return redirectWithToast('/edit-organisation', { type: 'success', key: 'org:toast.invited', values: { email: result.value.email } });
+    const done = await submitForm(context, formData, 'invite', InviteForm, (input) => inviteUser(context.service, input));
+    if (!done.ok) return done.answer;
+    return redirectWithToast(BACK, { type: 'success', key: 'org:toast.invited', values: { email: done.value.email } });
   }
 
-  const parsed = MemberAction.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) throw new Response('Bad Request', { status: 400 });
-  const { id, name = '' } = parsed.data;
-  try {
-    if (parsed.data.intent === 'cancelInvite') {
-      await cancelInvite(context.service, id);
-      return redirectWithToast('/edit-organisation', { type: 'success', key: 'org:toast.inviteCancelled' });
-    }
-    if (parsed.data.intent === 'remove') {
-      await removeMember(context.service, id);
-      return redirectWithToast('/edit-organisation', { type: 'success', key: 'org:toast.memberRemoved', values: { name } });
-    }
-    await setMemberRole(context.service, id, parsed.data.intent === 'makeSales' ? 'sales' : 'admin');
-    return redirectWithToast('/edit-organisation', { type: 'success', key: 'org:toast.roleChanged', values: { name } });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return redirectWithToast('/edit-organisation', { type: 'error', key: 'errors:raw', values: { message: error.message } });
-  }
+  const member = intentOf(formData, MemberAction);
+  const { id, name = '' } = member;
+  if (member.intent === 'cancelInvite') return listAction(BACK, () => cancelInvite(context.service, id), { key: 'org:toast.inviteCancelled' });
+  if (member.intent === 'remove') return listAction(BACK, () => removeMember(context.service, id), { key: 'org:toast.memberRemoved', values: { name } });
+  const role = member.intent === 'makeSales' ? 'sales' : 'admin';
+  return listAction(BACK, () => setMemberRole(context.service, id, role), { key: 'org:toast.roleChanged', values: { name } });
 }
-
-type ActionData = { form: 'profile' | 'invite'; result: SubmissionResult<string[]> };
 
 export default function EditOrganisation() {
   const { t, i18n } = useTranslation('org');
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const errorMap = useZodErrorMap();
-  const navigation = useNavigation();
+  const actionData = useActionData<typeof action>();
   const root = useRootData();
-  const busy = navigation.state === 'submitting';
+  const busy = useIsPending();
   const { organization: org, isAdmin } = data;
 
-  const [profile, fields] = useForm<z.input<typeof ProfileForm>>({
+  const [profile, fields] = useRouteForm(ProfileForm, {
     id: 'organization-profile',
-    lastResult: actionData?.form === 'profile' ? actionData.result : undefined,
-    constraint: getZodConstraint(ProfileForm),
+    form: 'profile',
+    answer: actionData,
     defaultValue: { ...org, intent: 'update' as const },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileForm, errorMap }),
   });
-  const [invite, inviteFields] = useForm<z.input<typeof InviteForm>>({
-    id: 'organization-invite',
-    lastResult: actionData?.form === 'invite' ? actionData.result : undefined,
-    constraint: getZodConstraint(InviteForm),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteForm, errorMap }),
-  });
+  const [invite, inviteFields] = useRouteForm(InviteForm, { id: 'organization-invite', form: 'invite', answer: actionData });
   const language = root?.language ?? 'EN';
   const roleOptions = [
     { id: 'admin', label: t('roles.admin') },
@@ -166,11 +135,7 @@ export default function EditOrganisation() {
         {!isAdmin ? <p className="mt-2 text-sm text-gray-700">{t('edit.readOnly')}</p> : null}
         <Form method="post" {...getFormProps(profile)} className="mt-4 grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="update" />
-          {profile.errors?.length ? (
-            <p role="alert" className="text-sm text-brand-red sm:col-span-2">
-              {profile.errors.join(' ')}
-            </p>
-          ) : null}
+          <FormErrors errors={profile.errors} className="sm:col-span-2" />
           <TextField field={fields.name} label={t('edit.name')} isDisabled={!isAdmin} className="sm:col-span-2" />
           <TextField field={fields.email} type="email" label={t('edit.email')} isDisabled={!isAdmin} />
           <TextField field={fields.phone} type="tel" label={t('edit.phone')} isDisabled={!isAdmin} autoComplete="tel" />
@@ -281,11 +246,7 @@ export default function EditOrganisation() {
               {t('edit.sendInvite')}
             </Button>
           </Form>
-          {invite.errors?.length ? (
-            <p role="alert" className="mt-2 text-sm text-brand-red">
-              {invite.errors.join(' ')}
-            </p>
-          ) : null}
+          <FormErrors errors={invite.errors} className="mt-2" />
           <h3 className="mt-6 font-semibold">{t('edit.pendingInvites')}</h3>
           {data.invites.length === 0 ? (
             <p className="mt-2 text-sm text-gray-700">{t('edit.noPendingInvites')}</p>

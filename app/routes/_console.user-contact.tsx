@@ -7,6 +7,7 @@ import { FormErrors, titleFromLoader, useAuthForm } from '~/components/auth/auth
 import { AvatarField } from '~/components/avatar/avatar-field';
 import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
+import { resultFor } from '~/components/ui/route-form';
 import { Select } from '~/components/ui/select';
 import { defineGuards } from '~/lib/guards';
 import { invariantResponse } from '~/lib/route-kit';
@@ -14,6 +15,7 @@ import { LANGUAGES } from '~/lib/language';
 import { AccountSchema, BUSINESS_CARD_FIELDS, BusinessCardSchema } from '~/lib/schemas/auth';
 import { saveBusinessCard } from '~/server/pages/business-card.server';
 import { formAction } from '~/server/forms.server';
+import { answer, intentOf, intentsOf } from '~/server/route-kit.server';
 import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
 import { readPostedForm } from '~/server/posted-form.server';
@@ -32,6 +34,7 @@ export const guards = defineGuards({ organization: true });
 
 const AccountForm = AccountSchema.extend({ intent: z.literal('account') });
 const AvatarForm = z.object({ intent: z.literal('avatar'), avatarId: z.string().uuid() });
+const Intents = intentsOf(['account', 'address', 'avatar-file', 'avatar']);
 
 const ADDRESS_FIELDS = BUSINESS_CARD_FIELDS;
 const HERE = '/user-contact';
@@ -63,20 +66,20 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const t = context.service.t;
   const options = { correctFieldsMessage: t('errors:correctFields') };
   const correctFields = { formErrors: [t('errors:correctFields')] };
-  const intent = formData.get('intent');
+  const { intent } = intentOf(formData, Intents);
 
   if (intent === 'account') {
     const submission = parseForm(context, formData, AccountForm);
-    if (submission.status !== 'success') return Response.json({ form: 'account', result: submission.reply(correctFields) }, { status: 400 });
+    if (submission.status !== 'success') return answer({ form: 'account', result: submission.reply(correctFields) });
     const { intent: _intent, ...input } = submission.value;
     const result = await formAction(submission, () => accountUpdate(context.service, input), options);
-    if (!result.ok) return Response.json({ form: 'account', result: result.reply }, { status: result.status });
+    if (!result.ok) return answer({ form: 'account', result: result.reply }, result.status);
     return redirectWithToast(HERE, { type: 'success', key: 'auth:contact.accountUpdated' });
   }
 
   if (intent === 'address') {
     const saved = await saveBusinessCard(context, formData);
-    if (!saved.ok) return Response.json({ form: 'address', result: saved.result }, { status: saved.status });
+    if (!saved.ok) return answer({ form: 'address', result: saved.result }, saved.status);
     return redirectWithToast(HERE, { type: 'success', key: saved.toastKey });
   }
 
@@ -86,9 +89,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!uploaded) return redirectWithToast(HERE, { type: 'error', key: failure?.code === 'FILE_TOO_LARGE' ? 'errors:fileTooLarge' : 'errors:generic' });
     avatarId = uploaded.id;
   } else {
-    const avatar = AvatarForm.safeParse(Object.fromEntries(formData));
-    if (!avatar.success) throw new Response('Bad Request', { status: 400 });
-    avatarId = avatar.data.avatarId;
+    avatarId = intentOf(formData, AvatarForm).avatarId;
   }
   try {
     await accountUpdate(context.service, { avatarId });
@@ -99,13 +100,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return redirectWithToast(HERE, { type: 'success', key: 'auth:avatar.updated' });
 }
 
-type ActionData = { form: 'account' | 'address'; result: SubmissionResult<string[]> };
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function UserContactPage() {
   const { t } = useTranslation('auth');
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const actionData = useActionData<typeof action>();
   const { profile } = data;
   const fullName = `${profile.firstName} ${profile.lastName}`.trim() || profile.email;
   return (
@@ -123,11 +123,11 @@ export default function UserContactPage() {
       </section>
 
       {/* keyed by the stored values: after saving, the forms show what the server stored (e.g. the normalised phone) */}
-      <AccountSection key={JSON.stringify(profile)} profile={profile} lastResult={actionData?.form === 'account' ? actionData.result : undefined} />
+      <AccountSection key={JSON.stringify(profile)} profile={profile} lastResult={resultFor(actionData, 'account')} />
       <AddressSection
         key={JSON.stringify(data.address)}
         data={data}
-        lastResult={actionData?.form === 'address' ? actionData.result : undefined}
+        lastResult={resultFor(actionData, 'address')}
       />
     </div>
   );
