@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
 import { migrationSource } from './migrations/index';
@@ -44,15 +46,18 @@ export function createDb(options: DbOptions): Db {
     });
   }
   const dir = options.pgliteDir ?? 'var/db';
-  let connection: object = {};
+  let dataDir: string | undefined;
   if (dir !== 'memory') {
     fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-    connection = { filename: path.resolve(dir) };
+    dataDir = path.resolve(dir);
   }
+  // The embedded database gets the extensions the migrations create (pg_trgm for the leads search, 0019), which
+  // PGlite ships as contrib bundles; knex-pglite takes the instance as it is.
+  const pglite = new PGlite({ dataDir, extensions: { pg_trgm } });
   return knexFactory({
     client: PgLiteClient,
     dialect: 'postgres',
-    connection,
+    connection: { pglite } as unknown as Knex.StaticConnectionConfig,
     migrations: { migrationSource, tableName: 'knex_migrations' },
   });
 }
