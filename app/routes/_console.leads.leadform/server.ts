@@ -1,6 +1,9 @@
+import { Readable } from 'node:stream';
 import { MAX_UPLOAD_BYTES } from '~/lib/file-limits';
+import type { BusinessCardExtraction } from '~/lib/leads/card';
 import type { RequestContext } from '~/server/request-context.server';
 import { drain, parseMultipartForm, readForm, readTextPart, formKindOf } from '~/server/posted-form.server';
+import { contactFromQr, uploadBusinesscard } from '~/server/services/leads/card';
 
 /** A picture the capture page posted (business-card front or back, a QR code picture), read into memory. */
 export interface PostedPicture {
@@ -46,9 +49,6 @@ export async function readCaptureForm(request: Request, _context: RequestContext
   return result;
 }
 
-import { Readable } from 'node:stream';
-import type { BusinessCardExtraction } from '~/lib/leads/card';
-import { contactFromQr, uploadBusinesscard } from '~/server/services/leads/card';
 
 const asUpload = (picture: PostedPicture) => ({
   stream: Readable.from(picture.buffer),
