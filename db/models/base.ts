@@ -29,4 +29,21 @@ export abstract class TranslationModel extends BaseModel {
   declare language: Language;
   declare title: string;
   declare description: string;
+
+  /** The column naming the object this text belongs to (`hall_id`), set by `translationModel`. */
+  static parentColumn: string;
+}
+
+/**
+ * The base of one translation table's model: `class HallTranslation extends translationModel('hall_translations',
+ * 'hall_id') { declare hall_id: string; }`. It sets the table and `parentColumn`, which the texts loaders batch by
+ * (`HallTranslation.parentColumn`), so a new translated entity is one line plus its parent column's declaration
+ * (kept in the class so `tests/integration/models.test.ts` reads every column from the source).
+ */
+export function translationModel<const P extends string>(tableName: string, parentColumn: P) {
+  abstract class Translation extends TranslationModel {
+    static override tableName = tableName;
+    static override parentColumn: P = parentColumn;
+  }
+  return Translation;
 }

@@ -1,6 +1,6 @@
 import { Model, type RelationMappingsThunk } from 'objection';
 import { ObjectPermission, ObjectToken } from './access';
-import { BaseModel, TranslationModel, type PermissionType } from './base';
+import { BaseModel, translationModel, type PermissionType } from './base';
 import { UploadedFile } from './files';
 import { ConventionHall, Hall } from './halls';
 import { Organization } from './organizations';
@@ -103,9 +103,7 @@ export class Convention extends BaseModel {
   });
 }
 
-export class ConventionTranslation extends TranslationModel {
-  static override tableName = 'convention_translations';
-
+export class ConventionTranslation extends translationModel('convention_translations', 'convention_id') {
   declare convention_id: string;
 }
 

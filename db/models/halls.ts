@@ -1,6 +1,6 @@
 import { Model, type RelationMappingsThunk } from 'objection';
 import { ObjectPermission, ObjectToken } from './access';
-import { BaseModel, TranslationModel, type PermissionType } from './base';
+import { BaseModel, translationModel, type PermissionType } from './base';
 import { Convention } from './conventions';
 import { UploadedFile } from './files';
 import { Organization } from './organizations';
@@ -66,9 +66,7 @@ export class Hall extends BaseModel {
   });
 }
 
-export class HallTranslation extends TranslationModel {
-  static override tableName = 'hall_translations';
-
+export class HallTranslation extends translationModel('hall_translations', 'hall_id') {
   declare hall_id: string;
 }
 

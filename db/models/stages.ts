@@ -1,5 +1,5 @@
 import { Model, type RelationMappingsThunk } from 'objection';
-import { BaseModel, TranslationModel } from './base';
+import { BaseModel, translationModel } from './base';
 import { Convention } from './conventions';
 import { UploadedFile } from './files';
 import { Organization } from './organizations';
@@ -53,9 +53,7 @@ export class Stage extends BaseModel {
   });
 }
 
-export class StageTranslation extends TranslationModel {
-  static override tableName = 'stage_translations';
-
+export class StageTranslation extends translationModel('stage_translations', 'stage_id') {
   declare stage_id: string;
 }
 
@@ -100,8 +98,6 @@ export class ScheduleEntry extends BaseModel {
   });
 }
 
-export class ScheduleEntryTranslation extends TranslationModel {
-  static override tableName = 'schedule_entry_translations';
-
+export class ScheduleEntryTranslation extends translationModel('schedule_entry_translations', 'schedule_entry_id') {
   declare schedule_entry_id: string;
 }

@@ -1,5 +1,5 @@
 import { Model, type RelationMappingsThunk } from 'objection';
-import { BaseModel, TranslationModel, type Language } from './base';
+import { BaseModel, translationModel, type Language } from './base';
 import { UploadedFile } from './files';
 import { HallStand } from './halls';
 import { Organization } from './organizations';
@@ -45,9 +45,7 @@ export class BaseStand extends BaseModel {
   });
 }
 
-export class StandTranslation extends TranslationModel {
-  static override tableName = 'stand_translations';
-
+export class StandTranslation extends translationModel('stand_translations', 'stand_id') {
   declare stand_id: string;
 }
 
@@ -124,8 +122,6 @@ export class Point extends BaseModel {
   });
 }
 
-export class PointTranslation extends TranslationModel {
-  static override tableName = 'point_translations';
-
+export class PointTranslation extends translationModel('point_translations', 'point_id') {
   declare point_id: string;
 }

@@ -24,7 +24,9 @@ function declaredProperties(): Map<string, DeclaredProperty[]> {
     const source = ts.createSourceFile(file, fs.readFileSync(path.join(dir, file), 'utf8'), ts.ScriptTarget.Latest, true);
     source.forEachChild((node) => {
       if (!ts.isClassDeclaration(node) || !node.name) return;
-      const parent = node.heritageClauses?.[0]?.types[0]?.expression.getText(source) ?? null;
+      const base = node.heritageClauses?.[0]?.types[0]?.expression;
+      // `extends translationModel('x_translations', 'x_id')` inherits TranslationModel's columns
+      const parent = base && ts.isCallExpression(base) && base.expression.getText(source) === 'translationModel' ? 'TranslationModel' : (base?.getText(source) ?? null);
       const properties: DeclaredProperty[] = [];
       for (const member of node.members) {
         if (!ts.isPropertyDeclaration(member)) continue;
@@ -87,6 +89,13 @@ describe('db/models', () => {
         expect(property.nullable, `nullability of ${model.tableName}.${property.name}`).toBe(table.get(property.name)!.nullable);
       }
     }
+  });
+
+  it('batches the texts of a translated entity by a parent column its table has', async () => {
+    const { TranslationModel } = await import('#db/models/index');
+    const translations = MODELS.filter((m) => m.prototype instanceof TranslationModel) as unknown as { tableName: string; parentColumn: string; name: string }[];
+    expect(translations.length).toBeGreaterThanOrEqual(6);
+    for (const model of translations) expect(columns.get(model.tableName)!.has(model.parentColumn), `${model.name}.parentColumn`).toBe(true);
   });
 
   it('declares every relation as an optional property of the model', () => {

@@ -35,7 +35,8 @@ function groupBy<R extends object>(keys: readonly string[], rows: R[], column: k
   return keys.map((k) => groups.get(k) ?? []);
 }
 
-function translationsLoader(model: ModelClass<TranslationModel>, parentColumn: string) {
+function translationsLoader(model: ModelClass<TranslationModel> & { parentColumn: string }) {
+  const { parentColumn } = model;
   return defineLoader(
     (ctx: ServiceContext) =>
       new DataLoader<string, TranslationRow[]>(async (ids) => {
@@ -51,9 +52,9 @@ function translationsLoader(model: ModelClass<TranslationModel>, parentColumn: s
   );
 }
 
-export const conventionTranslations = translationsLoader(ConventionTranslation, 'convention_id');
-export const stageTranslations = translationsLoader(StageTranslation, 'stage_id');
-export const scheduleEntryTranslations = translationsLoader(ScheduleEntryTranslation, 'schedule_entry_id');
+export const conventionTranslations = translationsLoader(ConventionTranslation);
+export const stageTranslations = translationsLoader(StageTranslation);
+export const scheduleEntryTranslations = translationsLoader(ScheduleEntryTranslation);
 
 /** The stage of each convention (at most one). */
 export const stageOfConvention = defineLoader(

@@ -56,9 +56,9 @@ function byIdLoader<C extends typeof BaseModel>(model: C) {
 export const hallById = byIdLoader(Hall);
 export const baseStandById = byIdLoader(BaseStand);
 
-export const hallTranslationsByHall = groupedLoader(HallTranslation, 'hall_id', ['language']);
-export const standTranslationsByStand = groupedLoader(StandTranslation, 'stand_id', ['language']);
-export const pointTranslationsByPoint = groupedLoader(PointTranslation, 'point_id', ['language']);
+export const hallTranslationsByHall = groupedLoader(HallTranslation, HallTranslation.parentColumn, ['language']);
+export const standTranslationsByStand = groupedLoader(StandTranslation, StandTranslation.parentColumn, ['language']);
+export const pointTranslationsByPoint = groupedLoader(PointTranslation, PointTranslation.parentColumn, ['language']);
 
 /** Which of the stands are listed in at least one hall (what `BaseStand.approved` reports), batched. */
 export const standListedAnywhere = defineLoader(
