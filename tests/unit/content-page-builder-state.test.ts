@@ -105,4 +105,30 @@ describe('content page builder state (issue 16)', () => {
     expect(refused.failure).toBe('NO_MOVE');
     expect(refused.present).toBe(state.present);
   });
+
+  it('keeps every row and column a change does not touch referentially equal (the canvas re-renders only those)', () => {
+    let layout: PageLayout = { rows: [] };
+    for (const id of ['a', 'b', 'c', 'd']) layout = ok(layout, { op: 'add', block: 'TEXT', columnId: id, rowId: `r-${id}` });
+    layout = ok(layout, { op: 'add', block: 'IMAGE', afterColumnId: 'd', beside: true, columnId: 'e' });
+    let state = historyReducer(initialHistory(layout), { type: 'apply', action: { op: 'move', columnId: 'b', direction: 'down' } });
+    const [r0, r1, r2, r3] = state.present.rows;
+    expect(shape(state.present)).toEqual([['TEXT'], ['TEXT'], ['TEXT'], ['TEXT', 'IMAGE']]);
+    expect([r0!.id, r1!.id, r2!.id]).toEqual(['r-a', 'r-c', 'r-b']);
+    // the rows only changed places: all four are the previous objects, the list is new
+    expect(r0).toBe(layout.rows[0]);
+    expect(r1).toBe(layout.rows[2]);
+    expect(r2).toBe(layout.rows[1]);
+    expect(r3).toBe(layout.rows[3]);
+    expect(state.present.rows).not.toBe(layout.rows);
+    // an update replaces its item's column and row, nothing else
+    const before = state.present;
+    state = historyReducer(state, { type: 'apply', action: { op: 'update', itemId: r3!.columns[1]!.item!.id, content: { type: 'IMAGE', text: 'Alt' } } });
+    expect(state.present.rows.slice(0, 3)).toEqual(before.rows.slice(0, 3));
+    state.present.rows.slice(0, 3).forEach((row, i) => expect(row).toBe(before.rows[i]));
+    expect(state.present.rows[3]).not.toBe(before.rows[3]);
+    expect(state.present.rows[3]!.columns[0]).toBe(before.rows[3]!.columns[0]);
+    expect(state.present.rows[3]!.columns[1]!.item!.content).toEqual({ type: 'IMAGE', text: 'Alt' });
+    // undo gives back the previous layout itself
+    expect(historyReducer(state, { type: 'undo' }).present).toBe(before);
+  });
 });
