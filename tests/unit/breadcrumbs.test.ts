@@ -54,3 +54,32 @@ describe('every console page about an object names it in the breadcrumb', () => 
     expect(typeof mod.handle?.breadcrumb).toBe('function');
   });
 });
+
+describe('the lead pages (issue 18)', () => {
+  const modules = import.meta.glob<{ handle: { breadcrumb?: unknown; title?: string } }>(['../../app/routes/_console.leads.*/route.tsx'], { eager: true });
+  const handleOf = (dir: string) => modules[`../../app/routes/${dir}/route.tsx`]!.handle;
+
+  it('names a lead by its name, an archived one under the archive, a nameless one by the translated placeholder', () => {
+    const handle = handleOf('_console.leads.$slug');
+    const match = (lead: object) => [{ pathname: '/leads/x', data: { lead }, handle }];
+    expect(breadcrumbOf('/leads/x', match({ name: 'Erika Muster', email: 'e@x.de', company: 'ACME', archived: false }))).toEqual([
+      { key: 'common:nav.items.leads', to: '/leads' },
+      { label: 'Erika Muster', to: undefined },
+    ]);
+    expect(breadcrumbOf('/leads/x', match({ name: '', email: 'e@x.de', company: 'ACME', archived: true }))).toEqual([
+      { key: 'common:nav.items.leads', to: '/leads' },
+      { key: 'leadsconsole:archive.title', to: '/leads/archive' },
+      { label: 'e@x.de', to: undefined },
+    ]);
+    expect(breadcrumbOf('/leads/x', match({ name: '', email: '', company: '', archived: false }))).toEqual([
+      { key: 'common:nav.items.leads', to: '/leads' },
+      { key: 'leadsconsole:list.unnamed', to: undefined },
+    ]);
+  });
+
+  it('titles the archive, the form builder and the capture page', () => {
+    expect(handleOf('_console.leads.archive').title).toBe('leadsconsole:archive.title');
+    expect(handleOf('_console.leads.edit-leadform').title).toBe('leadsconsole:builder.pageTitle');
+    expect(handleOf('_console.leads.leadform').title).toBe('leadsconsole:capture.title');
+  });
+});

@@ -7,6 +7,7 @@ import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
 import { buttonClassName } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { FormErrors, PageSection, useIsPending, useRouteForm } from '~/components/ui/route-form';
+import { crumbsFrom } from '~/lib/breadcrumbs';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { leadPageMeta } from '~/lib/leads/page-meta';
@@ -20,7 +21,15 @@ import { redirectWithToast } from '~/server/toast.server';
 import { LeadEditForm, postedValues, STANDARD_COLUMNS } from './forms';
 import { readLeadForm } from './server';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'pages', 'leadsconsole'] };
+export const handle = {
+  i18n: ['common', 'errors', 'validation', 'pages', 'leadsconsole'],
+  title: 'leadsconsole:list.unnamed',
+  // the lead by its name (as the page's heading); an archived lead lies in the archive
+  breadcrumb: crumbsFrom<typeof loader>((d) => [
+    ...(d.lead.archived ? [{ key: 'leadsconsole:archive.title', to: '/leads/archive' }] : []),
+    d.lead.name || d.lead.email || d.lead.company ? { label: d.lead.name || d.lead.email || d.lead.company } : { key: 'leadsconsole:list.unnamed' },
+  ]),
+};
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta = leadPageMeta;
 

@@ -12,7 +12,7 @@ import { parseLeadFilter } from '~/lib/leads/overview-filter';
 import { runGuards } from '~/server/guards.server';
 import { leadBulkAction, loadLeadList } from '~/server/pages/leads.server';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'leadsconsole'] };
+export const handle = { i18n: ['common', 'errors', 'validation', 'leadsconsole'], title: 'leadsconsole:archive.title' };
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta = leadPageMeta;
 

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { applyOp, CreateForm, parseOp, postedSchema } from './forms';
 import { SchemaBuilder } from './schema-builder';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'files', 'pages', 'leadsconsole'] };
+export const handle = { i18n: ['common', 'errors', 'validation', 'files', 'pages', 'leadsconsole'], title: 'leadsconsole:builder.pageTitle' };
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta = leadPageMeta;
 

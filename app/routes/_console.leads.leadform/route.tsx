@@ -24,7 +24,7 @@ import { redirectWithToast } from '~/server/toast.server';
 import { z } from 'zod';
 import { readCaptureForm, readCard, readQr } from './server';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'leadscard', 'leadsconsole'] };
+export const handle = { i18n: ['common', 'errors', 'validation', 'leadscard', 'leadsconsole'], title: 'leadsconsole:capture.title' };
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta = leadPageMeta;
 
