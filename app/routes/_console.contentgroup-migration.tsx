@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { MigrationView } from '~/components/pages-migration/migration-view';
 import { withNamespaces } from '~/lib/i18n-namespaces';
-import { migrationAction, migrationGuards, migrationLoader } from '~/server/pages/pages-migration.server';
+import { migrationGuards } from '~/lib/pages-migration';
+import { migrationAction, migrationLoader } from '~/server/pages/pages-migration.server';
 
 export const handle = { i18n: ['common', 'pagesmigration'], title: 'pagesmigration:contentgroup.title' };
 export const clientLoader = withNamespaces(handle.i18n);

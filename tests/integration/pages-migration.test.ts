@@ -98,13 +98,13 @@ describe('content group migration', () => {
     expect(en).toMatchObject({ language: 'EN', name: 'Produktinfo' });
     expect(blockTypes(de!.layout)).toEqual([['TEXT'], ['IMAGE', 'PDF'], ['HORIZONTALDIVIDER'], ['TEXT'], ['CAROUSEL'], ['TEXT']]);
     expect(blockTypes(en!.layout)).toEqual([['TEXT'], ['IMAGE', 'PDF'], ['HORIZONTALDIVIDER'], ['VIDEO'], ['TEXT'], ['CAROUSEL'], ['TEXT']]);
-    const text = de!.layout.rows[0]!.columns[0]!.item!.content as { html: string };
+    const text = de!.layout.rows[0]!.columns[0]!.item!.content as unknown as { html: string };
     expect(text.html).toContain('Hallo');
     expect(text.html).not.toContain('script');
-    const [image, pdf] = de!.layout.rows[1]!.columns.map((c) => c.item!.content as { file: string | null });
+    const [image, pdf] = de!.layout.rows[1]!.columns.map((c) => c.item!.content as unknown as { file: string | null });
     expect(image!.file).toBe(picture.id);
     expect(pdf!.file).toBeNull(); // another organisation's file is not taken over
-    expect((de!.layout.rows[3]!.columns[0]!.item!.content as { html: string }).html).toContain('http://insecure.example.com');
+    expect((de!.layout.rows[3]!.columns[0]!.item!.content as unknown as { html: string }).html).toContain('http://insecure.example.com');
 
     // the page opens in the content pool like any other
     const listed = await gql<{ contentPages: { items: { slug: string }[] } }>(a.user.id, '{ contentPages { items { slug } } }');
@@ -187,7 +187,7 @@ describe('publicsite migration', () => {
     expect(made).toMatchObject({ organization_id: a.org.id, slug: 'messe-2026', personalization_id: look.id, publicsite_id: site.id, state: 'PRIVATE' });
     const [de, en] = await translationsOf(made.id);
     expect(blockTypes(de!.layout)).toEqual([['HERO'], ['TEXT']]);
-    expect((de!.layout.rows[1]!.columns[0]!.item!.content as { html: string }).html).toContain('/content/halle-1');
+    expect((de!.layout.rows[1]!.columns[0]!.item!.content as unknown as { html: string }).html).toContain('/content/halle-1');
     expect(en!.name).toBe('Messe 2026');
 
     const second = await callRoute(t, publicsiteRoute.loader as never, { url: '/publicsite-migration', userId: a.user.id });

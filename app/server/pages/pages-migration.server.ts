@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { defineGuards } from '~/lib/guards';
+import { migrationGuards } from '~/lib/pages-migration';
 import { runGuards } from '~/server/guards.server';
 import { isDomainError } from '~/server/services/errors';
 import { runPageMigration, type MigrationKind } from '~/server/services/content-pages/migration';
@@ -11,8 +11,6 @@ import { redirectWithToast } from '~/server/toast.server';
  * then comes back to the page with a toast, where the plan now says there is nothing to do. Works without
  * JavaScript: the preview is the confirmation step.
  */
-export const migrationGuards = defineGuards({ organization: true, feature: 'platformAdmin' });
-
 export const MIGRATION_PATHS: Record<MigrationKind, string> = {
   PUBLICSITE: '/publicsite-migration',
   CONTENTGROUP: '/contentgroup-migration',
