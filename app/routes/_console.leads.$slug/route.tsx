@@ -112,8 +112,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return listAction(here, () => addLeadContentPages(ctx, lead.id, [pageId]), { key: 'leadsconsole:detail.pageAdded' });
     }
     case 'sendMail': {
-      const lang = formData.get('lang') === 'EN' ? 'EN' : formData.get('lang') === 'DE' ? 'DE' : lead.language;
-      return listAction(here, () => sendLeadInformationEmail(ctx, lead.id, lang), { key: 'leadsconsole:detail.mailSent' });
+      // the mail goes out in the lead's language; an error answers in the viewer's
+      return listAction(here, () => sendLeadInformationEmail(ctx, lead.id, ctx.language), { key: 'leadsconsole:detail.mailSent' });
     }
     case 'attachment': {
       if (failure) return redirectWithToast(here, { type: 'error', key: 'errors:raw', values: { message: failure.message } });
@@ -243,13 +243,9 @@ export default function LeadPage() {
       <PageSection id="lead-mail" title={t('detail.mailTitle')} intro={lead.mailSentAt ? t('detail.mailSentAt', { date: dateTime.format(new Date(lead.mailSentAt)) }) : t('detail.mailIntro')}>
         <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="sendMail" />
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            {t('detail.mailLanguage')}
-            <select name="lang" defaultValue={lead.language} className="rounded-md border border-gray-300 bg-white px-3 py-2">
-              <option value="DE">{t('capture.languages.DE')}</option>
-              <option value="EN">{t('capture.languages.EN')}</option>
-            </select>
-          </label>
+          <p className="text-sm">
+            <span className="font-medium">{t('detail.mailLanguage')}:</span> {t(`capture.languages.${lead.language}`)}
+          </p>
           <button type="submit" className={buttonClassName('standardNoMt')}>
             {t('detail.sendMail')}
           </button>
