@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as standPage from '~/routes/convention.$conventionslug.hall.$hallslug.stand.$standslug';
-import { addHallToConvention, createHall } from '~/server/services/events/halls';
-import { hallAddStand, hallStandAccept } from '~/server/services/events/hall-stands';
-import { createBaseStand } from '~/server/services/events/stands';
+import { hallStandAccept } from '~/server/services/events/hall-stands';
+import { addStandToHall, createHall, createStand } from '../fixtures/factories';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { callRoute } from '../helpers/routes';
 import { as, eventsWorld, image, outcome } from './events-halls-world';
@@ -18,15 +17,17 @@ afterAll(async () => {
   fs.rmSync(path.resolve(t.app.env.UPLOAD_DIR), { recursive: true, force: true });
 });
 
-/** A public hall of the host's public convention with the exhibitor's stand invited into it (not yet accepted). */
+/**
+ * A public hall of the host's public convention with the exhibitor's stand invited into it: the host's consent
+ * given, the stand organisation's not yet (built with the factories; the consent itself goes through the service).
+ */
 async function world() {
   const w = await eventsWorld(t);
-  const host = await t.serviceContext(w.owner.id);
+  const db = t.app.db;
   const exhibitor = await t.serviceContext(w.stranger.id);
-  const hall = await createHall(host, { name: 'Halle', permissionType: 'PUBLIC' });
-  await addHallToConvention(host, w.convention.id, hall.id);
-  const stand = await createBaseStand(exhibitor, { name: `Stand ${Date.now()}` });
-  const place = await hallAddStand(host, hall.id, { domain: stand.slug });
+  const hall = await createHall(db, { organization_id: w.host.id, name: 'Halle', permission_type: 'PUBLIC', conventionId: w.convention.id });
+  const stand = await createStand(db, { organization_id: w.exhibitor.id });
+  const place = await addStandToHall(db, { hall_id: hall.id, stand_id: stand.id, approved: true, stand_accepted: false });
   const standPath = `/convention/${w.convention.slug}/hall/${hall.slug}/stand/${place.slug}`;
   const standParams = { conventionslug: w.convention.slug, hallslug: hall.slug, standslug: place.slug };
   return { ...w, exhibitorCtx: exhibitor, hall, stand, place, standPath, standParams };

@@ -17,9 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function world() {
+async function world(acmeSuites: number = Package.BASIC | Package.EVENT) {
   const db = t.app.db;
-  const acme = await createOrganization(db, { suites: Package.BASIC | Package.EVENT });
+  const acme = await createOrganization(db, { suites: acmeSuites });
   const other = await createOrganization(db, { suites: Package.BASIC });
   const platform = await createOrganization(db, { suites: Package.BASIC | Feature.platformAdmin });
   const en = { default_language: 'EN' };
@@ -114,8 +114,7 @@ describe('platform administration pages', () => {
   });
 
   it('removing the basic suite also removes event and sales; their pages then redirect to missing-feature', async () => {
-    const w = await world();
-    await t.app.db('organizations').where({ id: w.acme.id }).update({ suites: Package.BASIC | Package.EVENT | Package.SALES });
+    const w = await world(Package.BASIC | Package.EVENT | Package.SALES);
     const res = await callRoute(t, orgDetail.action as never, {
       url: `/orgmanagement/${w.acme.slug}`,
       userId: w.staff.id,

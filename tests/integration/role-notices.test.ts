@@ -25,13 +25,13 @@ async function world() {
   const owner = await createUser(db, { ...en, first_name: 'Olga', last_name: 'Owner' });
   const admin = await createUser(db, { ...en, first_name: 'Anton', last_name: 'Admin' });
   const sales = await createUser(db, en);
-  const staff = await createUser(db, { ...en, is_staff: true, first_name: 'Stefan', last_name: 'Staff' });
+  // the staff member works in acme now (addMember keeps a default organisation that is set)
+  const staff = await createUser(db, { ...en, is_staff: true, first_name: 'Stefan', last_name: 'Staff', default_organization_id: acme.id });
   await addMember(db, acme.id, owner.id, { isOwner: true });
   await addMember(db, acme.id, admin.id);
   await addMember(db, acme.id, sales.id, { role: 'sales', sales: true });
   await addMember(db, platform.id, staff.id, { isOwner: true });
   await addMember(db, acme.id, staff.id);
-  await db('users').where({ id: staff.id }).update({ default_organization_id: acme.id }); // the staff member works in acme now
   return { acme, platform, owner, admin, sales, staff };
 }
 

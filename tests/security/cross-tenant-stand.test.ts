@@ -4,12 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as hallLayout from '~/routes/convention.$conventionslug.hall.$hallslug';
 import * as standPage from '~/routes/convention.$conventionslug.hall.$hallslug.stand.$standslug';
 import * as preview from '~/routes/prev.$prevslug.convention.$conventionslug.hall.$hallslug.stand.$standslug';
-import { addHallToConvention, createHall } from '~/server/services/events/halls';
-import { standApplyToHall } from '~/server/services/events/hall-stands';
-import { createStandNode } from '~/server/services/events/nodes';
-import { createBaseStand } from '~/server/services/events/stands';
 import { Package } from '~/lib/features';
-import { addMember, createOrganization, createUser } from '../fixtures/factories';
+import { addStandToHall, createExhibition, createHall, createOrganization, createStand, createStandNode } from '../fixtures/factories';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { callRoute } from '../helpers/routes';
 import { as, eventsWorld, outcome } from '../integration/events-halls-world';
@@ -36,18 +32,15 @@ afterAll(async () => {
  */
 async function world() {
   const w = await eventsWorld(t);
-  const a = await t.serviceContext(w.stranger.id);
-  const b = await t.serviceContext(w.owner.id);
-  const stand = await createBaseStand(a, { name: `Geheimer Stand ${Date.now()}` });
-  await createStandNode(a, stand.id, { type: 'IFRAME', iframe: 'https://embed.example/internal' });
-  await t.app.db('exhibitions').insert({ organization_id: w.exhibitor.id, name: 'Interne Hausmesse', slug: `intern-${Date.now()}`, permission_type: 'LOGGED_IN', stand_id: stand.id });
-  const third = await createOrganization(t.app.db, { suites: Package.BASIC | Package.EVENT });
-  const thirdAdmin = await createUser(t.app.db);
-  await addMember(t.app.db, third.id, thirdAdmin.id, { role: 'admin', isOwner: true });
-  const thirdHall = await createHall(await t.serviceContext(thirdAdmin.id), { name: 'Dritte Halle' });
-  await standApplyToHall(a, stand.id, thirdHall.slug);
-  const hall = await createHall(b, { name: 'Öffentliche Halle', permissionType: 'PUBLIC' });
-  await addHallToConvention(b, w.convention.id, hall.id);
+  const db = t.app.db;
+  const stand = await createStand(db, { organization_id: w.exhibitor.id, name: `Geheimer Stand ${Date.now()}` });
+  await createStandNode(db, { stand_id: stand.id, type: 'IFRAME', iframe: 'https://embed.example/internal' });
+  await createExhibition(db, { organization_id: w.exhibitor.id, name: 'Interne Hausmesse', permission_type: 'LOGGED_IN', stand_id: stand.id });
+  // the stand applied to a third organisation's hall (its consent given, that host's not yet)
+  const third = await createOrganization(db, { suites: Package.BASIC | Package.EVENT });
+  const thirdHall = await createHall(db, { organization_id: third.id, name: 'Dritte Halle', permission_type: 'LOGGED_IN' });
+  await addStandToHall(db, { hall_id: thirdHall.id, stand_id: stand.id, approved: false, stand_accepted: true });
+  const hall = await createHall(db, { organization_id: w.host.id, name: 'Öffentliche Halle', permission_type: 'PUBLIC', conventionId: w.convention.id });
   return { ...w, stand, hall };
 }
 
