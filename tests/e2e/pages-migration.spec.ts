@@ -1,6 +1,6 @@
 import { Feature, Package } from '../../app/lib/features';
 import { createContentGroup, createContentObject, createPublicsite } from '../fixtures/factories';
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 
 /**
  * The page migrations (issue 16): an admin of an organisation with the admin feature opens the migration page,
@@ -22,6 +22,7 @@ test('content groups become content pages: preview, run, the pages in the conten
   await expect(page.getByTestId('migration-summary')).toHaveText('1 to create, 0 to update, 1 skipped');
   await expect(page.getByRole('row', { name: /Messestand Infos\s+Create page/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /Leere Gruppe\s+Skip \(nothing to show\)/ })).toBeVisible();
+  await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Run migration' }).click();
   await expect(page.getByText('Migration done: 1 pages created, 0 updated.')).toBeVisible();
