@@ -23,7 +23,7 @@ export const BUDGET_KIB = 150;
  */
 export const ROUTE_BUDGETS_KIB = { 'content.$slug': 130 };
 const ownBudget = (routeId) => ROUTE_BUDGETS_KIB[routeId.replace(/^routes\//, '')];
-export const VISITOR_ROUTE_PREFIXES = ['convention.', 'prev.', 'exhibition.', 'stage.', 'old.', 'content.', 'virtual-room.', 'standalone-room.'];
+export const VISITOR_ROUTE_PREFIXES = ['convention.', 'prev.', 'exhibition.', 'stage.', 'old.', 'content.', 'virtual-room.', 'standalone-room.', 'information-collection.'];
 
 /**
  * Per-route budgets of the pages that show a virtual room (issue 17): what they load up front plus the three.js

@@ -53,6 +53,9 @@ describe('visitor JavaScript budget (scripts/js-budget.mjs)', () => {
     expect(isVisitorRoute('routes/stage.$stageslug')).toBe(true);
     expect(isVisitorRoute('routes/exhibition.$slug')).toBe(true);
     expect(isVisitorRoute('routes/prev.$standslug')).toBe(true);
+    // The lead's information pages (issue 18) are visitor pages too.
+    expect(isVisitorRoute('routes/information-collection.$leadslug')).toBe(true);
+    expect(isVisitorRoute('routes/information-collection.$leadslug_.site.$slug')).toBe(true);
     expect(isVisitorRoute('routes/_console.events.convention.$slug')).toBe(false);
     expect(isVisitorRoute('root')).toBe(false);
   });
