@@ -26,7 +26,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { stand } = await orNotFound(
     standVisit(context.service, { conventionSlug: params.conventionslug ?? '', hallSlug: params.hallslug ?? '', standSlug: params.standslug ?? '', previewSlug: null }),
   );
-  return loadRoomPage(context, request, () => roomOfReferencePoint(context.service, stand.id, params.rpslug ?? '', context.language));
+  // logging in (an info point for logged-in visitors) returns to this stand path, not to /virtual-room/{slug}
+  const loginNext = new URL(request.url).pathname;
+  return loadRoomPage(context, request, () => roomOfReferencePoint(context.service, stand.id, params.rpslug ?? '', context.language, { loginNext }));
 }
 
 export default function StandVirtualRoom() {

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { NodeView, StandPreviewData } from '~/server/pages/stand.server';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
-import { safeHref } from '~/lib/url';
+import { safeHref } from '~/lib/safe-href';
 import { POINT_CLASS, PointMarker } from '~/components/visitor/point-marker';
 
 /**
@@ -23,17 +23,21 @@ function NodeImage({
   node,
   standName,
   rpHref,
+  vrHref,
   first,
 }: {
   node: NodeView;
   standName: string;
   rpHref: (slug: string) => string;
+  vrHref?: ((slug: string) => string) | undefined;
   /** the stand's first view is the page's main picture: the browser fetches it first */
   first: boolean;
 }) {
   const { t } = useTranslation('events');
   // a point that leads nowhere (no reference point behind it) is not offered to visitors
   const points = node.points.filter((p) => p.kind === 'REFERENCE' && p.slug).sort((a, b) => a.order - b.order);
+  // a reference point with a virtual room opens the room at the stand's /vr/{slug} where the page has that route
+  const href = (p: NodeView['points'][number]) => (p.virtualRoomId && vrHref ? vrHref(p.slug!) : rpHref(p.slug!));
   return (
     <figure className="space-y-3">
       <Frame pano={node.type === 'PANO'} label={t('standPages.preview.panoLabel', { name: standName })}>
@@ -52,9 +56,10 @@ function NodeImage({
           {points.map((p) => (
             <Link
               key={p.id}
-              to={rpHref(p.slug!)}
+              to={href(p)}
               aria-label={t('standPages.preview.open', { name: p.name })}
               data-point={p.id}
+              data-room-point={p.virtualRoomId ? '' : undefined}
               className={POINT_CLASS}
               style={{ left: `${p.cx}%`, top: `${p.cy}%` }}
             >
@@ -69,7 +74,7 @@ function NodeImage({
           <ul className="mt-1 flex flex-wrap gap-3 text-sm">
             {points.map((p) => (
               <li key={p.id}>
-                <Link to={rpHref(p.slug!)} className="text-brand-dark underline underline-offset-2">
+                <Link to={href(p)} className="text-brand-dark underline underline-offset-2">
                   {p.name}
                 </Link>
               </li>
@@ -83,15 +88,18 @@ function NodeImage({
 
 /**
  * How visitors see a stand in one language: its title and text, shop and chat, and its views (image and
- * panorama with their points, embedded pages). Reference points link to `rpHref(slug)`.
+ * panorama with their points, embedded pages). Reference points link to `rpHref(slug)`, those with a room to `vrHref(slug)`.
  */
 export function StandView({
   data,
   rpHref,
+  vrHref,
   titleAs: Title = 'h2',
 }: {
   data: StandPreviewData;
   rpHref: (slug: string) => string;
+  /** where a reference point with a virtual room leads (the stand's `/vr/{slug}`); without it such points use rpHref */
+  vrHref?: (slug: string) => string;
   /** h1 where the stand is the page (visitor pages), h2 inside a frame */
   titleAs?: 'h1' | 'h2';
 }) {
@@ -132,7 +140,7 @@ export function StandView({
               sandbox="allow-scripts allow-same-origin allow-popups allow-forms"
             />
           ) : node.imageUrl ? (
-            <NodeImage key={node.id} node={node} standName={stand.name} rpHref={rpHref} first={node.id === nodes[0]?.id} />
+            <NodeImage key={node.id} node={node} standName={stand.name} rpHref={rpHref} vrHref={vrHref} first={node.id === nodes[0]?.id} />
           ) : null,
         )
       )}

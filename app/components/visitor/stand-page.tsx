@@ -28,7 +28,13 @@ export function StandPage({
       ) : null}
       {/* an opened reference point sits beside the stand on very wide screens, above its views otherwise */}
       <div className={`grid grid-cols-1 gap-6 rounded-lg bg-white p-4 shadow-sm lg:p-6 ${children ? '2xl:grid-cols-[minmax(0,1fr)_minmax(0,20rem)]' : ''}`}>
-        <StandView data={data} rpHref={(rp) => `${data.standPath}/rp/${rp}`} titleAs="h1" />
+        {/* a point with a virtual room opens it at /vr/{rpslug}; the preview (/prev/...) has no such route */}
+        <StandView
+          data={data}
+          rpHref={(rp) => `${data.standPath}/rp/${rp}`}
+          {...(preview ? {} : { vrHref: (rp: string) => `${data.standPath}/vr/${rp}` })}
+          titleAs="h1"
+        />
         {children ? <div className="order-first 2xl:order-none">{children}</div> : null}
       </div>
     </div>

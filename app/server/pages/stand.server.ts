@@ -18,6 +18,8 @@ export interface PointView {
   contentPageId: string | null;
   /** the content pool group the reference point shows */
   contentGroupId: string | null;
+  /** the virtual room the reference point opens (issue 17): visitors go to the stand's `/vr/{slug}` instead of `/rp/{slug}` */
+  virtualRoomId: string | null;
   translations: { language: Language; title: string; description: string }[];
 }
 
@@ -51,6 +53,7 @@ export async function loadNodes(ctx: ServiceContext, standId: string, language?:
       order: p.order,
       contentPageId: p.content_page_id,
       contentGroupId: p.content_group_id ?? null,
+      virtualRoomId: p.virtual_room_id ?? null,
       translations: texts[i]![j]!.map((tr) => ({ language: tr.language, title: tr.title, description: tr.description })),
     })),
   }));

@@ -281,9 +281,16 @@ export async function roomSteps(ctx: ServiceContext, slug: string, lang?: Langua
 /**
  * The room a stand's reference point opens at `/vr/{rpslug}`: the point (kind REFERENCE, that slug) of one of the
  * stand's nodes with a room. NOT_FOUND when there is none; the room's access type applies (the stand's own rules are
- * the stand page's, checked by its loader).
+ * the stand page's, checked by its loader). `loginNext`: the stand's `/vr/` path, so logging in returns there rather
+ * than to `/virtual-room/{slug}`.
  */
-export async function roomOfReferencePoint(ctx: ServiceContext, standId: string, rpslug: string, lang?: Language | null): Promise<RoomView> {
+export async function roomOfReferencePoint(
+  ctx: ServiceContext,
+  standId: string,
+  rpslug: string,
+  lang?: Language | null,
+  options: { loginNext?: string } = {},
+): Promise<RoomView> {
   const row = await ctx
     .db('points as p')
     .join('stand_nodes as n', 'n.id', 'p.node_id')
@@ -291,5 +298,5 @@ export async function roomOfReferencePoint(ctx: ServiceContext, standId: string,
     .where({ 'n.stand_id': standId, 'p.slug': rpslug.toLowerCase(), 'p.kind': 'REFERENCE' })
     .first('r.slug');
   if (!row) throw roomNotFound(ctx, 'rpslug');
-  return roomForVisitor(ctx, row.slug, lang);
+  return roomForVisitor(ctx, row.slug, lang, options);
 }
