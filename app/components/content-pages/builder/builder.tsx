@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { createContext, memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BlockView } from '~/components/content-pages/page-view';
 import { preloadBlocks } from '~/components/content-pages/blocks';
@@ -378,7 +378,8 @@ function Editor({
   // a click on a cell selects it, a click elsewhere on the canvas deselects; links inside blocks do not navigate
   const canvas = useRef<HTMLDivElement>(null);
   const paletteList = useRef<HTMLUListElement>(null);
-  useBuilderDnd(canvas, paletteList, hydrated, layout, {
+  const lists = useMemo(() => listsKey(layout), [layout]);
+  useBuilderDnd(canvas, paletteList, hydrated, lists, {
     reorder: (columnId, to) =>
       run(
         { op: 'reorder', columnId, to },
@@ -530,6 +531,25 @@ function Editor({
     }
   };
 
+  // the canvas gets stable callbacks and a store of the selection: a move re-renders only the rows it changed
+  const latest = useRef({ select, cellKeyDown });
+  latest.current = { select, cellKeyDown };
+  const [selection] = useState(() => createSelectionStore({ selected, draft }));
+  useIsomorphicLayoutEffect(() => selection.set({ selected, draft }), [selection, selected, draft]);
+  const canvasContext = useMemo<CanvasContextValue>(
+    () => ({
+      hydrated,
+      language: data.language,
+      other: data.other,
+      labelOf,
+      select: (columnId) => latest.current.select(columnId),
+      keyDown: (event, columnId) => latest.current.cellKeyDown(event, columnId),
+      selection,
+    }),
+    [hydrated, data.language, data.other, labelOf, selection],
+  );
+  const layoutJson = useMemo(() => JSON.stringify(layout), [layout]);
+
   const column = selected ? findColumn(layout, selected) : null;
   const saveAnswer = answer?.form === 'save' ? answer : null;
   const otherAnswer = answer && answer.form !== 'save' ? answer : null;
@@ -584,76 +604,9 @@ function Editor({
         >
           <BlockRenderProvider value={renderContext}>
             {layout.rows.length ? null : <p className="p-8 text-center text-gray-600">{t('builder.emptyPage')}</p>}
-            <CanvasRows
-              rows={layout.rows}
-              level={1}
-              mobile={mobile}
-              renderCell={(cell, nested, level) => (
-                <div
-                  key={cell.id}
-                  data-builder-cell={cell.id}
-                  data-selected={cell.id === selected ? 'yes' : 'no'}
-                  className={`relative min-h-12 ${hydrated ? 'p-2' : ''} ${
-                    cell.id === selected
-                      ? 'outline outline-2 -outline-offset-2 outline-brand-pink'
-                      : 'outline-dashed outline-1 -outline-offset-1 outline-gray-300'
-                  }`}
-                >
-                  {hydrated ? (
-                    <button
-                      type="button"
-                      data-builder-handle={cell.id}
-                      aria-pressed={cell.id === selected}
-                      aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown Alt+ArrowRight Alt+ArrowLeft Delete Escape"
-                      aria-describedby="builder-keys"
-                      className="absolute left-1 top-1 z-10 rounded border border-gray-300 bg-white px-1 text-xs text-gray-800"
-                      onClick={() => select(cell.id)}
-                      onKeyDown={(event) => cellKeyDown(event, cell.id)}
-                    >
-                      {labelOf(cell)}
-                    </button>
-                  ) : (
-                    <a
-                      href={`?language=${data.language}&item=${cell.id}`}
-                      data-builder-select
-                      className="absolute left-1 top-1 z-10 rounded bg-white/90 px-1 text-xs underline"
-                    >
-                      {t('builder.select', { item: labelOf(cell) })}
-                    </a>
-                  )}
-                  {nested ? (
-                    nested
-                  ) : (
-                    <div data-cell-drop={hydrated && level - 1 <= MAX_DROP_DEPTH ? cell.id : undefined} className="min-h-10">
-                      {cell.item ? (
-                        <CellBlock item={cell.item} draft={cell.id === selected && draft?.itemId === cell.item.id ? draft.content : null} selected={cell.id === selected} />
-                      ) : (
-                        <p className="p-4 text-center text-sm text-gray-600">{t('builder.emptyCell')}</p>
-                      )}
-                    </div>
-                  )}
-                  {hydrated && level - 1 <= MAX_DROP_DEPTH
-                    ? (['before', 'after'] as const).map((side) => (
-                        <div
-                          key={side}
-                          aria-hidden
-                          data-cell-beside={side}
-                          data-cell={cell.id}
-                          className={`absolute inset-y-0 ${side === 'before' ? 'left-0' : 'right-0'} z-[5] w-2 overflow-hidden`}
-                        />
-                      ))
-                    : null}
-                  {data.other && cell.item ? (
-                    <span
-                      className="absolute right-1 top-1 rounded bg-white px-1 text-xs text-gray-700"
-                      data-builder-other={cell.item.id in data.other.items ? 'yes' : 'no'}
-                    >
-                      {t(cell.item.id in data.other.items ? 'builder.otherHas' : 'builder.otherMissing', { lang: data.other.language })}
-                    </span>
-                  ) : null}
-                </div>
-              )}
-            />
+            <CanvasContext.Provider value={canvasContext}>
+              <CanvasRows rows={layout.rows} level={1} mobile={mobile} />
+            </CanvasContext.Provider>
           </BlockRenderProvider>
         </div>
         <Palette hidden={hidden} onSubmit={local} listRef={paletteList} />
@@ -662,7 +615,7 @@ function Editor({
             values={{
               ...hidden,
               intent: 'save',
-              layout: JSON.stringify(layout),
+              layout: layoutJson,
             }}
           />
           <label className="text-sm">
@@ -694,7 +647,7 @@ function Editor({
               <>
                 {data.other ? <OtherLanguage data={data} itemId={column.item.id} columnId={column.id} hidden={hidden} onSubmit={local} /> : null}
                 <ItemForm
-                  key={`${column.item.id}:${history.past.length}`}
+                  key={`${column.item.id}:${contentVersion(column.item.content)}`}
                   item={column.item}
                   columnId={column.id}
                   hidden={hidden}
@@ -874,44 +827,179 @@ function Palette({
   );
 }
 
+interface SelectionState {
+  selected: string | null;
+  draft: { itemId: string; content: Record<string, unknown> } | null;
+}
+
+/** The selected cell and its draft for the canvas: each cell re-renders only when its own part of it changes. */
+function createSelectionStore(initial: SelectionState) {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    set(next: SelectionState) {
+      if (next.selected === state.selected && next.draft === state.draft) return;
+      state = next;
+      listeners.forEach((listener) => listener());
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+type SelectionStore = ReturnType<typeof createSelectionStore>;
+
+const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+
+interface CanvasContextValue {
+  hydrated: boolean;
+  language: string;
+  other: BuilderData['other'];
+  labelOf: (column: LayoutColumn | null) => string;
+  select: (columnId: string | null) => void;
+  keyDown: (event: KeyboardEvent<HTMLButtonElement>, columnId: string) => void;
+  selection: SelectionStore;
+}
+const CanvasContext = createContext<CanvasContextValue | null>(null);
+
+const contentVersions = new WeakMap<object, number>();
+let lastContentVersion = 0;
+/** A number per item content object: the side form is made anew when its item's content changes (an update, undo), not on a move. */
+function contentVersion(content: object): number {
+  let version = contentVersions.get(content);
+  if (version === undefined) {
+    lastContentVersion += 1;
+    version = lastContentVersion;
+    contentVersions.set(content, version);
+  }
+  return version;
+}
+
+/** The columns holding nested rows within the drop depth and their parents: the sortable lists change only with these. */
+function listsKey(layout: PageLayout): string {
+  const ids: string[] = [];
+  const walk = (rows: LayoutRow[], level: number, parent: string) => {
+    if (level > MAX_DROP_DEPTH) return;
+    for (const row of rows)
+      for (const column of row.columns)
+        if (column.rows.length) {
+          ids.push(`${parent}>${column.id}`);
+          walk(column.rows, level + 2, column.id);
+        }
+  };
+  walk(layout.rows, 1, '');
+  return ids.join(',');
+}
+
 /** From this many rows on, the canvas skips the layout and paint of rows off screen (CanvasRows). */
 const LONG_PAGE_ROWS = 30;
 
-function CanvasRows({
-  rows,
-  level,
-  mobile,
-  renderCell,
-}: {
-  rows: LayoutRow[];
-  level: number;
-  mobile: boolean;
-  renderCell: (column: LayoutColumn, nested: ReactNode, level: number) => ReactNode;
-}) {
+/**
+ * The canvas's rows, memoised down to the cell: state.ts keeps the rows and columns a change does not touch, so a
+ * move on a 200-item page re-renders only the rows that moved (npm run bench:builder).
+ */
+const CanvasRows = memo(function CanvasRows({ rows, level, mobile }: { rows: LayoutRow[]; level: number; mobile: boolean }) {
   // on a long page the browser lays out and paints only the rows on screen (a move on a 200-item page otherwise
   // lays out the whole canvas again; npm run bench:builder)
   const offscreen = level === 1 && rows.length > LONG_PAGE_ROWS ? '[contain-intrinsic-size:auto_12rem] [content-visibility:auto]' : '';
   return (
     <div data-builder-rows data-level={level} className={level === 1 ? 'min-h-16' : undefined}>
       {rows.map((row) => (
-        <div key={row.id} className={`flex min-w-0 flex-col ${mobile ? '' : 'lg:flex-row'} ${offscreen}`} data-layout-row={row.id}>
-          {row.columns.map((column) => (
-            <div
-              key={column.id}
-              className={`min-w-0 ${mobile ? '' : 'lg:[flex:var(--column-weight)_1_0%]'}`}
-              style={{
-                ['--column-weight' as string]: WIDTH_WEIGHT[column.width] ?? 8,
-              }}
-              data-layout-column={column.id}
-            >
-              {renderCell(column, column.rows.length ? <CanvasRows rows={column.rows} level={level + 2} mobile={mobile} renderCell={renderCell} /> : null, level + 1)}
-            </div>
-          ))}
+        <CanvasRow key={row.id} row={row} level={level} mobile={mobile} offscreen={offscreen} />
+      ))}
+    </div>
+  );
+});
+
+const CanvasRow = memo(function CanvasRow({ row, level, mobile, offscreen }: { row: LayoutRow; level: number; mobile: boolean; offscreen: string }) {
+  return (
+    <div className={`flex min-w-0 flex-col ${mobile ? '' : 'lg:flex-row'} ${offscreen}`} data-layout-row={row.id}>
+      {row.columns.map((column) => (
+        <div
+          key={column.id}
+          className={`min-w-0 ${mobile ? '' : 'lg:[flex:var(--column-weight)_1_0%]'}`}
+          style={{
+            ['--column-weight' as string]: WIDTH_WEIGHT[column.width] ?? 8,
+          }}
+          data-layout-column={column.id}
+        >
+          <CanvasCell cell={column} level={level + 1} mobile={mobile} />
         </div>
       ))}
     </div>
   );
-}
+});
+
+const CanvasCell = memo(function CanvasCell({ cell, level, mobile }: { cell: LayoutColumn; level: number; mobile: boolean }) {
+  const { t } = useTranslation('pages');
+  const { hydrated, language, other, labelOf, select, keyDown, selection } = useContext(CanvasContext)!;
+  const isSelected = () => selection.get().selected === cell.id;
+  const selected = useSyncExternalStore(selection.subscribe, isSelected, isSelected);
+  const draftOf = () => {
+    const { selected: id, draft } = selection.get();
+    return id === cell.id && cell.item && draft?.itemId === cell.item.id ? draft.content : null;
+  };
+  const draft = useSyncExternalStore(selection.subscribe, draftOf, draftOf);
+  return (
+    <div
+      data-builder-cell={cell.id}
+      data-selected={selected ? 'yes' : 'no'}
+      className={`relative min-h-12 ${hydrated ? 'p-2' : ''} ${
+        selected ? 'outline outline-2 -outline-offset-2 outline-brand-pink' : 'outline-dashed outline-1 -outline-offset-1 outline-gray-300'
+      }`}
+    >
+      {hydrated ? (
+        <button
+          type="button"
+          data-builder-handle={cell.id}
+          aria-pressed={selected}
+          aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown Alt+ArrowRight Alt+ArrowLeft Delete Escape"
+          aria-describedby="builder-keys"
+          className="absolute left-1 top-1 z-10 rounded border border-gray-300 bg-white px-1 text-xs text-gray-800"
+          onClick={() => select(cell.id)}
+          onKeyDown={(event) => keyDown(event, cell.id)}
+        >
+          {labelOf(cell)}
+        </button>
+      ) : (
+        <a href={`?language=${language}&item=${cell.id}`} data-builder-select className="absolute left-1 top-1 z-10 rounded bg-white/90 px-1 text-xs underline">
+          {t('builder.select', { item: labelOf(cell) })}
+        </a>
+      )}
+      {cell.rows.length ? (
+        <CanvasRows rows={cell.rows} level={level + 1} mobile={mobile} />
+      ) : (
+        <div data-cell-drop={hydrated && level - 1 <= MAX_DROP_DEPTH ? cell.id : undefined} className="min-h-10">
+          {cell.item ? (
+            <CellBlock item={cell.item} draft={draft} selected={selected} />
+          ) : (
+            <p className="p-4 text-center text-sm text-gray-600">{t('builder.emptyCell')}</p>
+          )}
+        </div>
+      )}
+      {hydrated && level - 1 <= MAX_DROP_DEPTH
+        ? (['before', 'after'] as const).map((side) => (
+            <div
+              key={side}
+              aria-hidden
+              data-cell-beside={side}
+              data-cell={cell.id}
+              className={`absolute inset-y-0 ${side === 'before' ? 'left-0' : 'right-0'} z-[5] w-2 overflow-hidden`}
+            />
+          ))
+        : null}
+      {other && cell.item ? (
+        <span className="absolute right-1 top-1 rounded bg-white px-1 text-xs text-gray-700" data-builder-other={cell.item.id in other.items ? 'yes' : 'no'}>
+          {t(cell.item.id in other.items ? 'builder.otherHas' : 'builder.otherMissing', { lang: other.language })}
+        </span>
+      ) : null}
+    </div>
+  );
+});
 
 /**
  * An item on the canvas: as its form has it while that is valid (the draft), else the stored content; a selected
