@@ -116,10 +116,34 @@ export async function drain(data: AsyncIterable<Uint8Array>): Promise<void> {
  * /resources/upload), so the form works without JavaScript and the page's service call checks the ratio.
  */
 export async function readPostedForm(request: Request, context: RequestContext, fileIntents: readonly string[]): Promise<PostedForm> {
+  const { formData, stored, failure } = await readUploadForm(request, fileIntents, (file) =>
+    uploadFile(context.service, { ...file, forOrg: null, purpose: 'IMAGE' }),
+  );
+  return { formData, uploaded: stored, failure };
+}
+
+/** One streamed file of a multipart form, as the upload services take it. */
+export interface StreamedFile {
+  stream: Readable;
+  filename: string;
+  declaredMimeType: string;
+}
+
+/**
+ * Reads a posted page form; a multipart one (`intent` sent before the file) hands the `file` field of a form whose
+ * intent is one of `fileIntents` to `store` as it streams (the picture upload, the icons service ...). A DomainError
+ * of `store` is the `failure` (the rest of the post is drained); any other error propagates. Other posts are read
+ * as they are. At most one file is stored.
+ */
+export async function readUploadForm<T>(
+  request: Request,
+  fileIntents: readonly string[],
+  store: (file: StreamedFile) => Promise<T>,
+): Promise<{ formData: FormData; stored: T | null; failure: DomainError | null }> {
   if (formKindOf(request.headers.get('content-type')) !== 'multipart') {
-    return { formData: await readForm(request), uploaded: null, failure: null };
+    return { formData: await readForm(request), stored: null, failure: null };
   }
-  const form: PostedForm = { formData: new FormData(), uploaded: null, failure: null };
+  const form: { formData: FormData; stored: T | null; failure: DomainError | null } = { formData: new FormData(), stored: null, failure: null };
   let intent = '';
   try {
     form.formData = await parseMultipartForm(request, async ({ name, filename, contentType, data }) => {
@@ -128,18 +152,12 @@ export async function readPostedForm(request: Request, context: RequestContext, 
         if (name === 'intent') intent = text;
         return text;
       }
-      if (name !== 'file' || !filename || form.uploaded || form.failure || !fileIntents.includes(intent)) {
+      if (name !== 'file' || !filename || form.stored !== null || form.failure || !fileIntents.includes(intent)) {
         await drain(data);
         return undefined;
       }
       try {
-        form.uploaded = await uploadFile(context.service, {
-          stream: Readable.from(data),
-          filename,
-          declaredMimeType: contentType,
-          forOrg: null,
-          purpose: 'IMAGE',
-        });
+        form.stored = await store({ stream: Readable.from(data), filename, declaredMimeType: contentType });
       } catch (error) {
         if (!isDomainError(error)) throw error;
         form.failure = error;

@@ -1,10 +1,9 @@
-import { Readable } from 'node:stream';
 import type { Icon } from '#db/models/index';
 import type { RequestContext } from '~/server/request-context.server';
-import { drain, formKindOf, parseMultipartForm, readForm, readTextPart } from '~/server/posted-form.server';
+import { readUploadForm } from '~/server/posted-form.server';
 import { answer, confirmedListAction } from '~/server/route-kit.server';
 import { deleteIcon, uploadIcon } from '~/server/services/content/icons';
-import { isDomainError, type DomainError } from '~/server/services/errors';
+import type { DomainError } from '~/server/services/errors';
 import { redirectWithToast } from '~/server/toast.server';
 
 /** The intent (and answered form) of the icon library's upload. */
@@ -24,33 +23,8 @@ export interface IconPostedForm {
  * SVG. Every other form of the page is read as it is. Works without JavaScript.
  */
 export async function readIconForm(request: Request, context: RequestContext): Promise<IconPostedForm> {
-  if (formKindOf(request.headers.get('content-type')) !== 'multipart') return { formData: await readForm(request), icon: null, failure: null };
-  const form: IconPostedForm = { formData: new FormData(), icon: null, failure: null };
-  let intent = '';
-  try {
-    form.formData = await parseMultipartForm(request, async ({ name, filename, contentType, data }) => {
-      if (filename === undefined) {
-        const text = await readTextPart(data);
-        if (name === 'intent') intent = text;
-        return text;
-      }
-      if (name !== 'file' || !filename || intent !== ICON_UPLOAD_INTENT || form.icon || form.failure) {
-        await drain(data);
-        return undefined;
-      }
-      try {
-        form.icon = await uploadIcon(context.service, { stream: Readable.from(data), filename, declaredMimeType: contentType });
-      } catch (error) {
-        if (!isDomainError(error)) throw error;
-        form.failure = error;
-        await drain(data).catch(() => undefined);
-      }
-      return undefined;
-    });
-  } catch (error) {
-    if (!form.failure) throw error;
-  }
-  return form;
+  const { formData, stored, failure } = await readUploadForm(request, [ICON_UPLOAD_INTENT], (file) => uploadIcon(context.service, file));
+  return { formData, icon: stored, failure };
 }
 
 /** The upload's answer: a refusal (or no file) beside the file field, else back to `here` with a toast. */
