@@ -201,7 +201,12 @@ test.describe('with JavaScript', () => {
       .where({ 'h.slug': 'demo-halle-maschinenbau' })
       .orderBy('hs.order')
       .first('hs.slug');
-    await page.goto(`/convention/digitale-fachmesse-2026/hall/demo-halle-maschinenbau/stand/${stand.slug}/vr/showroom`);
+    // the stand page links its reference point with a room to /vr/showroom (issue 17)
+    const standPath = `/convention/digitale-fachmesse-2026/hall/demo-halle-maschinenbau/stand/${stand.slug}`;
+    await dismissWelcomeVideoUpfront(page);
+    await page.goto(standPath);
+    await page.locator(`a[data-room-point][href="${standPath}/vr/showroom"]`).click();
+    await expect(page).toHaveURL(`${standPath}/vr/showroom`);
     const section = page.locator('[data-stand-room]');
     await expect(section.getByRole('heading', { name: 'Showroom Demo Messe' })).toBeVisible();
     await expect(section.locator('[data-room-stage][data-room-ready]')).toBeVisible({ timeout: 20_000 });
