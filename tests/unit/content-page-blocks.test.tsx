@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { i18n as I18n } from 'i18next';
 import { BLOCK_RENDERERS, preloadBlocks } from '~/components/content-pages/blocks';
 import { BlockRenderProvider, type BlockRenderContext } from '~/components/content-pages/context';
-import { PageView } from '~/components/content-pages/page-view';
+import { firstPicture, PageView } from '~/components/content-pages/page-view';
 import { BLOCK_DEFAULT_VALUES } from '~/lib/content-pages/block-defaults';
 import {
   BLOCK_TYPES,
@@ -328,6 +328,46 @@ describe('block renderers', () => {
     expect(render(<PageView layout={one({ type: 'IFRAME', url: 'http://x.example' })} />)).not.toContain('x.example');
     expect(render(<PageView layout={one({ type: 'MARQUEE' })} />)).not.toContain('data-block');
     expect(render(<PageView layout={one({ type: 'MARQUEE' })} mode="builder" />)).toContain('data-block-invalid');
+  });
+
+  it('loads the page\'s first picture at once with high priority and every later one lazily (Lighthouse LCP)', () => {
+    const item = (id: string, content: object) => ({ id: `c-${id}`, type: 'COL' as const, width: 'N8' as const, item: { id, sort: 0, content: content as never }, rows: [] });
+    const image = (file: string, text: string) => with_('IMAGE', { file, text });
+    const layout: PageLayout = {
+      rows: [
+        { id: 'r1', type: 'ROW', columns: [item('t', { type: 'TEXT', html: '<p>Oben</p>' }), item('e', with_('IMAGE', { text: 'ohne Datei' }))] },
+        {
+          id: 'r2',
+          type: 'ROW',
+          columns: [{ id: 'c-n', type: 'COL', width: 'N8', item: null, rows: [{ id: 'r3', type: 'ROW', columns: [item('a', image(FILE, 'Erstes'))] }] }],
+        },
+        { id: 'r4', type: 'ROW', columns: [item('b', image(POSTER, 'Zweites'))] },
+      ],
+    };
+    expect(firstPicture(layout)).toBe(layout.rows[1]!.columns[0]!.rows[0]!.columns[0]!.item!.content);
+    const files = {
+      [FILE]: { id: FILE, url: `/files/${FILE}`, width: 1600, height: 900 },
+      [POSTER]: { id: POSTER, url: `/files/${POSTER}`, width: 800, height: 600 },
+    };
+    const tags = (html: string) => [...html.matchAll(/<img [^>]*>/g)].map((match) => match[0]);
+    const [first, second] = tags(render(<PageView layout={layout} files={files} />));
+    expect(first).toContain('alt="Erstes"');
+    expect(first).toContain('fetchpriority="high"');
+    expect(first).not.toContain('loading=');
+    expect(first).toContain('width="1600"');
+    expect(first).toContain('height="900"');
+    expect(second).toContain('alt="Zweites"');
+    expect(second).toContain('loading="lazy"');
+    expect(second).not.toContain('fetchpriority');
+    // a hero's background at the top is the first picture; the image after it is lazy
+    const hero = with_('HERO', { headline: { text: 'Willkommen', color: '#000000', position: 'LEFT' }, backgroundImage: FILE });
+    const withHero: PageLayout = { rows: [{ id: 'h', type: 'ROW', columns: [item('h', hero)] }, ...layout.rows] };
+    const [background, picture] = tags(render(<PageView layout={withHero} files={files} />));
+    expect(background).toContain('fetchpriority="high"');
+    expect(picture).toContain('loading="lazy"');
+    // the builder's canvas and a page without pictures: nothing with priority
+    expect(render(<PageView layout={layout} files={files} mode="builder" />)).not.toContain('fetchpriority');
+    expect(firstPicture({ rows: [layout.rows[0]!] })).toBeNull();
   });
 
   it('completes blocks stored with fewer fields from their defaults', () => {

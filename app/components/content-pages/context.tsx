@@ -17,6 +17,11 @@ export interface BlockRenderContext {
   files: Readonly<Record<string, PageFile>>;
   /** the builder's examples for new, untouched blocks (`blockExample` of the registry, with the builder's `t`) */
   example?: (type: BlockType) => BlockContent;
+  /**
+   * the stored content of the page's first picture (firstPicture in page-view.tsx): loaded at once with high
+   * priority, every other picture lazily (Lighthouse's largest contentful paint, npm run bench:visitor)
+   */
+  priority?: object | null;
 }
 
 const Context = createContext<BlockRenderContext>({ mode: 'public', files: {} });

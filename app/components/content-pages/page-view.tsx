@@ -40,7 +40,7 @@ export function withDefaults(content: { type: BlockType } & Record<string, unkno
  * unknown type shows a notice there and nothing on the public page.
  */
 export function BlockView({ content }: { content: object }) {
-  const { mode, example } = useBlockRender();
+  const { mode, example, priority } = useBlockRender();
   const { t } = useTranslation('pages');
   const type = (content as { type?: unknown }).type;
   if (!isBlockType(type)) {
@@ -52,8 +52,32 @@ export function BlockView({ content }: { content: object }) {
   }
   const block = withDefaults(content as { type: BlockType });
   const shown = mode === 'builder' && block.showExample && example ? example(type) : block;
-  const Renderer = BLOCK_RENDERERS[shown.type] as (props: { content: BlockContentOf<BlockType> }) => ReactNode;
-  return <Renderer content={shown} />;
+  const Renderer = BLOCK_RENDERERS[shown.type] as (props: { content: BlockContentOf<BlockType>; priority?: boolean }) => ReactNode;
+  return <Renderer content={shown} priority={priority != null && priority === content} />;
+}
+
+/**
+ * The stored content of the page's first block showing a picture (an image with its file, a hero with its
+ * background, a carousel), in reading order (a column's item before its nested rows): the picture most likely at
+ * the top of the screen, which the public page loads at once with high priority while every later one loads
+ * lazily. A carousel's own first slide already does; a picture after it stays lazy.
+ */
+export function firstPicture(layout: PageLayout): object | null {
+  const walk = (rows: LayoutRow[]): object | null => {
+    for (const row of rows)
+      for (const column of row.columns) {
+        const content = column.item?.content as Record<string, unknown> | undefined;
+        if (content) {
+          if (content.type === 'IMAGE' && content.file) return content;
+          if (content.type === 'HERO' && content.backgroundImage) return content;
+          if (content.type === 'CAROUSEL' && Array.isArray(content.slides) && content.slides.length) return content;
+        }
+        const inner = walk(column.rows);
+        if (inner) return inner;
+      }
+    return null;
+  };
+  return walk(layout.rows);
 }
 
 export interface PageViewProps {
@@ -74,7 +98,10 @@ export interface PageViewProps {
  * the 3D block loads when a visitor starts a model).
  */
 export function PageView({ layout, files, mode = 'public', example, renderItem }: PageViewProps) {
-  const context = useMemo(() => ({ mode, files: files ?? {}, example }), [mode, files, example]);
+  const context = useMemo(
+    () => ({ mode, files: files ?? {}, example, priority: mode === 'public' ? firstPicture(layout) : null }),
+    [mode, files, example, layout],
+  );
   return (
     <BlockRenderProvider value={context}>
       <div className="min-w-0 overflow-x-hidden" data-content-page-layout>

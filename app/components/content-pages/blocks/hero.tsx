@@ -7,7 +7,7 @@ import { BlockBox, EmptyBlock } from '../block-box';
 import { useBlockFile } from '../context';
 
 /** A page's opening: headline, sub-headline and a button over the background picture (or colour). */
-export function HeroBlock({ content }: { content: BlockContentOf<'HERO'> }) {
+export function HeroBlock({ content, priority = false }: { content: BlockContentOf<'HERO'>; priority?: boolean }) {
   const { t } = useTranslation('pages');
   const background = useBlockFile(content.backgroundImage);
   const href = safeHref(content.url);
@@ -21,6 +21,9 @@ export function HeroBlock({ content }: { content: BlockContentOf<'HERO'> }) {
           srcSet={imageSrcSet(background.url, background.width)}
           sizes={IMAGE_SIZES.wide}
           alt=""
+          width={background.width ?? undefined}
+          height={background.height ?? undefined}
+          {...(priority ? { fetchpriority: 'high' } : { loading: 'lazy' as const })}
           className="absolute inset-0 -z-10 h-full w-full object-cover"
         />
       ) : null}

@@ -7,7 +7,7 @@ import { BlockBox, EmptyBlock } from '../block-box';
 import { useBlockFile } from '../context';
 
 /** A picture in a share of the column's width, rounded by the border's radius, optionally a link. */
-export function ImageBlock({ content }: { content: BlockContentOf<'IMAGE'> }) {
+export function ImageBlock({ content, priority = false }: { content: BlockContentOf<'IMAGE'>; priority?: boolean }) {
   const { t } = useTranslation('pages');
   const file = useBlockFile(content.file);
   if (!file) return <EmptyBlock type="IMAGE" label={t('blocks.image.label')} />;
@@ -21,8 +21,9 @@ export function ImageBlock({ content }: { content: BlockContentOf<'IMAGE'> }) {
       alt={content.text}
       width={file.width ?? undefined}
       height={file.height ?? undefined}
-      loading="lazy"
-      decoding="async"
+      // the page's first picture loads at once with high priority (React 18 knows no fetchPriority prop; the
+      // lower-case attribute reaches the DOM as it is), every other one lazily; width and height keep its place
+      {...(priority ? { fetchpriority: 'high' } : { loading: 'lazy' as const, decoding: 'async' as const })}
       className={`block h-auto w-full ${RADIUS_CLASS[content.border.radius]}`}
     />
   );
