@@ -2,6 +2,7 @@ import type { LeadFilter } from '~/lib/schemas/leads';
 import { bufferOf, contactFromQr, fetchBusinesscardData, qrIncompatible, uploadBusinesscard } from '~/server/services/leads/card';
 import { leadsCsv } from '~/server/services/leads/csv';
 import {
+  captureLead,
   createLeadForm,
   getLeadForm,
   listLeadForms,
@@ -11,7 +12,7 @@ import {
   updateLeadFormContentPages,
 } from '~/server/services/leads/forms';
 import { informationLink, informationPage, sendLeadInformationEmail } from '~/server/services/leads/info';
-import { addLeadContentPages, archiveLeads, createLead, deleteLead, deleteLeads, getLead, leadTags, listLeads, updateLead } from '~/server/services/leads/leads';
+import { addLeadContentPages, archiveLeads, deleteLead, deleteLeads, getLead, leadTags, listLeads, updateLead } from '~/server/services/leads/leads';
 import {
   contentPagesOfForm,
   contentPagesOfLeadRow,
@@ -142,7 +143,7 @@ export const leadResolvers: Resolvers = {
   },
   Mutation: {
     archiveLeads: (_root, args, ctx) => payload(async () => ({ leads: await archiveLeads(ctx.service, args.ids, args.archived ?? true) })),
-    leadCreate: (_root, args, ctx) => payload(async () => ({ lead: await createLead(ctx.service, leadInput(args.input)) })),
+    leadCreate: (_root, args, ctx) => payload(async () => ({ lead: await captureLead(ctx.service, leadInput(args.input)) })),
     leadUpdate: (_root, args, ctx) =>
       payload(async () => {
         const { formId: _formId, consent: _consent, ...input } = leadInput(args.input);

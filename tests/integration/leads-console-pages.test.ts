@@ -247,6 +247,29 @@ describe('/leads/leadform (capture)', () => {
   });
 });
 
+describe('/leads/leadform with a send-mail form', () => {
+  it('mails the lead at once, in its language, when it agreed to receive material; without that consent no mail', async () => {
+    const { org, user } = await member();
+    const form = await createLeadForm(t.app.db, { organization_id: org.id, schema: [], send_mail: true });
+    const save = (email: string, consent: Record<string, string>) =>
+      postMultipart(capture, '/leads/leadform', user.id, { intent: 'save', formId: form.id, std_name: 'Nora Neu', std_email: email, language: 'DE', ...consent });
+
+    const saved = await save('nora@test.example', { consent_material: 'on' });
+    expect(saved.status).toBe(302);
+    const row = (await Lead.query(t.app.db).findOne({ organization_id: org.id, email: 'nora@test.example' }))!;
+    expect(row.form_id).toBe(form.id);
+    expect(row.information_mail_sent_at).not.toBeNull();
+    const [mail, ...more] = await listMails(t.app.db, { to: 'nora@test.example' });
+    expect(more).toEqual([]);
+    expect(mail!.text).toContain('Hallo Nora Neu');
+    expect(mail!.text).toContain(`/information-collection/${row.slug}`);
+
+    expect((await save('no-material@test.example', { consent_contact: 'on' })).status).toBe(302);
+    expect((await Lead.query(t.app.db).findOne({ organization_id: org.id, email: 'no-material@test.example' }))!.information_mail_sent_at).toBeNull();
+    expect(await listMails(t.app.db, { to: 'no-material@test.example' })).toEqual([]);
+  });
+});
+
 describe('/leads/edit-leadform and the public /leadform', () => {
   it('creates a form, adds and saves fields (a field without label is refused at its place), and the public form takes a lead', async () => {
     const { org, user } = await member();

@@ -426,6 +426,24 @@ describe('information mail', () => {
     const [mail] = await listMails(t.app.db, { to: email });
     expect(mail.subject).toBe(`Your information from ${org.name}`);
   });
+
+  it('leadCreate with a send-mail form mails the lead in its language when it asked for material, and only then', async () => {
+    const { org, user } = await member();
+    const form = await createLeadForm(t.app.db, { organization_id: org.id, schema: SCHEMA, send_mail: true });
+    const email = `stand-${crypto.randomUUID()}@example.com`;
+    const created = await gql<{ leadCreate: { lead: { slug: string } } }>(user.id, CREATE, {
+      input: { name: 'Stefan Stand', email, language: 'DE', formId: form.id, consent: { material: true } },
+    });
+    const [mail, ...more] = await listMails(t.app.db, { to: email });
+    expect(more).toEqual([]);
+    expect(mail.subject).toBe(`Ihre Informationen von ${org.name}`);
+    expect(mail.text).toContain(`/information-collection/${created.data!.leadCreate.lead.slug}`);
+    expect((await Lead.query(t.app.db).findOne({ email }))!.information_mail_sent_at).not.toBeNull();
+
+    const without = `stand-${crypto.randomUUID()}@example.com`;
+    await gql(user.id, CREATE, { input: { name: 'Ohne', email: without, formId: form.id, consent: { contact: true } } });
+    expect(await listMails(t.app.db, { to: without })).toEqual([]);
+  });
 });
 
 describe('tracks and score', () => {

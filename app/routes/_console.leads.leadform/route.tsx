@@ -18,8 +18,8 @@ import { submitLeadValues } from '~/server/pages/leads.server';
 import { intentOf, orNotFound } from '~/server/route-kit.server';
 import type { RequestContext } from '~/server/request-context.server';
 import { isDomainError } from '~/server/services/errors';
-import { getLeadForm, listLeadForms, splitValues } from '~/server/services/leads/forms';
-import { consentTexts, createLead } from '~/server/services/leads/leads';
+import { captureLead, getLeadForm, listLeadForms, splitValues } from '~/server/services/leads/forms';
+import { consentTexts } from '~/server/services/leads/leads';
 import { redirectWithToast } from '~/server/toast.server';
 import { z } from 'zod';
 import { readCaptureForm, readCard, readQr } from './server';
@@ -107,7 +107,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     .filter(Boolean);
   const done = await submitLeadValues(context, formData, 'capture', leadValuesSchema(schema, language), (values) => {
     const { columns, free } = splitValues(schema, values);
-    return createLead(ctx, {
+    return captureLead(ctx, {
       ...columns,
       values: free,
       language,

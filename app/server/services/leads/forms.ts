@@ -8,14 +8,15 @@ import {
   type LeadStandardField,
   type LeadValue,
 } from '~/lib/leads/form-schema';
-import { LeadFormInput, LeadFormUpdateInput, type LeadFormInput as FormInput, type LeadFormUpdateInput as FormUpdateInput } from '~/lib/schemas/leads';
+import { type LeadCreateInput, LeadFormInput, LeadFormUpdateInput, type LeadFormInput as FormInput, type LeadFormUpdateInput as FormUpdateInput } from '~/lib/schemas/leads';
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { assertId } from '../authz';
 import { DomainError } from '../errors';
 import { assertOwnPersonalization } from '../personalizations/personalizations';
 import { parseInput } from '../validation';
+import { notifyOutbox } from '../../mail/outbox.server';
 import { queueInformationMail } from './info';
-import { consentProof, consentTexts, insertLead, searchExtraOf } from './leads';
+import { consentProof, consentTexts, createLead, insertLead, searchExtraOf } from './leads';
 import { organizationTakesLeads, requireLeadUser } from './policy';
 
 /**
@@ -214,7 +215,7 @@ export async function submitLeadForm(
     tracking: Boolean(options.consent.tracking),
   };
   const email = columns.email?.trim().toLowerCase() ?? '';
-  return inTransaction(ctx, async (tx) => {
+  return afterMail(ctx, async (tx) => {
     const lead = await insertLead(
       tx,
       organization.id,
@@ -226,7 +227,35 @@ export async function submitLeadForm(
         searchExtra: searchExtraOf(free, form),
       },
     );
-    if (form.send_mail && lead.email && consentChoice.material) return queueInformationMail(tx, lead, options.lang);
-    return lead;
+    return mailAsTheFormAsks(tx, lead, form);
+  });
+}
+
+/**
+ * The form's send-mail flag (one step for every capture): a lead taken with a form that sends mail, with an e-mail and
+ * consent to receive material, gets the information mail at once, in the lead's language, in the capture's transaction.
+ */
+async function mailAsTheFormAsks(tx: ServiceContext, lead: Lead, form: LeadForm | null | undefined): Promise<Lead> {
+  const material = Boolean(lead.consent?.items.some((item) => item.kind === 'material' && item.agreed));
+  if (form?.send_mail && lead.email.trim() && material) return queueInformationMail(tx, lead, lead.language);
+  return lead;
+}
+
+/** Runs a capture in one transaction and wakes the mail outbox once it is committed with a mail queued. */
+async function afterMail(ctx: ServiceContext, work: (tx: ServiceContext) => Promise<Lead>): Promise<Lead> {
+  const lead = await inTransaction(ctx, work);
+  if (lead.information_mail_sent_at) notifyOutbox(ctx.app);
+  return lead;
+}
+
+/**
+ * A lead captured by a sales user at the stand (the console's capture page, GraphQL leadCreate): `createLead`, then the
+ * form's send-mail flag as on the public form.
+ */
+export async function captureLead(ctx: ServiceContext, input: LeadCreateInput): Promise<Lead> {
+  return afterMail(ctx, async (tx) => {
+    const lead = await createLead(tx, input);
+    const form = lead.form_id ? await LeadForm.query(tx.db).findById(lead.form_id) : undefined;
+    return mailAsTheFormAsks(tx, lead, form);
   });
 }
