@@ -1,19 +1,11 @@
 import { Model, type RelationMappingsThunk } from 'objection';
 import { BaseModel, type Language, type PermissionType } from './base';
+import type { ContentObjectTypeName } from '../../app/lib/schemas/content';
 import { UploadedFile } from './files';
 import { Organization } from './organizations';
 
-export type ContentObjectType =
-  | 'BOOKMARK'
-  | 'COLUMN'
-  | 'DIVIDER'
-  | 'IFRAME'
-  | 'IMAGE'
-  | 'LOCALIZED'
-  | 'PDF'
-  | 'SLIDESHOW'
-  | 'TEXT'
-  | 'YOUTUBE';
+/** The type of a content object (spec 001 point 9): one list, `CONTENT_OBJECT_TYPES` in app/lib/schemas/content.ts. */
+export type ContentObjectType = ContentObjectTypeName;
 
 /** A group of the content pool: a named tree of content objects of one organisation (spec 000 point 3). */
 export class ContentGroup extends BaseModel {

@@ -1,17 +1,8 @@
 import type { Language } from '~/lib/language';
+import type { ContentObjectTypeName } from '~/lib/schemas/content';
 
-/** Types of content objects (spec 001 point 9), as the renderer knows them. */
-export type ContentViewType =
-  | 'BOOKMARK'
-  | 'COLUMN'
-  | 'DIVIDER'
-  | 'IFRAME'
-  | 'IMAGE'
-  | 'LOCALIZED'
-  | 'PDF'
-  | 'SLIDESHOW'
-  | 'TEXT'
-  | 'YOUTUBE';
+/** Types of content objects (spec 001 point 9): the one list of app/lib/schemas/content.ts (a type only: no zod here). */
+export type ContentViewType = ContentObjectTypeName;
 
 /**
  * One object of a content group as visitors get it: plain data the server prepared (links checked, files as our
