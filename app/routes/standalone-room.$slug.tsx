@@ -5,6 +5,7 @@ import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { loadRoomPage } from '~/server/pages/virtual-room.server';
+import { recordSalesHubVisitOf } from '~/server/services/virtual-rooms/lead-visit';
 import { roomForVisitor } from '~/server/services/virtual-rooms/visit';
 
 export const handle = { i18n: [...ROOM_NAMESPACES] };
@@ -17,8 +18,12 @@ export const guards = defineGuards({ public: true, permission: { kind: 'virtualR
 /** /standalone-room/{slug}: a room on its own page, remembered in local storage (`virtualroom`) so `/` leads back to it (spec 000 point 2). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const path = new URL(request.url).pathname;
-  return loadRoomPage(context, request, () => roomForVisitor(context.service, params.slug ?? '', context.language, { loginNext: path }));
+  const url = new URL(request.url);
+  const path = url.pathname;
+  const page = await loadRoomPage(context, request, () => roomForVisitor(context.service, params.slug ?? '', context.language, { loginNext: path }));
+  // a room a sales rep shared with a lead (?lead={leadslug}): the visit becomes a SALESHUB_LINK track
+  await recordSalesHubVisitOf(context.service, url, page.room);
+  return page;
 }
 
 export default function RoomPage() {

@@ -5,7 +5,7 @@ import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { loadRoomPage } from '~/server/pages/virtual-room.server';
-import { recordSalesHubVisit } from '~/server/services/virtual-rooms/lead-visit';
+import { recordSalesHubVisitOf } from '~/server/services/virtual-rooms/lead-visit';
 import { roomForVisitor } from '~/server/services/virtual-rooms/visit';
 
 export const handle = { i18n: [...ROOM_NAMESPACES] };
@@ -22,8 +22,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const path = url.pathname;
   const page = await loadRoomPage(context, request, () => roomForVisitor(context.service, params.slug ?? '', context.language, { loginNext: path }));
   // a room a sales rep shared with a lead (?lead={leadslug}): the visit becomes a SALESHUB_LINK track
-  const lead = url.searchParams.get('lead');
-  if (page.room && lead) await recordSalesHubVisit(context.service, page.room, lead, `${path}?lead=${encodeURIComponent(lead)}`);
+  await recordSalesHubVisitOf(context.service, url, page.room);
   return page;
 }
 

@@ -4,6 +4,7 @@ import { Package } from '~/lib/features';
 import type { LeadConsentProof } from '~/lib/leads/form-schema';
 import * as standRoute from '~/routes/convention.$conventionslug.hall.$hallslug.stand.$standslug';
 import * as vrRoute from '~/routes/convention.$conventionslug.hall.$hallslug.stand.$standslug.vr.$rpslug';
+import * as standaloneRoute from '~/routes/standalone-room.$slug';
 import * as roomRoute from '~/routes/virtual-room.$slug';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { callRoute } from '../helpers/routes';
@@ -124,6 +125,12 @@ describe('a room shared with a lead (?lead=)', () => {
       { link_type: 'SALESHUB_LINK', activity: 'OPENED', link: `/virtual-room/${w.room.slug}?lead=${w.lead.slug}`, content: w.room.name },
     ]);
     expect((await t.app.db('leads').where({ id: w.lead.id }).first('score')).score).toBeGreaterThan(0);
+
+    // the standalone page of the room counts the same way
+    const slug = w.room.slug;
+    const standalone = await callRoute(t, standaloneRoute.loader as never, { url: `/standalone-room/${slug}?lead=${w.lead.slug}`, params: { slug } });
+    expect(standalone.status).toBe(200);
+    expect((await tracksOf(w.lead.id)).map((track) => track.link).sort()).toEqual([`/standalone-room/${slug}?lead=${w.lead.slug}`, `/virtual-room/${slug}?lead=${w.lead.slug}`]);
   });
 
   it('records nothing without tracking consent, without the tracking feature, for the own members or a foreign lead; never fails', async () => {

@@ -20,3 +20,10 @@ export async function recordSalesHubVisit(ctx: ServiceContext, room: Pick<RoomVi
   if (!match) return null;
   return recordTrack(ctx, { leadSlug: match.slug, linkType: 'SALESHUB_LINK', link, content: room.name, activity: 'OPENED' });
 }
+
+/** A room page's loader after the room was read: records the visit of the lead its `?lead=` names (see above). */
+export async function recordSalesHubVisitOf(ctx: ServiceContext, url: URL, room: Pick<RoomView, 'id' | 'name'> | null): Promise<LeadTrack | null> {
+  const lead = url.searchParams.get('lead');
+  if (!room || !lead) return null;
+  return recordSalesHubVisit(ctx, room, lead, `${url.pathname}?lead=${encodeURIComponent(lead)}`);
+}
