@@ -251,11 +251,10 @@ function Editor({
   } | null>(null);
   const layout = history.present;
   const unsaved = history.past.length > 0;
-  const hidden = {
-    translationId: translation.id,
-    baseVersion: String(translation.version),
-    lang: data.language,
-  };
+  const hidden = useMemo(
+    () => ({ translationId: translation.id, baseVersion: String(translation.version), lang: data.language }),
+    [translation.id, translation.version, data.language],
+  );
 
   useEffect(() => setSelected(data.selected), [data.selected]);
   // every block's renderer ahead: a block added or dropped renders in the next paint, not after its code loads
@@ -532,8 +531,9 @@ function Editor({
   };
 
   // the canvas gets stable callbacks and a store of the selection: a move re-renders only the rows it changed
-  const latest = useRef({ select, cellKeyDown });
-  latest.current = { select, cellKeyDown };
+  const latest = useRef({ select, cellKeyDown, local });
+  latest.current = { select, cellKeyDown, local };
+  const paletteSubmit = useCallback((event: FormEvent<HTMLFormElement>) => latest.current.local(event), []);
   const [selection] = useState(() => createSelectionStore({ selected, draft }));
   useIsomorphicLayoutEffect(() => selection.set({ selected, draft }), [selection, selected, draft]);
   const canvasContext = useMemo<CanvasContextValue>(
@@ -609,7 +609,7 @@ function Editor({
             </CanvasContext.Provider>
           </BlockRenderProvider>
         </div>
-        <Palette hidden={hidden} onSubmit={local} listRef={paletteList} />
+        <Palette hidden={hidden} onSubmit={paletteSubmit} listRef={paletteList} />
         <Form method="post" className="flex flex-wrap items-end gap-3 border-t pt-3" data-builder-save>
           <Hidden
             values={{
@@ -796,7 +796,8 @@ function OtherLanguage({
   );
 }
 
-function Palette({
+/** Memoised: the palette (a form per block type) stays as it is while the page changes. */
+const Palette = memo(function Palette({
   hidden,
   onSubmit,
   listRef,
@@ -825,7 +826,7 @@ function Palette({
       </ul>
     </section>
   );
-}
+});
 
 interface SelectionState {
   selected: string | null;
