@@ -66,11 +66,14 @@ export default defineConfig({
     cssMinify: true,
     // React, React DOM, Remix and its router form one chunk every page loads. Before, Rollup's merging of small
     // chunks put them together with small app modules (the stage view, the content group viewer) that every page
-    // then loaded too, content pages included (issue 16). Merging chunks below 5 kB still keeps a visitor page at
-    // about 10 to 20 scripts instead of 30 to 40, which matters on slow connections with their round trips.
+    // then loaded too, content pages included (issue 16). Only chunks below 1 kB are merged: Rollup merges a small
+    // chunk into a bigger one even when some pages then load code they never run, and at 5 kB that put up to 2 KiB
+    // of other pages' modules (legal page, foyer points, dialogs) into each visitor page, content pages over their
+    // 130 KiB. Remix preloads a page's chunks in parallel (modulepreload), so 20 to 35 small scripts cost no extra
+    // round trips.
     rollupOptions: {
       output: {
-        experimentalMinChunkSize: 5_000,
+        experimentalMinChunkSize: 1_000,
         manualChunks(id: string) {
           return FRAMEWORK.test(id) ? 'framework' : undefined;
         },

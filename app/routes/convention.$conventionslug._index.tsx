@@ -11,7 +11,7 @@ import { conventionProgramme } from '~/server/services/events/programme';
 import { CARD_GRID, ThumbnailCard } from '~/components/visitor/thumbnail-card';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 import { POINT_CLASS, PointMarker } from '~/components/visitor/point-marker';
-import { safeHref } from '~/lib/url';
+import { safeHref } from '~/lib/safe-href';
 import { lazy, Suspense } from 'react';
 import { loadRoomPage } from '~/server/pages/virtual-room.server';
 import { conventionBySlug } from '~/server/services/events/conventions';

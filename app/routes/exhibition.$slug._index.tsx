@@ -8,7 +8,7 @@ import { VideoPlayer } from '~/components/visitor/video-player';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
-import { safeHref } from '~/lib/url';
+import { safeHref } from '~/lib/safe-href';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'events'] };
 export const clientLoader = withNamespaces(handle.i18n);

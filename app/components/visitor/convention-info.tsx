@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ConventionInfo } from '~/server/services/events/convention-info';
-import { safeHref } from '~/lib/url';
+import { safeHref } from '~/lib/safe-href';
 
 const linkClass = 'font-medium text-brand-dark underline underline-offset-2 outline-none ring-brand-pink focus-visible:ring-2';
 

@@ -6,7 +6,7 @@ import type { ExhibitionVisit } from '~/server/services/events/exhibition-visit'
 import { LanguageSwitch } from '../layout/language-switch';
 import { SkipLink } from '~/components/visitor/thumbnail-card';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
-import { safeHref } from '~/lib/url';
+import { safeHref } from '~/lib/safe-href';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm outline-none ring-brand-pink focus-visible:ring-2 ${

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { safeHref } from '~/lib/url';
+import { safeHref } from '~/lib/safe-href';
 import type { LegalInfo } from '~/server/services/events/visit';
 
 /**
