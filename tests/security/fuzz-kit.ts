@@ -187,12 +187,19 @@ const poolOf = <T>(map: Map<string, T[]>, key: string) => {
   return map.get(key)!;
 };
 
+/**
+ * Slugs that are bearer secrets rather than names: whoever holds a lead's unguessable slug IS that lead (its
+ * information page records the lead's own visits through the public `leadTrackCreate`). A caller of another
+ * organisation cannot know one, so the fuzzer does not hand them out either; like access keys, which are no slug.
+ */
+const SECRET_SLUGS = new Set(['leads.slug']);
+
 /** Reads ids, slugs and e-mails of every organisation's rows (all tables with an `id`, `slug` or `email` column). */
 export async function collectPools(db: Db, tables: TableInfo[]): Promise<Pools> {
   const pools: Pools = { ids: new Map(), slugs: new Map(), emails: [] };
   for (const table of tables) {
     if (EXCLUDED_TABLES.has(table.name)) continue;
-    const slugColumns = table.columns.filter((c) => c === 'slug' || c.endsWith('_slug'));
+    const slugColumns = table.columns.filter((c) => (c === 'slug' || c.endsWith('_slug')) && !SECRET_SLUGS.has(`${table.name}.${c}`));
     const wanted = [...(table.columns.includes('id') ? ['id'] : []), ...slugColumns, ...(table.columns.includes('email') ? ['email'] : [])];
     if (!wanted.length) continue;
     const rows: Record<string, string | null>[] = await db(table.name).select(wanted).limit(200);
