@@ -1,4 +1,4 @@
-import { getFormProps } from '@conform-to/react';
+import { getFormProps, type FormMetadata } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -169,20 +169,17 @@ export default function ConventionDashboard() {
               <p className="mt-3 text-sm text-gray-700">{t('pages.halls.none')}</p>
             )}
             {data.availableHalls.length ? (
-              <Form method="post" {...getFormProps(hallForm)} className="mt-4 flex flex-wrap items-end gap-4">
-                <input type="hidden" name="intent" value="addHall" />
-                <NativeSelect
-                  name="hallId"
-                  label={t('pages.halls.add')}
-                  options={data.availableHalls.map((h) => ({ value: h.id, label: h.name }))}
-                  errors={hf.hallId.errors}
-                  required
-                />
-                <Button type="submit" isDisabled={busy}>
-                  {t('pages.halls.addSubmit')}
-                </Button>
-                <FormErrors errors={hallForm.errors} className="w-full" />
-              </Form>
+              <AddPartForm
+                form={hallForm}
+                intent="addHall"
+                name="hallId"
+                label={t('pages.halls.add')}
+                submit={t('pages.halls.addSubmit')}
+                options={data.availableHalls.map((h) => ({ value: h.id, label: h.name }))}
+                errors={hf.hallId.errors}
+                busy={busy}
+                errorsClassName="w-full"
+              />
             ) : (
               <p className="mt-3 text-sm text-gray-700">
                 {t('pages.halls.noMore')}{' '}
@@ -214,20 +211,16 @@ export default function ConventionDashboard() {
               <p className="mt-3 text-sm text-gray-700">{t('pages.stage.none')}</p>
             )}
             {data.availableStages.length ? (
-              <Form method="post" {...getFormProps(stageForm)} className="mt-4 flex flex-wrap items-end gap-4">
-                <input type="hidden" name="intent" value="addStage" />
-                <NativeSelect
-                  name="stageId"
-                  label={t('pages.stage.add')}
-                  options={data.availableStages.map((st) => ({ value: st.id, label: st.title }))}
-                  errors={sf.stageId.errors}
-                  required
-                />
-                <Button type="submit" isDisabled={busy}>
-                  {t('pages.stage.addSubmit')}
-                </Button>
-                <FormErrors errors={stageForm.errors} />
-              </Form>
+              <AddPartForm
+                form={stageForm}
+                intent="addStage"
+                name="stageId"
+                label={t('pages.stage.add')}
+                submit={t('pages.stage.addSubmit')}
+                options={data.availableStages.map((st) => ({ value: st.id, label: st.title }))}
+                errors={sf.stageId.errors}
+                busy={busy}
+              />
             ) : null}
           </PageSection>
 
@@ -336,5 +329,29 @@ export default function ConventionDashboard() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** The form that adds one of the organisation's halls or stages to the convention: a select and a button. */
+function AddPartForm<S extends Record<string, unknown>>(props: {
+  form: FormMetadata<S, string[]>;
+  intent: string;
+  name: string;
+  label: string;
+  submit: string;
+  options: { value: string; label: string }[];
+  errors?: string[];
+  busy: boolean;
+  errorsClassName?: string;
+}) {
+  return (
+    <Form method="post" {...getFormProps(props.form)} className="mt-4 flex flex-wrap items-end gap-4">
+      <input type="hidden" name="intent" value={props.intent} />
+      <NativeSelect name={props.name} label={props.label} options={props.options} errors={props.errors} required />
+      <Button type="submit" isDisabled={props.busy}>
+        {props.submit}
+      </Button>
+      <FormErrors errors={props.form.errors} className={props.errorsClassName} />
+    </Form>
   );
 }
