@@ -310,6 +310,12 @@ describe('/leads/edit-leadform and the public /leadform', () => {
     const other = await member();
     const foreign = await createLeadForm(t.app.db, { organization_id: other.org.id });
     expect((await callRoute(t, builder.loader as never, { url: `/leads/edit-leadform?form=${foreign.id}`, userId: user.id })).status).toBe(404);
+    // saving the fields of another organisation's form, or of none, is the 404 page and changes nothing (the CI fuzz seed found a 500)
+    for (const id of [foreign.id, '']) {
+      const refused = await callRoute(t, builder.action as never, { url: '/leads/edit-leadform', userId: user.id, form: { intent: 'schema', id, 'f.0.type': 'TEXT', 'f.0.label': 'X', 'f.0.name': 'x' } });
+      expect(refused.status).toBe(404);
+    }
+    expect((await LeadForm.query(t.app.db).findById(foreign.id))!.schema).toEqual(foreign.schema);
 
     // the public form: unknown is 404, a missing required value is refused, then the lead is taken without a capturing user
     expect((await callRoute(t, publicForm.loader as never, { url: `/leadform?form=${crypto.randomUUID()}`, userId: null })).status).toBe(404);

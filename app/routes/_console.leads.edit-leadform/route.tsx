@@ -121,9 +121,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case 'schema': {
       const schema = applyOp(postedSchema(formData), parseOp(formData.get('op')), () => crypto.randomUUID());
       try {
-        await updateLeadForm(ctx, id, { schema });
+        // another organisation's or a missing form is the 404 page, never a 500
+        await orNotFound(updateLeadForm(ctx, id, { schema }));
       } catch (error) {
-        if (!isDomainError(error) || error.code === 'NOT_FOUND') throw error;
+        if (!isDomainError(error)) throw error;
         return data({ form: 'schema', error: ctx.t('errors:correctFields'), schema, fieldErrors: schemaErrorsOf(error) }, { status: 400 });
       }
       return redirectWithToast(at(id), { type: 'success', key: 'leadsconsole:builder.saved' });
