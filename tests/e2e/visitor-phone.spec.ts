@@ -116,8 +116,10 @@ test.describe('on a touch screen', () => {
     try {
       await page.goto(STAND);
       const panorama = page.getByRole('region', { name: /^Panorama/ });
-      // the three reference points, named on the picture in the visitor's language; the plain point is not shown
-      await expect(panorama.locator('[data-point]')).toHaveCount(3);
+      // the three reference points and the virtual showroom (issue 17), named on the picture in the visitor's
+      // language; the plain point is not shown
+      await expect(panorama.locator('[data-point]')).toHaveCount(4);
+      await expect(panorama.locator('[data-room-point]').getByText('Virtual showroom', { exact: true })).toBeVisible();
       await expect(panorama.getByText('Products', { exact: true })).toBeVisible();
       await panorama.getByRole('link', { name: 'Open Products' }).tap();
       await expect(page).toHaveURL(`${STAND}/rp/produkte`);
