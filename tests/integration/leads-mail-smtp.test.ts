@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Package } from '~/lib/features';
 import * as informationCollection from '~/routes/information-collection.$leadslug/route';
@@ -7,6 +5,7 @@ import { deliverPending } from '~/server/mail/outbox.server';
 import { addMember, createLead, createOrganization, createUser } from '../fixtures/factories';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { callRoute } from '../helpers/routes';
+import { headerOf, mimePart, startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp';
 
 /**
  * The lead information mail over real SMTP (issue 18), as the accounts mails are tested (mail-smtp.test.ts): a local
@@ -14,63 +13,20 @@ import { callRoute } from '../helpers/routes';
  * its link opens the lead's information page.
  */
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** The decoded body of the first MIME part of `type` (text/plain or text/html). */
-function mimePart(raw: string, type: string): string {
-  const start = raw.search(new RegExp(`^Content-Type: ${type}`, 'im'));
-  if (start < 0) throw new Error(`no ${type} part`);
-  const rest = raw.slice(start);
-  const headerEnd = rest.indexOf('\r\n\r\n');
-  const headers = rest.slice(0, headerEnd);
-  const body = rest.slice(headerEnd + 4).split(/\r\n--/)[0];
-  const encoding = /Content-Transfer-Encoding:\s*(\S+)/i.exec(headers)?.[1].toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') {
-    const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
-}
-
-/** A header, with RFC 2047 encoded words decoded. */
-const headerOf = (raw: string, name: string) =>
-  (new RegExp(`^${name}: (.*(?:\\r\\n[ \\t].*)*)`, 'im').exec(raw)?.[1] ?? '')
-    .replace(/\r\n[ \t]/g, ' ')
-    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_m, kind: string, text: string) =>
-      kind.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
-    )
-    .trim();
-
 let t: TestApp;
-let smtp: SMTPServer;
-const received: Received[] = [];
+let smtp: SmtpCatcher;
+let received: SmtpCatcher['received'] = [];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtp = await startSmtpCatcher();
+  received = smtp.received;
   t = await createTestApp();
-  t.app.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  t.app.env.SMTP_URL = smtp.url;
 });
 
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 describe('lead information mail through SMTP', () => {

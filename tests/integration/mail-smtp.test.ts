@@ -1,70 +1,29 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '~/server/context.server';
 import { deliverPending, enqueueMail, listMails, MAX_ATTEMPTS } from '~/server/mail/outbox.server';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { headerOf, mimePart, startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp';
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** The decoded body of the first MIME part of `type` (text/plain or text/html). */
-function mimePart(raw: string, type: string): string {
-  const start = raw.search(new RegExp(`^Content-Type: ${type}`, 'im'));
-  if (start < 0) throw new Error(`no ${type} part`);
-  const rest = raw.slice(start);
-  const headerEnd = rest.indexOf('\r\n\r\n');
-  const headers = rest.slice(0, headerEnd);
-  const body = rest.slice(headerEnd + 4).split(/\r\n--/)[0];
-  const encoding = /Content-Transfer-Encoding:\s*(\S+)/i.exec(headers)?.[1].toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') {
-    const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
-}
-
-const headerOf = (raw: string, name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(raw)?.[1] ?? '';
 const linkIn = (text: string) => new URL(/https?:\/\/\S+/.exec(text)![0]);
 
 let t: TestApp;
-let smtp: SMTPServer;
-let received: Received[] = [];
+let smtp: SmtpCatcher;
+let received: SmtpCatcher['received'] = [];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtp = await startSmtpCatcher();
+  received = smtp.received;
   t = await createTestApp();
-  t.app.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  t.app.env.SMTP_URL = smtp.url;
 });
 
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 afterEach(() => {
-  received = [];
+  received.length = 0;
 });
 
 describe('mail through SMTP', () => {
@@ -115,7 +74,7 @@ describe('mail through SMTP', () => {
     );
     await t.app.db('users').where({ email }).update({ is_active: true, email_confirmed_at: new Date() });
     await deliverPending(t.app);
-    received = [];
+    received.length = 0;
 
     const request = await t.graphql<{ requestPasswordReset: { error: unknown } }>(
       `mutation { requestPasswordReset(email: "${email}", redirectUrl: "/set-new-password") { error { code } } }`,
