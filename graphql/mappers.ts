@@ -11,7 +11,8 @@ export const MAPPERS: Record<string, string> = {
   Member: '../../app/server/services/organizations/members#MemberRow',
   Invite: '../../app/server/services/organizations/invites#InviteRow',
   User: '../../db/models/index#User',
-  Avatar: '../../app/server/services/files/files.server#FileRecord',
+  Avatar: '../../db/models/index#UploadedFile',
+  File: '../../db/models/index#UploadedFile',
   Address: '../../app/server/services/accounts/address#Address',
   // events: the models (graphql/parents.ts adds what a parent carries beyond its row)
   Convention: '../parents#ConventionParent',

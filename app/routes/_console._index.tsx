@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { CheckCircle2, Circle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { PageSection } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
 import { useRootData } from '~/root';
 import { runGuards } from '~/server/guards.server';
@@ -39,11 +40,7 @@ export default function Dashboard() {
         ) : null}
       </header>
       {board.role === 'sales' ? (
-        <section aria-labelledby="your-work" className="rounded-lg bg-white p-6 shadow-sm">
-          <h2 id="your-work" className="text-lg font-semibold">
-            {t('dashboard.sales.title')}
-          </h2>
-          <p className="mt-1 text-sm text-gray-600">{t('dashboard.sales.text')}</p>
+        <PageSection id="your-work" title={t('dashboard.sales.title')} intro={t('dashboard.sales.text')}>
           <ul className="mt-4 space-y-2">
             {board.links.map((link) => (
               <li key={link.key}>
@@ -53,14 +50,11 @@ export default function Dashboard() {
               </li>
             ))}
           </ul>
-        </section>
+        </PageSection>
       ) : (
         <>
           {board.counts.length > 0 ? (
-            <section aria-labelledby="to-act-on" className="rounded-lg bg-white p-6 shadow-sm">
-              <h2 id="to-act-on" className="text-lg font-semibold">
-                {t('dashboard.admin.title')}
-              </h2>
+            <PageSection id="to-act-on" title={t('dashboard.admin.title')}>
               <ul className="mt-4 grid gap-3 sm:grid-cols-3">
                 {board.counts.map((item) => (
                   <li key={item.key}>
@@ -70,7 +64,7 @@ export default function Dashboard() {
                   </li>
                 ))}
               </ul>
-            </section>
+            </PageSection>
           ) : null}
           <GettingStarted steps={board.steps} />
         </>
@@ -83,11 +77,7 @@ function GettingStarted({ steps }: { steps: { key: string; done: boolean; href: 
   const { t: tOrg } = useTranslation('org');
   const done = steps.filter((s) => s.done).length;
   return (
-    <section aria-labelledby="getting-started" className="rounded-lg bg-white p-6 shadow-sm">
-      <h2 id="getting-started" className="text-lg font-semibold">
-        {tOrg('gettingStarted.title')}
-      </h2>
-      <p className="mt-1 text-sm text-gray-600">{tOrg('gettingStarted.progress', { done, total: steps.length })}</p>
+    <PageSection id="getting-started" title={tOrg('gettingStarted.title')} intro={tOrg('gettingStarted.progress', { done, total: steps.length })}>
       <progress className="mt-2 h-2 w-full accent-brand-green" max={steps.length} value={done} aria-hidden="true" />
       <ol className="mt-4 space-y-2">
         {steps.map((step) => (
@@ -104,6 +94,6 @@ function GettingStarted({ steps }: { steps: { key: string; done: boolean; href: 
           </li>
         ))}
       </ol>
-    </section>
+    </PageSection>
   );
 }

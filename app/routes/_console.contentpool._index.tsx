@@ -3,10 +3,12 @@ import { getFormProps } from '@conform-to/react';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { IconLibrary } from '~/components/content/icon-library';
-import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
-import { Button, buttonClassName } from '~/components/ui/button';
+import { CreateByName } from '~/components/conventions/create-by-name';
+import { ConfirmAnswer } from '~/components/events/builder-sections';
+import { DeleteObject } from '~/components/events/list-sections';
+import { buttonClassName } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
-import { FormErrors, PageSection, useIsPending, useRouteForm } from '~/components/ui/route-form';
+import { PageSection, resultFor, useRouteForm } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { GroupCreateForm, GroupRenameForm } from '~/lib/schemas/content';
@@ -80,23 +82,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return redirectWithToast(HERE, { type: 'success', key: 'content:pool.created', values: { name: done.value.name } });
 }
 
-function CreateGroup() {
-  const { t } = useTranslation('content');
-  const answer = useActionData<typeof action>();
-  const pending = useIsPending();
-  const [form, fields] = useRouteForm(GroupCreateForm, { id: 'create', answer });
-  return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
-      <input type="hidden" name="intent" value="create" />
-      <TextField field={fields.name} label={t('pool.name')} className="min-w-56 flex-1" />
-      <Button type="submit" isDisabled={pending}>
-        {t('pool.create')}
-      </Button>
-      <FormErrors errors={form.errors} className="w-full" />
-    </Form>
-  );
-}
-
 function RenameGroup({ group }: { group: { id: string; name: string } }) {
   const { t } = useTranslation('content');
   const answer = useActionData<typeof action>();
@@ -112,6 +97,12 @@ function RenameGroup({ group }: { group: { id: string; name: string } }) {
     </Form>
   );
 }
+
+/** The no-JavaScript confirmation of a delete: an icon of the library, else a group. */
+const CONFIRM_TEXTS = {
+  deleteIcon: { title: 'personalization:icons.deleteTitle', message: 'personalization:icons.deleteText' },
+  delete: { title: 'content:pool.deleteTitle', message: 'content:pool.deleteText' },
+};
 
 export default function ContentPool() {
   const { t } = useTranslation('content');
@@ -129,21 +120,11 @@ export default function ContentPool() {
         </p>
       </header>
 
-      {answer?.confirm ? (
-        answer.confirm.intent === 'deleteIcon' ? (
-          <ConfirmStep
-            confirm={answer.confirm}
-            title={t('personalization:icons.deleteTitle')}
-            message={t('personalization:icons.deleteText', { name: answer.confirm.name })}
-          />
-        ) : (
-          <ConfirmStep confirm={answer.confirm} title={t('pool.deleteTitle')} message={t('pool.deleteText', { name: answer.confirm.name })} />
-        )
-      ) : null}
+      <ConfirmAnswer answer={answer} texts={CONFIRM_TEXTS} fallback={CONFIRM_TEXTS.delete} />
 
       <PageSection id="content-create" title={t('pool.createTitle')}>
         <div className="mt-4">
-          <CreateGroup />
+          <CreateByName intent="create" schema={GroupCreateForm} label={t('pool.name')} submit={t('pool.create')} lastResult={resultFor(answer, 'create')} />
         </div>
       </PageSection>
 
@@ -193,15 +174,7 @@ export default function ContentPool() {
                       {group.liked ? t('pool.unlike') : t('pool.like')}
                     </button>
                   </Form>
-                  <ConfirmDelete
-                    intent="delete"
-                    id={group.id}
-                    name={group.name}
-                    label={t('pool.delete')}
-                    ariaLabel={t('pool.deleteNamed', { name: group.name })}
-                    title={t('pool.deleteTitle')}
-                    message={t('pool.deleteText', { name: group.name })}
-                  />
+                  <DeleteObject item={group} keys="pool" ns="content" />
                 </div>
               </li>
             ))}

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { KeySelect, TemplateSelect } from '~/components/content-pages/key-select';
 import { buttonClassName } from '~/components/ui/button';
 import { PageSection } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
-import { PAGE_LAYOUT_KEYS, STRUCTURE_KEYS, TEMPLATE_KEYS, isTemplateKey } from '~/lib/content-pages/templates';
+import { isTemplateKey } from '~/lib/content-pages/templates';
 import { PAGE_LANGUAGES, type PageLanguage } from '~/lib/schemas/content-pages';
 import { runGuards } from '~/server/guards.server';
 import { formDataProblems } from '~/server/hygiene.server';
@@ -71,26 +72,8 @@ export default function ContentPagesRoute() {
             {t('builder.name')}
             <input name="name" maxLength={200} className="ml-2 rounded border px-2 py-1" />
           </label>
-          <label className="text-sm">
-            {t('builder.startFrom')}
-            <select name="template" defaultValue="t1" className="ml-2 rounded border px-2 py-1">
-              {[...TEMPLATE_KEYS, ...STRUCTURE_KEYS, ...PAGE_LAYOUT_KEYS].map((key) => (
-                <option key={key} value={key}>
-                  {t(`builder.templates.${key}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm">
-            {t('builder.languages')}
-            <select name="language" defaultValue="DE" className="ml-2 rounded border px-2 py-1">
-              {PAGE_LANGUAGES.map((lang) => (
-                <option key={lang} value={lang}>
-                  {lang}
-                </option>
-              ))}
-            </select>
-          </label>
+          <TemplateSelect />
+          <KeySelect label={t('builder.languages')} name="language" defaultValue="DE" keys={PAGE_LANGUAGES} labelOf={(lang) => lang} />
           <button type="submit" className={buttonClassName('standardNoMt')}>
             {t('builder.list.createButton')}
           </button>

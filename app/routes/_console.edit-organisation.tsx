@@ -3,10 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Button } from '~/components/ui/button';
 import { Select } from '~/components/ui/select';
 import { TextArea, TextField } from '~/components/ui/field';
-import { FormErrors, useIsPending, useRouteForm } from '~/components/ui/route-form';
+import { TableHead } from '~/components/ui/table';
+import { FormErrors, PageSection, RowActionForm, SubmitButton, useRouteForm } from '~/components/ui/route-form';
 import { formatDate } from '~/lib/format';
 import { InviteSchema, OrganizationUpdateSchema } from '~/lib/schemas/organization';
 import { defineGuards } from '~/lib/guards';
@@ -35,6 +35,8 @@ const MemberAction = z.object({
 });
 const Intents = intentsOf(['update', 'invite', 'remove', 'makeSales', 'makeAdmin', 'cancelInvite']);
 const BACK = '/edit-organisation';
+/** the row buttons of the members and invites lists */
+const SMALL = '!px-3 !py-1.5 text-sm';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
@@ -108,7 +110,6 @@ export default function EditOrganisation() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const root = useRootData();
-  const busy = useIsPending();
   const { organization: org, isAdmin } = data;
 
   const [profile, fields] = useRouteForm(ProfileForm, {
@@ -128,10 +129,7 @@ export default function EditOrganisation() {
     <div className="mx-auto max-w-4xl space-y-8" lang={i18n.language}>
       <h1 className="text-2xl font-semibold">{t('edit.title')}</h1>
 
-      <section aria-labelledby="profile-title" className="rounded-lg bg-white p-6 shadow-sm">
-        <h2 id="profile-title" className="text-lg font-semibold">
-          {t('edit.profile')}
-        </h2>
+      <PageSection id="profile" title={t('edit.profile')}>
         {!isAdmin ? <p className="mt-2 text-sm text-gray-700">{t('edit.readOnly')}</p> : null}
         <Form method="post" {...getFormProps(profile)} className="mt-4 grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="update" />
@@ -143,14 +141,7 @@ export default function EditOrganisation() {
           <TextField field={fields.houseNo} label={t('edit.houseNo')} isDisabled={!isAdmin} />
           <TextField field={fields.postalCode} label={t('edit.postalCode')} isDisabled={!isAdmin} />
           <TextField field={fields.city} label={t('edit.city')} isDisabled={!isAdmin} />
-          <Select
-            name={fields.country.name}
-            label={t('edit.country')}
-            options={data.countries}
-            defaultSelectedKey={org.country}
-            isDisabled={!isAdmin}
-            errors={fields.country.errors}
-          />
+          <Select field={fields.country} label={t('edit.country')} options={data.countries} isDisabled={!isAdmin} />
           <TextField field={fields.homepageUrl} type="url" label={t('edit.homepageUrl')} isDisabled={!isAdmin} />
           <TextField field={fields.supportUrl} type="url" label={t('edit.supportUrl')} isDisabled={!isAdmin} />
           <TextField field={fields.dataPrivacyUrl} type="url" label={t('edit.dataPrivacyUrl')} isDisabled={!isAdmin} />
@@ -158,34 +149,15 @@ export default function EditOrganisation() {
           <TextArea field={fields.imprint} label={t('edit.imprint')} isDisabled={!isAdmin} className="sm:col-span-2" />
           {isAdmin ? (
             <div className="sm:col-span-2">
-              <Button type="submit" isDisabled={busy}>
-                {t('edit.save')}
-              </Button>
+              <SubmitButton>{t('edit.save')}</SubmitButton>
             </div>
           ) : null}
         </Form>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="members-title" className="rounded-lg bg-white p-6 shadow-sm">
-        <h2 id="members-title" className="text-lg font-semibold">
-          {t('edit.members')}
-        </h2>
+      <PageSection id="members" title={t('edit.members')}>
         <table className="mt-4 w-full text-left text-sm">
-          <thead>
-            <tr className="border-b">
-              <th scope="col" className="py-2">
-                {t('edit.member')}
-              </th>
-              <th scope="col" className="py-2">
-                {t('edit.role')}
-              </th>
-              {isAdmin ? (
-                <th scope="col" className="py-2">
-                  {t('edit.actions')}
-                </th>
-              ) : null}
-            </tr>
-          </thead>
+          <TableHead columns={[t('edit.member'), t('edit.role'), ...(isAdmin ? [t('edit.actions')] : [])]} cellClassName="py-2" />
           <tbody>
             {data.members.map((m) => (
               <tr key={m.id} className="border-b last:border-0">
@@ -198,31 +170,19 @@ export default function EditOrganisation() {
                   <td className="py-2">
                     {m.isOwner ? null : (
                       <div className="flex flex-wrap gap-2">
-                        <Form method="post">
-                          <input type="hidden" name="id" value={m.id} />
-                          <input type="hidden" name="name" value={m.name} />
-                          <Button
-                            type="submit"
-                            name="intent"
-                            value={m.role === 'sales' ? 'makeAdmin' : 'makeSales'}
-                            variant="outline"
-                            className="!px-3 !py-1.5 text-sm"
-                          >
-                            {m.role === 'sales' ? t('edit.makeAdmin') : t('edit.makeSales')}
-                          </Button>
-                        </Form>
-                        <Form
-                          method="post"
-                          onSubmit={(event) => {
-                            if (!window.confirm(t('edit.removeConfirm', { name: m.name }))) event.preventDefault();
-                          }}
+                        <RowActionForm intent={m.role === 'sales' ? 'makeAdmin' : 'makeSales'} id={m.id} name={m.name} variant="outline" className={SMALL}>
+                          {m.role === 'sales' ? t('edit.makeAdmin') : t('edit.makeSales')}
+                        </RowActionForm>
+                        <RowActionForm
+                          intent="remove"
+                          id={m.id}
+                          name={m.name}
+                          confirmText={t('edit.removeConfirm', { name: m.name })}
+                          variant="transparent"
+                          className={`${SMALL} text-brand-red`}
                         >
-                          <input type="hidden" name="id" value={m.id} />
-                          <input type="hidden" name="name" value={m.name} />
-                          <Button type="submit" name="intent" value="remove" variant="transparent" className="!px-3 !py-1.5 text-sm text-brand-red">
-                            {t('edit.remove')}
-                          </Button>
-                        </Form>
+                          {t('edit.remove')}
+                        </RowActionForm>
                       </div>
                     )}
                   </td>
@@ -231,20 +191,15 @@ export default function EditOrganisation() {
             ))}
           </tbody>
         </table>
-      </section>
+      </PageSection>
 
       {isAdmin ? (
-        <section aria-labelledby="invite-title" className="rounded-lg bg-white p-6 shadow-sm">
-          <h2 id="invite-title" className="text-lg font-semibold">
-            {t('edit.invite')}
-          </h2>
+        <PageSection id="invite" title={t('edit.invite')}>
           <Form method="post" {...getFormProps(invite)} className="mt-4 flex flex-wrap items-end gap-4">
             <input type="hidden" name="intent" value="invite" />
             <TextField field={inviteFields.email} type="email" label={t('edit.inviteEmail')} className="min-w-64 flex-1" />
-            <Select name={inviteFields.role.name} label={t('edit.inviteRole')} options={roleOptions} defaultSelectedKey="admin" />
-            <Button type="submit" isDisabled={busy}>
-              {t('edit.sendInvite')}
-            </Button>
+            <Select field={inviteFields.role} label={t('edit.inviteRole')} options={roleOptions} defaultSelectedKey="admin" />
+            <SubmitButton>{t('edit.sendInvite')}</SubmitButton>
           </Form>
           <FormErrors errors={invite.errors} className="mt-2" />
           <h3 className="mt-6 font-semibold">{t('edit.pendingInvites')}</h3>
@@ -258,17 +213,14 @@ export default function EditOrganisation() {
                     <span className="font-medium">{i.email}</span> · {t(`roles.${i.role}`)} · {t(`edit.inviteState.${i.state}`)} ·{' '}
                     {t('edit.expires', { date: formatDate(i.expires, language) })}
                   </span>
-                  <Form method="post">
-                    <input type="hidden" name="id" value={i.id} />
-                    <Button type="submit" name="intent" value="cancelInvite" variant="transparent" className="!px-3 !py-1.5 text-brand-red">
-                      {t('edit.cancelInvite')}
-                    </Button>
-                  </Form>
+                  <RowActionForm intent="cancelInvite" id={i.id} variant="transparent" className={`${SMALL} text-brand-red`}>
+                    {t('edit.cancelInvite')}
+                  </RowActionForm>
                 </li>
               ))}
             </ul>
           )}
-        </section>
+        </PageSection>
       ) : null}
     </div>
   );

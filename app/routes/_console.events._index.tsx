@@ -1,18 +1,18 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { CreateByName } from '~/components/conventions/create-by-name';
+import { CreateByName, CreateByNameListSection } from '~/components/conventions/create-by-name';
 import { ListPageHeader, ObjectLink, ObjectList, ROW_WITH_ACTIONS } from '~/components/events/list-sections';
 import { PageSection, resultFor } from '~/components/ui/route-form';
 import { EVENT_TIME_ZONE } from '~/components/conventions/datetime';
-import { createByNameAction, isCreateIntent } from '~/server/pages/create-by-name.server';
+import { createByNameAction } from '~/server/pages/create-by-name.server';
+import { CREATE_INTENTS } from '~/components/conventions/forms';
 import { StatusBadge } from '~/components/conventions/status-badge';
 import { formatDateTime } from '~/lib/format';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { useRootData } from '~/root';
 import { runGuards } from '~/server/guards.server';
-import { readForm } from '~/server/posted-form.server';
 import { listConventions, statusOf } from '~/server/services/events/conventions';
 import { listExhibitions } from '~/server/services/events/exhibitions';
 import { listStages } from '~/server/services/events/stages';
@@ -40,31 +40,22 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  await runGuards({ request, context, params }, guards);
-  const formData = await readForm(request);
-  const intent = formData.get('intent');
-  if (!isCreateIntent(intent)) throw new Response('Bad Request', { status: 400 });
-  return createByNameAction(context, formData, intent);
-}
+export const action = createByNameAction(guards, CREATE_INTENTS);
 
 export default function Events() {
   const { t } = useTranslation('events');
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const language = useRootData()?.language ?? 'EN';
-  const create = (intent: 'createConvention' | 'createExhibition' | 'createStage', label: string, submit: string) => (
-    <div className="mt-4">
-      <CreateByName intent={intent} label={label} submit={submit} lastResult={resultFor(actionData, intent)} />
-    </div>
-  );
 
   return (
     <div className="mx-auto max-w-5xl space-y-8">
       <ListPageHeader title={t('pages.events.title')} intro={t('pages.events.intro')} />
 
       <PageSection id="conventions" title={t('pages.events.conventions')}>
-        {create('createConvention', t('pages.events.conventionName'), t('pages.events.createConvention'))}
+        <div className="mt-4">
+          <CreateByName intent="createConvention" label={t('pages.events.conventionName')} submit={t('pages.events.createConvention')} lastResult={resultFor(actionData, 'createConvention')} />
+        </div>
         <ObjectList items={data.conventions} empty={t('pages.events.noConventions')} label={t('pages.events.conventions')} row={ROW_WITH_ACTIONS}>
           {(c) => (
             <>
@@ -85,19 +76,9 @@ export default function Events() {
         </ObjectList>
       </PageSection>
 
-      <PageSection id="exhibitions" title={t('pages.events.exhibitions')}>
-        {create('createExhibition', t('pages.events.exhibitionName'), t('pages.events.createExhibition'))}
-        <ObjectList items={data.exhibitions} empty={t('pages.events.noExhibitions')} label={t('pages.events.exhibitions')}>
-          {(e) => <ObjectLink to={`/events/exhibition/${e.slug}`}>{e.name}</ObjectLink>}
-        </ObjectList>
-      </PageSection>
+      <CreateByNameListSection intent="createExhibition" items={data.exhibitions} lastResult={resultFor(actionData, 'createExhibition')} />
 
-      <PageSection id="stages" title={t('pages.events.stages')}>
-        {create('createStage', t('pages.events.stageName'), t('pages.events.createStage'))}
-        <ObjectList items={data.stages} empty={t('pages.events.noStages')} label={t('pages.events.stages')}>
-          {(s) => <ObjectLink to={`/events/stage/${s.slug}`}>{s.title}</ObjectLink>}
-        </ObjectList>
-      </PageSection>
+      <CreateByNameListSection intent="createStage" items={data.stages.map((s) => ({ ...s, name: s.title }))} lastResult={resultFor(actionData, 'createStage')} />
     </div>
   );
 }

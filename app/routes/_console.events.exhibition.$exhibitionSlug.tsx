@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ExhibitionSettingsForm } from '~/components/conventions/forms';
+import { NativeSelect } from '~/components/conventions/native-select';
 import { ACCESS_CONFIRM_TEXTS, AccessSection } from '~/components/events/access-section';
 import { accessAction, accessData } from '~/server/pages/access.server';
 import { BuilderHeader, ConfirmAnswer, SettingsSection } from '~/components/events/builder-sections';
@@ -92,19 +93,7 @@ export default function ExhibitionDashboard() {
     defaultValue: { ...exhibition, intent: 'settings' as const },
   });
   if (actionData?.confirm) return <ConfirmAnswer answer={actionData} texts={CONFIRM_TEXTS} />;
-  const select = (name: string, label: string, value: string, options: { id: string; name: string }[], none = true) => (
-    <label className="flex flex-col gap-1 text-sm font-medium">
-      {label}
-      <select name={name} defaultValue={value} className="rounded-md border border-gray-300 bg-white px-3 py-2 font-normal">
-        {none ? <option value="">{t('pages.exhibition.none')}</option> : null}
-        {options.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.name}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+  const choices = (list: { id: string; name: string }[]) => list.map((o) => ({ value: o.id, label: o.name }));
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <BuilderHeader back="/events" backLabel={t('pages.exhibition.back')} title={t('pages.exhibition.title', { name: exhibition.name })} />
@@ -112,23 +101,17 @@ export default function ExhibitionDashboard() {
           <TextField field={fields.name} label={t('pages.exhibition.name')} />
           <TextField field={fields.video} type="url" label={t('pages.exhibition.video')} description={t('pages.videoHint')} />
           <TextField field={fields.meeting} type="url" label={t('pages.exhibition.meeting')} />
-          {select(
-            'permissionType',
-            t('pages.exhibition.permissionType'),
-            exhibition.permissionType,
-            PERMISSION_TYPES.map((p) => ({ id: p, name: t(`exhibition.permissionType.${p}`) })),
-            false,
-          )}
-          {select('standId', t('pages.exhibition.stand'), exhibition.standId, data.stands)}
-          {select('stageId', t('pages.exhibition.stage'), exhibition.stageId, data.stages)}
+          <NativeSelect
+            name="permissionType"
+            label={t('pages.exhibition.permissionType')}
+            defaultValue={exhibition.permissionType}
+            options={PERMISSION_TYPES.map((p) => ({ value: p, label: t(`exhibition.permissionType.${p}`) }))}
+            errors={fields.permissionType.errors}
+          />
+          <NativeSelect name="standId" label={t('pages.exhibition.stand')} defaultValue={exhibition.standId} emptyLabel={t('pages.exhibition.none')} options={choices(data.stands)} errors={fields.standId.errors} />
+          <NativeSelect name="stageId" label={t('pages.exhibition.stage')} defaultValue={exhibition.stageId} emptyLabel={t('pages.exhibition.none')} options={choices(data.stages)} errors={fields.stageId.errors} />
       </SettingsSection>
-      <AccessSection
-        permissionType={exhibition.permissionType}
-        tokens={data.tokens}
-        permissions={data.permissions}
-        lastForm={actionData?.form}
-        lastResult={actionData?.result}
-      />
+      <AccessSection permissionType={exhibition.permissionType} tokens={data.tokens} permissions={data.permissions} answer={actionData} />
       <ConfirmDelete
         intent="deleteExhibition"
         id={exhibition.id}

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { CreateByName } from '~/components/conventions/create-by-name';
+import { CreateByNameSection } from '~/components/conventions/create-by-name';
 import { ConfirmAnswer } from '~/components/events/builder-sections';
 import { DeleteObject, ListPageHeader, ObjectLink, ObjectList, ROW_WITH_ACTIONS } from '~/components/events/list-sections';
 import { PageSection } from '~/components/ui/route-form';
@@ -62,11 +62,8 @@ export default function Halls() {
 
       <ConfirmAnswer answer={actionData} texts={{}} fallback={{ title: 'hallPages.list.deleteTitle', message: 'hallPages.list.deleteText' }} />
 
-      <PageSection id="hall-create" title={t('hallPages.list.create')}>
-        <div className="mt-4">
-          <CreateByName intent="create" schema={NameForm} label={t('hallPages.list.name')} submit={t('hallPages.list.createSubmit')} lastResult={actionData?.result} />
-        </div>
-      </PageSection>
+      <CreateByNameSection id="hall-create" title={t('hallPages.list.create')} intent="create" schema={NameForm} lastResult={actionData?.result}
+        label={t('hallPages.list.name')} submit={t('hallPages.list.createSubmit')} />
 
       <PageSection id="hall-list" title={t('hallPages.list.yours')}>
         <ObjectList items={halls} empty={t('hallPages.list.empty')} row={ROW_WITH_ACTIONS}>

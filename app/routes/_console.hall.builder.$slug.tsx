@@ -10,13 +10,14 @@ import { ConfirmDelete } from '~/components/events/confirm-delete';
 import { AddStandForm, HallSettingsForm } from '~/components/events/forms';
 import { answer, confirmedListAction, intentOf, intentsOf, listAction, orNotFound, readPostedForm, submitForm } from '~/server/route-kit.server';
 import { pictureAction } from '~/server/pages/picture.server';
-import { ReorderableList, movedOrder } from '~/components/events/reorderable-list';
+import { ReorderableList } from '~/components/events/reorderable-list';
+import { movedOrder } from '~/components/ui/reorder';
 import { TranslationsSection } from '~/components/events/translations-section';
 import { translationAction } from '~/server/pages/translations.server';
 import { Button, buttonClassName } from '~/components/ui/button';
 import { Select } from '~/components/ui/select';
-import { TextField } from '~/components/ui/field';
-import { FormErrors, PageSection, useIsPending, useRouteForm } from '~/components/ui/route-form';
+import { FileField, TextField } from '~/components/ui/field';
+import { FormErrors, PageSection, RowActionForm, SubmitButton, useRouteForm } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
 import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
@@ -162,7 +163,6 @@ export default function HallBuilder() {
   const { t } = useTranslation(['events', 'common']);
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const busy = useIsPending();
   const { hall, stands } = data;
 
   const [settings, settingsFields] = useRouteForm(HallSettingsForm, {
@@ -193,7 +193,7 @@ export default function HallBuilder() {
         />
       </SettingsSection>
 
-      <TranslationsSection translations={data.translations} lastForm={actionData?.form} lastResult={actionData?.result} />
+      <TranslationsSection translations={data.translations} answer={actionData} />
 
       <PictureSection id="hall-thumbnail" keys="hallPages.thumbnail" values={{ name: hall.name }} imageUrl={hall.thumbnailUrl} answer={actionData} />
 
@@ -232,13 +232,9 @@ export default function HallBuilder() {
                   </a>
                 ))}
                 {stand.approved ? null : (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="approve" />
-                    <input type="hidden" name="id" value={stand.id} />
-                    <Button type="submit" variant="green" className="!px-3 !py-1.5 text-sm" aria-label={t('hallPages.stands.approveNamed', { name: stand.name })}>
-                      {t('hallPages.stands.approve')}
-                    </Button>
-                  </Form>
+                  <RowActionForm intent="approve" id={stand.id} variant="green" className="!px-3 !py-1.5 text-sm" aria-label={t('hallPages.stands.approveNamed', { name: stand.name })}>
+                    {t('hallPages.stands.approve')}
+                  </RowActionForm>
                 )}
                 <ConfirmDelete
                   intent="removeStand"
@@ -262,39 +258,15 @@ export default function HallBuilder() {
             label={t('hallPages.stands.domain')}
             description={t('hallPages.stands.domainHint')}
           />
-          <div className="flex flex-col gap-1">
-            <label htmlFor="hall-add-stand-file" className="text-sm font-medium">
-              {t('hallPages.stands.thumbnail')}
-            </label>
-            <input
-              id="hall-add-stand-file"
-              type="file"
-              name="file"
-              accept={ACCEPT_BY_PURPOSE.IMAGE}
-              aria-invalid={thumbnailError ? true : undefined}
-              aria-describedby="hall-add-stand-file-error"
-              className="block text-sm"
-            />
-            <p id="hall-add-stand-file-error" className="text-sm text-brand-red">
-              {thumbnailError}
-            </p>
-          </div>
+          <FileField id="hall-add-stand-file" label={t('hallPages.stands.thumbnail')} accept={ACCEPT_BY_PURPOSE.IMAGE} error={thumbnailError} />
           <FormErrors errors={addStand.errors} className="sm:col-span-2" />
           <div className="sm:col-span-2">
-            <Button type="submit" isDisabled={busy}>
-              {t('hallPages.stands.addSubmit')}
-            </Button>
+            <SubmitButton>{t('hallPages.stands.addSubmit')}</SubmitButton>
           </div>
         </Form>
       </PageSection>
 
-      <AccessSection
-        permissionType={hall.permissionType}
-        tokens={data.tokens}
-        permissions={data.permissions}
-        lastForm={actionData?.form}
-        lastResult={actionData?.result}
-      />
+      <AccessSection permissionType={hall.permissionType} tokens={data.tokens} permissions={data.permissions} answer={actionData} />
     </div>
   );
 }

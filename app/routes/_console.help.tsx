@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useTranslation } from 'react-i18next';
+import { PageSection } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 import { withNamespaces } from '~/lib/i18n-namespaces';
@@ -26,16 +27,10 @@ export default function Help() {
         <p>{t('help.intro')}</p>
         <p className="mt-2 font-semibold">{t('help.coreHours', CORE_HOURS)}</p>
       </section>
-      <section aria-labelledby="help-contact" className="rounded-lg bg-white p-6 shadow-sm">
-        <h2 id="help-contact" className="text-lg font-semibold">
-          {t('help.contactTitle')}
-        </h2>
+      <PageSection id="help-contact" title={t('help.contactTitle')}>
         <p className="mt-2">{t('help.contact')}</p>
-      </section>
-      <section aria-labelledby="help-faq" className="rounded-lg bg-white p-6 shadow-sm">
-        <h2 id="help-faq" className="text-lg font-semibold">
-          {t('help.faqTitle')}
-        </h2>
+      </PageSection>
+      <PageSection id="help-faq" title={t('help.faqTitle')}>
         <dl className="mt-2 space-y-4">
           <div>
             <dt className="font-medium">{t('help.faq1q')}</dt>
@@ -46,7 +41,7 @@ export default function Help() {
             <dd className="text-gray-700">{t('help.faq2a')}</dd>
           </div>
         </dl>
-      </section>
+      </PageSection>
     </div>
   );
 }

@@ -6,9 +6,9 @@ import { InviteList } from '~/components/org/invite-list';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
+import { listAction } from '~/server/route-kit.server';
 import { isDomainError } from '~/server/services/errors';
 import { acceptInvitation, acceptMyInvite, listMyInvites, openInvite } from '~/server/services/organizations/invites';
-import { redirectWithToast } from '~/server/toast.server';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 
 export const handle = { i18n: ['common', 'errors', 'org'], title: 'org:invites.title' };
@@ -48,15 +48,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const form = await readForm(request);
-  try {
-    const invite = form.get('token')
-      ? await acceptInvitation(context.service, String(form.get('email') ?? ''), String(form.get('token')))
-      : await acceptMyInvite(context.service, String(form.get('inviteId') ?? ''));
-    return redirectWithToast('/', { type: 'success', key: 'org:toast.joined', values: { name: invite.organization_name ?? '' } });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return redirectWithToast('/invites', { type: 'error', key: 'errors:raw', values: { message: error.message } });
-  }
+  const token = form.get('token');
+  const accept = () =>
+    token
+      ? acceptInvitation(context.service, String(form.get('email') ?? ''), String(token))
+      : acceptMyInvite(context.service, String(form.get('inviteId') ?? ''));
+  return listAction('/invites', accept, (invite) => ({ key: 'org:toast.joined', values: { name: invite.organization_name ?? '' }, to: '/' }));
 }
 
 export default function Invites() {

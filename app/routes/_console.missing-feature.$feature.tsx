@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { switchOrganizationHref } from '~/components/layout/organization-switcher';
@@ -6,7 +6,7 @@ import { buttonClassName } from '~/components/ui/button';
 import { isFeatureName } from '~/lib/features';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
-import { featureNotice, type FeatureNotice } from '~/server/services/organizations/feature-notice';
+import { featureNotice } from '~/server/services/organizations/feature-notice';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { invariantResponse } from '~/lib/route-kit';
 
@@ -23,12 +23,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const feature = params.feature ?? '';
   invariantResponse(isFeatureName(feature), 'Not Found', { status: 404 });
-  return Response.json(await featureNotice(context.service, feature), { status: 403 });
+  return data(await featureNotice(context.service, feature), { status: 403 });
 }
 
 export default function MissingFeature() {
   const { t } = useTranslation('org');
-  const notice = useLoaderData<FeatureNotice>();
+  const notice = useLoaderData<typeof loader>();
   const title =
     notice.reason === 'role' ? t('missingFeature.roleTitle') : notice.reason === 'switchOrganization' ? t('missingFeature.switchTitle') : t('missingFeature.title');
   return (

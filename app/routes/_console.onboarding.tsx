@@ -4,9 +4,8 @@ import { redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
-import { FormErrors, useIsPending, useRouteForm } from '~/components/ui/route-form';
+import { FormErrors, PageHeader, PageSection, SubmitButton, useRouteForm } from '~/components/ui/route-form';
 import { InviteList } from '~/components/org/invite-list';
 import { OrganizationCreateSchema } from '~/lib/schemas/organization';
 import { defineGuards } from '~/lib/guards';
@@ -57,34 +56,22 @@ export default function Onboarding() {
   const { t } = useTranslation('org');
   const { invites } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const pending = useIsPending();
   const [form, fields] = useRouteForm(CreateForm, { id: 'organization-create', answer: actionData });
   return (
     <div className="mx-auto max-w-3xl space-y-8">
-      <header>
-        <h1 className="text-2xl font-semibold">{t('onboarding.title')}</h1>
-        <p className="mt-2 text-gray-700">{t('onboarding.intro')}</p>
-      </header>
-      <section aria-labelledby="create-title" className="rounded-lg bg-white p-6 shadow-sm">
-        <h2 id="create-title" className="text-lg font-semibold">
-          {t('onboarding.createTitle')}
-        </h2>
+      <PageHeader title={t('onboarding.title')} intro={t('onboarding.intro')} />
+      <PageSection id="create" title={t('onboarding.createTitle')}>
         <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="create" />
           <FormErrors errors={form.errors} />
           <TextField field={fields.name} label={t('onboarding.name')} autoComplete="organization" />
           <TextField field={fields.slug} label={t('onboarding.slug')} description={t('onboarding.slugHint')} />
-          <Button type="submit" isDisabled={pending}>
-            {t('onboarding.create')}
-          </Button>
+          <SubmitButton>{t('onboarding.create')}</SubmitButton>
         </Form>
-      </section>
-      <section aria-labelledby="invites-title" className="rounded-lg bg-white p-6 shadow-sm">
-        <h2 id="invites-title" className="text-lg font-semibold">
-          {t('onboarding.invitesTitle')}
-        </h2>
+      </PageSection>
+      <PageSection id="invites" title={t('onboarding.invitesTitle')}>
         <InviteList invites={invites} empty={t('onboarding.noInvites')} intent="accept" />
-      </section>
+      </PageSection>
     </div>
   );
 }

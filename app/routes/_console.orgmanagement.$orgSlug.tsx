@@ -2,16 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
+import { PageSection } from '~/components/ui/route-form';
 import { featureNamesOf, FEATURE_NAMES, type FeatureName, type PackageName } from '~/lib/features';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
-import { orNotFound } from '~/server/route-kit.server';
-import { isDomainError } from '~/server/services/errors';
+import { listAction, orNotFound } from '~/server/route-kit.server';
 import { membersOf } from '~/server/services/organizations/members';
 import { organizationBySlug } from '~/server/services/organizations/organizations';
 import { hasPackage, setOrganizationSuites, suitesFromSelection } from '~/server/services/organizations/suites';
-import { redirectWithToast } from '~/server/toast.server';
 import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 
@@ -54,13 +53,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const previous = pick('previousPackage', PACKAGES);
   const features = pick('feature', FEATURE_NAMES as readonly FeatureName[]);
   const mask = suitesFromSelection({ packages, previousPackages: previous, features });
-  try {
-    await setOrganizationSuites(context.service, org.id, mask);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return redirectWithToast(`/orgmanagement/${org.slug}`, { type: 'error', key: 'errors:raw', values: { message: error.message } });
-  }
-  return redirectWithToast(`/orgmanagement/${org.slug}`, { type: 'success', key: 'org:toast.suitesSaved' });
+  return listAction(`/orgmanagement/${org.slug}`, () => setOrganizationSuites(context.service, org.id, mask), { key: 'org:toast.suitesSaved' });
+}
+
+interface CheckboxGroupProps {
+  legend: string;
+  name: string;
+  checked: readonly string[];
+  className: string;
+  children: { value: string; label: string }[];
 }
 
 export default function OrganizationDetail() {
@@ -72,45 +73,22 @@ export default function OrganizationDetail() {
         {t('management.back')}
       </Link>
       <h1 className="text-2xl font-semibold">{t('management.details', { name: data.organization.name })}</h1>
-      <section aria-labelledby="suites-title" className="rounded-lg bg-white p-6 shadow-sm">
-        <h2 id="suites-title" className="text-lg font-semibold">
-          {t('management.suitesTitle')}
-        </h2>
-        <p className="mt-1 text-sm text-gray-700">{t('management.suitesRule')}</p>
+      <PageSection id="suites" title={t('management.suitesTitle')} intro={t('management.suitesRule')}>
         {/* keyed by the stored suites: after saving, the checkboxes show what was stored, not what was clicked */}
         <Form key={`${data.packages.join()}|${data.features.join()}`} method="post" className="mt-4 space-y-4">
           {data.packages.map((p) => (
             <input key={p} type="hidden" name="previousPackage" value={p} />
           ))}
-          <fieldset>
-            <legend className="font-medium">{t('management.packagesLegend')}</legend>
-            <div className="mt-2 flex flex-wrap gap-4">
-              {PACKAGES.map((p) => (
-                <label key={p} className="flex items-center gap-2">
-                  <input type="checkbox" name="package" value={p} defaultChecked={data.packages.includes(p)} className="h-4 w-4" />
-                  {t(`management.packageNames.${p}`)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset>
-            <legend className="font-medium">{t('management.featuresLegend')}</legend>
-            <div className="mt-2 grid gap-2 sm:grid-cols-3">
-              {FEATURE_NAMES.map((f) => (
-                <label key={f} className="flex items-center gap-2">
-                  <input type="checkbox" name="feature" value={f} defaultChecked={data.features.includes(f)} className="h-4 w-4" />
-                  {t(`management.featureNames.${f}`)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <CheckboxGroup legend={t('management.packagesLegend')} name="package" checked={data.packages} className="flex flex-wrap gap-4">
+            {PACKAGES.map((p) => ({ value: p, label: t(`management.packageNames.${p}`) }))}
+          </CheckboxGroup>
+          <CheckboxGroup legend={t('management.featuresLegend')} name="feature" checked={data.features} className="grid gap-2 sm:grid-cols-3">
+            {FEATURE_NAMES.map((f) => ({ value: f, label: t(`management.featureNames.${f}`) }))}
+          </CheckboxGroup>
           <Button type="submit">{t('management.saveSuites')}</Button>
         </Form>
-      </section>
-      <section aria-labelledby="members-title" className="rounded-lg bg-white p-6 shadow-sm">
-        <h2 id="members-title" className="text-lg font-semibold">
-          {t('management.membersTitle')}
-        </h2>
+      </PageSection>
+      <PageSection id="members" title={t('management.membersTitle')}>
         <ul className="mt-2 divide-y">
           {data.members.map((m) => (
             <li key={m.id} className="py-2">
@@ -118,7 +96,24 @@ export default function OrganizationDetail() {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
     </div>
+  );
+}
+
+/** A fieldset of checkboxes named `name`, one per option (the children), those in `checked` ticked. */
+function CheckboxGroup({ legend, name, checked, className, children }: CheckboxGroupProps) {
+  return (
+    <fieldset>
+      <legend className="font-medium">{legend}</legend>
+      <div className={`mt-2 ${className}`}>
+        {children.map(({ value, label }) => (
+          <label key={value} className="flex items-center gap-2">
+            <input type="checkbox" name={name} value={value} defaultChecked={checked.includes(value)} className="h-4 w-4" />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
+import { TableHead } from '~/components/ui/table';
 import { formatDate } from '~/lib/format';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
@@ -69,14 +70,7 @@ export default function OrgManagement() {
       ) : (
         <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
           <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b">
-                <th scope="col" className="px-4 py-2">{t('management.name')}</th>
-                <th scope="col" className="px-4 py-2">{t('management.members')}</th>
-                <th scope="col" className="px-4 py-2">{t('management.packages')}</th>
-                <th scope="col" className="px-4 py-2">{t('management.created')}</th>
-              </tr>
-            </thead>
+            <TableHead columns={[t('management.name'), t('management.members'), t('management.packages'), t('management.created')]} cellClassName="px-4 py-2" />
             <tbody>
               {data.organizations.map((o) => (
                 <tr key={o.slug} className="border-b last:border-0">

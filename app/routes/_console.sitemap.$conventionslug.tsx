@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defineGuards } from '~/lib/guards';
 import { crumbsFrom } from '~/lib/breadcrumbs';
@@ -54,51 +55,27 @@ export default function ConventionSitemap() {
               </li>
             </ul>
           </li>
-          <li>
-            <h2 className="font-semibold">{t('pages.sitemap.halls')}</h2>
-            {data.halls.length === 0 ? (
-              <p className="ml-5 text-gray-600">{t('pages.sitemap.noHalls')}</p>
-            ) : (
-              <ul className="ml-5 mt-1 list-disc space-y-2">
-                {data.halls.map((hall) => (
-                  <li key={hall.slug}>
-                    <Link to={`/hall/builder/${hall.slug}`} className="underline">
-                      {hall.name}
-                    </Link>{' '}
-                    <VisitorLink path={`/convention/${data.convention.slug}/hall/${hall.slug}`} />
-                    {hall.stands.length === 0 ? (
-                      <p className="text-sm text-gray-600">{t('pages.sitemap.noStands')}</p>
-                    ) : (
-                      <ol className="ml-5 mt-1 list-decimal text-sm">
-                        {hall.stands.map((stand) => (
-                          <li key={stand.id}>
-                            {stand.name} <VisitorLink path={`/convention/${data.convention.slug}/hall/${hall.slug}/stand/${stand.slug}`} />
-                          </li>
-                        ))}
-                      </ol>
-                    )}
-                  </li>
-                ))}
-              </ul>
+          <SitemapGroup title={t('pages.sitemap.halls')} none={t('pages.sitemap.noHalls')} items={data.halls} listClassName="ml-5 mt-1 list-disc space-y-2">
+            {(hall) => (
+              <>
+                <PartLinks to={`/hall/builder/${hall.slug}`} name={hall.name} path={`/convention/${data.convention.slug}/hall/${hall.slug}`} />
+                {hall.stands.length === 0 ? (
+                  <p className="text-sm text-gray-600">{t('pages.sitemap.noStands')}</p>
+                ) : (
+                  <ol className="ml-5 mt-1 list-decimal text-sm">
+                    {hall.stands.map((stand) => (
+                      <li key={stand.id}>
+                        {stand.name} <VisitorLink path={`/convention/${data.convention.slug}/hall/${hall.slug}/stand/${stand.slug}`} />
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </>
             )}
-          </li>
-          <li>
-            <h2 className="font-semibold">{t('pages.sitemap.stages')}</h2>
-            {data.stages.length === 0 ? (
-              <p className="ml-5 text-gray-600">{t('pages.sitemap.noStages')}</p>
-            ) : (
-              <ul className="ml-5 mt-1 list-disc">
-                {data.stages.map((stage) => (
-                  <li key={stage.slug}>
-                    <Link to={`/events/stage/${stage.slug}`} className="underline">
-                      {stage.title}
-                    </Link>{' '}
-                    <VisitorLink path={`/convention/${data.convention.slug}/stage/${stage.slug}`} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </li>
+          </SitemapGroup>
+          <SitemapGroup title={t('pages.sitemap.stages')} none={t('pages.sitemap.noStages')} items={data.stages} listClassName="ml-5 mt-1 list-disc">
+            {(stage) => <PartLinks to={`/events/stage/${stage.slug}`} name={stage.title} path={`/convention/${data.convention.slug}/stage/${stage.slug}`} />}
+          </SitemapGroup>
         </ul>
       </nav>
     </div>
@@ -112,5 +89,47 @@ function VisitorLink({ path }: { path: string }) {
     <a href={path} aria-label={t('pages.sitemap.openPublic', { path })} className="font-mono text-sm text-brand-dark underline underline-offset-2">
       {path}
     </a>
+  );
+}
+
+/** A heading of the tree with its parts, or `none` when there are none. */
+function SitemapGroup<T extends { slug: string }>({
+  title,
+  none,
+  items,
+  listClassName,
+  children,
+}: {
+  title: string;
+  none: string;
+  items: readonly T[];
+  listClassName: string;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <li>
+      <h2 className="font-semibold">{title}</h2>
+      {items.length === 0 ? (
+        <p className="ml-5 text-gray-600">{none}</p>
+      ) : (
+        <ul className={listClassName}>
+          {items.map((item) => (
+            <li key={item.slug}>{children(item)}</li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** A hall or stage of the tree: the link to its console page, then its visitor address. */
+function PartLinks({ to, name, path }: { to: string; name: string; path: string }) {
+  return (
+    <>
+      <Link to={to} className="underline">
+        {name}
+      </Link>{' '}
+      <VisitorLink path={path} />
+    </>
   );
 }

@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NativeSelect } from '~/components/conventions/native-select';
-import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
+import { ConfirmStep } from '~/components/events/confirm-delete';
+import { DeleteObject } from '~/components/events/list-sections';
 import { answer, confirmationStep, intentOf, intentsOf, listAction, orNotFound, readPostedForm, submitForm } from '~/server/route-kit.server';
 import { ImageForm } from '~/components/events/image-form';
 import { TranslationsSection } from '~/components/events/translations-section';
@@ -14,9 +15,9 @@ import { ApplyToHall, StandPlaceList } from '~/components/stands/hall-places';
 import { hallPlacesAction } from '~/server/pages/hall-places.server';
 import { PointEditor } from '~/components/stands/point-editor';
 import { loadNodes, type NodeView } from '~/server/pages/stand.server';
-import { Button, buttonClassName } from '~/components/ui/button';
+import { buttonClassName } from '~/components/ui/button';
 import { Checkbox } from '~/components/ui/checkbox';
-import { TextField } from '~/components/ui/field';
+import { FileField, TextField } from '~/components/ui/field';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { defineGuards } from '~/lib/guards';
 import { crumbsFrom } from '~/lib/breadcrumbs';
@@ -36,7 +37,7 @@ import { createStandTranslation, standBySlug, updateBaseStand, updateStandTransl
 import { ACCEPT_BY_PURPOSE } from '~/lib/file-limits';
 import { redirectWithToast } from '~/server/toast.server';
 import { safeHref } from '~/lib/url';
-import { FormErrors, useIsPending, useRouteForm } from '~/components/ui/route-form';
+import { FormErrors, SubmitButton, useRouteForm } from '~/components/ui/route-form';
 
 export const handle = {
   i18n: ['common', 'errors', 'validation', 'events', 'files', 'pages'],
@@ -176,7 +177,6 @@ function useNodeNames(nodes: NodeView[]): Map<string, string> {
 
 function AddNode({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation(['events', 'common']);
-  const pending = useIsPending();
   const hydrated = useHydrated();
   const [type, setType] = useState<string>('IMAGE');
   const [form, fields] = useRouteForm(AddNodeForm, {
@@ -204,32 +204,14 @@ function AddNode({ lastResult }: { lastResult: SubmissionResult<string[]> | unde
         errors={fields.language.errors}
       />
       {!hydrated || type !== 'IFRAME' ? (
-        <div className="flex flex-col gap-1">
-          <label htmlFor="stand-add-node-file" className="text-sm font-medium">
-            {t('standPages.nodes.file')}
-          </label>
-          <input
-            id="stand-add-node-file"
-            type="file"
-            name="file"
-            accept={ACCEPT_BY_PURPOSE.IMAGE}
-            aria-invalid={fileErrors ? true : undefined}
-            aria-describedby="stand-add-node-file-error"
-            className="block text-sm"
-          />
-          <p id="stand-add-node-file-error" role="alert" className="text-sm text-brand-red">
-            {fileErrors}
-          </p>
-        </div>
+        <FileField id="stand-add-node-file" label={t('standPages.nodes.file')} accept={ACCEPT_BY_PURPOSE.IMAGE} error={fileErrors} announce />
       ) : null}
       {!hydrated || type === 'IFRAME' ? (
         <TextField field={fields.iframe} type="url" label={t('standPages.nodes.iframe')} description={t('standPages.nodes.iframeHint')} />
       ) : null}
       <FormErrors errors={form.errors} className="sm:col-span-2" />
       <div className="sm:col-span-2">
-        <Button type="submit" isDisabled={pending}>
-          {t('standPages.nodes.addSubmit')}
-        </Button>
+        <SubmitButton>{t('standPages.nodes.addSubmit')}</SubmitButton>
       </div>
     </Form>
   );
@@ -239,7 +221,6 @@ export default function StandEditor() {
   const { t } = useTranslation(['events', 'common']);
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const pending = useIsPending();
   const { stand, nodes } = data;
   const nodeNames = useNodeNames(nodes);
 
@@ -284,11 +265,7 @@ export default function StandEditor() {
         </h2>
         <Form method="post" {...getFormProps(settings)} className="mt-4 grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="settings" />
-          {settings.errors?.length ? (
-            <p role="alert" className="text-sm text-brand-red sm:col-span-2">
-              {settings.errors.join(' ')}
-            </p>
-          ) : null}
+          <FormErrors errors={settings.errors} className="sm:col-span-2" />
           <TextField field={settingsFields.name} label={t('naming.internalName')} description={t('naming.internalNameHint')} />
           <div className="flex items-end pb-2">
             <Checkbox name="shop" value="on" defaultSelected={stand.shop}>
@@ -298,14 +275,12 @@ export default function StandEditor() {
           <TextField field={settingsFields.shopUrl} type="url" label={t('standPages.editor.shopUrl')} description={t('standPages.editor.urlHint')} />
           <TextField field={settingsFields.chatUrl} type="url" label={t('standPages.editor.chatUrl')} description={t('standPages.editor.urlHint')} />
           <div className="sm:col-span-2">
-            <Button type="submit" isDisabled={pending}>
-              {t('standPages.editor.save')}
-            </Button>
+            <SubmitButton>{t('standPages.editor.save')}</SubmitButton>
           </div>
         </Form>
       </section>
 
-      <TranslationsSection translations={data.translations} lastForm={actionData?.form} lastResult={actionData?.result} />
+      <TranslationsSection translations={data.translations} answer={actionData} />
 
       <section aria-labelledby="stand-nodes-title" className="rounded-lg bg-white p-6 shadow-sm">
         <h2 id="stand-nodes-title" className="text-lg font-semibold">
@@ -322,15 +297,7 @@ export default function StandEditor() {
                   <h3 id={`node-${node.id}-title`} className="font-semibold">
                     {name}
                   </h3>
-                  <ConfirmDelete
-                    intent="deleteNode"
-                    id={node.id}
-                    name={name}
-                    label={t('standPages.nodes.delete')}
-                    ariaLabel={t('standPages.nodes.deleteNamed', { name })}
-                    title={t('standPages.nodes.deleteTitle')}
-                    message={t('standPages.nodes.deleteText', { name })}
-                  />
+                  <DeleteObject item={{ id: node.id, name }} keys="standPages.nodes" intent="deleteNode" />
                 </div>
                 {node.type === 'IFRAME' ? (
                   <p className="mt-2 break-all text-sm">

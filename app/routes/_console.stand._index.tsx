@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { CreateByName } from '~/components/conventions/create-by-name';
+import { CreateByNameSection } from '~/components/conventions/create-by-name';
 import { ConfirmAnswer } from '~/components/events/builder-sections';
 import { DeleteObject, ListPageHeader, ObjectLink, ObjectList, ROW_WITH_ACTIONS } from '~/components/events/list-sections';
 import { PageSection } from '~/components/ui/route-form';
@@ -67,11 +67,8 @@ export default function Stands() {
         </PageSection>
       ) : null}
 
-      <PageSection id="stand-create" title={t('standPages.list.create')}>
-        <div className="mt-4">
-          <CreateByName intent="create" schema={NameForm} label={t('standPages.list.name')} submit={t('standPages.list.createSubmit')} lastResult={actionData?.result} />
-        </div>
-      </PageSection>
+      <CreateByNameSection id="stand-create" title={t('standPages.list.create')} intent="create" schema={NameForm} lastResult={actionData?.result}
+        label={t('standPages.list.name')} submit={t('standPages.list.createSubmit')} />
 
       <PageSection id="stand-list" title={t('standPages.list.yours')}>
         <ObjectList items={stands} empty={t('standPages.list.empty')} row={ROW_WITH_ACTIONS}>

@@ -1,20 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { orNotFound } from '~/server/route-kit.server';
-import { loadPreview } from '~/server/pages/stand.server';
+import { standPreviewLoader } from '~/server/pages/stand.server';
+import { standPreviewClientLoader, standPreviewHandle } from '~/components/stands/stand-preview';
 import { StandView } from '~/components/stands/stand-view';
 import { defineGuards } from '~/lib/guards';
-import { crumbsFrom } from '~/lib/breadcrumbs';
-import { withNamespaces } from '~/lib/i18n-namespaces';
-import { runGuards } from '~/server/guards.server';
-import { standBySlug } from '~/server/services/events/stands';
 
-export const handle = {
-  i18n: ['common', 'errors', 'validation', 'events'],
-  breadcrumb: crumbsFrom<typeof loader>((d) => [{ label: d.stand.name, to: `/stand/${d.stand.slug}` }, { key: 'events:breadcrumb.preview' }]),
-};
-export const clientLoader = withNamespaces(handle.i18n);
+export const handle = standPreviewHandle;
+export const clientLoader = standPreviewClientLoader;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.stand.title ?? '' }];
 
 export const guards = defineGuards({ organization: true, feature: 'event' });
@@ -23,11 +16,7 @@ export const guards = defineGuards({ organization: true, feature: 'event' });
  * /stand/standpreview/{standslug}: the preview inside the stand frame (the stand's top bar with its name, shop
  * and chat as on the convention's stand page); a reference point opens in the frame at ./rp/{rpslug}.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await runGuards({ request, context, params }, guards);
-  const stand = await orNotFound(standBySlug(context.service, params.standslug ?? ''));
-  return loadPreview(context.service, stand, context.language);
-}
+export const loader = standPreviewLoader(guards);
 
 export default function StandFramePreview() {
   const { t } = useTranslation('events');

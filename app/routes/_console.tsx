@@ -1,12 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react';
-import type { ReactNode } from 'react';
 import { parse } from 'cookie';
-import { ConsoleNotFound, GeneralErrorBoundary } from '~/components/error-boundary';
-import { ConsoleShell } from '~/components/layout/console-shell';
-import { AriaProviders } from '~/components/ui/aria-providers';
+import { ConsoleError, ConsoleFrame } from '~/components/layout/console-shell';
 import { isSidebarCollapsed, SIDEBAR_COOKIE } from '~/lib/nav';
-import { useRootData } from '~/root';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 
@@ -31,34 +27,11 @@ export default function ConsoleLayout() {
   return <ConsoleFrame sidebarCollapsed={sidebarCollapsed}>{<Outlet />}</ConsoleFrame>;
 }
 
-/** The console shell for a logged-in member; without a session (the guard redirects) the page alone. */
-function ConsoleFrame({ sidebarCollapsed, children }: { sidebarCollapsed: boolean; children: ReactNode }) {
-  const root = useRootData();
-  return (
-    <AriaProviders>
-      {root?.user ? (
-        <ConsoleShell user={root.user} language={root.language} sidebarCollapsed={sidebarCollapsed}>
-          {children}
-        </ConsoleShell>
-      ) : (
-        children
-      )}
-    </AriaProviders>
-  );
-}
-
 /**
  * Every console page is inside this boundary: an error keeps the console shell around it (a logged-in member
  * keeps the navigation), and a missing object is the console's 404, without the login link.
  */
 export function ErrorBoundary() {
-  const error = useRouteError();
   const layout = useRouteLoaderData<typeof loader>('routes/_console');
-  const root = useRootData();
-  const inShell = Boolean(root?.user);
-  return (
-    <ConsoleFrame sidebarCollapsed={layout?.sidebarCollapsed ?? false}>
-      <GeneralErrorBoundary error={error} inLayout={inShell} statusHandlers={inShell ? { 404: () => <ConsoleNotFound /> } : undefined} />
-    </ConsoleFrame>
-  );
+  return <ConsoleError error={useRouteError()} sidebarCollapsed={layout?.sidebarCollapsed ?? false} />;
 }

@@ -1,22 +1,19 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FormErrors, titleFromLoader, useAuthForm } from '~/components/auth/auth-form';
+import { titleFromLoader } from '~/components/auth/auth-form';
 import { AvatarField } from '~/components/avatar/avatar-field';
-import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
-import { resultFor } from '~/components/ui/route-form';
+import { FormErrors, PageHeader, PageSection, resultFor, SubmitButton, useRouteForm } from '~/components/ui/route-form';
 import { Select } from '~/components/ui/select';
 import { defineGuards } from '~/lib/guards';
 import { invariantResponse } from '~/lib/route-kit';
 import { LANGUAGES } from '~/lib/language';
 import { AccountSchema, BUSINESS_CARD_FIELDS, BusinessCardSchema } from '~/lib/schemas/auth';
 import { saveBusinessCard } from '~/server/pages/business-card.server';
-import { formAction } from '~/server/forms.server';
-import { answer, intentOf, intentsOf } from '~/server/route-kit.server';
-import { parseForm } from '~/server/forms-zod.server';
+import { answer, intentOf, intentsOf, submitForm } from '~/server/route-kit.server';
 import { runGuards } from '~/server/guards.server';
 import { readPostedForm } from '~/server/posted-form.server';
 import { accountUpdate, addressOfUser, me } from '~/server/services/accounts';
@@ -63,17 +60,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const { formData, uploaded, failure } = await readPostedForm(request, context, ['avatar-file']);
-  const t = context.service.t;
-  const options = { correctFieldsMessage: t('errors:correctFields') };
-  const correctFields = { formErrors: [t('errors:correctFields')] };
   const { intent } = intentOf(formData, Intents);
 
   if (intent === 'account') {
-    const submission = parseForm(context, formData, AccountForm);
-    if (submission.status !== 'success') return answer({ form: 'account', result: submission.reply(correctFields) });
-    const { intent: _intent, ...input } = submission.value;
-    const result = await formAction(submission, () => accountUpdate(context.service, input), options);
-    if (!result.ok) return answer({ form: 'account', result: result.reply }, result.status);
+    const update = ({ intent: _intent, ...input }: z.output<typeof AccountForm>) => accountUpdate(context.service, input);
+    const done = await submitForm(context, formData, 'account', AccountForm, update, { markInvalid: true });
+    if (!done.ok) return done.answer;
     return redirectWithToast(HERE, { type: 'success', key: 'auth:contact.accountUpdated' });
   }
 
@@ -110,25 +102,17 @@ export default function UserContactPage() {
   const fullName = `${profile.firstName} ${profile.lastName}`.trim() || profile.email;
   return (
     <div className="mx-auto max-w-3xl space-y-8">
-      <header>
-        <h1 className="text-2xl font-semibold">{t('contact.title')}</h1>
-        <p className="mt-2 text-gray-700">{t('contact.intro')}</p>
-      </header>
+      <PageHeader title={t('contact.title')} intro={t('contact.intro')} />
 
-      <section aria-labelledby="avatar-title" className="rounded-lg bg-white p-6 shadow-sm">
-        <h2 id="avatar-title" className="mb-4 text-lg font-semibold">
-          {t('avatar.section')}
-        </h2>
-        <AvatarField url={profile.avatarUrl} name={fullName} />
-      </section>
+      <PageSection id="avatar" title={t('avatar.section')}>
+        <div className="mt-4">
+          <AvatarField url={profile.avatarUrl} name={fullName} />
+        </div>
+      </PageSection>
 
       {/* keyed by the stored values: after saving, the forms show what the server stored (e.g. the normalised phone) */}
       <AccountSection key={JSON.stringify(profile)} profile={profile} lastResult={resultFor(actionData, 'account')} />
-      <AddressSection
-        key={JSON.stringify(data.address)}
-        data={data}
-        lastResult={resultFor(actionData, 'address')}
-      />
+      <AddressSection key={JSON.stringify(data.address)} data={data} lastResult={resultFor(actionData, 'address')} />
     </div>
   );
 }
@@ -136,62 +120,34 @@ export default function UserContactPage() {
 function AccountSection({ profile, lastResult }: { profile: LoaderData['profile']; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation('auth');
   const { t: tc } = useTranslation('common');
-  const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useAuthForm('account', AccountForm, lastResult, {
-    intent: 'account',
-    firstName: profile.firstName,
-    lastName: profile.lastName,
-    defaultLanguage: profile.defaultLanguage,
-  });
+  const defaultValue = { intent: 'account', firstName: profile.firstName, lastName: profile.lastName, defaultLanguage: profile.defaultLanguage };
+  const [form, fields] = useRouteForm(AccountForm, { id: 'account', lastResult, defaultValue });
   const languages = LANGUAGES.map((code) => ({ id: code, label: tc(`languages.${code}`) }));
   return (
-    <section aria-labelledby="account-title" className="rounded-lg bg-white p-6 shadow-sm">
-      <h2 id="account-title" className="text-lg font-semibold">
-        {t('contact.accountSection')}
-      </h2>
-      <p className="mt-1 text-sm text-gray-700">
-        {t('contact.email')}: {profile.email}
-      </p>
+    <PageSection id="account" title={t('contact.accountSection')} intro={`${t('contact.email')}: ${profile.email}`}>
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="account" />
-        <div className="sm:col-span-2">
-          <FormErrors errors={form.errors} id={form.errorId} />
-        </div>
+        <FormErrors errors={form.errors} id={form.errorId} className="sm:col-span-2" />
         <TextField field={fields.firstName} label={t('fields.firstName')} autoComplete="given-name" />
         <TextField field={fields.lastName} label={t('fields.lastName')} autoComplete="family-name" />
-        <Select
-          name={fields.defaultLanguage.name}
-          label={t('fields.defaultLanguage')}
-          options={languages}
-          defaultSelectedKey={profile.defaultLanguage}
-          errors={fields.defaultLanguage.errors}
-        />
+        <Select field={fields.defaultLanguage} label={t('fields.defaultLanguage')} options={languages} />
         <div className="sm:col-span-2">
-          <Button type="submit" isDisabled={busy}>
-            {t('contact.save')}
-          </Button>
+          <SubmitButton>{t('contact.save')}</SubmitButton>
         </div>
       </Form>
-    </section>
+    </PageSection>
   );
 }
 
 function AddressSection({ data, lastResult }: { data: LoaderData; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation('auth');
-  const busy = useNavigation().state === 'submitting';
   const { profile, address, countries } = data;
-  const [form, fields] = useAuthForm('address', BusinessCardSchema, lastResult, { ...address, intent: 'address' });
+  const [form, fields] = useRouteForm(BusinessCardSchema, { id: 'address', lastResult, defaultValue: { ...address, intent: 'address' } });
   return (
-    <section aria-labelledby="address-title" className="rounded-lg bg-white p-6 shadow-sm">
-      <h2 id="address-title" className="text-lg font-semibold">
-        {t('contact.addressSection')}
-      </h2>
-      <p className="mt-1 text-sm text-gray-700">{t('contact.addressIntro')}</p>
+    <PageSection id="address" title={t('contact.addressSection')} intro={t('contact.addressIntro')}>
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="address" />
-        <div className="sm:col-span-2">
-          <FormErrors errors={form.errors} id={form.errorId} />
-        </div>
+        <FormErrors errors={form.errors} id={form.errorId} className="sm:col-span-2" />
         <TextField field={{ name: 'firstNameShown', formId: form.id, initialValue: profile.firstName }} label={t('fields.firstName')} isDisabled />
         <TextField field={{ name: 'lastNameShown', formId: form.id, initialValue: profile.lastName }} label={t('fields.lastName')} isDisabled />
         <TextField field={fields.companyName} label={t('contact.companyName')} autoComplete="organization" className="sm:col-span-2" />
@@ -201,21 +157,12 @@ function AddressSection({ data, lastResult }: { data: LoaderData; lastResult?: S
         <TextField field={fields.postalCode} label={t('contact.postalCode')} autoComplete="postal-code" />
         <TextField field={fields.city} label={t('contact.city')} autoComplete="address-level2" />
         <TextField field={fields.countryArea} label={t('contact.countryArea')} autoComplete="address-level1" />
-        <Select
-          name={fields.country.name}
-          label={t('contact.country')}
-          options={countries}
-          defaultSelectedKey={(address.country as string | undefined) ?? 'DE'}
-          isRequired
-          errors={fields.country.errors}
-        />
+        <Select field={fields.country} label={t('contact.country')} options={countries} isRequired />
         <TextField field={fields.phone} type="tel" label={t('contact.phone')} autoComplete="tel" />
         <div className="sm:col-span-2">
-          <Button type="submit" isDisabled={busy}>
-            {t('contact.saveAddress')}
-          </Button>
+          <SubmitButton>{t('contact.saveAddress')}</SubmitButton>
         </div>
       </Form>
-    </section>
+    </PageSection>
   );
 }

@@ -1,25 +1,20 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { CircleCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { AuthHeader, FormErrors, titleFromLoader, useAuthForm } from '~/components/auth/auth-form';
-import { failedReply, invalidFormReply } from '~/server/form-replies.server';
-import { Button, buttonClassName } from '~/components/ui/button';
+import { AuthHeader, BrokenMailLink, MailLinkForm } from '~/components/auth/auth-form';
+import { buttonClassName } from '~/components/ui/button';
 import { Link } from '~/components/ui/link';
+import { SubmitButton, useRouteForm } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
-import { formAction } from '~/server/forms.server';
-import { parseForm } from '~/server/forms-zod.server';
 import { runGuards } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
+import { submitForm } from '~/server/route-kit.server';
 import { confirmAccount } from '~/server/services/accounts';
-import { withNamespaces } from '~/lib/i18n-namespaces';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'auth'] };
-export const clientLoader = withNamespaces(handle.i18n);
-export const meta: MetaFunction = titleFromLoader;
+export { authHandle as handle, authClientLoader as clientLoader, titleFromLoader as meta } from '~/components/auth/auth-form';
 
 export const guards = defineGuards({ public: true, checkLoggedIn: true });
 
@@ -42,22 +37,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const submission = parseForm(context, await readForm(request), ActivateSchema);
-  if (submission.status !== 'success') {
-    return invalidFormReply(context, submission, [context.service.t('auth:activationTokenInvalid')]);
-  }
-  const { email, token } = submission.value;
-  const result = await formAction(submission, () => confirmAccount(context.service, email, token), { knownFields: [] });
-  if (!result.ok) return failedReply({ ...result, status: 400 });
+  const done = await submitForm(context, await readForm(request), 'activate', ActivateSchema, ({ email, token }) => confirmAccount(context.service, email, token), {
+    markInvalid: context.service.t('auth:activationTokenInvalid'),
+    knownFields: [],
+    status: 400,
+  });
+  if (!done.ok) return done.answer;
   return redirect('/activate-account?activated=1');
 }
 
 export default function ActivateAccountPage() {
   const { t } = useTranslation('auth');
   const { activated, email, token } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const navigation = useNavigation();
-  const [form] = useAuthForm('activate', ActivateSchema, lastResult);
+  const [form] = useRouteForm(ActivateSchema, { id: 'activate', answer: useActionData<typeof action>() });
 
   if (activated) {
     return (
@@ -71,27 +63,14 @@ export default function ActivateAccountPage() {
     );
   }
   if (!email || !token) {
-    return (
-      <>
-        <AuthHeader title={t('activate.title')} />
-        <FormErrors errors={[t('activationTokenInvalid')]} />
-        <p className="mt-6 text-sm">
-          <Link to="/register">{t('activate.toRegister')}</Link>
-        </p>
-      </>
-    );
+    return <BrokenMailLink title={t('activate.title')} error={t('activationTokenInvalid')} to="/register" linkText={t('activate.toRegister')} />;
   }
   return (
     <>
       <AuthHeader title={t('activate.title')} intro={t('activate.intro', { email })} />
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <input type="hidden" name="email" value={email} />
-        <input type="hidden" name="token" value={token} />
-        <Button type="submit" className="w-full" isDisabled={navigation.state === 'submitting'}>
-          {t('activate.submit')}
-        </Button>
-      </Form>
+      <MailLinkForm form={form} email={email} token={token}>
+        <SubmitButton className="w-full">{t('activate.submit')}</SubmitButton>
+      </MailLinkForm>
       {form.errors?.length ? (
         <p className="mt-6 text-sm">
           <Link to="/login">{t('activate.toLogin')}</Link>

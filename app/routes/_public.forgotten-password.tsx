@@ -1,20 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
-import { titleFromLoader } from '~/components/auth/auth-form';
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { useActionData } from '@remix-run/react';
 import { EmailAuthForm } from '~/components/auth/email-auth-form';
-import { failedReply, invalidFormReply } from '~/server/form-replies.server';
 import { defineGuards } from '~/lib/guards';
-import { ForgottenPasswordSchema } from '~/lib/schemas/auth';
-import { formAction } from '~/server/forms.server';
-import { parseForm } from '~/server/forms-zod.server';
+import { emailFormAction } from '~/server/auth/email-form.server';
 import { runGuards } from '~/server/guards.server';
-import { readForm } from '~/server/posted-form.server';
 import { requestPasswordReset } from '~/server/services/accounts';
-import { withNamespaces } from '~/lib/i18n-namespaces';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'auth'] };
-export const clientLoader = withNamespaces(handle.i18n);
-export const meta: MetaFunction = titleFromLoader;
+export { authHandle as handle, authClientLoader as clientLoader, titleFromLoader as meta } from '~/components/auth/auth-form';
 
 export const guards = defineGuards({ public: true, checkLoggedIn: true });
 
@@ -23,19 +15,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { title: context.service.t('auth:forgottenPassword.title') };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  await runGuards({ request, context, params }, guards);
-  const submission = parseForm(context, await readForm(request), ForgottenPasswordSchema);
-  if (submission.status !== 'success') return invalidFormReply(context, submission);
-  const result = await formAction(
-    submission,
-    () => requestPasswordReset(context.service, submission.value.email, '/set-new-password'),
-    { knownFields: ['email'] },
-  );
-  if (!result.ok) return failedReply({ ...result, status: 400 });
-  return redirect('/check-email?for=password');
-}
+export const action = emailFormAction(
+  guards,
+  'forgotten-password',
+  (context, email) => requestPasswordReset(context.service, email, '/set-new-password'),
+  '/check-email?for=password',
+);
 
 export default function ForgottenPasswordPage() {
-  return <EmailAuthForm id="forgotten-password" texts="forgottenPassword" toLogin="forgottenPassword.toLogin" />;
+  const answer = useActionData<typeof action>();
+  return <EmailAuthForm id="forgotten-password" texts="forgottenPassword" toLogin="forgottenPassword.toLogin" answer={answer} />;
 }

@@ -1,19 +1,16 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { AuthHeader, FormErrors, useAuthForm } from '~/components/auth/auth-form';
-import { failedReply, invalidFormReply } from '~/server/form-replies.server';
-import { Button } from '~/components/ui/button';
+import { AuthFooterLink, AuthFormErrors, AuthHeader } from '~/components/auth/auth-form';
 import { TextField } from '~/components/ui/field';
-import { Link } from '~/components/ui/link';
+import { SubmitButton, useRouteForm } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { AccessTokenSchema } from '~/lib/schemas/access';
-import { formAction } from '~/server/forms.server';
-import { parseForm } from '~/server/forms-zod.server';
 import { runGuards, safeNext } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
+import { submitForm } from '~/server/route-kit.server';
 import { accessOfPath, redeemAccessToken, type AccessKind } from '~/server/services/events/access';
 import { isDomainError } from '~/server/services/errors';
 import { redirectWithToast } from '~/server/toast.server';
@@ -58,16 +55,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs): 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
-  const submission = parseForm(context, await readForm(request), AccessTokenSchema);
-  if (submission.status !== 'success') return invalidFormReply(context, submission);
-  const next = safeNext(submission.value.next, '');
-  const result = await formAction(submission, () => redeemAccessToken(ctx, { token: submission.value.token, next }), {
-    knownFields: ['token'],
-  });
-  if (!result.ok) return failedReply({ ...result, status: 400 });
-  const [first] = result.value.granted;
+  const done = await submitForm(
+    context,
+    await readForm(request),
+    'access-token',
+    AccessTokenSchema,
+    ({ token, next }) => redeemAccessToken(ctx, { token, next: safeNext(next, '') }),
+    { markInvalid: true, knownFields: ['token'], correctFieldsMessage: undefined, status: 400 },
+  );
+  if (!done.ok) return done.answer;
+  const [first] = done.value.granted;
   return redirectWithToast(
-    safeNext(result.value.next),
+    safeNext(done.value.next),
     first ? { type: 'success', key: 'access:token.granted', values: { title: first.title } } : { type: 'info', key: 'access:token.alreadyOpen' },
   );
 }
@@ -75,25 +74,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function TokenPage() {
   const { t } = useTranslation('access');
   const { next, asking, suspended } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const navigation = useNavigation();
-  const [form, fields] = useAuthForm('access-token', AccessTokenSchema, lastResult);
+  const [form, fields] = useRouteForm(AccessTokenSchema, { id: 'access-token', answer: useActionData<typeof action>() });
   return (
     <>
       <AuthHeader title={t('token.title')} intro={asking ? t(`token.introFor.${asking.kind}`, { title: asking.title }) : t('token.intro')} />
-      {suspended ? <FormErrors errors={[suspended]} /> : null}
+      {suspended ? <AuthFormErrors errors={[suspended]} /> : null}
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="next" value={next} />
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <AuthFormErrors errors={form.errors} id={form.errorId} />
         <TextField field={fields.token} label={t('token.field')} description={t('token.fieldHint')} autoComplete="off" />
         {/* dark blue: white on the brand pink misses the 4.5:1 contrast of WCAG AA */}
-        <Button type="submit" variant="darkBlue" className="w-full" isDisabled={navigation.state === 'submitting'}>
+        <SubmitButton variant="darkBlue" className="w-full">
           {t('token.submit')}
-        </Button>
+        </SubmitButton>
       </Form>
-      <p className="mt-6 text-center text-sm">
-        <Link to="/">{t('common:actions.toHome')}</Link>
-      </p>
+      <AuthFooterLink to="/">{t('common:actions.toHome')}</AuthFooterLink>
     </>
   );
 }

@@ -1,24 +1,15 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
-import { LegalPage } from '~/components/visitor/legal-page';
+import { ContentLegalRoutePage, legalHandle } from '~/components/visitor/legal-page';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
-import { contentLegalLoader } from '~/server/pages/content-legal.server';
+import { legalLoader } from '~/server/pages/legal.server';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'], title: 'visitor:shell.dataPolicy' };
+export const handle = legalHandle('dataPolicy');
 export const clientLoader = withNamespaces(handle.i18n);
 
 /** Public; the page's own visibility applies (the link's token comes along). */
 export const guards = defineGuards({ public: true });
 
 /** /content/{slug}/datapolicy (spec 000 point 2): the page's personalization's text, else its organisation's. */
-export const loader = (args: LoaderFunctionArgs) => contentLegalLoader(args, guards);
+export const loader = legalLoader(guards, 'dataPolicy', 'content');
 
-export default function ContentPageDataPolicy() {
-  const { info, back } = useLoaderData<typeof loader>();
-  return (
-    <main className="mx-auto min-h-screen max-w-3xl bg-gray-50 p-4 sm:p-8">
-      <LegalPage kind="dataPolicy" info={info} backHref={back} />
-    </main>
-  );
-}
+export default ContentLegalRoutePage;

@@ -8,7 +8,7 @@ import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { conventionProgramme } from '~/server/services/events/programme';
-import { CARD_GRID, ThumbnailCard } from '~/components/visitor/thumbnail-card';
+import { CardGridSection } from '~/components/visitor/thumbnail-card';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 import { POINT_CLASS, PointMarker } from '~/components/visitor/point-marker';
 import { safeHref } from '~/lib/safe-href';
@@ -123,24 +123,12 @@ export default function ConventionLanding() {
               </ul>
             </section>
           ) : null}
-          <section aria-labelledby="landing-halls">
-            <h2 id="landing-halls" className="mb-3 text-lg font-semibold text-brand-dark">
-              {t('shell.halls')}
-            </h2>
-            {nav.halls.length ? (
-              <ul className={CARD_GRID}>
-                {nav.halls.map((hall, index) => (
-                  <li key={hall.slug}>
-                    <ThumbnailCard to={`${base}/hall/${hall.slug}`} thumbnailUrl={hall.thumbnailUrl} index={index}>
-                      <span className="block p-4 font-semibold text-brand-dark">{hall.title}</span>
-                    </ThumbnailCard>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-gray-700">{t('landing.noHalls')}</p>
-            )}
-          </section>
+          <CardGridSection
+            id="landing-halls"
+            heading={t('shell.halls')}
+            empty={t('landing.noHalls')}
+            cards={nav.halls.map((hall) => ({ to: `${base}/hall/${hall.slug}`, title: hall.title, thumbnailUrl: hall.thumbnailUrl }))}
+          />
         </>
       )}
 

@@ -3,13 +3,11 @@ import { useLoaderData } from '@remix-run/react';
 import { PageView } from '~/components/content-pages/page-view';
 import { conventionPageTitle } from '~/components/visitor/convention-data';
 import { defineGuards } from '~/lib/guards';
-import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { invariantResponse } from '~/server/route-kit.server';
 import { conventionContentPage } from '~/server/services/content-pages/visit';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'pages'] };
-export const clientLoader = withNamespaces(handle.i18n);
+export { visitorPagesHandle as handle, visitorPagesClientLoader as clientLoader } from '~/components/visitor/route-handles';
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: conventionPageTitle(matches, data?.name) }];
 
 /** The convention's access type applies first (spec 001 point 6): a protected convention asks for login or token. */

@@ -4,7 +4,7 @@ import { useHallData } from '~/components/visitor/hall-data';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
-import { CARD_GRID, ThumbnailCard } from '~/components/visitor/thumbnail-card';
+import { CardGridSection } from '~/components/visitor/thumbnail-card';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'], title: 'visitor:hall.pageTitle' };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -28,24 +28,12 @@ export default function HallPage() {
         <h1 className="text-2xl font-semibold text-brand-dark lg:text-3xl">{hall.title}</h1>
         {hall.description ? <p className="mt-2 max-w-3xl whitespace-pre-line text-gray-800">{hall.description}</p> : null}
       </header>
-      <section aria-labelledby="hall-stands">
-        <h2 id="hall-stands" className="mb-3 text-lg font-semibold text-brand-dark">
-          {t('hall.stands')}
-        </h2>
-        {hall.stands.length ? (
-          <ul className={CARD_GRID}>
-            {hall.stands.map((stand, index) => (
-              <li key={stand.slug}>
-                <ThumbnailCard to={`${hallPath}/stand/${stand.slug}`} thumbnailUrl={stand.thumbnailUrl} index={index}>
-                  <span className="block p-4 font-semibold text-brand-dark">{stand.title}</span>
-                </ThumbnailCard>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-gray-700">{t('hall.noStands')}</p>
-        )}
-      </section>
+      <CardGridSection
+        id="hall-stands"
+        heading={t('hall.stands')}
+        empty={t('hall.noStands')}
+        cards={hall.stands.map((stand) => ({ to: `${hallPath}/stand/${stand.slug}`, title: stand.title, thumbnailUrl: stand.thumbnailUrl }))}
+      />
     </div>
   );
 }

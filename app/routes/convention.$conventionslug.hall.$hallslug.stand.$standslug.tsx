@@ -1,11 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData, useOutlet, useRouteError } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { StandPage } from '~/components/visitor/stand-page';
-import { loadStandPage } from '~/server/pages/stand-visit.server';
+import { standPageLoader } from '~/server/pages/stand-visit.server';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
-import { runGuards } from '~/server/guards.server';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'events'] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -14,10 +13,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.s
 export const guards = defineGuards({ public: true, permission: { kind: 'conventionStand', param: 'standslug' } });
 
 /** A stand of the hall: listed ones for everybody its own access rules let in, others only for the host and the exhibitor. */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await runGuards({ request, context, params }, guards);
-  return loadStandPage(context, params);
-}
+export const loader = standPageLoader(guards);
 
 export default function ConventionStand() {
   const data = useLoaderData<typeof loader>();

@@ -1,19 +1,14 @@
-import { useLoaderData, useParams } from '@remix-run/react';
-import { LegalPage } from '~/components/visitor/legal-page';
-import { legalLoader } from '~/server/pages/stand-visit.server';
+import { LegalRoutePage, legalHandle } from '~/components/visitor/legal-page';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
+import { legalLoader } from '~/server/pages/legal.server';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'], title: 'visitor:shell.imprint' };
+export const handle = legalHandle('imprint');
 export const clientLoader = withNamespaces(handle.i18n);
 
 export const guards = defineGuards({ public: true, permission: { kind: 'conventionStand', param: 'standslug' } });
 
 /** The exhibitor's imprint for their stand. */
-export const loader = legalLoader(guards);
+export const loader = legalLoader(guards, 'imprint', 'convention');
 
-export default function StandImprint() {
-  const { info } = useLoaderData<typeof loader>();
-  const params = useParams();
-  return <LegalPage kind="imprint" info={info} backHref={`/convention/${params.conventionslug}/hall/${params.hallslug}/stand/${params.standslug}`} />;
-}
+export default LegalRoutePage;

@@ -4,12 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { HallTour, parseTourIndex } from '~/components/visitor/hall-tour';
 import { defineGuards } from '~/lib/guards';
-import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { hallVisit } from '~/server/services/events/visit';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'] };
-export const clientLoader = withNamespaces(handle.i18n);
+export { visitorHandle as handle, visitorClientLoader as clientLoader } from '~/components/visitor/route-handles';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.hall.title ?? '' }];
 
 /** The convention's and the hall's access types both apply (spec 001 point 6). */

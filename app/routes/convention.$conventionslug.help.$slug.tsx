@@ -6,12 +6,10 @@ import { orNotFound } from '~/server/route-kit.server';
 import { useConventionData } from '~/components/visitor/convention-data';
 import { conventionPageTitle, HelpText, SupportContact } from '~/components/visitor/convention-info';
 import { defineGuards } from '~/lib/guards';
-import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { conventionHelpPage } from '~/server/services/events/convention-info';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'pages'] };
-export const clientLoader = withNamespaces(handle.i18n);
+export { visitorPagesHandle as handle, visitorPagesClientLoader as clientLoader } from '~/components/visitor/route-handles';
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: conventionPageTitle(matches, data?.title) }];
 
 /** The convention's access type applies (spec 001 point 6). */

@@ -1,17 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { orNotFound } from '~/server/route-kit.server';
 import { useConventionData } from '~/components/visitor/convention-data';
 import { conventionPageTitle, HelpText, SupportContact } from '~/components/visitor/convention-info';
 import { EventTime } from '~/components/visitor/event-time';
 import { defineGuards } from '~/lib/guards';
-import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { conventionInfo } from '~/server/services/events/convention-info';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'] };
-export const clientLoader = withNamespaces(handle.i18n);
+export { visitorHandle as handle, visitorClientLoader as clientLoader } from '~/components/visitor/route-handles';
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: conventionPageTitle(matches, data?.title) }];
 
 /** The convention's access type applies (spec 001 point 6). */
@@ -23,8 +22,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { info, title: context.service.t('visitor:infopoint.title') };
 }
 
-const cardClass = 'rounded-lg bg-white p-4 shadow-sm lg:p-6';
-const headingClass = 'mb-3 text-lg font-semibold text-brand-dark';
+/** One card of the info point: a white section under its heading. */
+function InfoSection({ id, heading, children }: { id: string; heading: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg bg-white p-4 shadow-sm lg:p-6">
+      <h2 id={id} className="mb-3 text-lg font-semibold text-brand-dark">
+        {heading}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 const linkClass = 'font-medium text-brand-dark underline underline-offset-2 outline-none ring-brand-pink focus-visible:ring-2';
 
 /**
@@ -43,10 +52,7 @@ export default function ConventionInfoPoint() {
         <p className="mt-1 text-gray-700">{t('infopoint.intro', { title: convention.title, name: info.organizationName })}</p>
       </header>
 
-      <section aria-labelledby="infopoint-about" className={cardClass}>
-        <h2 id="infopoint-about" className={headingClass}>
-          {t('infopoint.about', { title: convention.title })}
-        </h2>
+      <InfoSection id="infopoint-about" heading={t('infopoint.about', { title: convention.title })}>
         <dl className="space-y-3">
           <div>
             <dt className="text-sm font-semibold text-gray-700">{t('infopoint.dates')}</dt>
@@ -69,12 +75,9 @@ export default function ConventionInfoPoint() {
             <dd className="text-gray-900">{info.organizationName}</dd>
           </div>
         </dl>
-      </section>
+      </InfoSection>
 
-      <section aria-labelledby="infopoint-help" className={cardClass}>
-        <h2 id="infopoint-help" className={headingClass}>
-          {t('infopoint.help')}
-        </h2>
+      <InfoSection id="infopoint-help" heading={t('infopoint.help')}>
         <HelpText info={info} />
         {info.helpSlug ? (
           <p className="mt-3">
@@ -83,19 +86,13 @@ export default function ConventionInfoPoint() {
             </Link>
           </p>
         ) : null}
-      </section>
+      </InfoSection>
 
-      <section aria-labelledby="infopoint-contact" className={cardClass}>
-        <h2 id="infopoint-contact" className={headingClass}>
-          {t('infopoint.contact')}
-        </h2>
+      <InfoSection id="infopoint-contact" heading={t('infopoint.contact')}>
         <SupportContact info={info} />
-      </section>
+      </InfoSection>
 
-      <section aria-labelledby="infopoint-legal" className={cardClass}>
-        <h2 id="infopoint-legal" className={headingClass}>
-          {t('infopoint.legal')}
-        </h2>
+      <InfoSection id="infopoint-legal" heading={t('infopoint.legal')}>
         <ul className="flex flex-wrap gap-x-6 gap-y-2">
           <li>
             <Link to={`${base}/imprint`} className={linkClass}>
@@ -108,7 +105,7 @@ export default function ConventionInfoPoint() {
             </Link>
           </li>
         </ul>
-      </section>
+      </InfoSection>
     </div>
   );
 }

@@ -5,13 +5,11 @@ import { orNotFound } from '~/server/route-kit.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { VideoPlayer } from '~/components/visitor/video-player';
 import { defineGuards } from '~/lib/guards';
-import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { onDemandItemForVisitor } from '~/server/services/events/on-demand';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'] };
-export const clientLoader = withNamespaces(handle.i18n);
+export { visitorHandle as handle, visitorClientLoader as clientLoader } from '~/components/visitor/route-handles';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.item.title ?? '' }];
 
 export const guards = defineGuards({ public: true, permission: { kind: 'convention', param: 'conventionslug' } });

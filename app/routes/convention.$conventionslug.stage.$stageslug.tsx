@@ -5,12 +5,10 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { CONVENTION_ROUTE } from '~/components/visitor/convention-data';
 import { StageView } from '~/components/visitor/stage-view';
 import { defineGuards } from '~/lib/guards';
-import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { stageVisit } from '~/server/services/events/programme';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'] };
-export const clientLoader = withNamespaces(handle.i18n);
+export { visitorHandle as handle, visitorClientLoader as clientLoader } from '~/components/visitor/route-handles';
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const convention = (matches.find((m) => m.id === CONVENTION_ROUTE)?.data as { convention?: { title: string } } | undefined)?.convention;
   return [{ title: [data?.stage.title, convention?.title].filter(Boolean).join(' · ') }];

@@ -6,7 +6,6 @@ import { LazyPageArticle } from '~/components/content-pages/lazy-page-article';
 import { ConventionInactive } from '~/components/visitor/convention-inactive';
 import { ConventionShell, type ShellDialog } from '~/components/visitor/convention-shell';
 import { defineGuards } from '~/lib/guards';
-import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards, safeNext } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
 import { addressOfUser } from '~/server/services/accounts';
@@ -14,8 +13,7 @@ import { conventionVisit } from '~/server/services/events/visit';
 import { listCountryCodes } from '~/server/services/i18n/languages';
 import { redirectWithToast } from '~/server/toast.server';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'] };
-export const clientLoader = withNamespaces(handle.i18n);
+export { visitorHandle as handle, visitorClientLoader as clientLoader } from '~/components/visitor/route-handles';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.convention.title ?? '' }];
 
 /** Visitors may be logged out; the convention's access type decides (spec 001 point 6). */

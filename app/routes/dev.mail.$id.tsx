@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { runGuards, type Guards } from '~/server/guards.server';
-import { assertMailViewerAvailable } from '~/server/mail/dev-viewer.server';
+import type { Guards } from '~/server/guards.server';
+import { openMailViewer } from '~/server/mail/dev-viewer.server';
 import { getMail } from '~/server/mail/outbox.server';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { invariantResponse } from '~/lib/route-kit';
@@ -13,8 +13,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 /** /dev/mail/{id}: one mail as HTML (sandboxed, no scripts) and as text; 404 in production. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await runGuards({ request, context, params }, guards);
-  assertMailViewerAvailable(context);
+  await openMailViewer({ request, context, params }, guards);
   const mail = await getMail(context.app.db, params.id ?? '');
   invariantResponse(mail, 'Not Found', { status: 404 });
   return {

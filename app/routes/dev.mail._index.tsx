@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { runGuards, type Guards } from '~/server/guards.server';
-import { assertMailViewerAvailable } from '~/server/mail/dev-viewer.server';
+import { TableHead } from '~/components/ui/table';
+import type { Guards } from '~/server/guards.server';
+import { openMailViewer } from '~/server/mail/dev-viewer.server';
 import { listMails } from '~/server/mail/outbox.server';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 
@@ -12,8 +13,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 /** /dev/mail: the mails the app wrote (kept here when no SMTP_URL is set); 404 in production. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await runGuards({ request, context, params }, guards);
-  assertMailViewerAvailable(context);
+  await openMailViewer({ request, context, params }, guards);
   const mails = await listMails(context.app.db, { limit: 200 });
   return {
     title: context.service.t('mail:dev.title'),
@@ -34,14 +34,7 @@ export default function DevMailList() {
         <p>{t('mail:dev.empty')}</p>
       ) : (
         <table className="w-full border-collapse text-left text-sm">
-          <thead>
-            <tr className="border-b">
-              <th scope="col" className="py-2 pr-4">{t('mail:dev.date')}</th>
-              <th scope="col" className="py-2 pr-4">{t('mail:dev.to')}</th>
-              <th scope="col" className="py-2 pr-4">{t('mail:dev.subject')}</th>
-              <th scope="col" className="py-2">{t('mail:dev.status')}</th>
-            </tr>
-          </thead>
+          <TableHead columns={[t('mail:dev.date'), t('mail:dev.to'), t('mail:dev.subject'), t('mail:dev.status')]} cellClassName="py-2 pr-4" />
           <tbody>
             {mails.map((mail) => (
               <tr key={mail.id} className="border-b">

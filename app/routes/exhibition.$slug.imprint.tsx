@@ -1,22 +1,10 @@
-import type { MetaFunction } from '@remix-run/node';
-import { useLoaderData, useParams } from '@remix-run/react';
-import { exhibitionTitle } from '~/components/visitor/exhibition-data';
-import { exhibitionLegalLoader } from '~/server/pages/exhibition-visit.server';
-import { LegalPage } from '~/components/visitor/legal-page';
 import { defineGuards } from '~/lib/guards';
-import { withNamespaces } from '~/lib/i18n-namespaces';
+import { legalLoader } from '~/server/pages/legal.server';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'] };
-export const clientLoader = withNamespaces(handle.i18n);
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: exhibitionTitle(matches, data?.title) }];
+export { exhibitionLegalMeta as meta, LegalRoutePage as default } from '~/components/visitor/legal-page';
+export { visitorHandle as handle, visitorClientLoader as clientLoader } from '~/components/visitor/route-handles';
 
 export const guards = defineGuards({ public: true, permission: { kind: 'exhibition', param: 'slug' } });
 
 /** The imprint of the organisation that runs the fair (its text, or a clear note when it has none). */
-export const loader = exhibitionLegalLoader(guards, 'visitor:shell.imprint');
-
-export default function ExhibitionImprint() {
-  const { info } = useLoaderData<typeof loader>();
-  const params = useParams();
-  return <LegalPage kind="imprint" info={info} backHref={`/exhibition/${params.slug}`} />;
-}
+export const loader = legalLoader(guards, 'imprint', 'exhibition');

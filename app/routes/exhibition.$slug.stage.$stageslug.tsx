@@ -4,12 +4,10 @@ import { orNotFound } from '~/server/route-kit.server';
 import { exhibitionTitle } from '~/components/visitor/exhibition-data';
 import { StageView } from '~/components/visitor/stage-view';
 import { defineGuards } from '~/lib/guards';
-import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { exhibitionStageVisit } from '~/server/services/events/exhibition-visit';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'] };
-export const clientLoader = withNamespaces(handle.i18n);
+export { visitorHandle as handle, visitorClientLoader as clientLoader } from '~/components/visitor/route-handles';
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: exhibitionTitle(matches, data?.stage.title) }];
 
 /** The fair's access type applies (spec 001 point 6); only the fair's own stage is shown here. */

@@ -4,12 +4,10 @@ import { orNotFound } from '~/server/route-kit.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ExhibitionShell } from '~/components/visitor/exhibition-shell';
 import { defineGuards } from '~/lib/guards';
-import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { exhibitionVisit } from '~/server/services/events/exhibition-visit';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'] };
-export const clientLoader = withNamespaces(handle.i18n);
+export { visitorHandle as handle, visitorClientLoader as clientLoader } from '~/components/visitor/route-handles';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.exhibition.name ?? '' }];
 
 /** Visitors may be logged out; the in-house fair's access type decides (spec 001 point 6). */

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form, useNavigation, useRouteError } from '@remix-run/react';
+import { Form, useRouteError } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthHeader, titleFromLoader } from '~/components/auth/auth-form';
 import { clearRedirectAfterLoggingIn } from '~/server/auth/redirect-cookie.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PublicShell } from '~/components/layout/public-shell';
-import { Button } from '~/components/ui/button';
 import { Link } from '~/components/ui/link';
+import { SubmitButton } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
 import { useRootData } from '~/root';
 import { runGuards } from '~/server/guards.server';
@@ -43,14 +43,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function LogoutPage() {
   const { t } = useTranslation('auth');
   const root = useRootData();
-  const navigation = useNavigation();
   return (
     <PublicShell language={root?.language ?? 'EN'}>
       <AuthHeader title={t('logout.title')} intro={t('logout.question')} />
       <Form method="post" className="flex flex-wrap items-center gap-4">
-        <Button type="submit" isDisabled={navigation.state === 'submitting'}>
-          {t('logout.submit')}
-        </Button>
+        <SubmitButton>{t('logout.submit')}</SubmitButton>
         <Link to="/">{t('logout.cancel')}</Link>
       </Form>
     </PublicShell>

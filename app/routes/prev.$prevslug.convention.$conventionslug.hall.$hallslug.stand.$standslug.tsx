@@ -1,13 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData, useOutlet, useRouteError } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LanguageSwitch } from '~/components/layout/language-switch';
 import { StandPage } from '~/components/visitor/stand-page';
-import { loadStandPage } from '~/server/pages/stand-visit.server';
+import { standPageLoader } from '~/server/pages/stand-visit.server';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
-import { runGuards } from '~/server/guards.server';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'events'] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -23,10 +22,7 @@ export const guards = defineGuards({ public: true, permission: { kind: 'previewS
  * /prev/{prevslug}/convention/{c}/hall/{h}/stand/{s}: the stand as visitors will see it, before the host approved
  * it, for whoever has the unguessable preview slug of that hall stand. A wrong slug is the 404 page.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await runGuards({ request, context, params }, guards);
-  return loadStandPage(context, params);
-}
+export const loader = standPageLoader(guards);
 
 export default function StandPreviewLink() {
   const { t } = useTranslation('visitor');

@@ -1,16 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { PrivacyPolicyPage } from '~/components/layout/legal-pages';
+import { PrivacyPolicyPage, platformLegalMeta } from '~/components/layout/legal-pages';
 import { defineGuards } from '~/lib/guards';
-import { runGuards } from '~/server/guards.server';
+import { platformLegalLoader } from '~/server/pages/legal.server';
 
 export const guards = defineGuards({ public: true });
 
 /** Public page (spec 000 public routes). */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await runGuards({ request, context, params }, guards);
-  return { title: context.service.t('privacy.title') };
-}
-
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+export const loader = platformLegalLoader(guards, 'dataPolicy');
+export const meta = platformLegalMeta;
 
 export default PrivacyPolicyPage;

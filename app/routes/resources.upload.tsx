@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { defineGuards } from '~/lib/guards';
 import { refererPath, runGuards, safeNext } from '~/server/guards.server';
 import { DomainError, isDomainError, type ErrorCode } from '~/server/services/errors';
-import { fileView, PictureTooLargeError, uploadFile, type FileRecord } from '~/server/services/files/files.server';
+import { fileView, PictureTooLargeError, uploadFile, type UploadedFile } from '~/server/services/files/files.server';
 import { isFilePurpose } from '~/lib/file-limits';
 import { redirectWithToast } from '~/server/toast.server';
 import { drain, parseMultipartForm, readTextPart } from '~/server/posted-form.server';
@@ -35,7 +35,7 @@ export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const wantsJson = (request.headers.get('accept') ?? '').includes('application/json');
   const fields = new Map<string, string>();
-  let uploaded: FileRecord | null = null;
+  let uploaded: UploadedFile | null = null;
   let failure: DomainError | null = null;
 
   try {
@@ -68,7 +68,7 @@ export async function action(args: ActionFunctionArgs) {
     if (!failure) throw error;
   }
   if (!uploaded && !failure) failure = new DomainError('REQUIRED', context.service.t('files:upload.noFile'), 'file');
-  const file = uploaded as FileRecord | null;
+  const file = uploaded as UploadedFile | null;
   const error = failure as DomainError | null;
 
   if (wantsJson) {

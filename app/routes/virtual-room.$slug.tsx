@@ -1,16 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { ROOM_NAMESPACES, RoomErrorBoundary, StandaloneRoomPage } from '~/components/virtual-rooms/room-page';
+import { ROOM_NAMESPACES, RoomErrorBoundary, StandaloneRoomPage, standaloneRoomMeta } from '~/components/virtual-rooms/room-page';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
-import { loadRoomPage } from '~/server/pages/virtual-room.server';
-import { recordSalesHubVisitOf } from '~/server/services/virtual-rooms/lead-visit';
-import { roomForVisitor } from '~/server/services/virtual-rooms/visit';
+import { loadStandaloneRoom } from '~/server/pages/virtual-room.server';
 
 export const handle = { i18n: [...ROOM_NAMESPACES] };
 export const clientLoader = withNamespaces(handle.i18n);
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: [data?.room?.name, data?.room?.organizationName].filter(Boolean).join(' · ') }];
+export const meta = standaloneRoomMeta;
 
 /** Public route; the room's access type (PUBLIC, LOGGED_IN, TOKEN) is checked first: /login?next or /token?next. */
 export const guards = defineGuards({ public: true, permission: { kind: 'virtualRoom', param: 'slug' } });
@@ -18,12 +16,7 @@ export const guards = defineGuards({ public: true, permission: { kind: 'virtualR
 /** /virtual-room/{slug}: a room on its own page (spec 000 point 2), public route; the room's access type decides. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const url = new URL(request.url);
-  const path = url.pathname;
-  const page = await loadRoomPage(context, request, () => roomForVisitor(context.service, params.slug ?? '', context.language, { loginNext: path }));
-  // a room a sales rep shared with a lead (?lead={leadslug}): the visit becomes a SALESHUB_LINK track
-  await recordSalesHubVisitOf(context.service, url, page.room);
-  return page;
+  return loadStandaloneRoom(context, request, params.slug ?? '');
 }
 
 export default function RoomPage() {

@@ -1,6 +1,8 @@
 import type { TFunction } from 'i18next';
-import type DataLoader from 'dataloader';
+import DataLoader from 'dataloader';
+import type { ModelClass } from 'objection';
 import type { Db } from '#db/connection';
+import type { BaseModel } from '#db/models/index';
 import type { Language } from '~/lib/language';
 import type { Env } from './env.server';
 import type { Storage } from './storage/storage.server';
@@ -52,4 +54,17 @@ export function defineLoader<K, V>(make: (ctx: ServiceContext) => DataLoader<K, 
     }
     return loader;
   };
+}
+
+/** A per-request loader of a model's rows by id (null for a missing id). No access check: the caller's service filters. */
+export function byIdLoader<C extends typeof BaseModel>(model: C) {
+  return defineLoader(
+    (ctx: ServiceContext) =>
+      new DataLoader<string, InstanceType<C> | null>(async (ids) => {
+        const query = (model as unknown as ModelClass<BaseModel>).query(ctx.db);
+        const rows = (await query.whereIn('id', ids as string[])) as InstanceType<C>[];
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return ids.map((id) => byId.get(id) ?? null);
+      }),
+  );
 }

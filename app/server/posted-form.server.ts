@@ -3,7 +3,7 @@ import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/
 import type { RequestContext } from './request-context.server';
 import { MAX_REQUEST_STRING_CHARS } from './hygiene.server';
 import { isDomainError, type DomainError } from './services/errors';
-import { uploadFile, type FileRecord } from './services/files/files.server';
+import { uploadFile, type UploadedFile } from './services/files/files.server';
 import { MAX_UPLOAD_BYTES } from '~/lib/file-limits';
 
 /** The largest form body without files (the longest text fields take 20 000 characters, percent-encoded). */
@@ -99,7 +99,7 @@ export async function readTextPart(data: AsyncIterable<Uint8Array>, maxChars = M
 export interface PostedForm {
   formData: FormData;
   /** the image of a form whose `intent` (sent before the file) is one of `fileIntents`, stored as IMAGE */
-  uploaded: FileRecord | null;
+  uploaded: UploadedFile | null;
   /** why storing that image failed (too large, not an image ...) */
   failure: DomainError | null;
 }
@@ -129,30 +129,46 @@ export interface StreamedFile {
   declaredMimeType: string;
 }
 
+/** A posted form with the file it carried, stored, or why storing it failed. */
+export interface FormWithFile<T> {
+  formData: FormData;
+  stored: T | null;
+  failure: DomainError | null;
+}
+
 /**
  * Reads a posted page form; a multipart one (`intent` sent before the file) hands the `file` field of a form whose
  * intent is one of `fileIntents` to `store` as it streams (the picture upload, the icons service ...). A DomainError
  * of `store` is the `failure` (the rest of the post is drained); any other error propagates. Other posts are read
  * as they are. At most one file is stored.
  */
-export async function readUploadForm<T>(
+export function readUploadForm<T>(request: Request, fileIntents: readonly string[], store: (file: StreamedFile) => Promise<T>): Promise<FormWithFile<T>> {
+  return readFormWithFile(request, (fields) => (fileIntents.includes(fields.get('intent') ?? '') ? store : null));
+}
+
+/**
+ * `readUploadForm` for pages whose fields before the file decide how it is stored (the content builder's object
+ * type, the room editor's panorama or audio): `storeFor` gets the text fields read so far and returns the store,
+ * or null where the form takes no file (it is drained unread).
+ */
+export async function readFormWithFile<T>(
   request: Request,
-  fileIntents: readonly string[],
-  store: (file: StreamedFile) => Promise<T>,
-): Promise<{ formData: FormData; stored: T | null; failure: DomainError | null }> {
+  storeFor: (fields: ReadonlyMap<string, string>) => ((file: StreamedFile) => Promise<T>) | null,
+): Promise<FormWithFile<T>> {
   if (formKindOf(request.headers.get('content-type')) !== 'multipart') {
     return { formData: await readForm(request), stored: null, failure: null };
   }
-  const form: { formData: FormData; stored: T | null; failure: DomainError | null } = { formData: new FormData(), stored: null, failure: null };
-  let intent = '';
+  const form: FormWithFile<T> = { formData: new FormData(), stored: null, failure: null };
+  const fields = new Map<string, string>();
   try {
     form.formData = await parseMultipartForm(request, async ({ name, filename, contentType, data }) => {
       if (filename === undefined) {
         const text = await readTextPart(data);
-        if (name === 'intent') intent = text;
+        fields.set(name, text);
         return text;
       }
-      if (name !== 'file' || !filename || form.stored !== null || form.failure || !fileIntents.includes(intent)) {
+      const store = name === 'file' && filename && form.stored === null && !form.failure ? storeFor(fields) : null;
+      if (!store) {
         await drain(data);
         return undefined;
       }

@@ -1,6 +1,7 @@
 import { data } from '@remix-run/node';
 import { z } from 'zod';
 import type { ConfirmRequest, FormAnswer } from '~/lib/route-kit';
+import { withoutPasswords } from '~/server/form-replies.server';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import type { RequestContext } from '~/server/request-context.server';
@@ -24,9 +25,12 @@ export async function orNotFound<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-/** An action's answer that stays on the page: a form's reply, a file field's error or a confirmation step. */
+/**
+ * An action's answer that stays on the page: a form's reply, a file field's error or a confirmation step. A reply
+ * never carries typed passwords back (they would be rendered into the page).
+ */
 export function answer(body: FormAnswer, status = 400) {
-  return data<FormAnswer>(body, { status });
+  return data<FormAnswer>(body.result ? { ...body, result: withoutPasswords(body.result) } : body, { status });
 }
 
 /**
@@ -51,7 +55,9 @@ export function intentOf<S extends z.ZodTypeAny>(formData: FormData, intents: S)
 /**
  * One form of a page, start to end: parse `formData` with `schema` (400 with the field errors on failure),
  * run the service call, map a DomainError onto the form (its status). `ok` carries the service's value, the
- * caller redirects with its toast; otherwise return `answer` as it is.
+ * caller redirects with its toast; otherwise return `answer` as it is. With `markInvalid` a schema failure also
+ * carries the form-level "Please correct the marked fields" (or the message given instead). `status` fixes the
+ * status of a DomainError's answer (default: 404, 403 or 400 by its code).
  */
 export async function submitForm<S extends z.ZodTypeAny, R>(
   context: RequestContext,
@@ -59,37 +65,45 @@ export async function submitForm<S extends z.ZodTypeAny, R>(
   form: string,
   schema: S,
   work: (value: z.output<S>) => Promise<R>,
-  options: { correctFieldsMessage?: string; knownFields?: readonly string[] } = {},
+  {
+    markInvalid = false,
+    status,
+    ...options
+  }: { correctFieldsMessage?: string; knownFields?: readonly string[]; markInvalid?: boolean | string; status?: number } = {},
 ): Promise<{ ok: true; value: R; input: z.output<S> } | { ok: false; answer: ReturnType<typeof answer> }> {
   const submission = parseForm(context, formData, schema);
-  if (submission.status !== 'success') return { ok: false, answer: answer({ form, result: submission.reply() }) };
+  if (submission.status !== 'success') {
+    const formErrors = markInvalid ? [typeof markInvalid === 'string' ? markInvalid : context.service.t('errors:correctFields')] : undefined;
+    return { ok: false, answer: answer({ form, result: submission.reply(formErrors && { formErrors }) }) };
+  }
   const input = submission.value;
   const result = await formAction(submission, () => work(input), {
     correctFieldsMessage: context.service.t('errors:correctFields'),
     ...options,
   });
-  if (!result.ok) return { ok: false, answer: answer({ form, result: result.reply }, result.status) };
+  if (!result.ok) return { ok: false, answer: answer({ form, result: result.reply }, status ?? result.status) };
   return { ok: true, value: result.value, input };
 }
 
 /**
  * Runs a list action (approve, remove, move ...): success redirects back (or to `success.to`) with its toast, a
  * DomainError redirects back with the error's message (already in the user's language) as an error toast.
+ * `success` may be a function of what the work returned (a toast that names the joined organisation).
  */
-export async function listAction(
-  back: string,
-  work: () => Promise<unknown>,
-  success: { key: string; values?: Record<string, string | number>; to?: string },
-): Promise<Response> {
+export async function listAction<T>(back: string, work: () => Promise<T>, success: ListToast | ((value: T) => ListToast)): Promise<Response> {
+  let value: T;
   try {
-    await work();
+    value = await work();
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return redirectWithToast(back, { type: 'error', key: 'errors:raw', values: { message: error.message } });
   }
-  const { to = back, ...toast } = success;
+  const { to = back, ...toast } = typeof success === 'function' ? success(value) : success;
   return redirectWithToast(to, { type: 'success', ...toast });
 }
+
+/** The success toast of a list action, and where it leads (default: back). */
+type ListToast = { key: string; values?: Record<string, string | number>; to?: string };
 
 /**
  * The second step of a delete without JavaScript: a delete form posts without `confirmed`, and the page

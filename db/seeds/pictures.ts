@@ -534,11 +534,6 @@ export function hallPicture(hallName: string, standNames: string[]): Promise<Pic
   return render(hallSvg(hallName, standNames, 1280, 720), 1280, 720);
 }
 
-/** A hall's panorama (2:1, 2048×1024), for the hall's virtual room. */
-export function hallPanorama(hallName: string, standNames: string[]): Promise<Picture> {
-  return render(hallSvg(hallName, standNames, 2048, 1024), 2048, 1024);
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // the foyer: an entrance hall with portals and signs
 

@@ -303,9 +303,14 @@ export function tourChime(step: number): Buffer {
     const value = Math.sin(2 * Math.PI * notes[index]! * t) * envelope * 0.5;
     data.writeInt16LE(Math.round(value * 32767), i * 2);
   }
+  return wavFile(data, rate);
+}
+
+/** A WAV file of 16-bit mono samples (`pcm`, little-endian) at `rate` Hz: the seed's chimes and the tests' audio uploads. */
+export function wavFile(pcm: Buffer, rate: number): Buffer {
   const header = Buffer.alloc(44);
   header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
+  header.writeUInt32LE(36 + pcm.length, 4);
   header.write('WAVE', 8);
   header.write('fmt ', 12);
   header.writeUInt32LE(16, 16);
@@ -316,6 +321,9 @@ export function tourChime(step: number): Buffer {
   header.writeUInt16LE(2, 32);
   header.writeUInt16LE(16, 34);
   header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  header.writeUInt32LE(pcm.length, 40);
+  return Buffer.concat([header, pcm]);
 }
+
+/** A short silent WAV (8 kHz; 800 samples are a tenth of a second), an audio file as a user would upload one. */
+export const silentWav = (samples = 800): Buffer => wavFile(Buffer.alloc(samples * 2), 8000);

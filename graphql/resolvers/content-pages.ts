@@ -15,6 +15,7 @@ import {
 import { publishPage, tokenLink, unpublishPage } from '~/server/services/content-pages/publish';
 import { createTranslation, deleteTranslation, updateTranslation } from '~/server/services/content-pages/translations';
 import type { Resolvers } from '../generated/types';
+import { nullAsUnset, sent } from '../args';
 import { asQuery, payload, withOk } from '../errors';
 import { fileField } from './files';
 
@@ -25,11 +26,6 @@ const JSONScalar = new GraphQLScalarType({
   parseValue: (value) => value,
   parseLiteral: (ast, variables) => valueFromASTUntyped(ast, variables),
 });
-
-/** Only what the client sent: a left-out field keeps its value, null clears it. */
-function sent<T extends object>(input: T): Partial<T> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
 
 export const contentPageResolvers: Resolvers = {
   JSON: JSONScalar,
@@ -71,14 +67,7 @@ export const contentPageResolvers: Resolvers = {
       payload(async () => {
         const { slug, leadDefault, tags, name, language, ...references } = args.input;
         return {
-          contentPage: await updatePage(ctx.service, args.id, {
-            ...sent(references),
-            slug: slug ?? undefined,
-            leadDefault: leadDefault ?? undefined,
-            tags: tags ?? undefined,
-            name: name ?? undefined,
-            language: language ?? undefined,
-          }),
+          contentPage: await updatePage(ctx.service, args.id, { ...sent(references), ...nullAsUnset({ slug, leadDefault, tags, name, language }) }),
         };
       }),
     contentPageDelete: (_root, args, ctx) => payload(async () => ({ id: await deletePage(ctx.service, args.id) })).then(withOk),
@@ -91,13 +80,10 @@ export const contentPageResolvers: Resolvers = {
           baseVersion: args.input.baseVersion,
           name: args.input.name ?? undefined,
           contentLayouts: args.input.contentLayouts,
-          contentItems: args.input.contentItems?.map((item) => ({
-            id: item.id,
-            sort: item.sort ?? undefined,
-            content: item.content,
-            isNew: item.isNew ?? undefined,
-            isChanged: item.isChanged ?? undefined,
-            isDeleted: item.isDeleted ?? undefined,
+          contentItems: args.input.contentItems?.map(({ id, content, sort, isNew, isChanged, isDeleted }) => ({
+            id,
+            content,
+            ...nullAsUnset({ sort, isNew, isChanged, isDeleted }),
           })),
         }),
       })),

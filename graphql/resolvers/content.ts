@@ -32,8 +32,12 @@ import type { ContentGroup, ContentObject, ContentObjectInput, Publicsite, Publi
 import { asQuery, payload, withOk } from '../errors';
 import { fileField } from './files';
 
+/** The API's group and object as these resolvers build them; `preview` and `file` resolve to the file row by id. */
+type GroupView = Omit<ContentGroup, 'preview' | 'children' | 'objects'> & { children: ObjectView[]; objects: ObjectView[] };
+type ObjectView = Omit<ContentObject, 'file' | 'children'> & { children: ObjectView[] };
+
 /** A group for GraphQL; its tree, tags and JSON are resolved per field (one query each for a whole list). */
-function groupView(row: ContentGroupRow): ContentGroup {
+function groupView(row: ContentGroupRow): GroupView {
   return {
     id: row.id,
     slug: row.slug,
@@ -51,7 +55,7 @@ function groupView(row: ContentGroupRow): ContentGroup {
 }
 
 /** A tree node for GraphQL; `language` keeps only the LOCALIZED children of that language (localizedContent). */
-function objectView({ row, children }: ContentNode, language?: ContentLanguage): ContentObject {
+function objectView({ row, children }: ContentNode, language?: ContentLanguage): ObjectView {
   const shown = language && row.type === 'LOCALIZED' ? children.filter((c) => c.row.language === language) : children;
   const languages = row.type === 'LOCALIZED' ? CONTENT_LANGUAGES.filter((l) => children.some((c) => c.row.language === l)) : [];
   return {
@@ -76,7 +80,7 @@ function objectView({ row, children }: ContentNode, language?: ContentLanguage):
   };
 }
 
-const leaf = (row: ContentObjectRow): ContentObject => objectView({ row, children: [] });
+const leaf = (row: ContentObjectRow): ObjectView => objectView({ row, children: [] });
 
 function objectInput(input: ContentObjectInput): Omit<ServiceObjectInput, 'type'> {
   return {
@@ -106,7 +110,7 @@ const publicsiteInput = (input: PublicsiteInput) => ({
 
 /** localizedContent marks its groups with the language their LOCALIZED objects are reduced to. */
 const LANGUAGE = Symbol('language');
-type LocalizedGroup = ContentGroup & { [LANGUAGE]?: ContentLanguage };
+type LocalizedGroup = GroupView & { [LANGUAGE]?: ContentLanguage };
 
 export const contentResolvers: Resolvers = {
   ContentGroup: {
@@ -114,8 +118,8 @@ export const contentResolvers: Resolvers = {
     children: async (group: LocalizedGroup, _args, ctx) =>
       (await groupTree(ctx.service, group.id)).map((node) => objectView(node, group[LANGUAGE])),
     objects: async (group: LocalizedGroup, _args, ctx) => {
-      const flat: ContentObject[] = [];
-      const walk = (view: ContentObject) => {
+      const flat: ObjectView[] = [];
+      const walk = (view: ObjectView) => {
         flat.push(view);
         view.children.forEach(walk);
       };

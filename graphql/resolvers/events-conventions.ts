@@ -54,7 +54,7 @@ import {
   updateStage,
   updateStageTranslation,
 } from '~/server/services/events/stages';
-import type { Resolvers } from '../generated/types';
+import type { MutationResolvers, Resolvers } from '../generated/types';
 import { asQuery, payload, withOk } from '../errors';
 import { fileField } from './files';
 
@@ -92,6 +92,12 @@ async function conventionPage(ctx: ServiceContext, id: string | null, language: 
   const lang = language ?? ctx.language;
   return Object.assign(page, { asked_translation: translations.find((tr) => tr.language === lang) ?? translations[0] });
 }
+
+/** stageUpdate and its builder name updateStage, exhibitionUpdate and mutateExhibitionUpdate: one resolver each. */
+const stageUpdate: MutationResolvers['stageUpdate'] = (_root, args, ctx) =>
+  payload(async () => ({ stage: await updateStage(ctx.service, args.id, patchOf(args.input, ['thumbnailId'])) }));
+const exhibitionUpdate: MutationResolvers['exhibitionUpdate'] = (_root, args, ctx) =>
+  payload(async () => ({ exhibition: await updateExhibition(ctx.service, args.id, patchOf(args.input, ['standId', 'stageId'])) }));
 
 export const eventConventionResolvers: Resolvers = {
   Convention: {
@@ -180,10 +186,8 @@ export const eventConventionResolvers: Resolvers = {
     removeStageFromConvention: (_root, args, ctx) =>
       payload(async () => ({ convention: await removeStageFromConvention(ctx.service, args.id, args.stageID) })),
     stageCreate: (_root, args, ctx) => payload(async () => ({ stage: await createStage(ctx.service, given(args.input)) })),
-    stageUpdate: (_root, args, ctx) =>
-      payload(async () => ({ stage: await updateStage(ctx.service, args.id, patchOf(args.input, ['thumbnailId'])) })),
-    updateStage: (_root, args, ctx) =>
-      payload(async () => ({ stage: await updateStage(ctx.service, args.id, patchOf(args.input, ['thumbnailId'])) })),
+    stageUpdate,
+    updateStage: stageUpdate,
     stageDelete: (_root, args, ctx) => payload(() => deleteStage(ctx.service, args.id)).then(withOk),
     stageTranslationCreate: (_root, args, ctx) =>
       payload(async () => ({ translation: await createStageTranslation(ctx.service, args.stageId, args.input) })),
@@ -205,10 +209,8 @@ export const eventConventionResolvers: Resolvers = {
     onDemandContentDelete: (_root, args, ctx) => payload(() => deleteOnDemandContent(ctx.service, args.id)).then(withOk),
     exhibitionCreate: (_root, args, ctx) =>
       payload(async () => ({ exhibition: await createExhibition(ctx.service, given(args.input)) })),
-    exhibitionUpdate: (_root, args, ctx) =>
-      payload(async () => ({ exhibition: await updateExhibition(ctx.service, args.id, patchOf(args.input, ['standId', 'stageId'])) })),
-    mutateExhibitionUpdate: (_root, args, ctx) =>
-      payload(async () => ({ exhibition: await updateExhibition(ctx.service, args.id, patchOf(args.input, ['standId', 'stageId'])) })),
+    exhibitionUpdate,
+    mutateExhibitionUpdate: exhibitionUpdate,
     exhibitionDelete: (_root, args, ctx) => payload(() => deleteExhibition(ctx.service, args.id)).then(withOk),
   },
 };

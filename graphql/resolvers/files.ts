@@ -1,7 +1,8 @@
 import { GraphQLError, GraphQLScalarType } from 'graphql';
-import { fileView, findFile, uploadFile, type FileRecord } from '~/server/services/files/files.server';
+import type { UploadedFile } from '#db/models/index';
+import { fileUrl, findFile, uploadFile } from '~/server/services/files/files.server';
 import type { ServiceContext } from '~/server/context.server';
-import type { File as GqlFile, Resolvers } from '../generated/types';
+import type { Resolvers } from '../generated/types';
 import { payload } from '../errors';
 import { isFileUpload } from '../multipart';
 import type { FileUpload } from '../upload';
@@ -21,18 +22,17 @@ const Upload = new GraphQLScalarType({
   },
 });
 
-export function toGraphQL(file: FileRecord): GqlFile {
-  return fileView(file);
-}
-
 /** A file reached through a field passes the same access check as /files/{id} (findFile): hidden files are null. */
-export async function fileField(ctx: ServiceContext, id: string | null | undefined): Promise<GqlFile | null> {
-  const file = id ? await findFile(ctx, id) : null;
-  return file ? toGraphQL(file) : null;
+export async function fileField(ctx: ServiceContext, id: string | null | undefined): Promise<UploadedFile | null> {
+  return id ? findFile(ctx, id) : null;
 }
 
 export const fileResolvers: Resolvers = {
   Upload,
+  File: {
+    url: (file) => fileUrl(file),
+    created: (file) => file.created_at,
+  },
   Query: {
     file: (_root, args, ctx) => fileField(ctx.service, args.id),
   },
@@ -47,7 +47,7 @@ export const fileResolvers: Resolvers = {
           forOrg: args.forOrg,
           purpose: args.purpose,
         });
-        return { file: toGraphQL(file) };
+        return { file };
       }),
   },
 };

@@ -26,14 +26,10 @@ import { leadScore } from '~/server/services/leads/score';
 import { recordTrack, tracksOf } from '~/server/services/leads/tracks';
 import type { ServiceContext } from '~/server/context.server';
 import type { LeadFilterInput, LeadInput, LeadFormInput as GqlLeadFormInput, Resolvers } from '../generated/types';
+import { nullAsUnset, sent } from '../args';
 import { asQuery, payload, withOk } from '../errors';
 import type { FileUpload } from '../upload';
 import { fileField } from './files';
-
-/** Only what the client sent: a left-out field keeps its value, null clears it. */
-function sent<T extends object>(input: T): Partial<T> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
 
 const filterOf = (filter: LeadFilterInput | null | undefined, archived: boolean): LeadFilter => ({
   archived,
@@ -49,15 +45,10 @@ const filterOf = (filter: LeadFilterInput | null | undefined, archived: boolean)
 /** GraphQL's nulls as "left out" (strings and lists) or "cleared" (references). */
 function leadInput(input: LeadInput) {
   const { tags, values, language, contentPageIds, consent, formId, contactId, businesscardFrontId, businesscardBackId, attachmentId, ...fields } = input;
-  const texts = Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value ?? undefined])) as Record<string, string | undefined>;
   return {
-    ...texts,
+    ...nullAsUnset(fields),
     ...sent({ contactId, businesscardFrontId, businesscardBackId, attachmentId }),
-    formId: formId ?? undefined,
-    tags: tags ?? undefined,
-    values: values ?? undefined,
-    language: language ?? undefined,
-    contentPageIds: contentPageIds ?? undefined,
+    ...nullAsUnset({ formId, tags, values, language, contentPageIds }),
     consent: consent
       ? { contact: consent.contact ?? false, material: consent.material ?? false, tracking: consent.tracking ?? false }
       : undefined,
@@ -66,7 +57,7 @@ function leadInput(input: LeadInput) {
 
 function formInput(input: GqlLeadFormInput) {
   const { name, schema, sendMail, ...references } = input;
-  return { ...sent(references), name: name ?? undefined, schema: schema ?? undefined, sendMail: sendMail ?? undefined };
+  return { ...sent(references), ...nullAsUnset({ name, schema, sendMail }) };
 }
 
 async function streamText(stream: NodeJS.ReadableStream): Promise<string> {

@@ -14,7 +14,8 @@ import type { Personalization, PersonalizationInput, Resolvers } from '../genera
 import { asQuery, payload, withOk } from '../errors';
 import { fileField } from './files';
 
-function view(row: PersonalizationRow): Personalization {
+/** The API's personalisation as the resolvers build it; `logo` and `favicon` resolve to the file row by id. */
+function view(row: PersonalizationRow): Omit<Personalization, 'logo' | 'favicon'> {
   return {
     id: row.id,
     slug: row.slug,

@@ -18,12 +18,8 @@ import { createTourStep, deleteTourStep, moveTourStep, updateTourStep } from '~/
 import type { NavPointDestinationInput } from '~/server/services/virtual-rooms/types';
 import { roomForVisitor, roomSteps } from '~/server/services/virtual-rooms/visit';
 import type { Resolvers } from '../generated/types';
+import { nullAsUnset, sent } from '../args';
 import { asQuery, payload, withOk } from '../errors';
-
-/** Only what the client sent: a left-out field keeps its value, null clears it. */
-function sent<T extends object>(input: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
-}
 
 /** The one destination the client named (the service refuses none or more than one with its field error). */
 function destinationOf(input: Record<string, unknown>): NavPointDestinationInput {
@@ -106,13 +102,7 @@ export const virtualRoomResolvers: Resolvers = {
       payload(async () => {
         const { title, text, panoId, view, ...rest } = args.input;
         return {
-          tourStep: await updateTourStep(ctx.service, args.id, {
-            ...sent(rest),
-            title: title ?? undefined,
-            text: text ?? undefined,
-            panoId: panoId ?? undefined,
-            view: view ?? undefined,
-          }),
+          tourStep: await updateTourStep(ctx.service, args.id, { ...sent(rest), ...nullAsUnset({ title, text, panoId, view }) }),
         };
       }),
     deleteTourStep: (_root, args, ctx) => payload(async () => ({ id: await deleteTourStep(ctx.service, args.id) })).then(withOk),

@@ -7,7 +7,8 @@ import { loadEnv } from '../../app/server/env.server';
 import { createStorage } from '../../app/server/storage/create-storage.server';
 import { createContentPage, createContentPageTranslation } from '../fixtures/content-pages';
 import { createOrganization } from '../fixtures/factories';
-import { expect, expectAccessible, necessaryCookiesOnly, test } from './fixtures';
+import { expect, expectAccessible, necessaryCookiesOnly, test, THREE_READY_TIMEOUT } from './fixtures';
+import { silentWav } from '../../db/seeds/room-panoramas';
 
 /**
  * The 17 content page blocks on a published page (issue 16), as a visitor on a phone sees them: every block
@@ -80,24 +81,6 @@ endsolid cube
 `;
 const PDF =
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
-/** A tenth of a second of silence as WAV. */
-function wav(): Buffer {
-  const samples = 800;
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + samples, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(8000, 28);
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(samples, 40);
-  return Buffer.concat([header, Buffer.alloc(samples, 128)]);
-}
 
 /** A published page holding each of the 17 blocks, filled in; its token link. */
 async function pageWithEveryBlock(db: Knex): Promise<{ url: string; organizationId: string }> {
@@ -107,7 +90,7 @@ async function pageWithEveryBlock(db: Knex): Promise<{ url: string; organization
   for (let i = 0; i < 72; i += 1) spin.push(await picture(db, org.id, `spin-${i}`, 320, 240, i / 71));
   const model = await storeFile(db, org.id, 'cube.stl', 'model/stl', Buffer.from(STL));
   const pdf = await storeFile(db, org.id, 'brochure.pdf', 'application/pdf', Buffer.from(PDF));
-  const audio = await storeFile(db, org.id, 'jingle.wav', 'audio/wav', wav());
+  const audio = await storeFile(db, org.id, 'jingle.wav', 'audio/wav', silentWav());
   const block = <T extends BlockType>(type: T, fields: Partial<Extract<BlockContent, { type: T }>>) =>
     ({ ...blockDefaults(type), ...fields } as BlockContent);
   const blocks: BlockContent[][] = [
@@ -264,7 +247,12 @@ test.describe('content page blocks on a phone', () => {
     await expect(poster).toBeVisible();
     expect(await page.evaluate(() => '__THREE__' in window)).toBe(false);
     await poster.click();
-    await expect(page.locator('[data-cad-viewer] canvas')).toBeVisible();
+    // the viewer's chunk is loading, or the viewer is there, or it failed: the last must not happen
+    const viewer = page.locator('[data-cad-viewer] canvas');
+    const failed = page.getByText('The 3D model could not be loaded.');
+    await expect(viewer.or(failed)).toBeVisible({ timeout: THREE_READY_TIMEOUT });
+    await expect(failed).toHaveCount(0);
+    await expect(viewer).toBeVisible();
     expect(await page.evaluate(() => '__THREE__' in window)).toBe(true);
     await expect(poster).toHaveCount(0);
   });

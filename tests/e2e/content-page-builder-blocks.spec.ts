@@ -4,6 +4,7 @@ import type { LayoutItem, PageLayout } from '../../app/lib/content-pages/layout'
 import { createContentPage, createContentPageTranslation } from '../fixtures/content-pages';
 import { expect, expectAccessible, necessaryCookiesOnly, test } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
+import { silentWav } from '../../db/seeds/room-panoramas';
 
 /**
  * The content page builder's blocks and drops (issue 16, spec 000 point 4): every one of the 17 block types added
@@ -44,23 +45,6 @@ endsolid cube
 `;
 const PDF =
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
-function wav(): Buffer {
-  const samples = 800;
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + samples, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(8000, 28);
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(samples, 40);
-  return Buffer.concat([header, Buffer.alloc(samples, 128)]);
-}
 
 /** The side form's field by its content path (`headline.text`, `accordionItems.0.headline`). */
 const field = (page: Page, path: string) => page.locator(`#builder-field-content-${path.replace(/\./g, '-')}`);
@@ -129,7 +113,7 @@ test('every block type is added in the builder, filled in, saved and shown on th
       await expect(page.locator('[data-builder-entry]')).toHaveCount(2);
     },
     AUDIO: async () => {
-      await upload(page, 'file', { name: 'jingle.wav', mimeType: 'audio/wav', buffer: wav() });
+      await upload(page, 'file', { name: 'jingle.wav', mimeType: 'audio/wav', buffer: silentWav() });
       await field(page, 'text').fill('Jingle');
     },
     CADFILE: async () => {

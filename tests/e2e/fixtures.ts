@@ -91,6 +91,13 @@ export async function dismissWelcomeVideoUpfront(page: Page): Promise<void> {
 export { expect };
 
 /**
+ * How long a test waits for a viewer built on three.js (the virtual room, the 3D model block): its chunk is the
+ * largest the app has and is fetched, parsed and given a WebGL context (software-rendered here) only on demand,
+ * which takes seconds on a busy CI machine.
+ */
+export const THREE_READY_TIMEOUT = 20_000;
+
+/**
  * Runs axe on the page (WCAG 2.1 A and AA rules) and fails on serious or critical violations, listing them with
  * their elements so the report says what to fix.
  */

@@ -46,13 +46,14 @@ test.describe('404 inside the console', () => {
 });
 
 test.describe('404 outside the console for a logged-in member', () => {
-  test.use({ locale: 'en-GB' });
+  test.use({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
 
-  test('offers the start page instead of the login', async ({ page, login }) => {
+  test('shows the console 404 in the console shell, with the start page instead of the login', async ({ page, login }) => {
     await login({ language: 'EN' });
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page.locator('aside').getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Go to the start page' }).click();
     await expect(page).not.toHaveURL(/no\/such\/page/);

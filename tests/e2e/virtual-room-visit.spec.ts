@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { dismissWelcomeVideoUpfront, expect, expectAccessible, necessaryCookiesOnly, test } from './fixtures';
+import { dismissWelcomeVideoUpfront, expect, expectAccessible, necessaryCookiesOnly, test, THREE_READY_TIMEOUT } from './fixtures';
 import { createConvention } from '../fixtures/events';
 import { createTestRoom, type TestRoom } from './virtual-room-setup';
 
@@ -28,7 +28,7 @@ test.afterEach(async ({ db }) => {
 const stage = (page: Page) => page.locator('[data-room-stage]');
 const viewOf = async (page: Page) => (await stage(page).getAttribute('data-view')) ?? '';
 /** The 3D view has drawn its first frame with this pano's picture. */
-const readyIn = (page: Page, panoId: string) => expect(stage(page)).toHaveAttribute('data-room-ready', panoId, { timeout: 20_000 });
+const readyIn = (page: Page, panoId: string) => expect(stage(page)).toHaveAttribute('data-room-ready', panoId, { timeout: THREE_READY_TIMEOUT });
 
 test.describe('with JavaScript', () => {
   test('by mouse: drag to look around, a nav point moves to the other pano, an info point opens its dialog', async ({ page }) => {
@@ -62,6 +62,22 @@ test.describe('with JavaScript', () => {
     await readyIn(page, room.studioId);
     await expect(stage(page)).toHaveAccessibleName(/Panorama Studio/);
     await expect(page.getByRole('button', { name: 'To Empfang' })).toBeVisible();
+  });
+
+  test('the 3D view keeps the poster picture the server sent (one element, so the LCP is not a later, larger one)', async ({ page }) => {
+    // the document parsed, before any module script ran: the server's poster
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') (window as unknown as { serverPoster: Element | null }).serverPoster = document.querySelector('[data-room-poster]');
+      });
+    });
+    await page.goto(`/virtual-room/${room.slug}`);
+    await readyIn(page, room.lobbyId);
+    const same = await page.evaluate(() => {
+      const server = (window as unknown as { serverPoster: Element | null }).serverPoster;
+      return { server: Boolean(server), same: server === document.querySelector('[data-room-poster]'), posters: document.querySelectorAll('[data-room-poster]').length };
+    });
+    expect(same).toEqual({ server: true, same: true, posters: 1 });
   });
 
   test('by keyboard only: arrow keys look around, Tab reaches the hotspots (nav points first), Enter moves and opens', async ({ page }) => {
@@ -209,7 +225,7 @@ test.describe('with JavaScript', () => {
     await expect(page).toHaveURL(`${standPath}/vr/showroom`);
     const section = page.locator('[data-stand-room]');
     await expect(section.getByRole('heading', { name: 'Showroom Demo Messe' })).toBeVisible();
-    await expect(section.locator('[data-room-stage][data-room-ready]')).toBeVisible({ timeout: 20_000 });
+    await expect(section.locator('[data-room-stage][data-room-ready]')).toBeVisible({ timeout: THREE_READY_TIMEOUT });
   });
 
   test('a missing room says so', async ({ page }) => {

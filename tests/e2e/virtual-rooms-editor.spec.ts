@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { Package } from '../../app/lib/features';
 import config from '../../playwright.config';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, test, THREE_READY_TIMEOUT } from './fixtures';
+import { silentWav } from '../../db/seeds/room-panoramas';
 
 /**
  * The console's room editor (issue 17): a sales rep creates a room, uploads two panoramas (a 16:9 picture is refused
@@ -19,24 +20,6 @@ test.use({
   },
 });
 
-/** A short silent WAV, an audio file as a sales rep would upload one. */
-function wav(samples = 800): Buffer {
-  const data = Buffer.alloc(samples * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(16000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
 
 /** A 2:1 (or any) picture with a gradient, as a real panorama would upload. */
 async function picture(width: number, height: number, colour: string): Promise<Buffer> {
@@ -92,7 +75,7 @@ test('create a room, upload panoramas, set the view, place points, record a tour
 
   // the viewer: look around by keyboard, take its current view as the initial view; a click into it picks a spot
   const stage = editing.locator('[data-room-stage]');
-  await expect(stage).toHaveAttribute('data-room-ready', /.+/, { timeout: 20_000 });
+  await expect(stage).toHaveAttribute('data-room-ready', /.+/, { timeout: THREE_READY_TIMEOUT });
   await stage.focus();
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
@@ -261,7 +244,7 @@ test.describe('without JavaScript', () => {
 
     const step = page.locator('[data-step-form="new"]');
     await step.getByLabel('Title').fill('Hello');
-    await step.getByLabel('Audio file').setInputFiles({ name: 'hello.wav', mimeType: 'audio/wav', buffer: wav() });
+    await step.getByLabel('Audio file').setInputFiles({ name: 'hello.wav', mimeType: 'audio/wav', buffer: silentWav() });
     await step.getByRole('button', { name: 'Save step' }).click();
     await expect(page.locator('[data-step="Hello"] audio').first()).toHaveAttribute('src', /^\/files\//);
   });

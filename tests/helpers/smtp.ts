@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from './app';
 
 /**
  * A local SMTP server that keeps what it receives, and the decoding the mail tests read it with (the accounts
@@ -71,3 +73,22 @@ export const headerOf = (raw: string, name: string) =>
       kind.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
     )
     .trim();
+
+/**
+ * The test app with its mails going to a local SMTP catcher, for the whole test file (registers beforeAll and
+ * afterAll): `mail.t` is the app, `mail.received` the mails the catcher got.
+ */
+export function useAppWithSmtp() {
+  const world = {} as { t: TestApp; smtp: SmtpCatcher; readonly received: ReceivedMail[] };
+  Object.defineProperty(world, 'received', { get: () => world.smtp.received });
+  beforeAll(async () => {
+    world.smtp = await startSmtpCatcher();
+    world.t = await createTestApp();
+    world.t.app.env.SMTP_URL = world.smtp.url;
+  });
+  afterAll(async () => {
+    await world.t.close();
+    await world.smtp.close();
+  });
+  return world;
+}

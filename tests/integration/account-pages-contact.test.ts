@@ -56,6 +56,20 @@ describe('contact card page (/user-contact)', () => {
     expect(await t.app.db('users').where({ id: user.id }).first()).toMatchObject({ first_name: 'Clara M.', default_language: 'DE' });
   });
 
+  it('answers an account form that fails its schema at the field, with the form-level request to correct it', async () => {
+    const user = await member();
+    const res = await callRoute(t, userContact.action as never, {
+      url: '/user-contact',
+      userId: user.id,
+      form: { intent: 'account', firstName: '', lastName: 'Schuhmann', defaultLanguage: 'DE' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.data).toMatchObject({
+      form: 'account',
+      result: { error: { '': ['Please correct the marked fields and try again'], firstName: [expect.any(String)] } },
+    });
+  });
+
   it('requires all business-card data and names the invalid phone number', async () => {
     const user = await member();
     const empty = await callRoute(t, userContact.action as never, { url: '/user-contact', userId: user.id, form: { intent: 'address', country: 'DE' } });

@@ -9,7 +9,7 @@ import { hashPassword } from '~/server/auth/password.server';
 import { buildRequestContext } from '~/server/request-context.server';
 import { listMails } from '~/server/mail/outbox.server';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { callRoute } from '../helpers/routes';
+import { asResponse, callRoute } from '../helpers/routes';
 import { createUser } from '../fixtures/factories';
 import { lastMailLink } from './accounts-helpers';
 
@@ -44,7 +44,7 @@ async function rawCall(fn: RouteFn, url: string, init: { form?: Record<string, s
   const context = await buildRequestContext(t.app, request);
   try {
     const result = await fn({ request, context, params: {} } as never);
-    return result instanceof Response ? result : Response.json(result);
+    return asResponse(result);
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -94,7 +94,7 @@ describe('login page', () => {
     const user = await userWithPassword();
     const res = await callRoute(t, login.action as never, { url: '/login', form: { email: user.email, password: 'Wrong-password-9' } });
     expect(res.status).toBe(400);
-    expect(res.data).toMatchObject({ error: { '': ['Invalid credentials'] } });
+    expect(res.data).toMatchObject({ result: { error: { '': ['Invalid credentials'] } } });
     expect(JSON.stringify(res.data)).not.toContain('Wrong-password-9');
     expect(await t.app.db('sessions').where({ user_id: user.id }).first()).toBeUndefined();
   });
@@ -104,14 +104,14 @@ describe('login page', () => {
     const res = await callRoute(t, login.action as never, { url: '/login', form: { email: user.email, password: PASSWORD } });
     expect(res.status).toBe(400);
     expect(res.data).toMatchObject({
-      error: { '': ['Your account has not been activated yet. Please check your e-mail and follow the activation link.'] },
+      result: { error: { '': ['Your account has not been activated yet. Please check your e-mail and follow the activation link.'] } },
     });
   });
 
   it('asks for e-mail and password when one is missing', async () => {
     const res = await callRoute(t, login.action as never, { url: '/login', form: { email: 'someone@test.example', password: '' } });
     expect(res.status).toBe(400);
-    expect(res.data).toMatchObject({ error: { '': ['Please fill in your e-mail address and password'] } });
+    expect(res.data).toMatchObject({ result: { error: { '': ['Please fill in your e-mail address and password'] } } });
   });
 
   it('answers a throttled login with the translated wait message, not an error page', async () => {
@@ -121,7 +121,7 @@ describe('login page', () => {
       last = await callRoute(t, login.action as never, { url: '/login', form: { email: user.email, password: `Wrong-${attempt}-x` } });
     }
     expect(last!.status).toBe(400);
-    expect((last!.data as { error: Record<string, string[]> }).error['']).toEqual([
+    expect((last!.data as { result: { error: Record<string, string[]> } }).result.error['']).toEqual([
       expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds and try again\.$/),
     ]);
     // even the right password waits until the lock has passed
@@ -174,7 +174,7 @@ describe('register page', () => {
     const res = await callRoute(t, register.action as never, { url: '/register', form: form(email, { passwordRepeat: `${PASSWORD}x` }) });
     expect(res.status).toBe(400);
     expect(res.data).toMatchObject({
-      error: { passwordRepeat: ['The two passwords do not match'], '': ['Please correct the marked fields and try again'] },
+      result: { error: { passwordRepeat: ['The two passwords do not match'], '': ['Please correct the marked fields and try again'] } },
     });
     expect(JSON.stringify(res.data)).not.toContain(PASSWORD);
     expect(await t.app.db('users').where({ email }).first()).toBeUndefined();
@@ -187,7 +187,7 @@ describe('register page', () => {
       form: form(taken.email, { password: '12345678', passwordRepeat: '12345678' }),
     });
     expect(res.status).toBe(400);
-    const error = (res.data as { error: Record<string, string[]> }).error;
+    const error = (res.data as { result: { error: Record<string, string[]> } }).result.error;
     expect(error.email).toEqual(['A user with this e-mail address already exists']);
     expect(error.password).toEqual(expect.arrayContaining(['This password is too common.', 'This password is entirely numeric.']));
     expect(error['']).toEqual(['Please correct the marked fields and try again']);
@@ -197,7 +197,7 @@ describe('register page', () => {
     const user = await userWithPassword({ is_active: false, email_confirmed_at: null });
     const res = await callRoute(t, activateAccount.action as never, { url: '/activate-account', form: { email: user.email, token: 'nope' } });
     expect(res.status).toBe(400);
-    expect(res.data).toMatchObject({ error: { '': ['The activation link is invalid or has expired.'] } });
+    expect(res.data).toMatchObject({ result: { error: { '': ['The activation link is invalid or has expired.'] } } });
   });
 });
 
@@ -219,7 +219,7 @@ describe('password reset pages', () => {
       url: '/set-new-password',
       form: { email: user.email, token, password: fresh, passwordRepeat: fresh },
     });
-    expect(again.data).toMatchObject({ error: { '': ['The password reset token is invalid or has expired.'] } });
+    expect(again.data).toMatchObject({ result: { error: { '': ['The password reset token is invalid or has expired.'] } } });
     const loggedIn = await callRoute(t, login.action as never, { url: '/login', form: { email: user.email, password: fresh } });
     expect(loggedIn).toMatchObject({ status: 302, location: '/' });
   });
@@ -230,7 +230,7 @@ describe('password reset pages', () => {
       form: { email: uniqueEmail('unknown') },
     });
     expect(res.status).toBe(400);
-    expect(res.data).toMatchObject({ error: { email: ['No user with this e-mail address found'] } });
+    expect(res.data).toMatchObject({ result: { error: { email: ['No user with this e-mail address found'] } } });
   });
 });
 

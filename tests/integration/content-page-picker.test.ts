@@ -5,7 +5,7 @@ import * as rpPreview from '~/routes/_console.stand.standpreview.$standslug.rp.$
 import * as standRp from '~/routes/convention.$conventionslug.hall.$hallslug.stand.$standslug.rp.$rpslug';
 import * as conventionPage from '~/routes/convention.$conventionslug.content.$slug';
 import * as conventionLayout from '~/routes/convention.$conventionslug';
-import * as dashboard from '~/routes/_console.events.convention.$slug';
+import * as dashboard from '~/routes/_console.events.convention.$slug/route';
 import * as onDemandItem from '~/routes/convention.$conventionslug.ondemand.$slug';
 import { EMPTY_LAYOUT } from '~/lib/content-pages/layout';
 import { createTestApp, type TestApp } from '../helpers/app';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as events from '~/routes/_console.events._index';
-import * as stagePage from '~/routes/_console.events.stage.$stageSlug';
+import * as stagePage from '~/routes/_console.events.stage.$stageSlug/route';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { callRoute } from '../helpers/routes';
 import { eventsWorld } from './events-halls-world';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as dashboard from '~/routes/_console.events.convention.$slug';
+import * as dashboard from '~/routes/_console.events.convention.$slug/route';
 import * as administration from '~/routes/_console.convention.administration.$slug';
 import * as events from '~/routes/_console.events._index';
 import * as shoplink from '~/routes/_console.events.convention.$slug_.shoplink';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as conventionLanding from '~/routes/convention.$conventionslug._index';
 import * as tokenPage from '~/routes/_public.token';
-import * as conventionConsole from '~/routes/_console.events.convention.$slug';
+import * as conventionConsole from '~/routes/_console.events.convention.$slug/route';
 import * as exhibitionConsole from '~/routes/_console.events.exhibition.$exhibitionSlug';
 import * as hallBuilder from '~/routes/_console.hall.builder.$slug';
 import type { ServiceContext } from '~/server/context.server';
@@ -409,9 +409,9 @@ describe('page door', () => {
     const post = (token: string, userId = visitor.id) => callRoute(t, tokenPage.action as never, { url: tokenUrl, userId, form: { token, next: path } });
     const wrong = await post('WRONG');
     expect(wrong.status).toBe(400);
-    expect(wrong.data).toMatchObject({ status: 'error', error: { token: ['This access key is not valid'] } });
+    expect(wrong.data).toMatchObject({ result: { status: 'error', error: { token: ['This access key is not valid'] } } });
     const empty = await post('');
-    expect(empty.data).toMatchObject({ error: { token: ['This field is required'] } });
+    expect(empty.data).toMatchObject({ result: { error: { token: ['This field is required'] } } });
 
     expect(await post('PARTNER-2026')).toMatchObject({
       status: 302,
@@ -422,7 +422,7 @@ describe('page door', () => {
 
     // an off-site next is never followed
     const offSite = await callRoute(t, tokenPage.action as never, { url: '/token', userId: visitor.id, form: { token: 'PARTNER-2026', next: 'https://evil.example/' } });
-    expect(offSite).toMatchObject({ status: 400, data: { error: { '': ['There is no protected content at this address'] } } });
+    expect(offSite).toMatchObject({ status: 400, data: { result: { error: { '': ['There is no protected content at this address'] } } } });
   });
 
   it('shows why a suspended visitor cannot get in, and a key at its limit', async () => {
@@ -437,7 +437,7 @@ describe('page door', () => {
 
     expect(await post(first.id)).toMatchObject({ status: 302, location: path });
     const full = await post(second.id);
-    expect(full).toMatchObject({ status: 400, data: { error: { token: ['This access key has reached its limit'] } } });
+    expect(full).toMatchObject({ status: 400, data: { result: { error: { token: ['This access key has reached its limit'] } } } });
 
     const [entry] = await listObjectPermissions(owner, o.convention.id);
     await suspendObjectPermission(owner, entry.id);
@@ -446,7 +446,7 @@ describe('page door', () => {
     const page = await callRoute(t, tokenPage.loader as never, { url: tokenUrl, userId: first.id });
     expect(page.data).toMatchObject({ suspended: `Your access to “${o.conventionTitle}” was suspended. Please contact the organiser.` });
     const again = await post(first.id);
-    expect(again).toMatchObject({ status: 400, data: { error: { '': [`Your access to “${o.conventionTitle}” was suspended. Please contact the organiser.`] } } });
+    expect(again).toMatchObject({ status: 400, data: { result: { error: { '': [`Your access to “${o.conventionTitle}” was suspended. Please contact the organiser.`] } } } });
   });
 
   it('lets the organiser add, suspend, reactivate and (after confirming) remove people on the convention page', async () => {

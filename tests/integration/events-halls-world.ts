@@ -1,9 +1,8 @@
-import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { Package } from '~/lib/features';
 import { uploadFile } from '~/server/services/files/files.server';
 import type { TestApp } from '../helpers/app';
-import { addMember, createOrganization, createUser } from '../fixtures/factories';
+import { addMember, createConvention, createOrganization, createUser } from '../fixtures/factories';
 import { png } from './files-fixtures';
 
 /**
@@ -24,9 +23,7 @@ export async function eventsWorld(t: TestApp) {
   await addMember(db, host.id, sales.id, { role: 'sales', sales: true });
   await addMember(db, exhibitor.id, stranger.id, { role: 'admin', isOwner: true });
   await addMember(db, basicOnly.id, noFeature.id, { role: 'admin', isOwner: true });
-  const [convention] = await db('conventions')
-    .insert({ organization_id: host.id, slug: `messe-${crypto.randomBytes(4).toString('hex')}`, title: 'Messe', active: true, permission_type: 'PUBLIC' })
-    .returning(['id', 'slug']);
+  const convention = await createConvention(db, { organization_id: host.id, title: 'Messe', active: true, permission_type: 'PUBLIC' });
   return { host, exhibitor, basicOnly, owner, sales, stranger, noFeature, convention };
 }
 

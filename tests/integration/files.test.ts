@@ -267,9 +267,9 @@ describe('files service', () => {
   it('recognises 3D models by content: glTF JSON, ASCII and binary STL', async () => {
     const ctx = await t.serviceContext(member.id);
     const up = (bytes: Buffer, filename: string) => uploadFile(ctx, { stream: stream(bytes), filename, purpose: 'MODEL' });
-    expect((await up(gltf, 'a.gltf')).mimeType).toBe('model/gltf+json');
-    expect((await up(asciiStl, 'b.stl')).mimeType).toBe('model/stl');
-    expect((await up(binaryStl(3), 'c.stl')).mimeType).toBe('model/stl');
+    expect((await up(gltf, 'a.gltf')).mime_type).toBe('model/gltf+json');
+    expect((await up(asciiStl, 'b.stl')).mime_type).toBe('model/stl');
+    expect((await up(binaryStl(3), 'c.stl')).mime_type).toBe('model/stl');
     const broken = Buffer.concat([binaryStl(3), Buffer.alloc(7)]);
     await expect(up(broken, 'd.stl')).rejects.toMatchObject({ code: 'FILE_TYPE_NOT_ALLOWED' });
   });
@@ -298,7 +298,7 @@ describe('files service', () => {
     await expect(
       inTransaction(ctx, async (trx) => {
         const file = await uploadFile(trx, { stream: stream(png(4, 4)), filename: 'a.png' });
-        key = file.storageKey;
+        key = file.storage_key;
         expect(await t.app.storage.exists(key)).toBe(true);
         throw new Error('later step failed');
       }),
@@ -310,7 +310,7 @@ describe('files service', () => {
   it('keeps a personal file for a user without organisation, visible only to them', async () => {
     const loner = await createUser(t.app.db);
     const file = await uploadFile(await t.serviceContext(loner.id), { stream: stream(png(3, 3)), filename: 'me.png' });
-    expect(file.organizationId).toBeNull();
+    expect(file.organization_id).toBeNull();
     expect((await fetch(`${t.url}/files/${file.id}`, { headers: await jwt(loner.id) })).status).toBe(200);
     expect((await fetch(`${t.url}/files/${file.id}`, { headers: await jwt(member.id) })).status).toBe(404);
   });

@@ -127,4 +127,26 @@ describe('GraphQL types mapped to models (graphql/mappers.ts)', () => {
     });
     expect(answer.videoEmbedUrl).toContain('dQw4w9WgXcQ');
   });
+
+  it('answer every field of a file from its row (File mapped to the UploadedFile model)', async () => {
+    const db = t.app.db;
+    const org = await createOrganization(db);
+    const user = await createUser(db);
+    await addMember(db, org.id, user.id);
+    const file = await createFile(db, { organization_id: org.id, is_public: false, filename: 'plan.png', size: 4096, width: 640, height: 320 });
+    const query = `query ($id: ID!) { file(id: $id) { ${selection(schema.getType('File') as GraphQLObjectType, new Set(['File']))} } }`;
+    const res = await t.graphql<{ file: Record<string, unknown> }>(query, { id: file.id }, { headers: { Authorization: `JWT ${await t.accessToken(user.id)}` } });
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data!.file).toEqual({
+      id: file.id,
+      url: `/files/${file.id}`,
+      filename: 'plan.png',
+      mimeType: 'image/png',
+      size: 4096,
+      width: 640,
+      height: 320,
+      isPublic: false,
+      created: file.created_at.toISOString(),
+    });
+  });
 });

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageSrcSet } from '~/lib/images';
-import { setFilePublic, uploadFile, type FileRecord } from '~/server/services/files/files.server';
+import { setFilePublic, uploadFile, type UploadedFile } from '~/server/services/files/files.server';
 import { variantWidth } from '~/server/services/files/image-variants.server';
 import { addMember, createOrganization, createUser } from '../fixtures/factories';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -14,8 +14,8 @@ import { gltf, png } from './files-fixtures';
 let t: TestApp;
 let member: { id: string };
 let outsider: { id: string };
-let photo: FileRecord;
-let drawing: FileRecord;
+let photo: UploadedFile;
+let drawing: UploadedFile;
 
 const WEBP = 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8';
 
@@ -28,7 +28,7 @@ async function cameraPhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
-async function upload(userId: string, bytes: Buffer, filename: string): Promise<FileRecord> {
+async function upload(userId: string, bytes: Buffer, filename: string): Promise<UploadedFile> {
   return uploadFile(await t.serviceContext(userId), { stream: Readable.from(bytes), filename });
 }
 
@@ -114,8 +114,8 @@ describe('scaled images at /files/{id}?w=', () => {
     const model = await upload(member.id, gltf, 'chair.gltf');
     const { res } = await fetchImage(`/files/${model.id}?w=320`, { headers });
     expect(res.headers.get('content-type')).toBe('model/gltf+json');
-    expect(variantWidth({ mimeType: 'image/svg+xml', width: 4000, height: 2000 }, '320')).toBeNull();
-    expect(variantWidth({ mimeType: 'image/jpeg', width: null, height: null }, '5000')).toBe(2560);
+    expect(variantWidth({ mime_type: 'image/svg+xml', width: 4000, height: 2000 }, '320')).toBeNull();
+    expect(variantWidth({ mime_type: 'image/jpeg', width: null, height: null }, '5000')).toBe(2560);
   });
 
   it('checks access as for the original: outsiders and anonymous visitors get 404 until the file is public', async () => {
@@ -131,7 +131,7 @@ describe('scaled images at /files/{id}?w=', () => {
     // the head of a JPEG (type and size readable) with the picture data cut off
     const whole = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#336699' } }).jpeg().toBuffer();
     const broken = await upload(member.id, whole.subarray(0, 700), 'kaputt.jpg');
-    expect(broken).toMatchObject({ mimeType: 'image/jpeg', width: 1600 });
+    expect(broken).toMatchObject({ mime_type: 'image/jpeg', width: 1600 });
     const headers = { authorization: `JWT ${await t.accessToken(member.id)}`, accept: WEBP };
     const { res, bytes } = await fetchImage(`/files/${broken.id}?w=320`, { headers });
     expect(res.status).toBe(404);

@@ -6,10 +6,11 @@ import * as dashboard from '~/routes/_console._index';
 import * as orgDetail from '~/routes/_console.orgmanagement.$orgSlug';
 import * as orgList from '~/routes/_console.orgmanagement._index';
 import * as missingFeature from '~/routes/_console.missing-feature.$feature';
+import * as invites from '~/routes/_console.invites';
 import * as organizationSwitch from '~/routes/resources.organization-switch';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { callRoute } from '../helpers/routes';
-import { addMember, createOrganization, createUser } from '../fixtures/factories';
+import { addMember, createInvite, createOrganization, createUser } from '../fixtures/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -184,5 +185,18 @@ describe('dashboard', () => {
     const w = await world();
     expect(await callRoute(t, dashboard.loader as never, { url: '/' })).toMatchObject({ status: 302, location: '/login?next=%2F' });
     expect(await callRoute(t, dashboard.loader as never, { url: '/', userId: w.loner.id })).toMatchObject({ status: 302, location: '/onboarding' });
+  });
+});
+
+describe('invites page', () => {
+  it('joins through the mail link with a toast naming the organisation; a used link goes back with the reason', async () => {
+    const w = await world();
+    const invitee = await createUser(t.app.db, { default_language: 'EN' });
+    const { invite, token } = await createInvite(t.app.db, { organization_id: w.acme.id, email: invitee.email });
+    const form = { email: invite.email, token };
+    const joined = await callRoute(t, invites.action as never, { url: '/invites', userId: invitee.id, form });
+    expect(joined).toMatchObject({ status: 302, location: '/', toast: { type: 'success', key: 'org:toast.joined', values: { name: w.acme.name } } });
+    const again = await callRoute(t, invites.action as never, { url: '/invites', userId: invitee.id, form });
+    expect(again).toMatchObject({ status: 302, location: '/invites', toast: { type: 'error', key: 'errors:raw' } });
   });
 });

@@ -71,7 +71,7 @@ describe('send the activation mail again', () => {
       const answers = [];
       for (let i = 0; i < 5; i += 1) answers.push(await callRoute(t, resend.action as never, { url: '/resend-activation', form: { email } }));
       expect(answers.slice(0, 4).map((a) => a.status)).toEqual([302, 302, 302, 302]);
-      expect(answers[4]).toMatchObject({ status: 400, data: { error: { '': [expect.stringMatching(/seconds/)] } } });
+      expect(answers[4]).toMatchObject({ status: 400, data: { result: { error: { '': [expect.stringMatching(/seconds/)] } } } });
       expect(await mailsTo(email)).toBeLessThanOrEqual(4);
     }
   });

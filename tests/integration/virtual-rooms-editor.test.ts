@@ -10,6 +10,7 @@ import { png } from './files-fixtures';
 import { createContentPage, createContentPageTranslation } from '../fixtures/content-pages';
 import { createConvention, createHall } from '../fixtures/events';
 import { createIcon } from '../fixtures/icons';
+import { silentWav } from '../../db/seeds/room-panoramas';
 
 /**
  * The console's virtual room pages (issue 17) through the page door, without JavaScript: /virtual-rooms (list,
@@ -31,25 +32,6 @@ async function member(suites: number, options: { sales?: boolean; role?: 'admin'
   return { org, user };
 }
 
-/** A short silent WAV (8 kHz mono), which the files service sniffs as audio. */
-function wav(samples = 800): Buffer {
-  const data = Buffer.alloc(samples * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8, 'ascii');
-  header.write('fmt ', 12, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(16000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
 
 const pngFile = (width: number, height: number, name = 'pano.png') => new File([png(width, height)], name, { type: 'image/png' });
 
@@ -287,7 +269,7 @@ describe('/virtual-rooms/{slug} (issue 17)', () => {
     const noTitle = await door.post({ intent: 'addStep', panoId: lobby.id, title: '', text: '' });
     expect(noTitle.status).toBe(400);
     expect(fieldErrors(noTitle).title?.length).toBeGreaterThan(0);
-    expect(await door.post({ intent: 'addStep', panoId: lobby.id, title: 'Willkommen', text: 'Hallo', file: new File([wav()], 'hallo.wav', { type: 'audio/wav' }) })).toMatchObject({
+    expect(await door.post({ intent: 'addStep', panoId: lobby.id, title: 'Willkommen', text: 'Hallo', file: new File([silentWav()], 'hallo.wav', { type: 'audio/wav' }) })).toMatchObject({
       status: 302,
       toast: { key: 'roomseditor:messages.stepSaved' },
     });

@@ -205,6 +205,8 @@ describe('in-house fair for visitors', () => {
     const w = await world();
     const hostImprint = await callRoute(t, imprint.loader as never, at(w.open.slug, '/imprint'));
     expect(hostImprint.data as LegalData).toEqual({
+      kind: 'imprint',
+      back: `/exhibition/${w.open.slug}`,
       info: { organizationName: w.host.name, imprint: 'Host GmbH, Messeweg 1, Köln', dataPrivacy: '', dataPrivacyUrl: 'https://host.example/privacy' },
       title: 'Imprint',
     });

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as stagePage from '~/routes/_console.events.stage.$stageSlug';
+import * as stagePage from '~/routes/_console.events.stage.$stageSlug/route';
 import * as conventionLayout from '~/routes/convention.$conventionslug';
 import * as onDemandList from '~/routes/convention.$conventionslug.ondemand._index';
 import * as stageVisitPage from '~/routes/stage.$stageslug';

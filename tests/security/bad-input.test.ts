@@ -2,7 +2,7 @@ import http from 'node:http';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Package } from '~/lib/features';
-import * as conventionPage from '~/routes/_console.events.convention.$slug';
+import * as conventionPage from '~/routes/_console.events.convention.$slug/route';
 import * as eventsPage from '~/routes/_console.events._index';
 import * as loginRoute from '~/routes/_public.login';
 import * as languageRoute from '~/routes/resources.language';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up as neutraliseLinks } from '#db/migrations/0011_safe_links';
 import * as root from '~/root';
 import * as editOrganisation from '~/routes/_console.edit-organisation';
-import * as conventionPage from '~/routes/_console.events.convention.$slug';
+import * as conventionPage from '~/routes/_console.events.convention.$slug/route';
 import * as exhibitionPage from '~/routes/_console.events.exhibition.$exhibitionSlug';
 import * as standPage from '~/routes/_console.stand.$slug';
 import * as conventionLayout from '~/routes/convention.$conventionslug';

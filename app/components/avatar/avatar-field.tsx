@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent } 
 import { useTranslation } from 'react-i18next';
 import { ACCEPT_BY_PURPOSE } from '~/lib/file-limits';
 import { Dialog, Modal } from '../ui/dialog';
+import { FileField } from '../ui/field';
 import { Spinner } from '../ui/spinner';
 import { Button } from '../ui/button';
 import { useHydrated } from '../ui/use-hydrated';
@@ -90,23 +91,16 @@ export function AvatarField({ url, name }: { url: string | null; name: string })
       <Avatar url={url} name={name} />
       <Form method="post" encType="multipart/form-data" className="flex flex-col gap-2">
         <input type="hidden" name="intent" value="avatar-file" />
-        <label htmlFor={inputId} className="text-sm font-medium">
-          {t('avatar.choose')}
-        </label>
-        <input
+        <FileField
           ref={input}
           id={inputId}
-          type="file"
-          name="file"
+          label={t('avatar.choose')}
+          hint={t('avatar.hint')}
           required
           accept={ACCEPT_BY_PURPOSE.IMAGE}
           onChange={choose}
-          aria-describedby={`${inputId}-hint`}
-          className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-dark file:px-4 file:py-2 file:text-white"
+          inputClassName="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-dark file:px-4 file:py-2 file:text-white"
         />
-        <p id={`${inputId}-hint`} className="text-xs text-gray-600">
-          {t('avatar.hint')}
-        </p>
         {hydrated ? null : (
           <Button type="submit" variant="outline" className="self-start">
             {t('avatar.upload')}

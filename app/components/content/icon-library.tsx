@@ -1,9 +1,9 @@
 import { Form } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { FormAnswer } from '~/lib/route-kit';
-import { ConfirmDelete } from '../events/confirm-delete';
-import { Button } from '../ui/button';
-import { errorFor, PageSection, useIsPending } from '../ui/route-form';
+import { DeleteObject } from '../events/list-sections';
+import { FileField } from '../ui/field';
+import { errorFor, PageSection, SubmitButton } from '../ui/route-form';
 
 export interface IconItem {
   id: string;
@@ -17,33 +17,13 @@ export interface IconItem {
  */
 export function IconLibrary({ icons, answer }: { icons: IconItem[]; answer: FormAnswer | null | undefined }) {
   const { t } = useTranslation('personalization');
-  const pending = useIsPending();
   const error = errorFor(answer, 'uploadIcon');
   return (
     <PageSection id="content-icons" title={t('icons.heading')} intro={t('icons.intro')}>
       <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="uploadIcon" />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="content-icon-file" className="text-sm font-medium">
-            {t('icons.file')}
-          </label>
-          <input
-            id="content-icon-file"
-            type="file"
-            name="file"
-            required
-            accept="image/png,image/svg+xml,.svg,.png"
-            aria-describedby="content-icon-error"
-            aria-invalid={error ? true : undefined}
-            className="block text-sm"
-          />
-        </div>
-        <Button type="submit" isDisabled={pending}>
-          {t('icons.upload')}
-        </Button>
-        <p id="content-icon-error" role="alert" className="w-full text-sm text-brand-red">
-          {error}
-        </p>
+        <FileField id="content-icon-file" label={t('icons.file')} required accept="image/png,image/svg+xml,.svg,.png" error={error} announce />
+        <SubmitButton>{t('icons.upload')}</SubmitButton>
       </Form>
       {icons.length ? (
         <ul aria-label={t('icons.listLabel')} className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -53,15 +33,7 @@ export function IconLibrary({ icons, answer }: { icons: IconItem[]; answer: Form
               <span className="w-full truncate text-center text-xs text-gray-700" title={icon.filename}>
                 {icon.filename}
               </span>
-              <ConfirmDelete
-                intent="deleteIcon"
-                id={icon.id}
-                name={icon.filename}
-                label={t('icons.delete')}
-                ariaLabel={t('icons.deleteNamed', { name: icon.filename })}
-                title={t('icons.deleteTitle')}
-                message={t('icons.deleteText', { name: icon.filename })}
-              />
+              <DeleteObject item={{ id: icon.id, name: icon.filename }} keys="icons" intent="deleteIcon" ns="personalization" />
             </li>
           ))}
         </ul>

@@ -1,15 +1,15 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { getFormProps } from '@conform-to/react';
-import { Form, useNavigation } from '@remix-run/react';
-import { useState, type MouseEvent } from 'react';
+import { Form } from '@remix-run/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDelete } from '../events/confirm-delete';
-import { Button } from '../ui/button';
+import { DeleteObject } from '../events/list-sections';
+import { clickedPosition, PositionFields } from '../events/position-fields';
 import { TextField } from '../ui/field';
 import { useHydrated } from '../ui/use-hydrated';
 import { FoyerPointForm } from './forms';
 import { NativeSelect, type NativeSelectGroup } from './native-select';
-import { useRouteForm } from '../ui/route-form';
+import { FormErrors, SubmitButton, useRouteForm } from '../ui/route-form';
 
 export interface FoyerPointView {
   id: string;
@@ -37,22 +37,12 @@ export function FoyerEditor({
 }) {
   const { t } = useTranslation('events');
   const hydrated = useHydrated();
-  const navigation = useNavigation();
   const [position, setPosition] = useState<{ x: string; y: string }>({ x: '50', y: '50' });
   const [form, fields] = useRouteForm(FoyerPointForm, {
     id: 'foyer-point',
     lastResult,
   });
 
-  function place(event: MouseEvent<HTMLImageElement>) {
-    const box = event.currentTarget.getBoundingClientRect();
-    setPosition({
-      x: String(round(((event.clientX - box.left) / box.width) * 100)),
-      y: String(round(((event.clientY - box.top) / box.height) * 100)),
-    });
-  }
-
-  const numberClass = 'w-28 rounded-md border border-gray-300 px-3 py-2 aria-[invalid]:border-brand-red';
   return (
     <div className="space-y-4">
       <div className="relative inline-block max-w-full">
@@ -61,7 +51,7 @@ export function FoyerEditor({
         <img
           src={imageUrl}
           alt={t('pages.foyer.imageAlt')}
-          onClick={hydrated ? place : undefined}
+          onClick={hydrated ? (event) => setPosition(clickedPosition(event)) : undefined}
           data-testid="foyer-image"
           className={`block max-h-[480px] max-w-full rounded-md ${hydrated ? 'cursor-crosshair' : ''}`}
         />
@@ -86,42 +76,14 @@ export function FoyerEditor({
         <h3 className="font-semibold sm:col-span-2">{t('pages.foyer.addPoint')}</h3>
         <p className="text-sm text-gray-600 sm:col-span-2">{t(hydrated ? 'pages.foyer.clickHint' : 'pages.foyer.positionHint')}</p>
         <input type="hidden" name="intent" value="addPoint" />
-        {form.errors?.length ? (
-          <p role="alert" className="text-sm text-brand-red sm:col-span-2">
-            {form.errors.join(' ')}
-          </p>
-        ) : null}
-        <div className="flex gap-4 sm:col-span-2">
-          {(['x', 'y'] as const).map((axis) => {
-            const errors = fields[axis].errors;
-            return (
-              <div key={axis} className="flex flex-col gap-1">
-                <label htmlFor={`foyer-${axis}`} className="text-sm font-medium">
-                  {t(axis === 'x' ? 'pages.foyer.x' : 'pages.foyer.y')}
-                </label>
-                <input
-                  id={`foyer-${axis}`}
-                  name={axis}
-                  type="number"
-                  min={0}
-                  max={100}
-                  step="any"
-                  required
-                  value={position[axis]}
-                  onChange={(e) => setPosition((p) => ({ ...p, [axis]: e.target.value }))}
-                  aria-invalid={errors?.length ? true : undefined}
-                  aria-describedby={errors?.length ? `foyer-${axis}-error` : undefined}
-                  className={numberClass}
-                />
-                {errors?.length ? (
-                  <p id={`foyer-${axis}-error`} className="text-sm text-brand-red">
-                    {errors.join(' ')}
-                  </p>
-                ) : null}
-              </div>
-            );
-          })}
-        </div>
+        <FormErrors errors={form.errors} className="sm:col-span-2" />
+        <PositionFields
+          prefix="foyer"
+          labels={{ x: t('pages.foyer.x'), y: t('pages.foyer.y') }}
+          position={position}
+          onChange={setPosition}
+          errors={{ x: fields.x.errors, y: fields.y.errors }}
+        />
         <NativeSelect
           name="target"
           label={t('pages.foyer.target')}
@@ -131,9 +93,7 @@ export function FoyerEditor({
         />
         <TextField field={fields.link} type="url" label={t('pages.foyer.link')} description={t('pages.foyer.linkHint')} />
         <div className="sm:col-span-2">
-          <Button type="submit" isDisabled={navigation.state === 'submitting'}>
-            {t('pages.foyer.addSubmit')}
-          </Button>
+          <SubmitButton>{t('pages.foyer.addSubmit')}</SubmitButton>
         </div>
       </Form>
 
@@ -146,15 +106,7 @@ export function FoyerEditor({
             {points.map((p) => (
               <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                 <span>{t('pages.foyer.pointLabel', { label: p.label, x: round(p.x), y: round(p.y) })}</span>
-                <ConfirmDelete
-                  intent="deletePoint"
-                  id={p.id}
-                  name={p.label}
-                  label={t('pages.delete')}
-                  ariaLabel={t('pages.foyer.deleteNamed', { label: p.label })}
-                  title={t('pages.foyer.deleteTitle')}
-                  message={t('pages.foyer.deleteText', { label: p.label })}
-                />
+                <DeleteObject item={{ id: p.id, name: p.label }} keys="pages.foyer" intent="deletePoint" label={t('pages.delete')} />
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { ErrorText } from '~/components/ui/field';
 
 export interface NativeSelectGroup {
   label: string;
@@ -77,11 +78,7 @@ export function NativeSelect({
           {hint}
         </p>
       ) : null}
-      {invalid ? (
-        <p id={`${id}-error`} className="text-sm text-brand-red">
-          {errors!.join(' ')}
-        </p>
-      ) : null}
+      <ErrorText id={`${id}-error`} errors={errors} />
     </div>
   );
 }

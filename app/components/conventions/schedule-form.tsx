@@ -1,15 +1,14 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { Form, useNavigation } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { LANGUAGES } from '~/lib/language';
 import { ACCEPT_BY_PURPOSE } from '~/lib/file-limits';
-import { Button } from '../ui/button';
-import { TextArea, TextField } from '../ui/field';
+import { FileField, TextArea, TextField } from '../ui/field';
 import { EVENT_TIME_ZONE } from './datetime';
 import { ScheduleForm } from './forms';
-import { useRouteForm } from '../ui/route-form';
+import { FormErrors, SubmitButton, useRouteForm } from '../ui/route-form';
 
 export type ScheduleValues = Partial<Record<keyof z.input<typeof ScheduleForm>, string>>;
 
@@ -30,7 +29,6 @@ export function ScheduleEntryForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation(['events', 'common']);
-  const navigation = useNavigation();
   const fileId = useId();
   const [form, fields] = useRouteForm(ScheduleForm, {
     id: formId,
@@ -43,11 +41,7 @@ export function ScheduleEntryForm({
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value={entryId ? 'scheduleUpdate' : 'scheduleCreate'} />
       {entryId ? <input type="hidden" name="id" value={entryId} /> : null}
-      {form.errors?.length ? (
-        <p role="alert" className="text-sm text-brand-red sm:col-span-2">
-          {form.errors.join(' ')}
-        </p>
-      ) : null}
+      <FormErrors errors={form.errors} className="sm:col-span-2" />
       <TextField field={fields.timestamp} type="datetime-local" label={t('pages.schedule.start')} description={zoneHint} />
       <TextField field={fields.timestampEnd} type="datetime-local" label={t('pages.schedule.end')} description={zoneHint} />
       <TextField field={fields.speaker} label={t('pages.schedule.speaker')} />
@@ -62,27 +56,9 @@ export function ScheduleEntryForm({
           </div>
         );
       })}
-      <div className="flex flex-col gap-1 sm:col-span-2">
-        <label htmlFor={fileId} className="text-sm font-medium">
-          {t('pages.schedule.thumbnail')}
-        </label>
-        <input
-          id={fileId}
-          type="file"
-          name="file"
-          accept={ACCEPT_BY_PURPOSE.IMAGE}
-          aria-invalid={fileErrors ? true : undefined}
-          aria-describedby={`${fileId}-error`}
-          className="block text-sm"
-        />
-        <p id={`${fileId}-error`} className="text-sm text-brand-red">
-          {fileErrors}
-        </p>
-      </div>
+      <FileField id={fileId} label={t('pages.schedule.thumbnail')} accept={ACCEPT_BY_PURPOSE.IMAGE} error={fileErrors} className="sm:col-span-2" />
       <div className="sm:col-span-2">
-        <Button type="submit" isDisabled={navigation.state === 'submitting'}>
-          {t(entryId ? 'pages.schedule.save' : 'pages.schedule.addSubmit')}
-        </Button>
+        <SubmitButton>{t(entryId ? 'pages.schedule.save' : 'pages.schedule.addSubmit')}</SubmitButton>
       </div>
     </Form>
   );

@@ -3,9 +3,8 @@ import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormAnswer } from '~/lib/route-kit';
-import { Button } from '../ui/button';
 import { cx } from '../ui/cx';
-import { errorFor, FormErrors, PageSection, useIsPending } from '../ui/route-form';
+import { errorFor, FormErrors, PageSection, SubmitButton } from '../ui/route-form';
 import { ConfirmStep } from './confirm-delete';
 import { ImageForm } from './image-form';
 
@@ -48,7 +47,6 @@ export function SettingsSection<Schema extends Record<string, unknown>>({
   className?: string;
   children: ReactNode;
 }) {
-  const pending = useIsPending();
   const wide = className.includes('grid-cols-2') ? 'sm:col-span-2' : undefined;
   return (
     <PageSection id={id} title={title}>
@@ -57,9 +55,7 @@ export function SettingsSection<Schema extends Record<string, unknown>>({
         <FormErrors errors={form.errors} className={wide} />
         {children}
         <div className={wide}>
-          <Button type="submit" isDisabled={pending}>
-            {submit}
-          </Button>
+          <SubmitButton>{submit}</SubmitButton>
         </div>
       </Form>
     </PageSection>

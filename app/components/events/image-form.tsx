@@ -1,7 +1,7 @@
-import { Form, useNavigation } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import { useId } from 'react';
 import { ACCEPT_BY_PURPOSE } from '~/lib/file-limits';
-import { Button } from '../ui/button';
+import { SubmitButton } from '../ui/route-form';
 
 export interface ImageFormProps {
   /** the action's intent; the file goes in the field `file` after it */
@@ -26,7 +26,6 @@ export interface ImageFormProps {
  * real image.
  */
 export function ImageForm({ intent, id, title, hint, fileLabel, submitLabel, imageUrl, imageAlt, noImage, error, hidden }: ImageFormProps) {
-  const navigation = useNavigation();
   const inputId = useId();
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-lg bg-white p-6 shadow-sm">
@@ -63,9 +62,7 @@ export function ImageForm({ intent, id, title, hint, fileLabel, submitLabel, ima
           <p id={`${inputId}-error`} role="alert" className="text-sm text-brand-red">
             {error}
           </p>
-          <Button type="submit" className="self-start" isDisabled={navigation.state === 'submitting'}>
-            {submitLabel}
-          </Button>
+          <SubmitButton className="self-start">{submitLabel}</SubmitButton>
         </Form>
       </div>
     </section>

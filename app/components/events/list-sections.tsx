@@ -59,20 +59,36 @@ export function ObjectLink({ to, children, className }: { to: string; children: 
 }
 
 /**
- * The delete button of a list row (intent `delete` unless given), asking first; its texts come from `keys`
- * (`<keys>.delete`, `.deleteNamed`, `.deleteTitle`, `.deleteText`).
+ * The delete (or remove) button of a list row, asking first. Its texts come from `keys` in `ns`: `<keys>.<verb>`,
+ * `.<verb>Named`, `.<verb>Title`, `.<verb>Text`, with the row's name as `name` and `label`; `label` replaces the
+ * button text where a page words all its buttons alike ("Remove").
  */
-export function DeleteObject({ item, keys, intent = 'delete' }: { item: { id: string; name: string }; keys: string; intent?: string }) {
-  const { t } = useTranslation('events');
+export function DeleteObject({
+  item,
+  keys,
+  intent = 'delete',
+  verb = 'delete',
+  ns = 'events',
+  label,
+}: {
+  item: { id: string; name: string };
+  keys: string;
+  intent?: string;
+  verb?: 'delete' | 'remove';
+  ns?: string;
+  label?: string;
+}) {
+  const { t } = useTranslation(ns);
+  const values = { name: item.name, label: item.name };
   return (
     <ConfirmDelete
       intent={intent}
       id={item.id}
       name={item.name}
-      label={t(`${keys}.delete`)}
-      ariaLabel={t(`${keys}.deleteNamed`, { name: item.name })}
-      title={t(`${keys}.deleteTitle`)}
-      message={t(`${keys}.deleteText`, { name: item.name })}
+      label={label ?? t(`${keys}.${verb}`)}
+      ariaLabel={t(`${keys}.${verb}Named`, values)}
+      title={t(`${keys}.${verb}Title`)}
+      message={t(`${keys}.${verb}Text`, values)}
     />
   );
 }

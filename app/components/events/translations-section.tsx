@@ -1,11 +1,11 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { Form, useNavigation } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '~/lib/language';
-import { Button } from '../ui/button';
+import type { FormAnswer } from '~/lib/route-kit';
 import { TextArea, TextField } from '../ui/field';
 import { TranslationForm } from './forms';
-import { useRouteForm } from '../ui/route-form';
+import { FormErrors, PageSection, resultFor, SubmitButton, useRouteForm } from '../ui/route-form';
 
 interface TranslationValue {
   language: Language;
@@ -23,7 +23,6 @@ function LanguageForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation(['events', 'common']);
-  const navigation = useNavigation();
   const [form, fields] = useRouteForm(TranslationForm, {
     id: `translation-${language}`,
     lastResult,
@@ -35,46 +34,29 @@ function LanguageForm({
       <h3 className="font-semibold">{languageName}</h3>
       <input type="hidden" name="intent" value="translation" />
       <input type="hidden" name="language" value={language} />
-      {form.errors?.length ? (
-        <p role="alert" className="text-sm text-brand-red">
-          {form.errors.join(' ')}
-        </p>
-      ) : null}
+      <FormErrors errors={form.errors} />
       <TextField field={fields.title} label={t('hallPages.translations.title', { language: languageName })} />
       <TextArea field={fields.description} label={t('hallPages.translations.description', { language: languageName })} />
-      <Button type="submit" className="self-start" isDisabled={navigation.state === 'submitting'}>
-        {t('hallPages.translations.save', { language: languageName })}
-      </Button>
+      <SubmitButton className="self-start">{t('hallPages.translations.save', { language: languageName })}</SubmitButton>
     </Form>
   );
 }
 
 /** Title and description per language (DE, EN) of a hall or stand: one form per language. */
-export function TranslationsSection({
-  translations,
-  lastForm,
-  lastResult,
-}: {
-  translations: TranslationValue[];
-  lastForm: string | undefined;
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
+export function TranslationsSection({ translations, answer }: { translations: TranslationValue[]; answer: FormAnswer | null | undefined }) {
   const { t } = useTranslation('events');
   return (
-    <section aria-labelledby="translations-title" className="rounded-lg bg-white p-6 shadow-sm">
-      <h2 id="translations-title" className="text-lg font-semibold">
-        {t('hallPages.translations.heading')}
-      </h2>
+    <PageSection id="translations" title={t('hallPages.translations.heading')}>
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         {LANGUAGES.map((language) => (
           <LanguageForm
             key={language}
             language={language}
             value={translations.find((tr) => tr.language === language)}
-            lastResult={lastForm === `translation-${language}` ? lastResult : undefined}
+            lastResult={resultFor(answer, `translation-${language}`)}
           />
         ))}
       </div>
-    </section>
+    </PageSection>
   );
 }

@@ -4,7 +4,9 @@ import { useState, type ReactNode } from 'react';
 import { Dialog as AriaDialog, DialogTrigger } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { isDlgSuite, SIDEBAR_COOKIE, visibleNavGroups } from '~/lib/nav';
-import type { RootData } from '~/root';
+import { useRootData, type RootData } from '~/root';
+import { ConsoleNotFound, GeneralErrorBoundary } from '../error-boundary';
+import { AriaProviders } from '../ui/aria-providers';
 import { Button } from '../ui/button';
 import { Drawer } from '../ui/dialog';
 import { AccountMenu, useLogoutOnly } from './account-menu';
@@ -95,5 +97,34 @@ export function ConsoleShell({ user, language, sidebarCollapsed, children }: Con
         </main>
       </div>
     </div>
+  );
+}
+
+/** The console shell for a logged-in member; without a session (the guard redirects) the page alone. */
+export function ConsoleFrame({ sidebarCollapsed, children }: { sidebarCollapsed: boolean; children: ReactNode }) {
+  const root = useRootData();
+  return (
+    <AriaProviders>
+      {root?.user ? (
+        <ConsoleShell user={root.user} language={root.language} sidebarCollapsed={sidebarCollapsed}>
+          {children}
+        </ConsoleShell>
+      ) : (
+        children
+      )}
+    </AriaProviders>
+  );
+}
+
+/**
+ * An error inside the console frame: a logged-in member keeps the navigation, and a missing object is the
+ * console's 404, without the login link (the console layout's boundary and the catch-all's for members).
+ */
+export function ConsoleError({ error, sidebarCollapsed }: { error: unknown; sidebarCollapsed: boolean }) {
+  const inShell = Boolean(useRootData()?.user);
+  return (
+    <ConsoleFrame sidebarCollapsed={sidebarCollapsed}>
+      <GeneralErrorBoundary error={error} inLayout={inShell} statusHandlers={inShell ? { 404: () => <ConsoleNotFound /> } : undefined} />
+    </ConsoleFrame>
   );
 }

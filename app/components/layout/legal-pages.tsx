@@ -1,32 +1,41 @@
+import type { MetaFunction } from '@remix-run/node';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRootData } from '~/root';
+import type { platformLegalLoader } from '~/server/pages/legal.server';
 import { PublicShell } from './public-shell';
 
-/** The platform's imprint, served at /imprint and /client/imprint. */
-export function ImprintPage() {
+/** The title of the platform's legal pages, translated by their loader. */
+export const platformLegalMeta: MetaFunction<ReturnType<typeof platformLegalLoader>> = ({ data }) => [{ title: data?.title ?? '' }];
+
+/** One of the platform's legal pages: the wide public shell, the heading, an introduction and titled paragraphs. */
+function PlatformLegalPage({ titleKey, introKey, sections }: { titleKey: string; introKey?: string; sections: [heading: string, body: string][] }) {
   const { t } = useTranslation();
   const root = useRootData();
   return (
     <PublicShell language={root?.language ?? 'EN'} wide>
-      <h1 className="text-3xl font-semibold">{t('imprint.title')}</h1>
-      <h2 className="mt-6 text-lg font-semibold">{t('imprint.operator')}</h2>
-      <p className="mt-2 leading-relaxed">{t('imprint.body')}</p>
+      <h1 className="text-3xl font-semibold">{t(titleKey)}</h1>
+      {introKey ? <p className="mt-6 leading-relaxed">{t(introKey)}</p> : null}
+      {sections.map(([heading, body]) => (
+        <Fragment key={heading}>
+          <h2 className="mt-6 text-lg font-semibold">{t(heading)}</h2>
+          <p className="mt-2 leading-relaxed">{t(body)}</p>
+        </Fragment>
+      ))}
     </PublicShell>
   );
 }
 
+/** The platform's imprint, served at /imprint and /client/imprint. */
+export function ImprintPage() {
+  return <PlatformLegalPage titleKey="imprint.title" sections={[['imprint.operator', 'imprint.body']]} />;
+}
+
 /** The platform's privacy policy, served at /privacypolicy and /client/privacypolicy. */
 export function PrivacyPolicyPage() {
-  const { t } = useTranslation();
-  const root = useRootData();
-  return (
-    <PublicShell language={root?.language ?? 'EN'} wide>
-      <h1 className="text-3xl font-semibold">{t('privacy.title')}</h1>
-      <p className="mt-6 leading-relaxed">{t('privacy.intro')}</p>
-      <h2 className="mt-6 text-lg font-semibold">{t('privacy.cookiesTitle')}</h2>
-      <p className="mt-2 leading-relaxed">{t('privacy.cookies')}</p>
-      <h2 className="mt-6 text-lg font-semibold">{t('privacy.rightsTitle')}</h2>
-      <p className="mt-2 leading-relaxed">{t('privacy.rights')}</p>
-    </PublicShell>
-  );
+  const sections: [string, string][] = [
+    ['privacy.cookiesTitle', 'privacy.cookies'],
+    ['privacy.rightsTitle', 'privacy.rights'],
+  ];
+  return <PlatformLegalPage titleKey="privacy.title" introKey="privacy.intro" sections={sections} />;
 }

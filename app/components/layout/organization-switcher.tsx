@@ -1,5 +1,4 @@
 import { Form } from '@remix-run/react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClassName } from '../ui/button';
 import { cx } from '../ui/cx';
@@ -23,17 +22,13 @@ interface Organization {
  */
 export function OrganizationSwitcher({ organizations, currentId }: { organizations: Organization[]; currentId: string | null }) {
   const { t } = useTranslation();
-  const id = useId();
   const hydrated = useHydrated();
   if (organizations.length < 2) return null;
   return (
     <Form method="get" action={ORGANIZATION_SWITCH_CONFIRM} className="flex items-center gap-2">
-      <label htmlFor={id} className="sr-only">
-        {t('account.switchOrganisation')}
-      </label>
       <select
-        id={id}
         name="organizationId"
+        aria-label={t('account.switchOrganisation')}
         defaultValue={currentId ?? undefined}
         onChange={(event) => event.currentTarget.form?.requestSubmit()}
         className="max-w-48 rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm"

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { LeadFormField, LeadFormSchema } from '~/lib/leads/form-schema';
+import { ErrorText } from '~/components/ui/field';
 
 /**
  * The fields of a lead form built from its stored schema (issue 18): native inputs, so the rep's form at the stand
@@ -70,7 +71,7 @@ function FieldInput({
           {label}
           {field.required ? <RequiredMark /> : null}
         </label>
-        <FieldErrors id={`${id}-error`} errors={errors} />
+        <ErrorText persistent id={`${id}-error`} errors={errors} />
       </div>
     );
   }
@@ -100,7 +101,7 @@ function FieldInput({
           className={INPUT}
         />
       )}
-      <FieldErrors id={`${id}-error`} errors={errors} />
+      <ErrorText persistent id={`${id}-error`} errors={errors} />
     </div>
   );
 }
@@ -110,14 +111,6 @@ function RequiredMark() {
     <span aria-hidden="true" className="text-brand-red">
       {' *'}
     </span>
-  );
-}
-
-function FieldErrors({ id, errors }: { id: string; errors: string[] }) {
-  return (
-    <p id={id} className="text-sm text-brand-red">
-      {errors.join(' ')}
-    </p>
   );
 }
 

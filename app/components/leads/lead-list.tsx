@@ -1,5 +1,6 @@
 import { Form, Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmStep } from '~/components/events/confirm-delete';
 import { buttonClassName } from '~/components/ui/button';
 import { leadFilterQuery, type LeadOverviewFilter, LEAD_SORTS } from '~/lib/leads/overview-filter';
 
@@ -23,6 +24,22 @@ export interface LeadListChoices {
 
 const INPUT = 'rounded-md border border-gray-300 bg-white px-3 py-2 text-base outline-none focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-pink';
 
+/** One labelled choice of the lead filter. */
+function FilterSelect({ label, name, defaultValue, options }: { label: string; name: string; defaultValue: string; options: { value: string; label: string }[] }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium">
+      {label}
+      <select name={name} defaultValue={defaultValue} className={INPUT}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** Search, filter and sort of a lead list: a GET form, so every state is a URL and works without JavaScript. */
 export function LeadFilterForm({ filter, choices, action }: { filter: LeadOverviewFilter; choices: LeadListChoices; action: string }) {
   const { t } = useTranslation('leadsconsole');
@@ -32,28 +49,13 @@ export function LeadFilterForm({ filter, choices, action }: { filter: LeadOvervi
         {t('filter.search')}
         <input type="search" name="q" defaultValue={filter.q} className={INPUT} />
       </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        {t('filter.tag')}
-        <select name="tag" defaultValue={filter.tag} className={INPUT}>
-          <option value="">{t('filter.all')}</option>
-          {choices.tags.map((tag) => (
-            <option key={tag} value={tag}>
-              {tag}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        {t('filter.form')}
-        <select name="form" defaultValue={filter.form} className={INPUT}>
-          <option value="">{t('filter.all')}</option>
-          {choices.forms.map((form) => (
-            <option key={form.id} value={form.id}>
-              {form.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect label={t('filter.tag')} name="tag" defaultValue={filter.tag} options={[{ value: '', label: t('filter.all') }, ...choices.tags.map((tag) => ({ value: tag, label: tag }))]} />
+      <FilterSelect
+        label={t('filter.form')}
+        name="form"
+        defaultValue={filter.form}
+        options={[{ value: '', label: t('filter.all') }, ...choices.forms.map((form) => ({ value: form.id, label: form.name }))]}
+      />
       <label className="flex flex-col gap-1 text-sm font-medium">
         {t('filter.from')}
         <input type="date" name="from" defaultValue={filter.from} className={INPUT} />
@@ -62,23 +64,16 @@ export function LeadFilterForm({ filter, choices, action }: { filter: LeadOvervi
         {t('filter.to')}
         <input type="date" name="to" defaultValue={filter.to} className={INPUT} />
       </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        {t('filter.sort')}
-        <select name="sort" defaultValue={filter.sort} className={INPUT}>
-          {LEAD_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {t(`filter.sorts.${sort}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        {t('filter.dir')}
-        <select name="dir" defaultValue={filter.dir} className={INPUT}>
-          <option value="desc">{t('filter.desc')}</option>
-          <option value="asc">{t('filter.asc')}</option>
-        </select>
-      </label>
+      <FilterSelect label={t('filter.sort')} name="sort" defaultValue={filter.sort} options={LEAD_SORTS.map((sort) => ({ value: sort, label: t(`filter.sorts.${sort}`) }))} />
+      <FilterSelect
+        label={t('filter.dir')}
+        name="dir"
+        defaultValue={filter.dir}
+        options={[
+          { value: 'desc', label: t('filter.desc') },
+          { value: 'asc', label: t('filter.asc') },
+        ]}
+      />
       <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
         <button type="submit" className={buttonClassName('standardNoMt')}>
           {t('filter.apply')}
@@ -145,6 +140,32 @@ export function LeadRows({ items, bulkForm, showScore = true }: { items: LeadLis
       })}
     </ul>
   );
+}
+
+/**
+ * The bulk buttons of a lead list: `move` (archive or restore) and delete, in the form `id` the rows' checkboxes
+ * name; deleting asks first (`BulkDeleteStep`).
+ */
+export function LeadBulkForm({ id, move, className }: { id: string; move: 'archive' | 'restore'; className: string }) {
+  const { t } = useTranslation('leadsconsole');
+  const button = `${buttonClassName('transparent')} !px-3 !py-2 text-sm`;
+  return (
+    <Form method="post" id={id} className={className}>
+      <button type="submit" name="intent" value={move} className={button}>
+        {t(`bulk.${move}`)}
+      </button>
+      <button type="submit" name="intent" value="delete" className={`${button} text-brand-red`}>
+        {t('bulk.delete')}
+      </button>
+    </Form>
+  );
+}
+
+/** The step that asks before the checked leads are deleted (the action's answer `confirm` to a bulk delete). */
+export function BulkDeleteStep({ confirm }: { confirm: { intent: string; id: string; name: string } | undefined }) {
+  const { t } = useTranslation('leadsconsole');
+  if (!confirm) return null;
+  return <ConfirmStep confirm={confirm} title={t('bulk.deleteTitle')} message={t('bulk.deleteText', { count: Number(confirm.name) })} />;
 }
 
 /** Previous / next and "page x of y" links that keep the filter. */

@@ -15,6 +15,10 @@ export interface LeadBranding {
 export function LeadPagesHeader({ branding, heading = 'h1' }: { branding: LeadBranding; heading?: 'h1' | 'p' }) {
   const { t } = useTranslation('leadsconsole');
   const Title = heading;
+  const legalTexts = [
+    ['layout.imprint', branding.imprint],
+    ['layout.privacy', branding.privacy],
+  ] as const;
   const hasLegal = Boolean(branding.imprint || branding.privacy);
   return (
     <header className="flex flex-wrap items-center gap-3 rounded-lg bg-white p-4 shadow-sm">
@@ -25,18 +29,14 @@ export function LeadPagesHeader({ branding, heading = 'h1' }: { branding: LeadBr
       {hasLegal ? (
         <details className="w-full text-sm">
           <summary className="cursor-pointer text-brand-dark underline">{t('layout.legal')}</summary>
-          {branding.imprint ? (
-            <section className="mt-2">
-              <h2 className="font-semibold">{t('layout.imprint')}</h2>
-              <p className="whitespace-pre-line">{branding.imprint}</p>
-            </section>
-          ) : null}
-          {branding.privacy ? (
-            <section className="mt-2">
-              <h2 className="font-semibold">{t('layout.privacy')}</h2>
-              <p className="whitespace-pre-line">{branding.privacy}</p>
-            </section>
-          ) : null}
+          {legalTexts.map(([heading, text]) =>
+            text ? (
+              <section key={heading} className="mt-2">
+                <h2 className="font-semibold">{t(heading)}</h2>
+                <p className="whitespace-pre-line">{text}</p>
+              </section>
+            ) : null,
+          )}
         </details>
       ) : null}
     </header>

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { buttonClassName } from '~/components/ui/button';
+import { TableHead } from '~/components/ui/table';
 
 export interface MigrationViewPlan {
   kind: 'PUBLICSITE' | 'CONTENTGROUP';
@@ -35,13 +36,7 @@ export function MigrationView({ plan }: { plan: MigrationViewPlan }) {
         ) : (
           <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
             <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b">
-                  <th scope="col" className="px-4 py-2">{t('source')}</th>
-                  <th scope="col" className="px-4 py-2">{t('action')}</th>
-                  <th scope="col" className="px-4 py-2">{t('page')}</th>
-                </tr>
-              </thead>
+              <TableHead columns={[t('source'), t('action'), t('page')]} cellClassName="px-4 py-2" />
               <tbody>
                 {plan.entries.map((entry) => (
                   <tr key={entry.sourceId} className="border-b last:border-0">

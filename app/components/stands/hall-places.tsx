@@ -5,7 +5,7 @@ import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import type { StandPlace } from '~/server/services/events/hall-stands';
 import { ApplyToHallForm } from './forms';
-import { FormErrors, useIsPending, useRouteForm } from '../ui/route-form';
+import { FormErrors, SubmitButton, useRouteForm } from '../ui/route-form';
 
 /** Which consent a place is waiting for, from the exhibitor's side. */
 function stateOf(place: StandPlace): 'invited' | 'applied' | 'listed' {
@@ -98,7 +98,6 @@ export function StandPlaceList({ places, showStand = false }: { places: StandPla
 /** The exhibitor applies with the stand to a hall, named by the domain (slug) the host hands out. */
 export function ApplyToHall({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation('events');
-  const pending = useIsPending();
   const [form, fields] = useRouteForm(ApplyToHallForm, {
     id: 'stand-apply',
     lastResult,
@@ -109,9 +108,7 @@ export function ApplyToHall({ lastResult }: { lastResult: SubmissionResult<strin
       <TextField field={fields.hallSlug} label={t('standPages.halls.hallSlug')} description={t('standPages.halls.hallSlugHint')} />
       <FormErrors errors={form.errors} className="sm:col-span-2" />
       <div className="sm:col-span-2">
-        <Button type="submit" isDisabled={pending}>
-          {t('standPages.halls.applySubmit')}
-        </Button>
+        <SubmitButton>{t('standPages.halls.applySubmit')}</SubmitButton>
       </div>
     </Form>
   );

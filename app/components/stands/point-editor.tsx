@@ -1,17 +1,17 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { Form, useNavigation } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '~/lib/language';
 import { POINT_KINDS } from '~/lib/schemas/stands';
 import { NativeSelect } from '../conventions/native-select';
-import { ConfirmDelete } from '../events/confirm-delete';
-import { Button } from '../ui/button';
+import { DeleteObject } from '../events/list-sections';
+import { clickedPosition, PositionFields } from '../events/position-fields';
 import { TextArea, TextField, type ConformField } from '../ui/field';
 import { useHydrated } from '../ui/use-hydrated';
 import { AddPointForm, UpdatePointForm } from './forms';
 import type { NodeView, PointView } from '~/server/pages/stand.server';
-import { useRouteForm } from '../ui/route-form';
+import { FormErrors, SubmitButton, useRouteForm } from '../ui/route-form';
 import { ContentPagePicker, type PagePickerChoice } from '../content-pages/page-picker';
 
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -20,53 +20,10 @@ export function pointName(point: Pick<PointView, 'name' | 'cx' | 'cy'>, unnamed:
   return point.name || `${unnamed} ${round(point.cx)} / ${round(point.cy)}`;
 }
 
-/** The cx/cy number inputs; controlled so a click on the image can fill them. */
-function PositionFields({
-  prefix,
-  position,
-  onChange,
-  errors,
-}: {
-  prefix: string;
-  position: { cx: string; cy: string };
-  onChange: (next: { cx: string; cy: string }) => void;
-  errors: { cx?: string[]; cy?: string[] };
-}) {
+/** The labels of a stand point's coordinates. */
+function useAxisLabels() {
   const { t } = useTranslation('events');
-  return (
-    <div className="flex gap-4 sm:col-span-2">
-      {(['cx', 'cy'] as const).map((axis) => {
-        const fieldErrors = errors[axis];
-        const id = `${prefix}-${axis}`;
-        return (
-          <div key={axis} className="flex flex-col gap-1">
-            <label htmlFor={id} className="text-sm font-medium">
-              {t(`standPages.points.${axis}`)}
-            </label>
-            <input
-              id={id}
-              name={axis}
-              type="number"
-              min={0}
-              max={100}
-              step="any"
-              required
-              value={position[axis]}
-              onChange={(e) => onChange({ ...position, [axis]: e.target.value })}
-              aria-invalid={fieldErrors?.length ? true : undefined}
-              aria-describedby={fieldErrors?.length ? `${id}-error` : undefined}
-              className="w-28 rounded-md border border-gray-300 px-3 py-2 aria-[invalid]:border-brand-red"
-            />
-            {fieldErrors?.length ? (
-              <p id={`${id}-error`} className="text-sm text-brand-red">
-                {fieldErrors.join(' ')}
-              </p>
-            ) : null}
-          </div>
-        );
-      })}
-    </div>
-  );
+  return { cx: t('standPages.points.cx'), cy: t('standPages.points.cy') };
 }
 
 type ReferenceFieldSet = Record<'name' | 'order' | 'contentPageId' | 'titleDE' | 'descriptionDE' | 'titleEN' | 'descriptionEN', ConformField>;
@@ -108,8 +65,8 @@ function EditReference({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation('events');
-  const navigation = useNavigation();
   const [position, setPosition] = useState({ cx: String(point.cx), cy: String(point.cy) });
+  const axisLabels = useAxisLabels();
   const text = (language: string) => point.translations.find((tr) => tr.language === language);
   const [form, fields] = useRouteForm(UpdatePointForm, {
     id: `point-edit-${point.id}`,
@@ -130,17 +87,11 @@ function EditReference({
       <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-4 rounded-md border p-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="updatePoint" />
         <input type="hidden" name="id" value={point.id} />
-        {form.errors?.length ? (
-          <p role="alert" className="text-sm text-brand-red sm:col-span-2">
-            {form.errors.join(' ')}
-          </p>
-        ) : null}
-        <PositionFields prefix={`point-edit-${point.id}`} position={position} onChange={setPosition} errors={{ cx: fields.cx.errors, cy: fields.cy.errors }} />
+        <FormErrors errors={form.errors} className="sm:col-span-2" />
+        <PositionFields prefix={`point-edit-${point.id}`} labels={axisLabels} position={position} onChange={setPosition} errors={{ cx: fields.cx.errors, cy: fields.cy.errors }} />
         <ReferenceFields fields={fields as unknown as ReferenceFieldSet} pages={pages} />
         <div className="sm:col-span-2">
-          <Button type="submit" isDisabled={navigation.state === 'submitting'}>
-            {t('standPages.points.save')}
-          </Button>
+          <SubmitButton>{t('standPages.points.save')}</SubmitButton>
         </div>
       </Form>
     </details>
@@ -167,9 +118,9 @@ export function PointEditor({
 }) {
   const { t } = useTranslation('events');
   const hydrated = useHydrated();
-  const navigation = useNavigation();
   const formId = `point-${node.id}`;
   const [position, setPosition] = useState({ cx: '50', cy: '50' });
+  const axisLabels = useAxisLabels();
   const [kind, setKind] = useState<string>('POINT');
   const [form, fields] = useRouteForm(AddPointForm, {
     id: formId,
@@ -178,11 +129,8 @@ export function PointEditor({
   const unnamed = t('standPages.points.unnamed');
 
   function place(event: MouseEvent<HTMLImageElement>) {
-    const box = event.currentTarget.getBoundingClientRect();
-    setPosition({
-      cx: String(round(((event.clientX - box.left) / box.width) * 100)),
-      cy: String(round(((event.clientY - box.top) / box.height) * 100)),
-    });
+    const { x, y } = clickedPosition(event);
+    setPosition({ cx: x, cy: y });
   }
 
   return (
@@ -223,12 +171,8 @@ export function PointEditor({
         <p className="text-sm text-gray-600 sm:col-span-2">{t(hydrated ? 'standPages.points.clickHint' : 'standPages.points.positionHint')}</p>
         <input type="hidden" name="intent" value="addPoint" />
         <input type="hidden" name="nodeId" value={node.id} />
-        {form.errors?.length ? (
-          <p role="alert" className="text-sm text-brand-red sm:col-span-2">
-            {form.errors.join(' ')}
-          </p>
-        ) : null}
-        <PositionFields prefix={formId} position={position} onChange={setPosition} errors={{ cx: fields.cx.errors, cy: fields.cy.errors }} />
+        <FormErrors errors={form.errors} className="sm:col-span-2" />
+        <PositionFields prefix={formId} labels={axisLabels} position={position} onChange={setPosition} errors={{ cx: fields.cx.errors, cy: fields.cy.errors }} />
         <div className="sm:col-span-2" onChange={(e) => setKind((e.target as HTMLSelectElement).value)}>
           <NativeSelect
             name="kind"
@@ -240,9 +184,7 @@ export function PointEditor({
         </div>
         {!hydrated || kind === 'REFERENCE' ? <ReferenceFields fields={fields as unknown as ReferenceFieldSet} pages={pages} /> : null}
         <div className="sm:col-span-2">
-          <Button type="submit" isDisabled={navigation.state === 'submitting'}>
-            {t('standPages.points.addSubmit')}
-          </Button>
+          <SubmitButton>{t('standPages.points.addSubmit')}</SubmitButton>
         </div>
       </Form>
 
@@ -260,15 +202,7 @@ export function PointEditor({
                     {t('standPages.points.at', { cx: round(p.cx), cy: round(p.cy) })}
                     {p.kind === 'REFERENCE' ? ` · ${p.slug}` : ''}
                   </p>
-                  <ConfirmDelete
-                    intent="deletePoint"
-                    id={p.id}
-                    name={name}
-                    label={t('standPages.points.delete')}
-                    ariaLabel={t('standPages.points.deleteNamed', { name })}
-                    title={t('standPages.points.deleteTitle')}
-                    message={t('standPages.points.deleteText', { name })}
-                  />
+                  <DeleteObject item={{ id: p.id, name }} keys="standPages.points" intent="deletePoint" />
                 </div>
                 {p.kind === 'REFERENCE' ? (
                   <EditReference point={p} pages={pages} lastResult={lastForm === `point-edit-${p.id}` ? lastResult : undefined} />

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { forwardRef, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   FieldError,
   Input,
@@ -59,6 +59,29 @@ function initialString(value: unknown): string | undefined {
   return Array.isArray(value) ? String(value[0] ?? '') : String(value);
 }
 
+/**
+ * A field's error text (`{id}` is what the input's aria-describedby names): the messages joined, nothing when there
+ * are none, unless `persistent` keeps the empty paragraph (an input that always names it).
+ */
+export function ErrorText({ id, errors, persistent = false, className = '' }: { id: string; errors?: string | readonly string[] | null; persistent?: boolean; className?: string }) {
+  const text = typeof errors === 'string' ? errors : (errors ?? []).join(' ');
+  if (!text && !persistent) return null;
+  return (
+    <p id={id} className={`${className ? `${className} ` : ''}text-sm text-brand-red`}>
+      {text}
+    </p>
+  );
+}
+
+/** The star after a required field's label (hidden from screen readers, which hear the field's required state). */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="text-brand-red">
+      {' *'}
+    </span>
+  );
+}
+
 function FieldFrame({
   field,
   label,
@@ -84,11 +107,7 @@ function FieldFrame({
     >
       <Label className="text-sm font-medium">
         {label}
-        {field.required ? (
-          <span aria-hidden="true" className="text-brand-red">
-            {' *'}
-          </span>
-        ) : null}
+        {field.required ? <RequiredMark /> : null}
       </Label>
       {children}
       {describe.length ? (
@@ -175,3 +194,50 @@ export function NumberField({ step, ...props }: BaseFieldProps & { step?: number
     </FieldFrame>
   );
 }
+
+interface FileFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id' | 'className'> {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  /** the field's error (the server's or the upload's), beside the input and named by it */
+  error?: ReactNode;
+  /** the star of a required field, where the server (not the browser) insists on a file */
+  showRequired?: boolean;
+  /** announce the error when it appears (`role="alert"`), where the page answers an upload with it */
+  announce?: boolean;
+  className?: string;
+  inputClassName?: string;
+}
+
+/** A native file input (posted as `file` unless named otherwise, so it works without JavaScript) with its label, hint and error. */
+export const FileField = forwardRef<HTMLInputElement, FileFieldProps>(function FileField(
+  { id, label, hint, error, showRequired, announce, className, inputClassName = 'block text-sm', ...input },
+  ref,
+) {
+  return (
+    <div className={cx('flex flex-col gap-1', className)}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+        {showRequired ? <RequiredMark /> : null}
+      </label>
+      <input
+        ref={ref}
+        id={id}
+        type="file"
+        name="file"
+        aria-describedby={hint ? `${id}-hint ${id}-error` : `${id}-error`}
+        aria-invalid={error ? true : undefined}
+        className={inputClassName}
+        {...input}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-gray-600">
+          {hint}
+        </p>
+      ) : null}
+      <p id={`${id}-error`} role={announce ? 'alert' : undefined} className="text-sm text-brand-red">
+        {error}
+      </p>
+    </div>
+  );
+});

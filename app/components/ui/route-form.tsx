@@ -1,9 +1,10 @@
 import { useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { useNavigation } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { Form, useNavigation } from '@remix-run/react';
+import type { FormEvent, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { FormAnswer } from '~/lib/route-kit';
+import { Button, buttonClassName, type ButtonProps } from './button';
 import { cx } from './cx';
 import { useZodErrorMap } from './field';
 
@@ -51,10 +52,10 @@ export function errorFor(answer: FormAnswer | null | undefined, form: string): s
   return answer?.form === form ? answer.error : undefined;
 }
 
-/** A form's own errors (not a field's), announced when they appear. */
-export function FormErrors({ errors, className }: { errors?: string[] | null; className?: string }) {
+/** A form's own errors (not a field's), announced when they appear; `id` is the form's `errorId` where given. */
+export function FormErrors({ errors, className, id }: { errors?: string[] | null; className?: string; id?: string }) {
   return errors?.length ? (
-    <p role="alert" className={cx('text-sm text-brand-red', className)}>
+    <p id={id} role="alert" className={cx('text-sm text-brand-red', className)}>
       {errors.join(' ')}
     </p>
   ) : null;
@@ -63,6 +64,58 @@ export function FormErrors({ errors, className }: { errors?: string[] | null; cl
 /** True while a form of the page is being submitted (buttons are disabled meanwhile). */
 export function useIsPending() {
   return useNavigation().state === 'submitting';
+}
+
+/** The submit button of a form, disabled while a form of the page is being submitted. */
+export function SubmitButton({ isDisabled, ...props }: Omit<ButtonProps, 'type'>) {
+  const pending = useIsPending();
+  return <Button type="submit" isDisabled={pending || isDisabled} {...props} />;
+}
+
+/**
+ * A one-button form acting on one row of a list: posts the button's `intent`, the row's `id` and, for the toast,
+ * its `name`; with `confirmText` the browser asks first (without JavaScript the form posts at once).
+ */
+export function RowActionForm({
+  intent,
+  id,
+  name,
+  confirmText,
+  ...button
+}: { intent: string; id: string; name?: string; confirmText?: string } & Omit<ButtonProps, 'type' | 'name' | 'value'>) {
+  const confirmFirst = (event: FormEvent) => {
+    if (confirmText && !window.confirm(confirmText)) event.preventDefault();
+  };
+  return (
+    <Form method="post" onSubmit={confirmText ? confirmFirst : undefined}>
+      <input type="hidden" name="id" value={id} />
+      {name === undefined ? null : <input type="hidden" name="name" value={name} />}
+      <Button type="submit" name="intent" value={intent} {...button} />
+    </Form>
+  );
+}
+
+/** A form posting one `intent` with the fields given as children and one submit button (works without JavaScript). */
+export function IntentForm({ intent, submit, children, className = 'mt-3 flex flex-wrap items-end gap-3' }: { intent: string; submit: ReactNode; children?: ReactNode; className?: string }) {
+  return (
+    <Form method="post" className={className}>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <button type="submit" className={buttonClassName('standardNoMt')}>
+        {submit}
+      </button>
+    </Form>
+  );
+}
+
+/** A page's heading with its introduction. */
+export function PageHeader({ title, intro }: { title: ReactNode; intro?: ReactNode }) {
+  return (
+    <header>
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      {intro ? <p className="mt-2 text-gray-700">{intro}</p> : null}
+    </header>
+  );
 }
 
 /** A white card with a heading, the building block of every console page. */

@@ -13,6 +13,7 @@ import {
 } from 'react-aria-components';
 import { ChevronDown } from 'lucide-react';
 import { withClassName } from './cx';
+import type { ConformField } from './field';
 
 export interface SelectOption {
   id: string | number;
@@ -24,14 +25,18 @@ export interface SelectProps extends Omit<AriaSelectProps<SelectOption>, 'childr
   options: SelectOption[];
   description?: ReactNode;
   errors?: string[];
+  /** a Conform field: its name, errors and initial value (the selected key unless `defaultSelectedKey` is given) */
+  field?: Pick<ConformField, 'name' | 'errors' | 'initialValue'>;
 }
 
-/** A listbox select; with `name` it submits through a hidden native select, so it works in forms. */
-export function Select({ label, options, description, errors, className, ...props }: SelectProps) {
+/** A listbox select; with `name` (or `field`) it submits through a hidden native select, so it works in forms. */
+export function Select({ label, options, description, field, errors = field?.errors, className, ...props }: SelectProps) {
+  const fromField = field ? { name: field.name, defaultSelectedKey: field.initialValue == null ? undefined : String(field.initialValue) } : {};
   return (
     <AriaSelect
       validationBehavior="aria"
       isInvalid={!!errors?.length}
+      {...fromField}
       {...props}
       className={withClassName('flex flex-col gap-1', className)}
     >

@@ -1,3 +1,4 @@
+import type { MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, useRouteError } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +34,11 @@ export function RoomPageBody({ room, error, language, panoId, step }: RoomPagePr
   }
   return <RoomViewer room={room} lang={language.toLowerCase()} mode="visit" initialPanoId={panoId ?? undefined} listStep={step ?? undefined} />;
 }
+
+/** The title of a room on a page of its own: the room's and its organisation's name. */
+export const standaloneRoomMeta: MetaFunction<() => Promise<RoomPageProps>> = ({ data }) => [
+  { title: [data?.room?.name, data?.room?.organizationName].filter(Boolean).join(' · ') },
+];
 
 /**
  * `/virtual-room/{slug}` and `/standalone-room/{slug}`: the room on a page of its own (no convention around it):

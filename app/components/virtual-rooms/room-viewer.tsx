@@ -1,5 +1,6 @@
-import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FallbackBoundary } from '~/components/ui/fallback-boundary';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { VisitorDialog } from '~/components/visitor/visitor-dialog';
 import {
@@ -51,16 +52,6 @@ const STAGE_HEIGHT = 'h-[min(65vh,34rem)]';
 const KEY_STEP = 0.12; // radians per arrow key press
 const ZOOM_STEP = 1.15;
 const CLICK_SLOP = 5; // px a pointer may move and still count as a click
-
-class ViewerBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 function hasWebGl(): boolean {
   try {
@@ -298,20 +289,13 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
   }
   const highlighted = step?.infoPointId ?? null;
 
-  if (!pano || room.setup === 'NO_PANOS') {
+  // a room not set up yet: the spec's text instead of the viewer
+  const setupMissing = !pano || room.setup === 'NO_PANOS' ? 'NO_PANOS' : visitSetupMissing ? 'NO_INITIAL_VIEW' : null;
+  if (!pano || setupMissing) {
     return (
       <section aria-label={t('viewer.region', { name: room.name })} className="rounded-lg bg-white p-6 shadow-sm" data-room-viewer lang={lang}>
-        <p role="status" className="text-gray-800" data-room-setup="NO_PANOS">
-          {t('viewer.noPanos')}
-        </p>
-      </section>
-    );
-  }
-  if (visitSetupMissing) {
-    return (
-      <section aria-label={t('viewer.region', { name: room.name })} className="rounded-lg bg-white p-6 shadow-sm" data-room-viewer lang={lang}>
-        <p role="status" className="text-gray-800" data-room-setup="NO_INITIAL_VIEW">
-          {t('viewer.noInitialView')}
+        <p role="status" className="text-gray-800" data-room-setup={setupMissing}>
+          {t(setupMissing === 'NO_PANOS' ? 'viewer.noPanos' : 'viewer.noInitialView')}
         </p>
       </section>
     );
@@ -320,98 +304,104 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
   const hrefOfPano = panoHref ?? ((id: string) => `?pano=${encodeURIComponent(id)}`);
   const is3dReady = show3d && ready === pano.id;
   const listId = `room-${room.id}-list`;
+  // the hotspots on the 3D stage, nav points first (the Tab order)
+  const hotspots = [
+    ...ordered.nav.map((point) => ({
+      focusOf: { kind: 'nav' as const, point },
+      label: t('viewer.navPoint', { name: point.name }),
+      highlighted: false,
+      activate: () => activateNav(point),
+    })),
+    ...ordered.info.map((point) => ({
+      focusOf: { kind: 'info' as const, point },
+      label: point.target ? t('viewer.infoPoint', { name: point.name }) : t('viewer.infoPointLogin', { name: point.name }),
+      highlighted: highlighted === point.id,
+      activate: () => setOpenInfo(point),
+    })),
+  ];
 
   return (
     <section aria-label={t('viewer.region', { name: room.name })} className="space-y-3" data-room-viewer data-mode={mode} lang={lang}>
       <a href={`#${listId}`} className="sr-only focus:not-sr-only focus:inline-block focus:rounded focus:bg-white focus:px-3 focus:py-1">
         {t('viewer.skipToList')}
       </a>
-      {show3d ? (
-        <div className={`relative ${STAGE_HEIGHT} w-full overflow-hidden rounded-lg bg-black`}>
-          {/* the poster paints at once; the canvas covers it when its first frame is drawn */}
-          <img
-            src={pano.picture.poster}
-            alt=""
-            className="absolute inset-0 h-full w-full object-cover"
-            style={{ objectPosition: `${equirectOf(viewFacingPoint(view)).u * 100}% 50%` }}
-            {...{ fetchpriority: 'high' }}
-            data-room-poster
+      {/* one frame and one poster picture for the server's flat strip and the 3D view: hydration changes the
+          picture's classes, not the element, so the poster the server sent stays the page's LCP */}
+      <PanoramaFrame
+        pano={pano}
+        flat={!show3d}
+        label={t('viewer.strip', { name: pano.name })}
+        posterPosition={`${equirectOf(viewFacingPoint(view)).u * 100}% 50%`}
+        after={
+          show3d ? null : (
+            <>
+              <figcaption className="mt-1 text-sm text-gray-700">{t('viewer.stripHint')}</figcaption>
+              {failed ? <StageMessage>{t('viewer.textureError')}</StageMessage> : null}
+              {hydrated && !webgl ? <StageMessage>{t('viewer.noWebgl')}</StageMessage> : null}
+            </>
+          )
+        }
+      >
+        {show3d ? (
+          <>
+              <FallbackBoundary fallback={<StageMessage>{t('viewer.textureError')}</StageMessage>}>
+                <Suspense fallback={null}>
+                  {picture ? <Room3D picture={picture} view={view} onReady={onReady} onError={onError} onMaxTextureSize={setMaxTexture} /> : null}
+                </Suspense>
+              </FallbackBoundary>
+              {/* role application: the panorama takes the arrow keys and +/- itself (a focusable widget of its own) */}
+              {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+              <div
+                ref={stageRef}
+                role="application"
+                aria-roledescription={t('viewer.roleDescription')}
+                aria-label={t('viewer.panorama', { name: pano.name })}
+                aria-busy={!is3dReady}
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+                tabIndex={0}
+                onPointerDown={onPointerDown}
+                onPointerMove={onPointerMove}
+                onPointerUp={onPointerUp}
+                onPointerCancel={onPointerUp}
+                onKeyDown={onKeyDown}
+                className={`absolute inset-0 touch-none select-none outline-none ring-inset ring-brand-pink focus-visible:ring-4 ${editing ? 'cursor-crosshair' : 'cursor-grab active:cursor-grabbing'}`}
+                data-room-stage
+                data-room-ready={is3dReady ? pano.id : undefined}
+                data-view={`${view.azimuthalAngle.toFixed(3)},${view.polarAngle.toFixed(3)},${view.focalLength.toFixed(1)}`}
+              >
+                {hotspots.map(({ focusOf, label, highlighted: lit, activate }) => (
+                  <Hotspot
+                    key={focusOf.point.id}
+                    point={focusOf.point}
+                    kind={focusOf.kind}
+                    highlighted={lit}
+                    label={label}
+                    view={view}
+                    viewport={viewport}
+                    onActivate={activate}
+                    onFocusPoint={() => setFocus(focusOf)}
+                    onBlurPoint={() => setFocus(null)}
+                    turnTo={(target) => animateTo(viewFacing(target, viewRef.current.focalLength), 300)}
+                  />
+                ))}
+              </div>
+              {!is3dReady ? <StageMessage status>{t('viewer.loading')}</StageMessage> : null}
+              <p className="pointer-events-none absolute inset-x-0 bottom-0 bg-black/50 px-3 py-1 text-center text-sm text-white" aria-hidden="true">
+                {focus ? focus.point.name : editing ? t('viewer.editHint') : t('viewer.hint')}
+              </p>
+          </>
+        ) : (
+          <StripPoints
+            pano={pano}
+            hrefOfPano={hrefOfPano}
+            loginHref={room.loginHref}
+            navLabel={(p) => t('viewer.navPoint', { name: p.name })}
+            infoLabel={(p) => (p.target ? t('viewer.infoPoint', { name: p.name }) : t('viewer.infoPointLogin', { name: p.name }))}
+            onPano={hydrated ? goToPano : undefined}
+            onInfo={hydrated ? setOpenInfo : undefined}
           />
-          <ViewerBoundary fallback={<StageMessage>{t('viewer.textureError')}</StageMessage>}>
-            <Suspense fallback={null}>
-              {picture ? <Room3D picture={picture} view={view} onReady={onReady} onError={onError} onMaxTextureSize={setMaxTexture} /> : null}
-            </Suspense>
-          </ViewerBoundary>
-          {/* role application: the panorama takes the arrow keys and +/- itself (a focusable widget of its own) */}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-          <div
-            ref={stageRef}
-            role="application"
-            aria-roledescription={t('viewer.roleDescription')}
-            aria-label={t('viewer.panorama', { name: pano.name })}
-            aria-busy={!is3dReady}
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-            tabIndex={0}
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={onPointerUp}
-            onPointerCancel={onPointerUp}
-            onKeyDown={onKeyDown}
-            className={`absolute inset-0 touch-none select-none outline-none ring-inset ring-brand-pink focus-visible:ring-4 ${editing ? 'cursor-crosshair' : 'cursor-grab active:cursor-grabbing'}`}
-            data-room-stage
-            data-room-ready={is3dReady ? pano.id : undefined}
-            data-view={`${view.azimuthalAngle.toFixed(3)},${view.polarAngle.toFixed(3)},${view.focalLength.toFixed(1)}`}
-          >
-            {ordered.nav.map((point) => (
-              <Hotspot
-                key={point.id}
-                point={point}
-                kind="nav"
-                label={t('viewer.navPoint', { name: point.name })}
-                view={view}
-                viewport={viewport}
-                onActivate={() => activateNav(point)}
-                onFocusPoint={() => setFocus({ kind: 'nav', point })}
-                onBlurPoint={() => setFocus(null)}
-                turnTo={(target) => animateTo(viewFacing(target, viewRef.current.focalLength), 300)}
-              />
-            ))}
-            {ordered.info.map((point) => (
-              <Hotspot
-                key={point.id}
-                point={point}
-                kind="info"
-                highlighted={highlighted === point.id}
-                label={point.target ? t('viewer.infoPoint', { name: point.name }) : t('viewer.infoPointLogin', { name: point.name })}
-                view={view}
-                viewport={viewport}
-                onActivate={() => setOpenInfo(point)}
-                onFocusPoint={() => setFocus({ kind: 'info', point })}
-                onBlurPoint={() => setFocus(null)}
-                turnTo={(target) => animateTo(viewFacing(target, viewRef.current.focalLength), 300)}
-              />
-            ))}
-          </div>
-          {!is3dReady ? <StageMessage status>{t('viewer.loading')}</StageMessage> : null}
-          <p className="pointer-events-none absolute inset-x-0 bottom-0 bg-black/50 px-3 py-1 text-center text-sm text-white" aria-hidden="true">
-            {focus ? focus.point.name : editing ? t('viewer.editHint') : t('viewer.hint')}
-          </p>
-        </div>
-      ) : (
-        <PanoramaStrip
-          pano={pano}
-          hrefOfPano={hrefOfPano}
-          loginHref={room.loginHref}
-          label={t('viewer.strip', { name: pano.name })}
-          navLabel={(p) => t('viewer.navPoint', { name: p.name })}
-          infoLabel={(p) => (p.target ? t('viewer.infoPoint', { name: p.name }) : t('viewer.infoPointLogin', { name: p.name }))}
-          onPano={hydrated ? goToPano : undefined}
-          onInfo={hydrated ? setOpenInfo : undefined}
-        >
-          {failed ? <StageMessage>{t('viewer.textureError')}</StageMessage> : null}
-          {hydrated && !webgl ? <StageMessage>{t('viewer.noWebgl')}</StageMessage> : null}
-        </PanoramaStrip>
-      )}
+        )}
+      </PanoramaFrame>
 
       {hydrated ? (
         <div className="flex flex-wrap items-center gap-2">
@@ -563,77 +553,92 @@ function Hotspot({
   );
 }
 
-/** The flat 2:1 panorama with its points as links on it: no JavaScript, "lite", no WebGL or a failed texture. */
-function PanoramaStrip({
+/**
+ * The panorama's frame and its poster picture. Flat (no JavaScript, "lite", no WebGL or a failed texture): the 2:1
+ * strip at the stage's height, scrolling sideways, with the points as links on it. Not flat: the 3D stage, the
+ * poster covering it until the canvas draws its first frame. The same elements in both, so the switch after
+ * hydration keeps the poster the server sent (a new, larger picture would be a later LCP).
+ */
+function PanoramaFrame({
   pano,
-  hrefOfPano,
-  loginHref,
+  flat,
   label,
-  navLabel,
-  infoLabel,
-  onPano,
-  onInfo,
+  posterPosition,
+  after,
   children,
 }: {
   pano: PanoView;
-  hrefOfPano: (id: string) => string;
-  loginHref: string;
+  flat: boolean;
   label: string;
-  navLabel: (p: NavPointView) => string;
-  infoLabel: (p: InfoPointView) => string;
-  onPano?: (id: string) => void;
-  onInfo?: (p: InfoPointView) => void;
+  posterPosition: string;
+  after?: ReactNode;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation('roomsviewer');
   return (
     <figure className="relative m-0">
-      <div className="overflow-x-auto rounded-lg bg-black" data-room-strip>
-        <div className={`relative ${STAGE_HEIGHT} w-max min-w-full`}>
+      <div className={`${flat ? 'overflow-x-auto' : 'overflow-hidden'} rounded-lg bg-black`} data-room-strip={flat ? '' : undefined}>
+        <div className={`relative ${STAGE_HEIGHT} ${flat ? 'w-max min-w-full' : 'w-full'}`}>
           <img
             src={pano.picture.poster}
-            alt={label}
-            className="h-full w-auto max-w-none"
+            alt={flat ? label : ''}
+            className={flat ? 'h-full w-auto max-w-none' : 'absolute inset-0 h-full w-full object-cover'}
+            style={flat ? undefined : { objectPosition: posterPosition }}
             width={pano.picture.width}
             height={pano.picture.height}
             {...{ fetchpriority: 'high' }}
             data-room-poster
           />
-          {pano.navPoints.map((point) => {
-            const { u, v } = equirectOf(point);
-            return (
-              <StripLink
-                key={point.id}
-                u={u}
-                v={v}
-                label={navLabel(point)}
-                href={point.destination.kind === 'PANO' ? hrefOfPano(point.destination.panoId) : point.destination.href}
-                external={point.destination.kind !== 'PANO' && point.destination.external}
-                onClick={point.destination.kind === 'PANO' && onPano ? () => onPano((point.destination as { panoId: string }).panoId) : undefined}
-                kind="nav"
-              />
-            );
-          })}
-          {pano.infoPoints.map((point) => {
-            const { u, v } = equirectOf(point);
-            return (
-              <StripLink
-                key={point.id}
-                u={u}
-                v={v}
-                label={infoLabel(point)}
-                href={infoHref(point, loginHref)}
-                external={point.target?.kind === 'IFRAME'}
-                onClick={onInfo ? () => onInfo(point) : undefined}
-                kind="info"
-              />
-            );
-          })}
+          {children}
         </div>
       </div>
-      <figcaption className="mt-1 text-sm text-gray-700">{t('viewer.stripHint')}</figcaption>
-      {children}
+      {after}
     </figure>
+  );
+}
+
+/** The points of the flat strip, as links placed on the picture. */
+function StripPoints({
+  pano,
+  hrefOfPano,
+  loginHref,
+  navLabel,
+  infoLabel,
+  onPano,
+  onInfo,
+}: {
+  pano: PanoView;
+  hrefOfPano: (id: string) => string;
+  loginHref: string;
+  navLabel: (p: NavPointView) => string;
+  infoLabel: (p: InfoPointView) => string;
+  onPano?: (id: string) => void;
+  onInfo?: (p: InfoPointView) => void;
+}) {
+  const links = [
+    ...pano.navPoints.map((point) => ({
+      point,
+      kind: 'nav' as const,
+      label: navLabel(point),
+      href: point.destination.kind === 'PANO' ? hrefOfPano(point.destination.panoId) : point.destination.href,
+      external: point.destination.kind !== 'PANO' && point.destination.external,
+      onClick: point.destination.kind === 'PANO' && onPano ? () => onPano((point.destination as { panoId: string }).panoId) : undefined,
+    })),
+    ...pano.infoPoints.map((point) => ({
+      point,
+      kind: 'info' as const,
+      label: infoLabel(point),
+      href: infoHref(point, loginHref),
+      external: point.target?.kind === 'IFRAME',
+      onClick: onInfo ? () => onInfo(point) : undefined,
+    })),
+  ];
+  return (
+    <>
+      {links.map(({ point, ...link }) => {
+        const { u, v } = equirectOf(point);
+        return <StripLink key={point.id} u={u} v={v} {...link} />;
+      })}
+    </>
   );
 }
 

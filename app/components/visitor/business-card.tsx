@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { inputClass } from './styles';
+import { inputClass, submitClass } from './styles';
 
 export interface BusinessCardData {
   firstName: string;
@@ -119,7 +119,7 @@ export function BusinessCardForm({
           </select>
         </div>
       </div>
-      <button type="submit" className="w-full rounded-md bg-brand-dark px-4 py-2 text-sm font-semibold text-white outline-none ring-brand-pink focus-visible:ring-2">
+      <button type="submit" className={submitClass}>
         {t('card.save')}
       </button>
     </Form>

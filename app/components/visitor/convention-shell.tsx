@@ -9,9 +9,10 @@ import { ToastMessage } from '../toast-message';
 import { useHydrated } from '../ui/use-hydrated';
 import { LanguageSwitch } from '../layout/language-switch';
 import { BusinessCardForm, type BusinessCardData } from './business-card';
-import { inputClass } from './styles';
+import { inputClass, submitClass } from './styles';
 import { VideoPlayer } from './video-player';
 import { VisitorDialog } from './visitor-dialog';
+import { NavItem, navLinkClass } from './nav';
 import { SkipLink } from '~/components/visitor/thumbnail-card';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 
@@ -43,10 +44,41 @@ export interface ShellViewer {
 
 export type ShellDialog = 'welcome' | 'card' | 'login' | null;
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-md px-3 py-2 text-sm outline-none ring-brand-pink focus-visible:ring-2 ${
-    isActive ? 'bg-brand-dark font-semibold text-white' : 'text-brand-dark hover:bg-gray-100'
-  }`;
+/** A titled group of entries in the convention layout's side bar (stages, halls, more). */
+function NavSection({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-4">
+      <h2 id={id} className="px-3 text-xs font-semibold uppercase tracking-wide text-gray-600">
+        {heading}
+      </h2>
+      <ul className="mt-1 space-y-1">{children}</ul>
+    </section>
+  );
+}
+
+/** The side bar's links to a convention's stages or halls; nothing when it has none. */
+function PartsSection({ id, heading, path, parts }: { id: string; heading: string; path: string; parts: { slug: string; title: string }[] }) {
+  if (!parts.length) return null;
+  return (
+    <NavSection id={id} heading={heading}>
+      {parts.map((part) => (
+        <NavItem key={part.slug} to={`${path}/${part.slug}`}>
+          {part.title}
+        </NavItem>
+      ))}
+    </NavSection>
+  );
+}
+
+/** A top-bar button's label: written out from small screens up, for screen readers only on phones (icon only). */
+function TopBarLabel({ text }: { text: string }) {
+  return (
+    <>
+      <span className="hidden sm:inline">{text}</span>
+      <span className="sr-only sm:hidden">{text}</span>
+    </>
+  );
+}
 
 function withDialog(pathname: string, search: string, dialog: ShellDialog): string {
   const params = new URLSearchParams(search);
@@ -171,23 +203,20 @@ export function ConventionShell({
               <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
                 <path d="M8 5v14l11-7z" />
               </svg>
-              <span className="hidden sm:inline">{t('shell.welcomeVideo')}</span>
-              <span className="sr-only sm:hidden">{t('shell.welcomeVideo')}</span>
+              <TopBarLabel text={t('shell.welcomeVideo')} />
             </a>
             <LanguageSwitch current={language} plain />
             {viewer ? (
               <>
                 <a {...opener('card')} className={topButton}>
-                  <span className="hidden sm:inline">{t('shell.businessCard')}</span>
-                  <span className="sr-only sm:hidden">{t('shell.businessCard')}</span>
+                  <TopBarLabel text={t('shell.businessCard')} />
                   <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current sm:hidden">
                     <path d="M3 5h18v14H3zm2 2v10h14V7zm2 2h5v2H7zm0 4h8v2H7z" />
                   </svg>
                 </a>
                 <Form method="post" action="/logout">
                   <button type="submit" className={topButton}>
-                    <span className="hidden sm:inline">{t('shell.logout')}</span>
-                    <span className="sr-only sm:hidden">{t('shell.logout')}</span>
+                    <TopBarLabel text={t('shell.logout')} />
                     <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current sm:hidden">
                       <path d="M10 3h9a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-9v-2h9V5h-9zm-.6 4.6L10.8 9l-2 2H16v2H8.8l2 2-1.4 1.4L5 12z" />
                     </svg>
@@ -211,65 +240,14 @@ export function ConventionShell({
           <NavLink to={base} end className={navLinkClass}>
             {t('shell.foyer')}
           </NavLink>
-          {nav?.stages.length ? (
-            <section aria-labelledby="nav-stages" className="mt-4">
-              <h2 id="nav-stages" className="px-3 text-xs font-semibold uppercase tracking-wide text-gray-600">
-                {t('shell.stages')}
-              </h2>
-              <ul className="mt-1 space-y-1">
-                {nav.stages.map((stage) => (
-                  <li key={stage.slug}>
-                    <NavLink to={`${base}/stage/${stage.slug}`} className={navLinkClass}>
-                      {stage.title}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          {nav?.halls.length ? (
-            <section aria-labelledby="nav-halls" className="mt-4">
-              <h2 id="nav-halls" className="px-3 text-xs font-semibold uppercase tracking-wide text-gray-600">
-                {t('shell.halls')}
-              </h2>
-              <ul className="mt-1 space-y-1">
-                {nav.halls.map((hall) => (
-                  <li key={hall.slug}>
-                    <NavLink to={`${base}/hall/${hall.slug}`} className={navLinkClass}>
-                      {hall.title}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <PartsSection id="nav-stages" heading={t('shell.stages')} path={`${base}/stage`} parts={nav?.stages ?? []} />
+          <PartsSection id="nav-halls" heading={t('shell.halls')} path={`${base}/hall`} parts={nav?.halls ?? []} />
           {nav ? (
-            <section aria-labelledby="nav-more" className="mt-4">
-              <h2 id="nav-more" className="px-3 text-xs font-semibold uppercase tracking-wide text-gray-600">
-                {t('shell.more')}
-              </h2>
-              <ul className="mt-1 space-y-1">
-                {nav.onDemand.length ? (
-                  <li>
-                    <NavLink to={`${base}/ondemand`} className={navLinkClass}>
-                      {t('shell.onDemand')}
-                    </NavLink>
-                  </li>
-                ) : null}
-                <li>
-                  <NavLink to={`${base}/infopoint`} className={navLinkClass}>
-                    {t('shell.infopoint')}
-                  </NavLink>
-                </li>
-                {nav.helpSlug ? (
-                  <li>
-                    <NavLink to={`${base}/help/${nav.helpSlug}`} className={navLinkClass}>
-                      {t('infopoint.help')}
-                    </NavLink>
-                  </li>
-                ) : null}
-              </ul>
-            </section>
+            <NavSection id="nav-more" heading={t('shell.more')}>
+              {nav.onDemand.length ? <NavItem to={`${base}/ondemand`}>{t('shell.onDemand')}</NavItem> : null}
+              <NavItem to={`${base}/infopoint`}>{t('shell.infopoint')}</NavItem>
+              {nav.helpSlug ? <NavItem to={`${base}/help/${nav.helpSlug}`}>{t('infopoint.help')}</NavItem> : null}
+            </NavSection>
           ) : null}
           <ul className="mt-6 flex gap-4 px-3 text-xs text-gray-600">
             <li>
@@ -325,6 +303,18 @@ export function ConventionShell({
 }
 
 
+/** A labelled, required input of the dialog's login form. */
+function LoginInput({ name, type, autoComplete, label }: { name: string; type: string; autoComplete: string; label: string }) {
+  return (
+    <div>
+      <label htmlFor={`login-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
+      <input id={`login-${name}`} name={name} type={type} autoComplete={autoComplete} required className={inputClass} />
+    </div>
+  );
+}
+
 /** Logs in through the login page's action; a mistake shows there with its message, then comes back here. */
 function LoginForm({ next }: { next: string }) {
   const { t } = useTranslation('visitor');
@@ -332,19 +322,9 @@ function LoginForm({ next }: { next: string }) {
     <form method="post" action={`/login?next=${encodeURIComponent(next)}`} className="space-y-4">
       <input type="hidden" name="redirectTo" value={next} />
       <p className="text-sm text-gray-700">{t('login.intro')}</p>
-      <div>
-        <label htmlFor="login-email" className="text-sm font-medium">
-          {t('login.email')}
-        </label>
-        <input id="login-email" name="email" type="email" autoComplete="email" required className={inputClass} />
-      </div>
-      <div>
-        <label htmlFor="login-password" className="text-sm font-medium">
-          {t('login.password')}
-        </label>
-        <input id="login-password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
-      </div>
-      <button type="submit" className="w-full rounded-md bg-brand-dark px-4 py-2 text-sm font-semibold text-white outline-none ring-brand-pink focus-visible:ring-2">
+      <LoginInput name="email" type="email" autoComplete="email" label={t('login.email')} />
+      <LoginInput name="password" type="password" autoComplete="current-password" label={t('login.password')} />
+      <button type="submit" className={submitClass}>
         {t('login.submit')}
       </button>
       <p className="text-sm">

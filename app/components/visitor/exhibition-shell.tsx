@@ -1,17 +1,13 @@
-import { Form, Link, NavLink, useLocation } from '@remix-run/react';
+import { Form, Link, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '~/lib/language';
 import type { ExhibitionVisit } from '~/server/services/events/exhibition-visit';
 import { LanguageSwitch } from '../layout/language-switch';
+import { NavItem, navLinkClass } from './nav';
 import { SkipLink } from '~/components/visitor/thumbnail-card';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 import { safeHref } from '~/lib/safe-href';
-
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-md px-3 py-2 text-sm outline-none ring-brand-pink focus-visible:ring-2 ${
-    isActive ? 'bg-brand-dark font-semibold text-white' : 'text-brand-dark hover:bg-gray-100'
-  }`;
 
 const topButton =
   'inline-flex items-center rounded-md px-2 py-2 text-sm font-medium text-brand-dark outline-none ring-brand-pink hover:bg-gray-100 focus-visible:ring-2 sm:px-3';
@@ -76,17 +72,9 @@ export function ExhibitionShell({
         </div>
         <nav aria-label={t('exhibition.navigation')} className="mx-auto max-w-7xl px-2 pb-2 lg:px-6">
           <ul className="flex flex-wrap gap-1">
-            <li>
-              <NavLink to={base} end className={navLinkClass}>
-                {t('exhibition.nav.stand')}
-              </NavLink>
-            </li>
+            <NavItem to={base} end>{t('exhibition.nav.stand')}</NavItem>
             {exhibition.stage ? (
-              <li>
-                <NavLink to={`${base}/stage/${exhibition.stage.slug}`} className={navLinkClass}>
-                  {t('exhibition.nav.stage')}
-                </NavLink>
-              </li>
+              <NavItem to={`${base}/stage/${exhibition.stage.slug}`}>{t('exhibition.nav.stage')}</NavItem>
             ) : null}
             {meeting ? (
               <li>
@@ -99,16 +87,8 @@ export function ExhibitionShell({
                 </a>
               </li>
             ) : null}
-            <li>
-              <NavLink to={`${base}/imprint`} className={navLinkClass}>
-                {t('shell.imprint')}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to={`${base}/privacy`} className={navLinkClass}>
-                {t('shell.dataPolicy')}
-              </NavLink>
-            </li>
+            <NavItem to={`${base}/imprint`}>{t('shell.imprint')}</NavItem>
+            <NavItem to={`${base}/privacy`}>{t('shell.dataPolicy')}</NavItem>
           </ul>
         </nav>
       </header>

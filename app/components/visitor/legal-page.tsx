@@ -1,13 +1,27 @@
-import { Link } from '@remix-run/react';
+import type { MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { exhibitionTitle } from '~/components/visitor/exhibition-data';
+import { visitorHandle } from '~/components/visitor/route-handles';
 import { safeHref } from '~/lib/safe-href';
+import type { LegalKind, legalLoader } from '~/server/pages/legal.server';
 import type { LegalInfo } from '~/server/services/events/visit';
+
+type LegalLoader = ReturnType<typeof legalLoader>;
+
+/** The handle of a convention's or content page's imprint or data-policy route: its namespaces and title. */
+export function legalHandle(kind: LegalKind) {
+  return { i18n: visitorHandle.i18n, title: kind === 'imprint' ? 'visitor:shell.imprint' : 'visitor:shell.dataPolicy' };
+}
+
+/** The title of an in-house fair's imprint or privacy page: the page's, then the fair's. */
+export const exhibitionLegalMeta: MetaFunction<LegalLoader> = ({ data, matches }) => [{ title: exhibitionTitle(matches, data?.title) }];
 
 /**
  * Imprint or data policy of what the visitor looks at (convention, hall or stand): the responsible organisation's
  * text, its data policy link, or a clear note when it has not provided one.
  */
-export function LegalPage({ kind, info, backHref }: { kind: 'imprint' | 'dataPolicy'; info: LegalInfo; backHref: string }) {
+export function LegalPage({ kind, info, backHref }: { kind: LegalKind; info: LegalInfo; backHref: string }) {
   const { t } = useTranslation('visitor');
   const text = kind === 'imprint' ? info.imprint : info.dataPrivacy;
   const link = kind === 'dataPolicy' ? safeHref(info.dataPrivacyUrl) : undefined;
@@ -28,5 +42,20 @@ export function LegalPage({ kind, info, backHref }: { kind: 'imprint' | 'dataPol
         {t('legalPage.back')}
       </Link>
     </article>
+  );
+}
+
+/** The page of the imprint and data-policy routes inside the convention or fair layout (their loader: `legalLoader`). */
+export function LegalRoutePage() {
+  const { kind, info, back } = useLoaderData<LegalLoader>();
+  return <LegalPage kind={kind} info={info} backHref={back} />;
+}
+
+/** The same for a content page, which has no layout around it. */
+export function ContentLegalRoutePage() {
+  return (
+    <main className="mx-auto min-h-screen max-w-3xl bg-gray-50 p-4 sm:p-8">
+      <LegalRoutePage />
+    </main>
   );
 }

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 import { FALLBACK_THUMBNAIL } from '~/lib/video';
 
-/** The play symbol on a video's picture or placeholder. */
-function PlaySymbol() {
+/** The play symbol on a video's picture or placeholder (large on the video player's poster, small on a card). */
+export function PlaySymbol({ large = false }: { large?: boolean }) {
   return (
     <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center" data-play-symbol>
-      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-pink shadow-lg transition group-hover:scale-110">
-        <svg viewBox="0 0 24 24" className="ml-0.5 h-6 w-6 fill-white">
+      <span className={`flex ${large ? 'h-16 w-16' : 'h-12 w-12'} items-center justify-center rounded-full bg-brand-pink shadow-lg transition group-hover:scale-110`}>
+        <svg viewBox="0 0 24 24" className={`${large ? 'ml-1 h-8 w-8' : 'ml-0.5 h-6 w-6'} fill-white`}>
           <path d="M8 5v14l11-7z" />
         </svg>
       </span>
@@ -68,6 +68,30 @@ export function ThumbnailCard({
 
 /** The grid the cards sit in: one column on phones, up to three on wide screens. */
 export const CARD_GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
+
+/** A titled grid of cards, each the link to one page (a convention's halls, a hall's stands), or a note when it has none. */
+export function CardGridSection({ id, heading, empty, cards }: { id: string; heading: string; empty: string; cards: { to: string; title: string; thumbnailUrl: string | null }[] }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-lg font-semibold text-brand-dark">
+        {heading}
+      </h2>
+      {cards.length ? (
+        <ul className={CARD_GRID}>
+          {cards.map((card, index) => (
+            <li key={card.to}>
+              <ThumbnailCard to={card.to} thumbnailUrl={card.thumbnailUrl} index={index}>
+                <span className="block p-4 font-semibold text-brand-dark">{card.title}</span>
+              </ThumbnailCard>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-gray-700">{empty}</p>
+      )}
+    </section>
+  );
+}
 
 /** "Skip to content" for keyboard users, the first stop of every visitor layout. */
 export function SkipLink() {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FALLBACK_THUMBNAIL, isPlaceholderThumbnail, playableVideo } from '~/lib/video';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
+import { PlaySymbol } from './thumbnail-card';
 
 /** An image that failed or turned out to be YouTube's 120x90 "no thumbnail" placeholder. */
 const unusable = (img: HTMLImageElement) => img.naturalWidth === 0 || isPlaceholderThumbnail(img.naturalWidth, img.naturalHeight);
@@ -92,13 +93,7 @@ export function VideoPlayer({
         }}
         onError={() => setFailed(video.thumbnailUrl)}
       />
-      <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center">
-        <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-pink shadow-lg transition group-hover:scale-110">
-          <svg viewBox="0 0 24 24" className="ml-1 h-8 w-8 fill-white">
-            <path d="M8 5v14l11-7z" />
-          </svg>
-        </span>
-      </span>
+      <PlaySymbol large />
     </a>
   );
 }

@@ -50,7 +50,6 @@ export const ALIGNMENTS = ['Left', 'Center', 'Right'] as const;
 export type Alignment = (typeof ALIGNMENTS)[number];
 export const ALIGN_TEXT_CLASS: Record<Alignment, string> = { Left: 'text-left', Center: 'text-center', Right: 'text-right' };
 export const ALIGN_FLEX_CLASS: Record<Alignment, string> = { Left: 'justify-start', Center: 'justify-center', Right: 'justify-end' };
-export const ALIGN_ITEMS_CLASS: Record<Alignment, string> = { Left: 'items-start', Center: 'items-center', Right: 'items-end' };
 
 /** Content borders: solid, dashed, dotted, none. */
 export const BORDER_STYLES = ['solid', 'dashed', 'dotted', 'none'] as const;

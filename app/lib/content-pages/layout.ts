@@ -98,9 +98,6 @@ function layoutSchemaWith(content: z.ZodTypeAny) {
 const shape = layoutSchemaWith(blockEnvelope);
 const full = layoutSchemaWith(blockSchema);
 
-/** An item with its block's fields checked (the builder's forms and the page's renderers get complete blocks). */
-export const layoutItemSchema = full.item;
-
 export type LayoutIssueCode = 'TOO_DEEP' | 'BOTH_ITEM_AND_ROWS' | 'DUPLICATE_ID' | 'TOO_MANY_ITEMS';
 
 export interface LayoutIssue {

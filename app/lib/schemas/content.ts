@@ -40,7 +40,6 @@ export const CHILD_TYPES: Partial<Record<ContentObjectTypeName, readonly Content
   LOCALIZED: ['BOOKMARK', 'COLUMN', 'DIVIDER', 'IFRAME', 'IMAGE', 'PDF', 'SLIDESHOW', 'TEXT', 'YOUTUBE'],
   SLIDESHOW: ['IMAGE'],
 };
-export const isContainer = (type: ContentObjectTypeName) => type in CHILD_TYPES;
 
 export type ContentIssueCode =
   | 'INVALID'

@@ -39,6 +39,8 @@ export const EventTranslationSchema = z.object({
   description: z.preprocess(nullAsMissing, z.string().max(20000).default('')),
 });
 export type EventTranslationInput = z.input<typeof EventTranslationSchema>;
+/** The texts a create input may bring along, at most one per language. */
+const translations = z.array(EventTranslationSchema).max(LANGUAGES.length).optional();
 
 /** conventionCreateByName, stageCreateByName, exhibitionCreateByName: the console's "create by name" boxes. */
 export const CreateByNameSchema = z.object({ name: title });
@@ -63,11 +65,7 @@ const conventionFields = {
     .optional(),
 };
 
-export const ConventionCreateSchema = z.object({
-  title,
-  ...conventionFields,
-  translations: z.array(EventTranslationSchema).max(LANGUAGES.length).optional(),
-});
+export const ConventionCreateSchema = z.object({ title, ...conventionFields, translations });
 export type ConventionCreateInput = z.input<typeof ConventionCreateSchema>;
 
 export const ConventionUpdateSchema = z.object({ title: title.optional(), ...conventionFields });
@@ -94,11 +92,7 @@ export type ObjectTokenUpdateInput = z.input<typeof ObjectTokenUpdateSchema>;
 
 const stageFields = { slug: optionalSlug, stream: video, thumbnailId: optionalRef };
 
-export const StageCreateSchema = z.object({
-  title,
-  ...stageFields,
-  translations: z.array(EventTranslationSchema).max(LANGUAGES.length).optional(),
-});
+export const StageCreateSchema = z.object({ title, ...stageFields, translations });
 export type StageCreateInput = z.input<typeof StageCreateSchema>;
 
 export const StageUpdateSchema = z.object({ title: title.optional(), ...stageFields });
@@ -116,7 +110,7 @@ const scheduleFields = {
   /** the speaker's organisation by slug; '' or null: none */
   speakerOrganization: z.string().trim().max(100).nullable().optional(),
   thumbnailId: optionalRef,
-  translations: z.array(EventTranslationSchema).max(LANGUAGES.length).optional(),
+  translations,
 };
 
 export const ScheduleCreateSchema = z.object({

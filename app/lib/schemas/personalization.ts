@@ -15,8 +15,6 @@ export const LOGO_WIDTH_MAX = 1000;
 export const LOGO_WIDTH_DEFAULT = 100;
 export const TITLE_MAX = 200;
 export const TEXT_MAX = 20_000;
-/** WCAG 2 AA for normal text. */
-export const CONTRAST_AA = 4.5;
 
 export const isHexColor = (value: string) => /^#[0-9a-f]{6}$/i.test(value);
 

@@ -38,14 +38,19 @@ export type NavDestination =
   | { kind: 'PANO'; panoId: string }
   | { kind: 'URL' | 'HALL' | 'HALL_STAND' | 'STAGE' | 'CONVENTION'; href: string; external: boolean };
 
-export interface NavPointView {
+/** What every point of a pano has: its place on the sphere, its name and its icon. */
+interface PointView {
   id: string;
   x: number;
   y: number;
   z: number;
-  /** The visible/accessible name: the target pano's name, the hall/stand/stage/convention title, or the URL's host. */
   name: string;
   icon: RoomIconView | null;
+}
+
+export interface NavPointView extends PointView {
+  /** The visible/accessible name: the target pano's name, the hall/stand/stage/convention title, or the URL's host. */
+  name: string;
   destination: NavDestination;
 }
 
@@ -53,13 +58,7 @@ export type InfoTarget =
   | { kind: 'CONTENT_PAGE'; slug: string; title: string; href: string }
   | { kind: 'IFRAME'; title: string; url: string };
 
-export interface InfoPointView {
-  id: string;
-  x: number;
-  y: number;
-  z: number;
-  name: string;
-  icon: RoomIconView | null;
+export interface InfoPointView extends PointView {
   auth: boolean;
   /** null when `auth` is set and the visitor is not logged in (the viewer then asks to log in). */
   target: InfoTarget | null;

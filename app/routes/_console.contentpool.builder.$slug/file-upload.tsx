@@ -2,12 +2,8 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCEPT_BY_PURPOSE, MAX_UPLOAD_BYTES, type FilePurpose } from '~/lib/file-limits';
 import { useHydrated } from '~/components/ui/use-hydrated';
-
-interface Uploaded {
-  id: string;
-  url: string;
-  filename: string;
-}
+import { RequiredMark } from '~/components/ui/field';
+import { UploadProblem, uploadWithProgress, type StoredUpload } from '~/lib/upload';
 
 /**
  * A file field of the builder. Without JavaScript the file goes with the form (multipart, field `file`) and the
@@ -38,7 +34,7 @@ export function FileUpload({
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [fileId, setFileId] = useState(currentId ?? '');
-  const [done, setDone] = useState<Uploaded | null>(null);
+  const [done, setDone] = useState<StoredUpload | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState('');
   const shownErrors = [problem, ...(errors ?? [])].filter(Boolean).join(' ');
@@ -50,34 +46,18 @@ export function FileUpload({
     }
     setProblem('');
     setProgress(0);
-    const body = new FormData();
-    body.append('purpose', purpose);
-    body.append('file', file);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/resources/upload');
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) setProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      setProgress(null);
-      let answer: { file?: Uploaded; error?: { message?: string } } = {};
-      try {
-        answer = JSON.parse(xhr.responseText) as typeof answer;
-      } catch {
-        // not JSON: a proxy's error page
-      }
-      if (xhr.status < 300 && answer.file) {
-        setFileId(answer.file.id);
-        setDone(answer.file);
+    uploadWithProgress(file, file.name, purpose, setProgress).then(
+      (stored) => {
+        setProgress(null);
+        setFileId(stored.id);
+        setDone(stored);
         if (input.current) input.current.value = '';
-      } else setProblem(answer.error?.message ?? t('upload.failed'));
-    };
-    xhr.onerror = () => {
-      setProgress(null);
-      setProblem(t('upload.failed'));
-    };
-    xhr.send(body);
+      },
+      (error: unknown) => {
+        setProgress(null);
+        setProblem((error instanceof UploadProblem && error.message) || t('upload.failed'));
+      },
+    );
   }
 
   const url = done?.url ?? currentUrl;
@@ -87,11 +67,7 @@ export function FileUpload({
       <input type="hidden" name="fileId" value={fileId} />
       <label htmlFor={inputId} className="text-sm font-medium">
         {label}
-        {required ? (
-          <span aria-hidden="true" className="text-brand-red">
-            {' *'}
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </label>
       {url ? (
         isImage ? (

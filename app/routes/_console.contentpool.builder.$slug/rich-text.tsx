@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from '~/components/ui/use-hydrated';
+import { ErrorText } from '~/components/ui/field';
 
 const COMMANDS = [
   { command: 'bold', key: 'bold', short: 'B' },
@@ -104,9 +105,7 @@ export function RichTextField({ name, label, defaultValue, errors }: { name: str
         aria-describedby={`${id}-error`}
         className="rounded-md border border-gray-300 px-3 py-2 font-mono text-sm"
       />
-      <p id={`${id}-error`} className="text-sm text-brand-red">
-        {error}
-      </p>
+      <ErrorText id={`${id}-error`} errors={error} persistent />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { getFormProps } from '@conform-to/react';
+import { getFormProps, type FormMetadata } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useMemo, useState } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ACCESS_CONFIRM_TEXTS, AccessSection } from '~/components/events/access-section';
 import { BuilderHeader, ConfirmAnswer, SettingsSection } from '~/components/events/builder-sections';
 import { Button, buttonClassName } from '~/components/ui/button';
-import { TextField } from '~/components/ui/field';
+import { TextField, type ConformField } from '~/components/ui/field';
 import { Select } from '~/components/ui/select';
 import { errorFor, FormErrors, PageSection, useIsPending, useRouteForm } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
@@ -26,7 +26,8 @@ import { AccessTypeForm, CreateObjectForm, RenameForm, TagForm, UpdateObjectForm
 import { ObjectForm } from './object-form';
 import { flatten } from './nodes';
 import { builderData, editableGroupBySlug, readBuilderPost } from './server';
-import { AddLinks, BuilderTree, movedOrder, NodeList } from './tree';
+import { movedOrder } from '~/components/ui/reorder';
+import { AddLinks, BuilderTree, NodeList } from './tree';
 
 export const handle = {
   i18n: ['common', 'errors', 'validation', 'builder', 'contentview', 'events', 'access'],
@@ -170,25 +171,43 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
-function RenameSection({ name, answer }: { name: string; answer: ReturnType<typeof useActionData<typeof action>> }) {
-  const { t } = useTranslation('builder');
+/** A form of one text field and its button posting `intent` (the group's name, a new tag), its errors below. */
+function OneFieldForm<Schema extends Record<string, unknown>>({
+  intent,
+  form,
+  field,
+  label,
+  submit,
+  fieldClassName,
+}: {
+  intent: string;
+  form: FormMetadata<Schema, string[]>;
+  field: ConformField;
+  label: string;
+  submit: string;
+  fieldClassName: string;
+}) {
   const pending = useIsPending();
-  const [form, fields] = useRouteForm(RenameForm, { id: 'rename', answer, defaultValue: { name } });
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
-      <input type="hidden" name="intent" value="rename" />
-      <TextField field={fields.name} label={t('group.name')} className="min-w-56 flex-1" />
+      <input type="hidden" name="intent" value={intent} />
+      <TextField field={field} label={label} className={fieldClassName} />
       <Button type="submit" isDisabled={pending}>
-        {t('group.rename')}
+        {submit}
       </Button>
       <FormErrors errors={form.errors} className="w-full" />
     </Form>
   );
 }
 
+function RenameSection({ name, answer }: { name: string; answer: ReturnType<typeof useActionData<typeof action>> }) {
+  const { t } = useTranslation('builder');
+  const [form, fields] = useRouteForm(RenameForm, { id: 'rename', answer, defaultValue: { name } });
+  return <OneFieldForm intent="rename" form={form} field={fields.name} label={t('group.name')} submit={t('group.rename')} fieldClassName="min-w-56 flex-1" />;
+}
+
 function TagsSection({ tags, answer }: { tags: { id: string; text: string }[]; answer: ReturnType<typeof useActionData<typeof action>> }) {
   const { t } = useTranslation('builder');
-  const pending = useIsPending();
   const [form, fields] = useRouteForm(TagForm, { id: 'tag', answer });
   return (
     <div className="space-y-3">
@@ -210,14 +229,7 @@ function TagsSection({ tags, answer }: { tags: { id: string; text: string }[]; a
       ) : (
         <p className="text-sm text-gray-600">{t('tags.none')}</p>
       )}
-      <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
-        <input type="hidden" name="intent" value="tag" />
-        <TextField field={fields.text} label={t('tags.new')} className="min-w-48 flex-1" />
-        <Button type="submit" isDisabled={pending}>
-          {t('tags.add')}
-        </Button>
-        <FormErrors errors={form.errors} className="w-full" />
-      </Form>
+      <OneFieldForm intent="tag" form={form} field={fields.text} label={t('tags.new')} submit={t('tags.add')} fieldClassName="min-w-48 flex-1" />
     </div>
   );
 }
@@ -295,13 +307,7 @@ export default function ContentBuilder() {
           errors={accessFields.permissionType.errors}
         />
       </SettingsSection>
-      <AccessSection
-        permissionType={group.permissionType}
-        tokens={data.tokens}
-        permissions={data.permissions}
-        lastForm={actionData?.form}
-        lastResult={actionData?.result}
-      />
+      <AccessSection permissionType={group.permissionType} tokens={data.tokens} permissions={data.permissions} answer={actionData} />
 
       {data.add ? (
         <ObjectForm

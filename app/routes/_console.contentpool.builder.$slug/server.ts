@@ -1,15 +1,14 @@
-import { Readable } from 'node:stream';
 import { CHILD_TYPES, CONTENT_LANGUAGES, type ContentLanguage, type ContentObjectTypeName } from '~/lib/schemas/content';
-import { drain, formKindOf, parseMultipartForm, readForm, readTextPart } from '~/server/posted-form.server';
+import { readFormWithFile } from '~/server/posted-form.server';
 import type { RequestContext } from '~/server/request-context.server';
 import { editableGroupBySlug, tagsByGroup, type ContentGroupRow } from '~/server/services/content/groups';
 import { groupTree, type ContentNode } from '~/server/services/content/tree';
-import { isDomainError, type DomainError } from '~/server/services/errors';
-import { fileById, fileUrl, uploadFile, type FileRecord } from '~/server/services/files/files.server';
+import type { DomainError } from '~/server/services/errors';
+import { fileById, fileUrl, uploadFile, type UploadedFile } from '~/server/services/files/files.server';
 import { filePurposeOf } from './forms';
 import { flatten, type BuilderNode } from './nodes';
 
-function toNode(node: ContentNode, files: Map<string, FileRecord | null>): BuilderNode {
+function toNode(node: ContentNode, files: Map<string, UploadedFile | null>): BuilderNode {
   const { row } = node;
   const file = row.file_id ? files.get(row.file_id) : null;
   const taken = node.children.map((child) => child.row.language);
@@ -64,7 +63,7 @@ export { editableGroupBySlug };
 export interface BuilderPost {
   formData: FormData;
   /** the stored file of a create, update or preview form */
-  uploaded: FileRecord | null;
+  uploaded: UploadedFile | null;
   /** why storing it failed (too large, wrong type ...), in the user's language */
   failure: DomainError | null;
 }
@@ -77,39 +76,12 @@ const FILE_INTENTS = ['create', 'update', 'preview'];
  * (without JavaScript; with it the file went to /resources/upload already and only its id is posted).
  */
 export async function readBuilderPost(request: Request, context: RequestContext): Promise<BuilderPost> {
-  if (formKindOf(request.headers.get('content-type')) !== 'multipart') return { formData: await readForm(request), uploaded: null, failure: null };
-  const post: BuilderPost = { formData: new FormData(), uploaded: null, failure: null };
-  const fields = new Map<string, string>();
-  try {
-    post.formData = await parseMultipartForm(request, async ({ name, filename, contentType, data }) => {
-      if (filename === undefined) {
-        const text = await readTextPart(data);
-        fields.set(name, text);
-        return text;
-      }
-      const intent = fields.get('intent') ?? '';
-      if (name !== 'file' || !filename || post.uploaded || post.failure || !FILE_INTENTS.includes(intent)) {
-        await drain(data);
-        return undefined;
-      }
-      try {
-        post.uploaded = await uploadFile(context.service, {
-          stream: Readable.from(data),
-          filename,
-          declaredMimeType: contentType,
-          forOrg: null,
-          purpose: intent === 'preview' ? 'IMAGE' : filePurposeOf(fields.get('type') ?? ''),
-        });
-      } catch (error) {
-        if (!isDomainError(error)) throw error;
-        post.failure = error;
-        await drain(data).catch(() => undefined);
-      }
-      return undefined;
-    });
-  } catch (error) {
-    if (!post.failure) throw error;
-  }
-  if (post.uploaded) post.formData.set('fileId', post.uploaded.id);
-  return post;
+  const { formData, stored, failure } = await readFormWithFile(request, (fields) => {
+    const intent = fields.get('intent') ?? '';
+    if (!FILE_INTENTS.includes(intent)) return null;
+    const purpose = intent === 'preview' ? 'IMAGE' : filePurposeOf(fields.get('type') ?? '');
+    return (file) => uploadFile(context.service, { ...file, forOrg: null, purpose });
+  });
+  if (stored) formData.set('fileId', stored.id);
+  return { formData, uploaded: stored, failure };
 }

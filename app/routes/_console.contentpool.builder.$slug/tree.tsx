@@ -1,10 +1,10 @@
-import { Form, Link, useFetcher } from '@remix-run/react';
-import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
-import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Form, Link } from '@remix-run/react';
+import { GripVertical } from 'lucide-react';
+import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '~/components/events/confirm-delete';
 import { buttonClassName } from '~/components/ui/button';
-import { useHydrated } from '~/components/ui/use-hydrated';
+import { MoveButtons, useServerOrder } from '~/components/ui/reorder';
 import { CHILD_TYPES, type ContentObjectTypeName } from '~/lib/schemas/content';
 import type { BuilderNode } from './nodes';
 
@@ -15,21 +15,8 @@ export interface TreeContext {
 }
 export const BuilderTree = createContext<TreeContext>({ announce: () => undefined, containers: [] });
 
-const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
-const small = `${buttonClassName('whiteModal')} !p-2`;
 const textButton = `${buttonClassName('transparent')} !px-3 !py-1.5 text-sm`;
 const SELECT = 'rounded-md border border-gray-300 bg-white px-2 py-1 text-sm';
-
-/** The new order after moving `id` one place up or down; null at the edges. */
-export function movedOrder(ids: string[], id: string, direction: string): string[] | null {
-  const from = ids.indexOf(id);
-  const to = direction === 'up' ? from - 1 : direction === 'down' ? from + 1 : -1;
-  if (from < 0 || to < 0 || to >= ids.length) return null;
-  const next = [...ids];
-  next.splice(from, 1);
-  next.splice(to, 0, id);
-  return next;
-}
 
 /** A short line about the object beside its type. */
 function summaryOf(node: BuilderNode, t: (key: string, values?: Record<string, unknown>) => string): string {
@@ -62,98 +49,14 @@ function summaryOf(node: BuilderNode, t: (key: string, values?: Record<string, u
 export function NodeList({ nodes, parent, here }: { nodes: BuilderNode[]; parent: BuilderNode | null; here: string }) {
   const { t } = useTranslation('builder');
   const { announce } = useContext(BuilderTree);
-  const hydrated = useHydrated();
-  const fetcher = useFetcher();
   const listId = parent?.id ?? 'top';
-  const serverOrder = nodes.map((n) => n.id).join(',');
-  const [order, setOrder] = useState<string[]>(() => nodes.map((n) => n.id));
-  const list = useRef<HTMLOListElement>(null);
-  const pendingFocus = useRef<{ id: string; direction: 'up' | 'down' | 'handle' } | null>(null);
-  const byId = new Map(nodes.map((n) => [n.id, n]));
-
-  useEffect(() => setOrder(serverOrder ? serverOrder.split(',') : []), [serverOrder]);
-
-  function commit(next: string[], movedId: string) {
-    setOrder(next);
-    announce(t('order.moved', { position: next.indexOf(movedId) + 1, total: next.length }));
-    const body = new FormData();
-    body.append('intent', 'reorder');
-    for (const id of next) body.append('ids', id);
-    fetcher.submit(body, { method: 'post', action: here });
-  }
-  const commitRef = useRef(commit);
-  commitRef.current = commit;
-  const orderRef = useRef(order);
-  orderRef.current = order;
-
-  useEffect(() => {
-    const element = list.current;
-    if (!hydrated || !element) return;
-    let cancelled = false;
-    let sortable: { destroy: () => void } | undefined;
-    void import('sortablejs').then(({ default: Sortable }) => {
-      if (cancelled) return;
-      sortable = Sortable.create(element, {
-        // only this list's own handles: a nested list sorts its own rows
-        handle: `[data-drag-handle="${listId}"]`,
-        draggable: '[data-node-id]',
-        animation: 150,
-        forceFallback: true,
-        fallbackOnBody: true,
-        onEnd: ({ item, from, oldIndex, newIndex }) => {
-          if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
-          // hand the DOM back to React: undo sortable's move, then reorder the state
-          from.removeChild(item);
-          from.insertBefore(item, from.children[oldIndex] ?? null);
-          const next = [...orderRef.current];
-          const [moved] = next.splice(oldIndex, 1);
-          next.splice(newIndex, 0, moved!);
-          commitRef.current(next, moved!);
-        },
-      });
-    });
-    return () => {
-      cancelled = true;
-      sortable?.destroy();
-    };
-  }, [hydrated, listId]);
-
-  // moving a row re-inserts its DOM node, which drops the focus: give it back to the pressed button
-  useIsomorphicLayoutEffect(() => {
-    const focus = pendingFocus.current;
-    if (!focus || !list.current) return;
-    pendingFocus.current = null;
-    if (focus.direction === 'handle') {
-      list.current.querySelector<HTMLButtonElement>(`[data-handle="${focus.id}"]`)?.focus();
-      return;
-    }
-    const other = focus.direction === 'up' ? 'down' : 'up';
-    const button =
-      list.current.querySelector<HTMLButtonElement>(`[data-move="${focus.id}:${focus.direction}"]:not(:disabled)`) ??
-      list.current.querySelector<HTMLButtonElement>(`[data-move="${focus.id}:${other}"]`);
-    button?.focus();
-  }, [order]);
-
-  function move(id: string, direction: 'up' | 'down'): boolean {
-    const next = movedOrder(order, id, direction);
-    if (!next) return false;
-    pendingFocus.current = { id, direction };
-    commit(next, id);
-    return true;
-  }
-  function onMoveSubmit(event: FormEvent<HTMLFormElement>, id: string, direction: 'up' | 'down') {
-    if (!hydrated) return;
-    event.preventDefault();
-    move(id, direction);
-  }
-  /** Arrow up/down on a focused handle moves its row (the keyboard's drag and drop). */
-  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, id: string) {
-    if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
-    event.preventDefault();
-    if (move(id, event.key === 'ArrowUp' ? 'up' : 'down')) pendingFocus.current = { id, direction: 'handle' };
-  }
-
-  const rows = order.map((id) => byId.get(id)).filter((node): node is BuilderNode => Boolean(node));
+  const { list, rows, hydrated, onMoveSubmit, onHandleKeyDown } = useServerOrder(nodes, {
+    action: here,
+    // only this list's own handles: a nested list sorts its own rows
+    handle: `[data-drag-handle="${listId}"]`,
+    draggable: '[data-node-id]',
+    announce: (_moved, position, total) => announce(t('order.moved', { position, total })),
+  });
   if (!rows.length) return null;
   return (
     <ol
@@ -174,7 +77,7 @@ export function NodeList({ nodes, parent, here }: { nodes: BuilderNode[]; parent
                   title={t('order.drag')}
                   aria-label={t('order.handle', { name, position: index + 1, total: rows.length })}
                   aria-keyshortcuts="ArrowUp ArrowDown"
-                  onKeyDown={(event) => onKeyDown(event, node.id)}
+                  onKeyDown={(event) => onHandleKeyDown(event, node.id)}
                   className="mt-1 cursor-grab touch-none rounded text-gray-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-pink"
                 >
                   <GripVertical aria-hidden="true" className="h-5 w-5" />
@@ -184,28 +87,14 @@ export function NodeList({ nodes, parent, here }: { nodes: BuilderNode[]; parent
                 {index + 1}.
               </span>
               <NodeRow node={node} parent={parent} here={here} />
-              <div className="flex gap-1">
-                {(['up', 'down'] as const).map((direction) => {
-                  const Icon = direction === 'up' ? ArrowUp : ArrowDown;
-                  const disabled = direction === 'up' ? index === 0 : index === rows.length - 1;
-                  return (
-                    <Form key={direction} method="post" action={here} onSubmit={(event) => onMoveSubmit(event, node.id, direction)}>
-                      <input type="hidden" name="intent" value="move" />
-                      <input type="hidden" name="id" value={node.id} />
-                      <input type="hidden" name="direction" value={direction} />
-                      <button
-                        type="submit"
-                        disabled={disabled}
-                        data-move={`${node.id}:${direction}`}
-                        aria-label={t(direction === 'up' ? 'order.moveUp' : 'order.moveDown', { name })}
-                        className={small}
-                      >
-                        <Icon aria-hidden="true" className="h-4 w-4" />
-                      </button>
-                    </Form>
-                  );
-                })}
-              </div>
+              <MoveButtons
+                id={node.id}
+                index={index}
+                total={rows.length}
+                action={here}
+                labelOf={(direction) => t(direction === 'up' ? 'order.moveUp' : 'order.moveDown', { name })}
+                onMoveSubmit={onMoveSubmit}
+              />
             </div>
             {node.children.length ? (
               <div className="ml-8 mt-3">

@@ -4,9 +4,10 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ContentPagePicker } from '~/components/content-pages/page-picker';
 import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
+import { SingleFileForms } from '~/components/leads/console-parts';
 import { buttonClassName } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
-import { FormErrors, PageSection, useIsPending, useRouteForm } from '~/components/ui/route-form';
+import { FormErrors, IntentForm, PageSection, useIsPending, useRouteForm } from '~/components/ui/route-form';
 import { crumbsFrom } from '~/lib/breadcrumbs';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
@@ -241,15 +242,11 @@ export default function LeadPage() {
       </PageSection>
 
       <PageSection id="lead-mail" title={t('detail.mailTitle')} intro={lead.mailSentAt ? t('detail.mailSentAt', { date: dateTime.format(new Date(lead.mailSentAt)) }) : t('detail.mailIntro')}>
-        <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
-          <input type="hidden" name="intent" value="sendMail" />
+        <IntentForm intent="sendMail" submit={t('detail.sendMail')}>
           <p className="text-sm">
             <span className="font-medium">{t('detail.mailLanguage')}:</span> {t(`capture.languages.${lead.language}`)}
           </p>
-          <button type="submit" className={buttonClassName('standardNoMt')}>
-            {t('detail.sendMail')}
-          </button>
-        </Form>
+        </IntentForm>
       </PageSection>
 
       <PageSection id="lead-tracks" title={t('detail.tracks')}>
@@ -288,13 +285,9 @@ export default function LeadPage() {
         ) : (
           <p className="mt-3 text-sm text-gray-600">{t('detail.noPages')}</p>
         )}
-        <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
-          <input type="hidden" name="intent" value="addPage" />
+        <IntentForm intent="addPage" submit={t('detail.addPage')}>
           <ContentPagePicker pages={pages} />
-          <button type="submit" className={buttonClassName('standardNoMt')}>
-            {t('detail.addPage')}
-          </button>
-        </Form>
+        </IntentForm>
       </PageSection>
 
       <PageSection id="lead-cards" title={t('detail.cards')}>
@@ -311,25 +304,15 @@ export default function LeadPage() {
         ) : (
           <p className="mt-2 text-sm text-gray-600">{t('detail.noCards')}</p>
         )}
-        <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3">
-          <input type="hidden" name="intent" value="attachment" />
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            {t('detail.attachmentFile')}
-            <input type="file" name="attachment" accept="application/pdf,image/jpeg,image/png,image/webp" required className="text-sm" />
-          </label>
-          <button type="submit" className={buttonClassName('standardNoMt')}>
-            {t('detail.upload')}
-          </button>
-        </Form>
-        {lead.attachment ? (
-          <Form method="post" className="mt-2">
-            <input type="hidden" name="intent" value="attachment" />
-            <input type="hidden" name="remove" value="yes" />
-            <button type="submit" className="text-sm text-brand-red underline">
-              {t('detail.removeAttachment')}
-            </button>
-          </Form>
-        ) : null}
+        <SingleFileForms
+          intent="attachment"
+          name="attachment"
+          accept="application/pdf,image/jpeg,image/png,image/webp"
+          label={t('detail.attachmentFile')}
+          upload={t('detail.upload')}
+          remove={t('detail.removeAttachment')}
+          present={Boolean(lead.attachment)}
+        />
       </PageSection>
 
       <PageSection id="lead-consent" title={t('detail.consent')}>

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmStep } from '~/components/events/confirm-delete';
-import { LeadFilterForm, LeadPagination, LeadRows } from '~/components/leads/lead-list';
-import { buttonClassName } from '~/components/ui/button';
+import { LeadPageTitle } from '~/components/leads/console-parts';
+import { BulkDeleteStep, LeadBulkForm, LeadFilterForm, LeadPagination, LeadRows } from '~/components/leads/lead-list';
 import { PageSection } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
@@ -39,27 +38,13 @@ export default function LeadsArchive() {
   const answer = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t('archive.title')}</h1>
-        <Link to="/leads" className="text-sm underline">
-          {t('archive.back')}
-        </Link>
-      </div>
-      {answer?.confirm ? (
-        <ConfirmStep confirm={answer.confirm} title={t('bulk.deleteTitle')} message={t('bulk.deleteText', { count: Number(answer.confirm.name) })} />
-      ) : null}
+      <LeadPageTitle title={t('archive.title')} />
+      <BulkDeleteStep confirm={answer?.confirm} />
       <PageSection id="lead-archive" title={t('archive.listTitle')} intro={t('archive.intro')}>
         <div className="mt-4">
           <LeadFilterForm filter={filter} choices={choices} action={HERE} />
         </div>
-        <Form method="post" id={BULK} className="mt-4 flex flex-wrap gap-2 border-t border-gray-200 pt-4">
-          <button type="submit" name="intent" value="restore" className={`${buttonClassName('transparent')} !px-3 !py-2 text-sm`}>
-            {t('bulk.restore')}
-          </button>
-          <button type="submit" name="intent" value="delete" className={`${buttonClassName('transparent')} !px-3 !py-2 text-sm text-brand-red`}>
-            {t('bulk.delete')}
-          </button>
-        </Form>
+        <LeadBulkForm id={BULK} move="restore" className="mt-4 flex flex-wrap gap-2 border-t border-gray-200 pt-4" />
         <LeadRows items={items} bulkForm={BULK} />
         <LeadPagination filter={filter} total={total} pageSize={pageSize} base={HERE} />
       </PageSection>

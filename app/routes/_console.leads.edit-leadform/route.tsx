@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { NativeSelect } from '~/components/conventions/native-select';
+import { LeadPageTitle, SingleFileForms } from '~/components/leads/console-parts';
 import { buttonClassName } from '~/components/ui/button';
 import { PageSection } from '~/components/ui/route-form';
 import { ACCEPT_BY_PURPOSE } from '~/lib/file-limits';
@@ -162,12 +163,7 @@ export default function EditLeadForm() {
   const schemaAnswer = answer && 'schema' in answer ? answer : null;
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t('builder.pageTitle')}</h1>
-        <Link to="/leads" className="text-sm underline">
-          {t('archive.back')}
-        </Link>
-      </div>
+      <LeadPageTitle title={t('builder.pageTitle')} />
       <PageSection id="lead-forms" title={t('builder.forms')}>
         {forms.length ? (
           <ul className="mt-3 flex flex-wrap gap-2">
@@ -232,27 +228,16 @@ export default function EditLeadForm() {
 
           <PageSection id="lead-form-header" title={t('builder.header')}>
             {form.headerUrl ? <img src={form.headerUrl} alt={t('builder.headerAlt')} className="mt-3 max-h-40 rounded object-cover" /> : null}
-            <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3">
-              <input type="hidden" name="intent" value="header" />
-              <input type="hidden" name="id" value={form.id} />
-              <label className="flex flex-col gap-1 text-sm font-medium">
-                {t('builder.headerFile')}
-                <input type="file" name="file" accept={ACCEPT_BY_PURPOSE.IMAGE} required className="text-sm" />
-              </label>
-              <button type="submit" className={buttonClassName('standardNoMt')}>
-                {t('builder.upload')}
-              </button>
-            </Form>
-            {form.headerUrl ? (
-              <Form method="post" className="mt-2">
-                <input type="hidden" name="intent" value="header" />
-                <input type="hidden" name="id" value={form.id} />
-                <input type="hidden" name="remove" value="yes" />
-                <button type="submit" className="text-sm text-brand-red underline">
-                  {t('builder.removeHeader')}
-                </button>
-              </Form>
-            ) : null}
+            <SingleFileForms
+              intent="header"
+              fields={{ id: form.id }}
+              name="file"
+              accept={ACCEPT_BY_PURPOSE.IMAGE}
+              label={t('builder.headerFile')}
+              upload={t('builder.upload')}
+              remove={t('builder.removeHeader')}
+              present={Boolean(form.headerUrl)}
+            />
           </PageSection>
 
           <PageSection id="lead-form-pages" title={t('builder.pages')} intro={t('builder.pagesIntro')}>

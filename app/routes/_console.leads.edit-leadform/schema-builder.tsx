@@ -3,12 +3,29 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LeadFormFields, type LeadLang } from '~/components/leads/lead-form-fields';
 import { buttonClassName } from '~/components/ui/button';
+import { movedIndex, useSortable } from '~/components/ui/reorder';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import type { LeadFormField, LeadFormSchema } from '~/lib/leads/form-schema';
 import { applyOp, FIELD_TYPES, parseOp, STANDARD_FIELDS } from './forms';
 
 const INPUT = 'w-full rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm outline-none focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-pink';
 const SMALL = `${buttonClassName('transparent')} !px-2 !py-1 text-xs`;
+
+/** A labelled select of the field editor, controlled like `Text`. */
+function Choice({ label, name, value, onChange, options }: { label: string; name: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[] }) {
+  return (
+    <label className="flex flex-col gap-1 text-xs font-medium">
+      {label}
+      <select name={name} value={value} onChange={(e) => onChange(e.target.value)} className={INPUT}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 function Text({
   label,
@@ -78,16 +95,13 @@ function FieldEditor({
         </button>
       </div>
       <div className="mt-2 grid gap-2 sm:grid-cols-3">
-        <label className="flex flex-col gap-1 text-xs font-medium">
-          {t('builder.type')}
-          <select name={`${p}type`} value={field.type} onChange={(e) => update({ type: e.target.value as LeadFormField['type'] })} className={INPUT}>
-            {FIELD_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`builder.types.${type}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Choice
+          label={t('builder.type')}
+          name={`${p}type`}
+          value={field.type}
+          onChange={(type) => update({ type: type as LeadFormField['type'] })}
+          options={FIELD_TYPES.map((type) => ({ value: type, label: t(`builder.types.${type}`) }))}
+        />
         {field.type === 'HEADLINE' ? (
           <>
             <Text label={t('builder.headline')} name={`${p}headline`} errors={err('headline')} value={field.headline} onChange={(headline) => update({ headline })} />
@@ -97,17 +111,13 @@ function FieldEditor({
         ) : (
           <>
             <Text label={t('builder.name')} name={`${p}name`} errors={err('name')} value={field.name} onChange={(name) => update({ name })} />
-            <label className="flex flex-col gap-1 text-xs font-medium">
-              {t('builder.standard')}
-              <select name={`${p}standard`} value={field.standard ?? ''} onChange={(e) => update({ standard: (e.target.value || null) as LeadFormField['standard'] })} className={INPUT}>
-                <option value="">{t('builder.noStandard')}</option>
-                {STANDARD_FIELDS.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`builder.standards.${s}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Choice
+              label={t('builder.standard')}
+              name={`${p}standard`}
+              value={field.standard ?? ''}
+              onChange={(standard) => update({ standard: (standard || null) as LeadFormField['standard'] })}
+              options={[{ value: '', label: t('builder.noStandard') }, ...STANDARD_FIELDS.map((s) => ({ value: s, label: t(`builder.standards.${s}`) }))]}
+            />
             <Text label={t('builder.label')} name={`${p}label`} errors={err('label')} value={field.label} onChange={(label) => update({ label })} />
             <Text label={t('builder.labelDE')} name={`${p}labelDE`} value={field.langlabel.DE ?? ''} onChange={(DE) => update({ langlabel: { ...field.langlabel, DE } })} />
             <Text label={t('builder.labelEN')} name={`${p}labelEN`} value={field.langlabel.EN ?? ''} onChange={(EN) => update({ langlabel: { ...field.langlabel, EN } })} />
@@ -187,37 +197,15 @@ export function SchemaBuilder({
     }
   }
 
-  useEffect(() => {
-    const element = list.current;
-    if (!hydrated || !element) return;
-    let cancelled = false;
-    let sortable: { destroy: () => void } | undefined;
-    void import('sortablejs').then(({ default: Sortable }) => {
-      if (cancelled) return;
-      sortable = Sortable.create(element, {
-        handle: '[data-drag-handle]',
-        animation: 150,
-        forceFallback: true,
-        fallbackOnBody: true,
-        onEnd: ({ item, from, oldIndex, newIndex }) => {
-          if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
-          from.removeChild(item);
-          from.insertBefore(item, from.children[oldIndex] ?? null);
-          const next = [...schemaRef.current];
-          const [moved] = next.splice(oldIndex, 1);
-          next.splice(newIndex, 0, moved!);
-          setSchema(next);
-          setAnnouncement(t('builder.moved', { name: nameOf(moved!), position: newIndex + 1, total: next.length }));
-        },
-      });
-      element.dataset.dndReady = 'true';
-    });
-    return () => {
-      cancelled = true;
-      sortable?.destroy();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- created once per list element
-  }, [hydrated]);
+  useSortable(list, {
+    enabled: hydrated,
+    handle: '[data-drag-handle]',
+    onMove: (from, to) => {
+      const next = movedIndex(schemaRef.current, from, to);
+      setSchema(next);
+      setAnnouncement(t('builder.moved', { name: nameOf(next[to]!), position: to + 1, total: next.length }));
+    },
+  });
 
   const update = (id: string) => (change: Partial<LeadFormField>) => setSchema((current) => current.map((f) => (f.id === id ? { ...f, ...change } : f)));
   const previewSchema = schema.map((f) => ({ ...f, selects: f.selects.filter(Boolean) }));

@@ -1,7 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useSubmit } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useSubmit } from '@remix-run/react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NativeSelect } from '~/components/conventions/native-select';
+import { CameraPictureInput, LeadPageTitle } from '~/components/leads/console-parts';
 import { ConsentFields, postedConsent } from '~/components/leads/consent-fields';
 import { LeadFormFields } from '~/components/leads/lead-form-fields';
 import { buttonClassName } from '~/components/ui/button';
@@ -162,28 +164,13 @@ export default function CaptureLead() {
   const str = (key: string) => (typeof posted[key] === 'string' ? (posted[key] as string) : '');
   const frontFileId = filled?.frontFileId ?? str('businesscardFrontId');
   const backFileId = filled?.backFileId ?? str('businesscardBackId');
-  const file = 'block w-full text-base file:mr-3 file:rounded-md file:border-0 file:bg-gray-100 file:px-3 file:py-2';
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t('capture.title')}</h1>
-        <Link to="/leads" className="text-sm underline">
-          {t('archive.back')}
-        </Link>
-      </div>
+      <LeadPageTitle title={t('capture.title')} />
 
       {forms.length > 1 ? (
         <Form method="get" className="flex flex-wrap items-end gap-2">
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            {t('capture.chooseForm')}
-            <select name="form" defaultValue={formId ?? ''} className="rounded-md border border-gray-300 bg-white px-3 py-2">
-              {forms.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <NativeSelect name="form" label={t('capture.chooseForm')} defaultValue={formId ?? ''} options={forms.map((f) => ({ value: f.id, label: f.name }))} />
           <button type="submit" className={`${buttonClassName('transparent')} !py-2`}>
             {t('capture.switchForm')}
           </button>
@@ -196,14 +183,8 @@ export default function CaptureLead() {
           <Form method="post" encType="multipart/form-data" className="flex flex-col gap-2">
             <input type="hidden" name="intent" value="card" />
             <input type="hidden" name="formId" value={formId ?? ''} />
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              {t('capture.front')}
-              <input type="file" name="front" accept="image/*" capture="environment" required className={file} />
-            </label>
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              {t('capture.back')}
-              <input type="file" name="back" accept="image/*" capture="environment" className={file} />
-            </label>
+            <CameraPictureInput label={t('capture.front')} name="front" required />
+            <CameraPictureInput label={t('capture.back')} name="back" />
             <button type="submit" disabled={pending} className={`${buttonClassName('standardNoMt')} !py-3`}>
               {t('capture.readCard')}
             </button>
@@ -212,10 +193,7 @@ export default function CaptureLead() {
             <Form method="post" encType="multipart/form-data" className="flex flex-col gap-2">
               <input type="hidden" name="intent" value="qrImage" />
               <input type="hidden" name="formId" value={formId ?? ''} />
-              <label className="flex flex-col gap-1 text-sm font-medium">
-                {t('capture.qrPicture')}
-                <input type="file" name="qr" accept="image/*" capture="environment" required className={file} />
-              </label>
+              <CameraPictureInput label={t('capture.qrPicture')} name="qr" required />
               <button type="submit" disabled={pending} className={`${buttonClassName('standardNoMt')} !py-3`}>
                 {t('capture.readQr')}
               </button>

@@ -2,11 +2,11 @@ import { getFormProps } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
-import { ListPageHeader } from '~/components/events/list-sections';
-import { Button, buttonClassName } from '~/components/ui/button';
-import { TextField } from '~/components/ui/field';
-import { FormErrors, PageSection, useIsPending, useRouteForm } from '~/components/ui/route-form';
+import { ConfirmStep } from '~/components/events/confirm-delete';
+import { DeleteObject, ListPageHeader } from '~/components/events/list-sections';
+import { buttonClassName } from '~/components/ui/button';
+import { FileField, TextField } from '~/components/ui/field';
+import { FormErrors, PageSection, RowActionForm, SubmitButton, useRouteForm } from '~/components/ui/route-form';
 import { ACCEPT_BY_PURPOSE } from '~/lib/file-limits';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
@@ -82,7 +82,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 function CreatePersonalization() {
   const { t } = useTranslation('personalization');
   const answer = useActionData<typeof action>();
-  const pending = useIsPending();
   const [form, fields] = useRouteForm(PersonalizationCreateForm, { id: 'create', answer });
   const logoErrors = form.allErrors.logoId ?? [];
   return (
@@ -90,33 +89,16 @@ function CreatePersonalization() {
       <input type="hidden" name="intent" value="create" />
       <FormErrors errors={form.errors} className="sm:col-span-2" />
       <TextField field={fields.title} label={t('list.title_field')} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor="personalization-create-logo" className="text-sm font-medium">
-          {t('list.logo')}
-          <span aria-hidden="true" className="text-brand-red">
-            {' *'}
-          </span>
-        </label>
-        <input
-          id="personalization-create-logo"
-          type="file"
-          name="file"
-          accept={ACCEPT_BY_PURPOSE.IMAGE}
-          aria-describedby="personalization-create-logo-hint personalization-create-logo-error"
-          aria-invalid={logoErrors.length ? true : undefined}
-          className="block text-sm"
-        />
-        <p id="personalization-create-logo-hint" className="text-xs text-gray-600">
-          {t('list.logoHint')}
-        </p>
-        <p id="personalization-create-logo-error" className="text-sm text-brand-red">
-          {logoErrors.join(' ')}
-        </p>
-      </div>
+      <FileField
+        id="personalization-create-logo"
+        label={t('list.logo')}
+        hint={t('list.logoHint')}
+        error={logoErrors.join(' ')}
+        showRequired
+        accept={ACCEPT_BY_PURPOSE.IMAGE}
+      />
       <div className="sm:col-span-2">
-        <Button type="submit" isDisabled={pending}>
-          {t('list.create')}
-        </Button>
+        <SubmitButton>{t('list.create')}</SubmitButton>
       </div>
     </Form>
   );
@@ -166,28 +148,18 @@ export default function Personalizations() {
                     {t('list.edit')}
                   </Link>
                   {p.isDefault ? null : (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="setDefault" />
-                      <input type="hidden" name="id" value={p.id} />
-                      <input type="hidden" name="name" value={p.title} />
-                      <button
-                        type="submit"
-                        aria-label={t('list.makeDefaultNamed', { title: p.title })}
-                        className={`${buttonClassName('transparent')} !px-3 !py-1.5 text-sm`}
-                      >
-                        {t('list.makeDefault')}
-                      </button>
-                    </Form>
+                    <RowActionForm
+                      intent="setDefault"
+                      id={p.id}
+                      name={p.title}
+                      aria-label={t('list.makeDefaultNamed', { title: p.title })}
+                      variant="transparent"
+                      className="!px-3 !py-1.5 text-sm"
+                    >
+                      {t('list.makeDefault')}
+                    </RowActionForm>
                   )}
-                  <ConfirmDelete
-                    intent="delete"
-                    id={p.id}
-                    name={p.title}
-                    label={t('list.delete')}
-                    ariaLabel={t('list.deleteNamed', { title: p.title })}
-                    title={t('list.deleteTitle')}
-                    message={t('list.deleteText', { name: p.title })}
-                  />
+                  <DeleteObject item={{ id: p.id, name: p.title }} keys="list" ns="personalization" />
                 </div>
               </li>
             ))}

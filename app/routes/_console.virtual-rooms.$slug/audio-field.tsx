@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { ACCEPT_BY_PURPOSE } from '~/lib/file-limits';
-import { UploadProblem, uploadWithProgress } from './upload';
+import { UploadProblem, uploadWithProgress } from '~/lib/upload';
+import { UploadInput } from './upload-input';
 
 /** Containers the browser may record in, best first; the files service takes webm, ogg and mp4 audio. */
 const RECORDING_TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/mp4'];
@@ -119,33 +120,21 @@ export function AudioField({ currentUrl, error }: { currentUrl?: string | null; 
           )}
         </div>
       ) : null}
-      <label htmlFor={inputId} className="text-sm">
-        {t('editor.audioFile')}
-      </label>
-      <input
-        ref={input}
+      <UploadInput
         id={inputId}
-        type="file"
-        name="file"
+        inputRef={input}
+        label={t('editor.audioFile')}
+        labelClassName="text-sm"
         accept={ACCEPT_BY_PURPOSE.MEDIA}
-        className="block text-sm"
-        aria-describedby={`${inputId}-status ${inputId}-error`}
+        progress={progress}
+        status={status}
+        problem={problem || error || ''}
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];
           if (hydrated && file) void store(file, file.name, false);
         }}
+        problemMark="data-audio-error"
       />
-      {progress !== null ? (
-        <progress max={100} value={progress} aria-label={t('editor.progress')} className="h-2 w-60">
-          {progress} %
-        </progress>
-      ) : null}
-      <p id={`${inputId}-status`} role="status" className="text-xs text-gray-600">
-        {progress !== null ? t('editor.uploading', { percent: progress }) : status}
-      </p>
-      <p id={`${inputId}-error`} role="alert" className="text-sm text-brand-red" data-audio-error>
-        {problem || error || ''}
-      </p>
     </fieldset>
   );
 }

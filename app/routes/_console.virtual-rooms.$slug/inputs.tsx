@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ErrorText } from '~/components/ui/field';
 
 /**
  * A labelled native number input for angles: controlled when `value` is given (the panorama click or the viewer
@@ -49,11 +50,7 @@ export function AngleInput({
         className="w-40 rounded-md border border-gray-300 bg-white px-3 py-2 text-sm"
         {...controlled}
       />
-      {invalid ? (
-        <p id={`${id}-error`} className="text-sm text-brand-red">
-          {errors!.join(' ')}
-        </p>
-      ) : null}
+      <ErrorText id={`${id}-error`} errors={errors} />
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { buttonClassName } from '~/components/ui/button';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { ACCEPT_BY_PURPOSE } from '~/lib/file-limits';
-import { UploadProblem, uploadWithProgress } from './upload';
+import { UploadProblem, uploadWithProgress } from '~/lib/upload';
+import { UploadInput } from './upload-input';
 
 /**
  * A panorama picture form (new panorama, or a new picture for one). Without JavaScript the file goes with the form
@@ -75,35 +76,21 @@ export function PanoFileForm({
       <input type="hidden" name="fileId" value={fileId} />
       {children}
       <div className="flex flex-col gap-1">
-        <label htmlFor={inputId} className="text-sm font-medium">
-          {label}
-        </label>
-        <input
-          ref={input}
+        <UploadInput
           id={inputId}
-          type="file"
-          name="file"
-          required={!fileId}
+          inputRef={input}
+          label={label}
+          labelClassName="text-sm font-medium"
           accept={ACCEPT_BY_PURPOSE.IMAGE}
-          aria-invalid={shown ? true : undefined}
-          aria-describedby={`${inputId}-status ${inputId}-error`}
-          className="block text-sm"
+          required={!fileId}
+          invalid={Boolean(shown)}
+          progress={progress}
+          problem={shown}
           onChange={() => {
             setFileId('');
             setProblem('');
           }}
         />
-        {progress !== null ? (
-          <progress max={100} value={progress} aria-label={t('editor.progress')} className="h-2 w-60">
-            {progress} %
-          </progress>
-        ) : null}
-        <p id={`${inputId}-status`} role="status" className="text-xs text-gray-600">
-          {progress !== null ? t('editor.uploading', { percent: progress }) : ''}
-        </p>
-        <p id={`${inputId}-error`} role="alert" className="text-sm text-brand-red">
-          {shown}
-        </p>
       </div>
       <button type="submit" disabled={progress !== null} className={buttonClassName('whiteModal')}>
         {submit}

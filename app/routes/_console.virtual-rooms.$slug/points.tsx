@@ -3,7 +3,7 @@ import { Form } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ContentPagePicker } from '~/components/content-pages/page-picker';
 import { NativeSelect } from '~/components/conventions/native-select';
-import { ConfirmDelete } from '~/components/events/confirm-delete';
+import { EditorDelete } from '~/components/virtual-rooms/editor-delete';
 import { Button } from '~/components/ui/button';
 import { Checkbox } from '~/components/ui/checkbox';
 import { TextField } from '~/components/ui/field';
@@ -147,15 +147,7 @@ export function PointList({ points, intent, title }: { points: { id: string; nam
           {points.map((point) => (
             <li key={point.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
               <span>{t('editor.pointAt', point)}</span>
-              <ConfirmDelete
-                intent={intent}
-                id={point.id}
-                name={point.name}
-                label={t('editor.deletePoint')}
-                ariaLabel={t('editor.deletePointNamed', { name: point.name })}
-                title={t('editor.deletePointTitle')}
-                message={t('editor.deletePointText', { name: point.name })}
-              />
+              <EditorDelete intent={intent} id={point.id} name={point.name} texts="editor.deletePoint" />
             </li>
           ))}
         </ul>

@@ -4,7 +4,9 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NativeSelect } from '~/components/conventions/native-select';
-import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
+import { ConfirmStep } from '~/components/events/confirm-delete';
+import { BuilderHeader } from '~/components/events/builder-sections';
+import { EditorDelete } from '~/components/virtual-rooms/editor-delete';
 import { Button, buttonClassName } from '~/components/ui/button';
 import { Checkbox } from '~/components/ui/checkbox';
 import { TextField } from '~/components/ui/field';
@@ -97,17 +99,7 @@ function PanoRow({ pano, slug, selected, startPano, answer }: { pano: Pano; slug
           </span>
           {startPano ? <span className="rounded bg-green-100 px-2 py-0.5 text-xs">{t('editor.startPano')}</span> : null}
           {pano.initialView ? null : <span className="rounded bg-yellow-100 px-2 py-0.5 text-xs">{t('editor.noView')}</span>}
-          <div className="ml-auto">
-            <ConfirmDelete
-              intent="deletePano"
-              id={pano.id}
-              name={pano.name}
-              label={t('editor.deletePano')}
-              ariaLabel={t('editor.deletePanoNamed', { name: pano.name })}
-              title={t('editor.deletePanoTitle')}
-              message={t('editor.deletePanoText', { name: pano.name })}
-            />
-          </div>
+          <EditorDelete intent="deletePano" id={pano.id} name={pano.name} texts="editor.deletePano" />
         </div>
         <div className="flex flex-wrap items-end gap-6">
           <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-2">
@@ -216,15 +208,11 @@ export default function VirtualRoomEditorRoute() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <header className="flex flex-wrap items-center gap-3">
-        <Link to="/virtual-rooms" className="text-sm underline">
-          {t('editor.back')}
-        </Link>
-        <h1 className="w-full text-2xl font-semibold">{t('editor.title', { name: room.name })}</h1>
-        <a href={data.previewHref} target="_blank" rel="noreferrer" className={buttonClassName('whiteModal')} data-preview>
+      <BuilderHeader back="/virtual-rooms" backLabel={t('editor.back')} title={t('editor.title', { name: room.name })}>
+        <a href={data.previewHref} target="_blank" rel="noreferrer" className={`mt-3 inline-block ${buttonClassName('whiteModal')}`} data-preview>
           {t('editor.preview')}
         </a>
-      </header>
+      </BuilderHeader>
       {answer?.confirm && confirm ? <ConfirmStep confirm={answer.confirm} title={t(confirm.title)} message={t(confirm.message, { name: answer.confirm.name })} /> : null}
 
       <PageSection id="room-settings" title={t('editor.settings')}>

@@ -1,8 +1,7 @@
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { anglesFromDegrees, DEFAULT_FOCAL_LENGTH, directionOfPoint, pointFromDirection, visitorRoomPath } from '~/lib/virtual-rooms/editor';
 import type { RoomViewAngles } from '~/lib/virtual-rooms/view';
-import { drain, formKindOf, parseMultipartForm, readForm, readTextPart } from '~/server/posted-form.server';
+import { readFormWithFile } from '~/server/posted-form.server';
 import type { RequestContext } from '~/server/request-context.server';
 import { answer, confirmationStep, intentOf, orNotFound, submitForm } from '~/server/route-kit.server';
 import { isDomainError, type DomainError } from '~/server/services/errors';
@@ -76,37 +75,12 @@ export interface EditorPost {
  * /resources/upload with a progress bar already and only its id `fileId` is posted).
  */
 export async function readEditorPost(request: Request, context: RequestContext): Promise<EditorPost> {
-  if (formKindOf(request.headers.get('content-type')) !== 'multipart') return { formData: await readForm(request), failure: null };
-  const post: EditorPost = { formData: new FormData(), failure: null };
-  const fields = new Map<string, string>();
-  let storedId: string | null = null;
-  try {
-    post.formData = await parseMultipartForm(request, async ({ name, filename, contentType, data }) => {
-      if (filename === undefined) {
-        const text = await readTextPart(data);
-        fields.set(name, text);
-        return text;
-      }
-      const purpose = FILE_INTENTS[fields.get('intent') as EditorIntent];
-      if (name !== 'file' || !filename || storedId || post.failure || !purpose) {
-        await drain(data);
-        return undefined;
-      }
-      try {
-        const stored = await uploadFile(context.service, { stream: Readable.from(data), filename, declaredMimeType: contentType, forOrg: null, purpose });
-        storedId = stored.id;
-      } catch (error) {
-        if (!isDomainError(error)) throw error;
-        post.failure = error;
-        await drain(data).catch(() => undefined);
-      }
-      return undefined;
-    });
-  } catch (error) {
-    if (!post.failure) throw error;
-  }
-  if (storedId) post.formData.set('fileId', storedId);
-  return post;
+  const { formData, stored, failure } = await readFormWithFile(request, (fields) => {
+    const purpose = FILE_INTENTS[fields.get('intent') as EditorIntent];
+    return purpose ? (file) => uploadFile(context.service, { ...file, forOrg: null, purpose }) : null;
+  });
+  if (stored) formData.set('fileId', stored.id);
+  return { formData, failure };
 }
 
 const parseOr400 = <S extends z.ZodTypeAny>(schema: S, formData: FormData): z.output<S> => {

@@ -3,7 +3,7 @@ import { Form } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NativeSelect } from '~/components/conventions/native-select';
-import { ConfirmDelete } from '~/components/events/confirm-delete';
+import { EditorDelete } from '~/components/virtual-rooms/editor-delete';
 import { ReorderableList } from '~/components/events/reorderable-list';
 import { Button } from '~/components/ui/button';
 import { TextArea, TextField } from '~/components/ui/field';
@@ -141,17 +141,7 @@ export function TourSection({
                   // eslint-disable-next-line jsx-a11y/media-has-caption -- the step's text below is its transcript
                   <audio controls src={step.audioUrl} preload="none" className="h-8 w-56" />
                 ) : null}
-                <div className="ml-auto">
-                  <ConfirmDelete
-                    intent="deleteStep"
-                    id={step.id}
-                    name={step.title}
-                    label={t('editor.deleteStep')}
-                    ariaLabel={t('editor.deleteStepNamed', { title: step.title })}
-                    title={t('editor.deleteStepTitle')}
-                    message={t('editor.deleteStepText', { name: step.title })}
-                  />
-                </div>
+                <EditorDelete intent="deleteStep" id={step.id} name={step.title} texts="editor.deleteStep" />
               </div>
               {step.text ? <p className="text-sm text-gray-700">{step.text}</p> : null}
               <details>

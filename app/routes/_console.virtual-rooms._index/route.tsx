@@ -1,10 +1,11 @@
-import { getFormProps } from '@conform-to/react';
+import { getFormProps, type FormMetadata } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NativeSelect } from '~/components/conventions/native-select';
-import { ConfirmDelete, ConfirmStep } from '~/components/events/confirm-delete';
+import { ConfirmStep } from '~/components/events/confirm-delete';
+import { EditorDelete } from '~/components/virtual-rooms/editor-delete';
 import { Button, buttonClassName } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { FormErrors, PageSection, resultFor, useIsPending, useRouteForm } from '~/components/ui/route-form';
@@ -59,20 +60,29 @@ function CreateRoom({ answer }: { answer: Answer | undefined }) {
   );
 }
 
+/** One form of a room's row: its intent and the room's id, the field, the submit button and the form's errors. */
+function RoomRowForm<S extends Record<string, unknown>>({ form, intent, room, submit, children }: { form: FormMetadata<S, string[]>; intent: string; room: Row; submit: string; children: React.ReactNode }) {
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={room.id} />
+      {children}
+      <button type="submit" className={buttonClassName('whiteModal')}>
+        {submit}
+      </button>
+      <FormErrors errors={form.errors} className="w-full" />
+    </Form>
+  );
+}
+
 function RenameRoom({ room, answer }: { room: Row; answer: Answer | undefined }) {
   const { t } = useTranslation('roomseditor');
   const id = `rename-${room.id}`;
   const [form, fields] = useRouteForm(RenameRoomForm, { id, lastResult: resultFor(answer as FormAnswer, id), defaultValue: { name: room.name } });
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-2">
-      <input type="hidden" name="intent" value="rename" />
-      <input type="hidden" name="id" value={room.id} />
+    <RoomRowForm form={form} intent="rename" room={room} submit={t('list.rename')}>
       <TextField field={fields.name} label={t('list.renameLabel', { name: room.name })} className="min-w-48" />
-      <button type="submit" className={buttonClassName('whiteModal')}>
-        {t('list.rename')}
-      </button>
-      <FormErrors errors={form.errors} className="w-full" />
-    </Form>
+    </RoomRowForm>
   );
 }
 
@@ -81,15 +91,9 @@ function AccessOfRoom({ room, answer }: { room: Row; answer: Answer | undefined 
   const id = `access-${room.id}`;
   const [form] = useRouteForm(AccessRoomForm, { id, lastResult: resultFor(answer as FormAnswer, id) });
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-2">
-      <input type="hidden" name="intent" value="access" />
-      <input type="hidden" name="id" value={room.id} />
+    <RoomRowForm form={form} intent="access" room={room} submit={t('list.saveAccess')}>
       <NativeSelect name="accessType" label={t('list.accessLabel', { name: room.name })} options={useAccessOptions()} defaultValue={room.accessType as RoomAccessType} />
-      <button type="submit" className={buttonClassName('whiteModal')}>
-        {t('list.saveAccess')}
-      </button>
-      <FormErrors errors={form.errors} className="w-full" />
-    </Form>
+    </RoomRowForm>
   );
 }
 
@@ -168,17 +172,7 @@ export default function VirtualRoomsRoute() {
                   <span className="text-sm text-gray-700">{t('list.panoCount', { count: room.panoCount })}</span>
                   <span className="text-sm text-gray-700">{t(`access.${room.accessType}`)}</span>
                   {room.setupComplete ? null : <span className="rounded bg-yellow-100 px-2 py-0.5 text-xs">{t('list.setupIncomplete')}</span>}
-                  <div className="ml-auto">
-                    <ConfirmDelete
-                      intent="delete"
-                      id={room.id}
-                      name={room.name}
-                      label={t('list.delete')}
-                      ariaLabel={t('list.deleteNamed', { name: room.name })}
-                      title={t('list.deleteTitle')}
-                      message={t('list.deleteText', { name: room.name })}
-                    />
-                  </div>
+                  <EditorDelete intent="delete" id={room.id} name={room.name} texts="list.delete" />
                 </div>
                 <div className="flex flex-wrap items-start gap-6">
                   <RenameRoom room={room} answer={answer} />

@@ -1,6 +1,7 @@
-import type { RequestContext } from '../request-context.server';
+import { runGuards, type GuardArgs, type Guards } from '../guards.server';
 
-/** The mail viewer is a development tool: it does not exist in production. */
-export function assertMailViewerAvailable(context: RequestContext): void {
-  if (context.app.env.NODE_ENV === 'production') throw new Response('Not found', { status: 404 });
+/** The mail viewer's pages run their guards, then 404 in production: it is a development tool. */
+export async function openMailViewer(args: GuardArgs, guards: Guards): Promise<void> {
+  await runGuards(args, guards);
+  if (args.context.app.env.NODE_ENV === 'production') throw new Response('Not found', { status: 404 });
 }

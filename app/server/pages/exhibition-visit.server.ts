@@ -1,11 +1,8 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
 import type { Params } from '@remix-run/react';
 import { invariantResponse, orNotFound } from '~/server/route-kit.server';
 import { findReferencePoint, loadPreview } from '~/server/pages/stand.server';
-import type { Guards } from '~/lib/guards';
-import { runGuards } from '~/server/guards.server';
 import type { RequestContext } from '~/server/request-context.server';
-import { exhibitionLegal, exhibitionStand, requiredExhibitionStand } from '~/server/services/events/exhibition-visit';
+import { exhibitionStand, requiredExhibitionStand } from '~/server/services/events/exhibition-visit';
 
 /** The in-house fair's stand in the visitor's language (views of the other language when it has none); null when none. */
 export async function loadExhibitionStand(context: RequestContext, params: Params) {
@@ -22,13 +19,4 @@ export async function loadExhibitionReferencePoint(context: RequestContext, para
   ]);
   invariantResponse(point, 'Not Found', { status: 404 });
   return { stand: view, point, language: context.language };
-}
-
-/** The loader of the fair's imprint or privacy page: its guards first, then the organiser's texts and the page title. */
-export function exhibitionLegalLoader(guards: Guards, titleKey: 'visitor:shell.imprint' | 'visitor:shell.dataPolicy') {
-  return async ({ request, context, params }: LoaderFunctionArgs) => {
-    await runGuards({ request, context, params }, guards);
-    const info = await orNotFound(exhibitionLegal(context.service, params.slug ?? ''));
-    return { info, title: context.service.t(titleKey) };
-  };
 }

@@ -1,4 +1,6 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import type { BaseStand } from '#db/models/index';
+import type { Guards } from '~/lib/guards';
 import type { Language } from '~/lib/language';
 import type { ServiceContext } from '~/server/context.server';
 import type { ContentView } from '~/components/content/types';
@@ -6,6 +8,9 @@ import { linkedContentView } from '~/server/pages/content-view.server';
 import { fileUrl } from '~/server/services/files/files.server';
 import { linkedPage } from '~/server/services/content-pages/pages';
 import { nodesOf, pointsOf, textsOf } from '~/server/services/events/relations';
+import { runGuards } from '~/server/guards.server';
+import { orNotFound } from '~/server/route-kit.server';
+import { standBySlug } from '~/server/services/events/stands';
 
 export interface PointView {
   id: string;
@@ -92,6 +97,15 @@ export async function loadPreview(
     },
     language,
     nodes,
+  };
+}
+
+/** The loader of the console's stand previews (/stand/preview/{standslug}, /stand/standpreview/{standslug}). */
+export function standPreviewLoader(guards: Guards) {
+  return async ({ request, context, params }: LoaderFunctionArgs) => {
+    await runGuards({ request, context, params }, guards);
+    const stand = await orNotFound(standBySlug(context.service, params.standslug ?? ''));
+    return loadPreview(context.service, stand, context.language);
   };
 }
 

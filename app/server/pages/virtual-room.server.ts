@@ -3,6 +3,8 @@ import type { RoomView } from '~/lib/virtual-rooms/view';
 import { targetPath, withNext } from '~/server/guards.server';
 import type { RequestContext } from '~/server/request-context.server';
 import { isDomainError } from '~/server/services/errors';
+import { recordSalesHubVisitOf } from '~/server/services/virtual-rooms/lead-visit';
+import { roomForVisitor } from '~/server/services/virtual-rooms/visit';
 
 /** How long a visitor's page waits for the room data before it shows the spec's fetch-timeout text. */
 export const ROOM_FETCH_TIMEOUT_MS = 10_000;
@@ -73,4 +75,16 @@ export async function loadRoomPage(
   if (!room && missing === 'null') return { ...base, room: null, error: null };
   if (!room) throw data<RoomNotFoundData>({ roomNotFound: true }, { status: 404 });
   return { ...base, room, error: null };
+}
+
+/**
+ * A room on a page of its own (`/virtual-room/{slug}`, `/standalone-room/{slug}`): the visitor's read of the room
+ * (logging in returns to this path); a room a sales rep shared with a lead (`?lead={leadslug}`) records the visit as
+ * a SALESHUB_LINK track.
+ */
+export async function loadStandaloneRoom(context: RequestContext, request: Request, slug: string): Promise<RoomPageData> {
+  const url = new URL(request.url);
+  const page = await loadRoomPage(context, request, () => roomForVisitor(context.service, slug, context.language, { loginNext: url.pathname }));
+  await recordSalesHubVisitOf(context.service, url, page.room);
+  return page;
 }

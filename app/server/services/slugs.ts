@@ -39,3 +39,13 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   if (e?.code !== '23505') return false;
   return !constraint || e.constraint === constraint || Boolean(e.message?.includes(constraint));
 }
+
+/** Runs a write and answers a unique violation with `conflict()`: the check before a write can lose a race. */
+export async function withUniqueError<T>(conflict: () => Error, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict();
+    throw error;
+  }
+}

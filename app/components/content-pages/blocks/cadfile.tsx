@@ -1,24 +1,15 @@
 import { Box, Download } from 'lucide-react';
-import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FallbackBoundary } from '~/components/ui/fallback-boundary';
 import type { BlockContentOf } from '~/lib/content-pages/blocks';
 import { cadFormat } from '~/lib/content-pages/viewers';
-import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 import { BlockBox, EmptyBlock } from '../block-box';
+import { BlockPicture } from '../block-picture';
 import { useBlockFile } from '../context';
 
 /** three.js and the viewer load only when a visitor starts a model (its own chunk; visitor pages never preload it). */
 const CadViewer = lazy(() => import('./cad-viewer'));
-
-class ViewerBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 /**
  * A 3D model (glb, gltf, stl): the poster picture until the visitor starts it, then the viewer (turn by dragging,
@@ -45,7 +36,7 @@ export function CadfileBlock({ content }: { content: BlockContentOf<'CADFILE'> }
         style={{ backgroundColor: content.infoBGColor }}
       >
         {started && format ? (
-          <ViewerBoundary fallback={failed}>
+          <FallbackBoundary fallback={failed}>
             <Suspense
               fallback={
                 <p className="flex h-full items-center justify-center p-4 text-center" role="status">
@@ -58,7 +49,7 @@ export function CadfileBlock({ content }: { content: BlockContentOf<'CADFILE'> }
             <p className="pointer-events-none absolute inset-x-0 bottom-0 bg-black/50 px-3 py-1 text-center text-sm text-white">
               {t('blocks.cadfile.hint')}
             </p>
-          </ViewerBoundary>
+          </FallbackBoundary>
         ) : (
           <a
             href={model.url}
@@ -73,14 +64,7 @@ export function CadfileBlock({ content }: { content: BlockContentOf<'CADFILE'> }
             data-cad-poster
           >
             {poster ? (
-              <img
-                src={poster.url}
-                srcSet={imageSrcSet(poster.url, poster.width)}
-                sizes={IMAGE_SIZES.wide}
-                alt=""
-                loading="lazy"
-                className="absolute inset-0 h-full w-full object-cover"
-              />
+              <BlockPicture file={poster} loading="lazy" className="absolute inset-0 h-full w-full object-cover" />
             ) : (
               <Box aria-hidden="true" className="absolute h-1/3 w-1/3 text-gray-300" />
             )}

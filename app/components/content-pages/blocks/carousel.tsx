@@ -3,10 +3,10 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BlockContentOf } from '~/lib/content-pages/blocks';
 import { carouselHeightCss } from '~/lib/content-pages/design';
-import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 import { parseVideoUrl } from '~/lib/events';
 import { VideoPlayer } from '~/components/visitor/video-player';
 import { BlockBox, EmptyBlock } from '../block-box';
+import { BlockPicture } from '../block-picture';
 import { useBlockRender, type PageFile } from '../context';
 
 const BUTTON_CLASS =
@@ -64,12 +64,10 @@ export function CarouselBlock({ content }: { content: BlockContentOf<'CAROUSEL'>
                   </div>
                 </div>
               ) : slide.imageFile ? (
-                <img
-                  src={slide.imageFile.url}
-                  srcSet={imageSrcSet(slide.imageFile.url, slide.imageFile.width)}
-                  sizes={IMAGE_SIZES.wide}
+                <BlockPicture
+                  file={slide.imageFile}
                   alt={slide.text}
-                  loading={index === 0 ? undefined : 'lazy'}
+                  loading={index === 0 ? 'eager' : 'lazy'}
                   className="h-full w-full object-cover"
                 />
               ) : null}

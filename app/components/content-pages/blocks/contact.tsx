@@ -1,4 +1,4 @@
-import { Mail, MapPin, Phone } from 'lucide-react';
+import { Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { BlockContentOf } from '~/lib/content-pages/blocks';
 import { BlockBox, EmptyBlock } from '../block-box';
@@ -24,25 +24,35 @@ export function ContactBlock({ content }: { content: BlockContentOf<'CONTACT'> }
             </span>
           </p>
         ) : null}
-        {phone ? (
-          <p className="flex gap-2">
-            <Phone aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
-            <span className="sr-only">{t('blocks.contact.phone')}:</span>
-            <a href={`tel:${phone.replace(/[^+0-9]/g, '')}`} className="underline">
-              {phone}
-            </a>
-          </p>
-        ) : null}
-        {email ? (
-          <p className="flex min-w-0 gap-2">
-            <Mail aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
-            <span className="sr-only">{t('blocks.contact.email')}:</span>
-            <a href={`mailto:${email}`} className="min-w-0 break-all underline">
-              {email}
-            </a>
-          </p>
-        ) : null}
+        {phone ? <ContactLink icon={Phone} label={t('blocks.contact.phone')} href={`tel:${phone.replace(/[^+0-9]/g, '')}`} text={phone} /> : null}
+        {email ? <ContactLink icon={Mail} label={t('blocks.contact.email')} href={`mailto:${email}`} text={email} breakAll /> : null}
       </address>
     </BlockBox>
+  );
+}
+
+/** A phone number or e-mail address as a link, after its icon and a label for screen readers. */
+function ContactLink({
+  icon: Icon,
+  label,
+  href,
+  text,
+  breakAll = false,
+}: {
+  icon: LucideIcon;
+  label: string;
+  href: string;
+  text: string;
+  /** an e-mail address may break anywhere, a long one would push a phone's screen sideways */
+  breakAll?: boolean;
+}) {
+  return (
+    <p className={breakAll ? 'flex min-w-0 gap-2' : 'flex gap-2'}>
+      <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+      <span className="sr-only">{label}:</span>
+      <a href={href} className={breakAll ? 'min-w-0 break-all underline' : 'underline'}>
+        {text}
+      </a>
+    </p>
   );
 }

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { BlockContentOf } from '~/lib/content-pages/blocks';
 import { ALIGN_TEXT_CLASS, spacingCss } from '~/lib/content-pages/design';
-import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 import { safeHref } from '../links';
 import { BlockBox, EmptyBlock } from '../block-box';
+import { BlockPicture } from '../block-picture';
 import { useBlockFile } from '../context';
 
 /** A page's opening: headline, sub-headline and a button over the background picture (or colour). */
@@ -16,16 +16,7 @@ export function HeroBlock({ content, priority = false }: { content: BlockContent
   return (
     <BlockBox type="HERO" box={content} className="relative isolate">
       {background ? (
-        <img
-          src={background.url}
-          srcSet={imageSrcSet(background.url, background.width)}
-          sizes={IMAGE_SIZES.wide}
-          alt=""
-          width={background.width ?? undefined}
-          height={background.height ?? undefined}
-          {...(priority ? { fetchpriority: 'high' } : { loading: 'lazy' as const })}
-          className="absolute inset-0 -z-10 h-full w-full object-cover"
-        />
+        <BlockPicture file={background} loading={priority ? 'priority' : 'lazy'} className="absolute inset-0 -z-10 h-full w-full object-cover" />
       ) : null}
       <div className="flex flex-col" style={{ gap: spacingCss(content.heroGap) }}>
         {content.headline.text ? (

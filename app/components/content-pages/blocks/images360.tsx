@@ -5,6 +5,7 @@ import type { BlockContentOf } from '~/lib/content-pages/blocks';
 import { images360FrameMs, images360Step } from '~/lib/content-pages/viewers';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 import { BlockBox, EmptyBlock } from '../block-box';
+import { BlockPicture } from '../block-picture';
 import { useBlockRender } from '../context';
 
 /** How far a drag moves for one picture (CSS pixels). */
@@ -106,16 +107,7 @@ export function Images360Block({ content }: { content: BlockContentOf<'IMAGES360
           onPointerCancel={() => (drag.current = null)}
           data-images360-frame={index}
         >
-          <img
-            src={picture.url}
-            srcSet={imageSrcSet(picture.url, picture.width)}
-            sizes={IMAGE_SIZES.wide}
-            alt=""
-            width={picture.width ?? undefined}
-            height={picture.height ?? undefined}
-            draggable={false}
-            className="pointer-events-none block h-auto w-full"
-          />
+          <BlockPicture file={picture} loading="eager" draggable={false} className="pointer-events-none block h-auto w-full" />
         </div>
         <p id={hintId} className="sr-only">
           {t('blocks.images360.hint')}

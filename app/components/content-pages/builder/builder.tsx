@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { BlockView } from '~/components/content-pages/page-view';
 import { preloadBlocks } from '~/components/content-pages/blocks';
 import { BlockRenderProvider, type PageFile } from '~/components/content-pages/context';
+import { KeySelect, TemplateSelect } from '~/components/content-pages/key-select';
 import { buttonClassName } from '~/components/ui/button';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { BLOCK_TYPES, BLOCKS, blockExample, isBlockType, type BlockType } from '~/lib/content-pages/blocks';
 import { MAX_DROP_DEPTH, type ColumnWidth, type LayoutColumn, type LayoutItem, type LayoutRow, type PageLayout } from '~/lib/content-pages/layout';
-import { STRUCTURE_KEYS, TEMPLATE_KEYS, PAGE_LAYOUT_KEYS, isTemplateKey } from '~/lib/content-pages/templates';
+import { isTemplateKey } from '~/lib/content-pages/templates';
 import { createZodErrorMap } from '~/lib/validation-messages';
 import { contentFromForm } from './fields';
 import { useBuilderDnd } from './dnd';
@@ -570,16 +571,7 @@ function Editor({
         <div className="flex flex-wrap items-end gap-2">
           <form method="post" onSubmit={local} className="flex items-end gap-2">
             <Hidden values={{ ...hidden, intent: 'template' }} />
-            <label className="text-sm">
-              {t('builder.startFrom')}
-              <select name="template" className="ml-2 rounded border px-2 py-1" defaultValue="t1" data-builder-template>
-                {[...TEMPLATE_KEYS, ...STRUCTURE_KEYS, ...PAGE_LAYOUT_KEYS].map((key) => (
-                  <option key={key} value={key}>
-                    {t(`builder.templates.${key}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <TemplateSelect data-builder-template />
             <button type="submit" className={SMALL}>
               {t('builder.applyTemplate')}
             </button>
@@ -678,16 +670,7 @@ function Editor({
 function BlockSelect({ label }: { label: string }) {
   const { t } = useTranslation('pages');
   return (
-    <label className="block text-sm">
-      {label}
-      <select name="block" className="ml-2 rounded border px-2 py-1" defaultValue="TEXT">
-        {BLOCK_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {t(BLOCKS[type].labelKey)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <KeySelect label={label} labelClassName="block text-sm" name="block" defaultValue="TEXT" keys={BLOCK_TYPES} labelOf={(type) => t(BLOCKS[type].labelKey)} />
   );
 }
 
@@ -736,16 +719,15 @@ function CellTools({
       <form method="post" onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
         <Hidden values={{ ...hidden, intent: 'add', afterColumnId: columnId }} />
         <BlockSelect label={t('builder.addHere')} />
-        <label className="block text-sm">
-          {t('builder.where')}
-          <select name="where" className="ml-2 rounded border px-2 py-1" defaultValue="below" data-builder-where>
-            {ADD_PLACES.map((place) => (
-              <option key={place} value={place}>
-                {t(`builder.places.${place}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <KeySelect
+          label={t('builder.where')}
+          labelClassName="block text-sm"
+          name="where"
+          defaultValue="below"
+          keys={ADD_PLACES}
+          labelOf={(place) => t(`builder.places.${place}`)}
+          data-builder-where
+        />
         <button type="submit" className={SMALL} data-builder-add-here>
           {t('builder.add')}
         </button>

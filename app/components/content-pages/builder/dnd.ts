@@ -1,4 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import { handBackToReact, POINTER_DRAG } from '~/components/ui/reorder';
 import { isBlockType, type BlockType } from '~/lib/content-pages/blocks';
 import { MAX_DROP_DEPTH } from '~/lib/content-pages/layout';
 
@@ -58,8 +59,7 @@ export function useBuilderDnd(
             group: { name: 'content-page-blocks', pull: false, put: true },
             sort: false,
             draggable: '>[data-palette-block]',
-            forceFallback: true,
-            fallbackOnBody: true,
+            ...POINTER_DRAG,
             onAdd: ({ item, clone }) => {
               const block = item.getAttribute('data-palette-block');
               restorePalette(item, clone);
@@ -81,8 +81,7 @@ export function useBuilderDnd(
           group: { name: 'content-page-blocks', pull: 'clone', put: false },
           sort: false,
           draggable: '[data-palette-block]',
-          forceFallback: true,
-          fallbackOnBody: true,
+          ...POINTER_DRAG,
           onStart: dropTargets,
           onEnd: dropTargetsGone,
         }),
@@ -101,14 +100,11 @@ export function useBuilderDnd(
             filter: (event) => (event.target as Element | null)?.closest('[data-builder-rows]') !== list,
             preventOnFilter: false,
             animation: 120,
-            forceFallback: true,
-            fallbackOnBody: true,
-            onEnd: ({ item, from, oldIndex, newIndex }) => {
-              if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
-              from.removeChild(item);
-              from.insertBefore(item, from.children[oldIndex] ?? null);
-              const columnId = firstColumnOf(item);
-              if (columnId) handlersRef.current.reorder(columnId, newIndex);
+            ...POINTER_DRAG,
+            onEnd: (event) => {
+              const moved = handBackToReact(event);
+              const columnId = firstColumnOf(event.item);
+              if (moved && columnId) handlersRef.current.reorder(columnId, moved.to);
             },
             onAdd: ({ item, clone, to, newIndex }) => {
               const block = item.getAttribute('data-palette-block');

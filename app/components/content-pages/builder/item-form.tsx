@@ -5,6 +5,7 @@ import { useHydrated } from '~/components/ui/use-hydrated';
 import type { BlockType } from '~/lib/content-pages/blocks';
 import type { LayoutItem } from '~/lib/content-pages/layout';
 import { blockFields, contentFromForm, formValue, MOVE_FIELD, PRESENT_FIELD, REMOVE_FIELD, UPLOAD_SUFFIX, uploadPurposeOf, valueAt, type BlockField } from './fields';
+import { ErrorText } from '~/components/ui/field';
 
 const INPUT = 'mt-1 block w-full rounded border border-gray-400 px-2 py-1 text-sm';
 const SMALL = 'rounded border border-gray-400 bg-white px-2 py-0.5 text-xs hover:bg-gray-100 disabled:opacity-50';
@@ -232,11 +233,7 @@ function FieldInput({
           <label htmlFor={id} className="text-sm">
             {label}
           </label>
-          {error ? (
-            <p id={`${id}-error`} className="text-sm text-brand-red">
-              {error}
-            </p>
-          ) : null}
+          <ErrorText id={`${id}-error`} errors={error} />
         </div>
       );
     case 'select':
@@ -314,11 +311,7 @@ function FieldInput({
         {field.kind === 'files' ? <span className="ml-1 font-normal text-gray-600">{t('builder.filesHint')}</span> : null}
       </label>
       {input}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-brand-red">
-          {error}
-        </p>
-      ) : null}
+      <ErrorText id={`${id}-error`} errors={error} className="mt-1" />
     </div>
   );
 }

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { boxFields, defineBlock, entryId, line, optionalColor, paragraph } from './common';
+import { defineBlock, entries, line, optionalColor, paragraph } from './common';
 
 export const ACCORDION_ITEMS_MAX = 50;
 
@@ -7,15 +6,10 @@ export const ACCORDION_ITEMS_MAX = 50;
 export const accordionBlock = defineBlock({
   type: 'ACCORDION',
   icon: 'ListCollapse',
-  schema: z.object({
-    type: z.literal('ACCORDION'),
-    ...boxFields(),
-    accordionItems: z
-      .array(z.object({ id: entryId, headline: line, content: paragraph }))
-      .max(ACCORDION_ITEMS_MAX)
-      .default([]),
+  fields: {
+    accordionItems: entries({ headline: line, content: paragraph }, ACCORDION_ITEMS_MAX),
     textColor: optionalColor,
-  }),
+  },
   example: (t) => ({
     accordionItems: [1, 2, 3].map((n) => ({
       id: `example-${n}`,

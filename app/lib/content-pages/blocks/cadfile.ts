@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { BRAND } from '../design';
-import { boxFields, defineBlock, hexColor, line, optionalFile } from './common';
+import { defineBlock, hexColor, line, optionalFile } from './common';
 
 export { CAD_FORMATS, CAD_VIEWER, cadFormat, type CadFormat } from '../viewers';
 
@@ -8,9 +7,7 @@ export { CAD_FORMATS, CAD_VIEWER, cadFormat, type CadFormat } from '../viewers';
 export const cadfileBlock = defineBlock({
   type: 'CADFILE',
   icon: 'Box',
-  schema: z.object({
-    type: z.literal('CADFILE'),
-    ...boxFields(),
+  fields: {
     file: optionalFile,
     /** the poster picture shown until the visitor starts the viewer */
     backgroundImage: optionalFile,
@@ -18,6 +15,6 @@ export const cadfileBlock = defineBlock({
     infoBGColor: hexColor.default(BRAND.grey),
     /** what the model shows, for screen readers and above the poster */
     text: line,
-  }),
+  },
   example: (t) => ({ text: t('pages:blocks.cadfile.exampleTitle') }),
 });

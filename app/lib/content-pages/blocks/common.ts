@@ -63,6 +63,10 @@ export const entryId = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
+/** A block's list of entries (features, slides, links, accordion entries): each with its `entryId`, at most `max`, empty by default. */
+export function entries<S extends z.ZodRawShape>(shape: S, max: number) {
+  return z.array(z.object({ id: entryId, ...shape })).max(max).default([]);
+}
 export const line = z.string().max(LINE_MAX).default('');
 export const paragraph = z.string().max(PARAGRAPH_MAX).default('');
 export const html = z.string().max(HTML_MAX).default('');
@@ -116,22 +120,35 @@ export interface BlockDefinition<T extends string, S extends z.AnyZodObject> {
   labelKey: string;
 }
 
-export function defineBlock<T extends string, S extends z.AnyZodObject>(
-  definition: Omit<BlockDefinition<T, S>, 'defaults' | 'labelKey' | 'example'> & {
-    /** the example's sample values over the defaults */
-    example?: (t: Translate, defaults: z.infer<S>) => Partial<z.infer<S>>;
-  }
-): BlockDefinition<T, S> {
-  const { example, ...rest } = definition;
-  const defaults = () => definition.schema.parse({ type: definition.type }) as z.infer<S>;
+/** A block's schema shape: its type, its box, its own fields (the hero's own background colour replaces the box's). */
+type BlockShape<T extends string, F extends z.ZodRawShape> = { type: z.ZodLiteral<T> } & ReturnType<typeof boxFields> & F;
+
+/**
+ * A block of the registry from its type, icon, spec paddings and own fields: the schema is the type, the box
+ * (`boxFields`) and the fields, the defaults are what it makes of the type alone.
+ */
+export function defineBlock<T extends string, F extends z.ZodRawShape>(definition: {
+  type: T;
+  icon: string;
+  /** the spec's paddings of this block; default DEFAULT_PADDING.OTHER */
+  padding?: { x: Spacing; y: Spacing };
+  fields: F;
+  /** the example's sample values over the defaults */
+  example?: (t: Translate, defaults: z.infer<z.ZodObject<BlockShape<T, F>>>) => Partial<z.infer<z.ZodObject<BlockShape<T, F>>>>;
+}): BlockDefinition<T, z.ZodObject<BlockShape<T, F>>> {
+  const { type, icon, padding, fields, example } = definition;
+  const schema: z.ZodObject<BlockShape<T, F>> = z.object({ type: z.literal(type), ...boxFields(padding), ...fields });
+  const defaults = () => schema.parse({ type }) as z.infer<typeof schema>;
   return {
-    ...rest,
+    type,
+    icon,
+    schema,
     defaults,
     example: (t) => {
       const base = defaults();
       return { ...base, ...example?.(t, base), showExample: true };
     },
-    labelKey: `blocks.${definition.type.toLowerCase()}.label`,
+    labelKey: `blocks.${type.toLowerCase()}.label`,
   };
 }
 

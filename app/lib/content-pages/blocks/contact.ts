@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PADDING } from '../design';
-import { boxFields, defineBlock, optionalColor } from './common';
+import { defineBlock, optionalColor } from './common';
 
 const field = (max: number) => z.string().trim().max(max).default('');
 
@@ -8,9 +8,8 @@ const field = (max: number) => z.string().trim().max(max).default('');
 export const contactBlock = defineBlock({
   type: 'CONTACT',
   icon: 'Contact',
-  schema: z.object({
-    type: z.literal('CONTACT'),
-    ...boxFields(DEFAULT_PADDING.CONTACT),
+  padding: DEFAULT_PADDING.CONTACT,
+  fields: {
     contact: z
       .object({
         company: field(200),
@@ -25,7 +24,7 @@ export const contactBlock = defineBlock({
       })
       .default({}),
     textColor: optionalColor,
-  }),
+  },
   example: (t) => ({
     contact: {
       company: t('pages:blocks.contact.exampleCompany'),

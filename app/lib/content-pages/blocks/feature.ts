@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BRAND, DEFAULT_FEATURE_ICON, FEATURE_ICONS } from '../design';
-import { alignment, boxFields, defineBlock, entryId, hexColor, optionalColor, paragraph } from './common';
+import { alignment, defineBlock, entries, hexColor, optionalColor, paragraph } from './common';
 
 export const FEATURES_MAX = 24;
 
@@ -8,18 +8,13 @@ export const FEATURES_MAX = 24;
 export const featureBlock = defineBlock({
   type: 'FEATURE',
   icon: 'Sparkles',
-  schema: z.object({
-    type: z.literal('FEATURE'),
-    ...boxFields(),
-    features: z
-      .array(z.object({ id: entryId, text: paragraph, icon: z.enum(FEATURE_ICONS).default(DEFAULT_FEATURE_ICON) }))
-      .max(FEATURES_MAX)
-      .default([]),
+  fields: {
+    features: entries({ text: paragraph, icon: z.enum(FEATURE_ICONS).default(DEFAULT_FEATURE_ICON) }, FEATURES_MAX),
     iconBgColor: hexColor.default(BRAND.pink),
     iconColor: hexColor.default(BRAND.white),
     textColor: optionalColor,
     position: alignment.default('Left'),
-  }),
+  },
   example: (t) => ({
     features: (['Rocket', 'ShieldCheck', 'Leaf'] as const).map((icon, i) => ({
       id: `example-${i + 1}`,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BRAND, DEFAULT_HERO_GAP, DEFAULT_PADDING } from '../design';
-import { alignment, boxFields, defineBlock, hexColor, line, linkUrl, optionalFile, spacing } from './common';
+import { alignment, defineBlock, hexColor, line, linkUrl, optionalFile, spacing } from './common';
 
 const heading = (color: string) =>
   z.object({ text: line, color: hexColor.default(color), position: alignment.default('Center') }).default({});
@@ -9,9 +9,8 @@ const heading = (color: string) =>
 export const heroBlock = defineBlock({
   type: 'HERO',
   icon: 'PanelTop',
-  schema: z.object({
-    type: z.literal('HERO'),
-    ...boxFields(DEFAULT_PADDING.HERO),
+  padding: DEFAULT_PADDING.HERO,
+  fields: {
     backgroundColor: hexColor.nullable().default(BRAND.dark),
     backgroundImage: optionalFile,
     headline: heading(BRAND.white),
@@ -23,7 +22,7 @@ export const heroBlock = defineBlock({
     openInNewWindow: z.boolean().default(false),
     btnColor: hexColor.default(BRAND.pinkButton),
     btnTextColor: hexColor.default(BRAND.white),
-  }),
+  },
   example: (t, defaults) => {
     return {
       headline: { ...defaults.headline, text: t('pages:blocks.hero.exampleHeadline') },

@@ -1,15 +1,13 @@
-import { z } from 'zod';
 import { BRAND, DEFAULT_PADDING, DIVIDER_WIDTHS } from '../design';
-import { boxFields, defineBlock, hexColor, oneOf } from './common';
+import { defineBlock, hexColor, oneOf } from './common';
 
 /** A horizontal line in one of the divider widths (1, 2, 4, 6, 8 px). */
 export const horizontaldividerBlock = defineBlock({
   type: 'HORIZONTALDIVIDER',
   icon: 'Minus',
-  schema: z.object({
-    type: z.literal('HORIZONTALDIVIDER'),
-    ...boxFields(DEFAULT_PADDING.HORIZONTALDIVIDER),
+  padding: DEFAULT_PADDING.HORIZONTALDIVIDER,
+  fields: {
     dividerColor: hexColor.default(BRAND.dark),
     dividerWidth: oneOf(DIVIDER_WIDTHS).default(1),
-  }),
+  },
 });

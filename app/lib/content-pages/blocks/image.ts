@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PADDING, IMAGE_WIDTH_PERCENTS } from '../design';
-import { alignment, boxFields, defineBlock, line, linkUrl, oneOf, optionalFile } from './common';
+import { alignment, defineBlock, line, linkUrl, oneOf, optionalFile } from './common';
 
 /**
  * A picture, optionally a link (a web or e-mail address), in a share of the column's width. The border's radius
@@ -9,9 +9,8 @@ import { alignment, boxFields, defineBlock, line, linkUrl, oneOf, optionalFile }
 export const imageBlock = defineBlock({
   type: 'IMAGE',
   icon: 'Image',
-  schema: z.object({
-    type: z.literal('IMAGE'),
-    ...boxFields(DEFAULT_PADDING.IMAGE),
+  padding: DEFAULT_PADDING.IMAGE,
+  fields: {
     file: optionalFile,
     /** the picture's description (alt text) */
     text: line,
@@ -19,5 +18,5 @@ export const imageBlock = defineBlock({
     openInNewWindow: z.boolean().default(false),
     widthPercent: oneOf(IMAGE_WIDTH_PERCENTS).default(100),
     position: alignment.default('Center'),
-  }),
+  },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IMAGES360_MAX, IMAGES360_MIN } from '../viewers';
-import { boxFields, defineBlock, fileId, line } from './common';
+import { defineBlock, fileId, line } from './common';
 
 export { IMAGES360_CYCLE_MS, IMAGES360_MAX, IMAGES360_MIN, images360FrameAt, images360FrameMs, images360Step } from '../viewers';
 
@@ -11,9 +11,7 @@ export { IMAGES360_CYCLE_MS, IMAGES360_MAX, IMAGES360_MIN, images360FrameAt, ima
 export const images360Block = defineBlock({
   type: 'IMAGES360',
   icon: 'Rotate3d',
-  schema: z.object({
-    type: z.literal('IMAGES360'),
-    ...boxFields(),
+  fields: {
     files: z
       .array(fileId)
       .max(IMAGES360_MAX)
@@ -23,7 +21,7 @@ export const images360Block = defineBlock({
       .default([]),
     /** what the spin shows, for screen readers */
     text: line,
-  }),
+  },
   example: (t) => ({ text: t('pages:blocks.images360.exampleTitle') }),
 });
 

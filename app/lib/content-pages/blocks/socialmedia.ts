@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BRAND, SOCIAL_NETWORKS } from '../design';
 import { httpUrl } from '../../url';
-import { alignment, boxFields, defineBlock, entryId, hexColor } from './common';
+import { alignment, defineBlock, entries, hexColor } from './common';
 
 export const SOCIAL_LINKS_MAX = 12;
 
@@ -9,17 +9,12 @@ export const SOCIAL_LINKS_MAX = 12;
 export const socialmediaBlock = defineBlock({
   type: 'SOCIALMEDIA',
   icon: 'Share2',
-  schema: z.object({
-    type: z.literal('SOCIALMEDIA'),
-    ...boxFields(),
-    socialLinks: z
-      .array(z.object({ id: entryId, type: z.enum(SOCIAL_NETWORKS), link: httpUrl() }))
-      .max(SOCIAL_LINKS_MAX)
-      .default([]),
+  fields: {
+    socialLinks: entries({ type: z.enum(SOCIAL_NETWORKS), link: httpUrl() }, SOCIAL_LINKS_MAX),
     position: alignment.default('Center'),
     iconColor: hexColor.default(BRAND.white),
     iconBgColor: hexColor.default(BRAND.dark),
-  }),
+  },
   example: () => ({
     socialLinks: (['LINKEDIN', 'INSTAGRAM', 'YOUTUBE'] as const).map((type, i) => ({
       id: `example-${i + 1}`,

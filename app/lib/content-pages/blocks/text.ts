@@ -1,17 +1,15 @@
-import { z } from 'zod';
 import { DEFAULT_PADDING } from '../design';
-import { boxFields, defineBlock, escapeHtml, html, optionalColor } from './common';
+import { defineBlock, escapeHtml, html, optionalColor } from './common';
 
 /** Rich text: HTML sanitised by the server when saved, shown as it is stored. */
 export const textBlock = defineBlock({
   type: 'TEXT',
   icon: 'Type',
-  schema: z.object({
-    type: z.literal('TEXT'),
-    ...boxFields(DEFAULT_PADDING.TEXT),
+  padding: DEFAULT_PADDING.TEXT,
+  fields: {
     html,
     textColor: optionalColor,
-  }),
+  },
   example: (t) => ({
     html: `<h2>${escapeHtml(t('pages:blocks.text.exampleTitle'))}</h2><p>${escapeHtml(t('pages:blocks.text.exampleBody'))}</p>`,
   }),

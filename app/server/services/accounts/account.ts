@@ -1,5 +1,5 @@
 import { Organization, UploadedFile, User } from '#db/models/index';
-import { findFile, type FileRecord } from '../files/files.server';
+import { findFile } from '../files/files.server';
 import { isLanguage } from '~/lib/language';
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { ACCOUNT_TOKEN_TTL_SECONDS, consumeAccountToken, issueAccountToken } from '../../auth/tokens.server';
@@ -45,7 +45,7 @@ export async function currentOrganizationOfUser(ctx: ServiceContext, userId: str
 }
 
 /** The user's avatar picture, for that user only, and only as /files/{id} would hand it out. */
-export async function avatarOfUser(ctx: ServiceContext, user: Pick<User, 'id' | 'avatar_id'>): Promise<FileRecord | null> {
+export async function avatarOfUser(ctx: ServiceContext, user: Pick<User, 'id' | 'avatar_id'>): Promise<UploadedFile | null> {
   if (!user.avatar_id || !mayReadAccount(ctx.viewer, user.id)) return null;
   return findFile(ctx, user.avatar_id);
 }

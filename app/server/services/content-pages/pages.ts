@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import { ContentPage, ContentPageTag, ContentPageTranslation, ContentTag, Publicsite, type Language } from '#db/models/index';
+import { ContentPage, ContentPageTag, ContentPageTranslation, Publicsite, type ContentTag, type Language } from '#db/models/index';
 import { blockDefaults } from '~/lib/content-pages/blocks';
 import { EMPTY_LAYOUT, type PageLayout } from '~/lib/content-pages/layout';
 import { buildTemplate, type TemplateKey } from '~/lib/content-pages/templates';
@@ -14,6 +14,8 @@ import {
 } from '~/lib/schemas/content-pages';
 import { defineLoader, inTransaction, type ServiceContext } from '../../context.server';
 import { assertId } from '../authz';
+import { tagsOfOwners } from '../content/groups';
+import { deleteUnlessUsed, linkingFoyers, linkingPoints } from '../content/in-use';
 import { requireContentEditor } from '../content/policy';
 import { DomainError } from '../errors';
 import { findFile, fileUrl } from '../files/files.server';
@@ -243,25 +245,15 @@ export async function updatePage(ctx: ServiceContext, id: string, input: UpdateI
 export async function pageUsages(ctx: ServiceContext, pageId: string): Promise<string[]> {
   const [conventions, foyerPoints, points, onDemand] = await Promise.all([
     ctx.db('conventions').where('content_page_id', pageId).orWhere('help_content_page_id', pageId).select('slug as name'),
-    ctx
-      .db('foyer_points as f')
-      .join('image_foyers as i', 'i.id', 'f.foyer_id')
-      .join('conventions as c', 'c.id', 'i.convention_id')
-      .where({ 'f.target_type': 'CONTENTPAGE', 'f.target_id': pageId })
-      .select('c.slug as name'),
-    ctx
-      .db('points as p')
-      .join('stand_nodes as n', 'n.id', 'p.node_id')
-      .join('base_stands as s', 's.id', 'n.stand_id')
-      .where('p.content_page_id', pageId)
-      .select('p.name', 's.name as stand'),
+    linkingFoyers(ctx, 'CONTENTPAGE', pageId),
+    linkingPoints(ctx, 'content_page_id', pageId),
     ctx.db('on_demand_contents').where('content_page_id', pageId).select('title as name'),
   ]);
   const opts = { interpolation: { escapeValue: false } };
   return [
     ...conventions.map((c: { name: string }) => ctx.t('pages:usedBy.convention', { name: c.name, ...opts })),
-    ...foyerPoints.map((c: { name: string }) => ctx.t('pages:usedBy.foyerPoint', { name: c.name, ...opts })),
-    ...points.map((p: { name: string; stand: string }) => ctx.t('pages:usedBy.point', { name: p.name, stand: p.stand, ...opts })),
+    ...foyerPoints.map((c) => ctx.t('pages:usedBy.foyerPoint', { name: c.name, ...opts })),
+    ...points.map((p) => ctx.t('pages:usedBy.point', { name: p.name, stand: p.stand, ...opts })),
     ...onDemand.map((o: { name: string }) => ctx.t('pages:usedBy.onDemand', { name: o.name, ...opts })),
   ];
 }
@@ -272,15 +264,7 @@ export async function pageUsages(ctx: ServiceContext, pageId: string): Promise<s
  */
 export async function deletePage(ctx: ServiceContext, id: string): Promise<string> {
   const page = await editablePage(ctx, { id });
-  return inTransaction(ctx, async (tx) => {
-    await ContentPage.query(tx.db).findById(page.id).forUpdate();
-    const usages = await pageUsages(tx, page.id);
-    if (usages.length) {
-      throw new DomainError('INVALID', ctx.t('pages:errors.inUse', { places: usages.join(', '), interpolation: { escapeValue: false } }));
-    }
-    await ContentPage.query(tx.db).deleteById(page.id);
-    return page.id;
-  });
+  return deleteUnlessUsed(ctx, ContentPage, page.id, pageUsages, 'pages:errors.inUse');
 }
 
 /** A private copy of a page: every translation (layout included, version 1), tags, settings; a new slug and global id. */
@@ -334,15 +318,7 @@ export const translationsOfPage = defineLoader(
 
 /** Tags of pages, one query per request. */
 export const tagsOfPage = defineLoader(
-  (ctx: ServiceContext) =>
-    new DataLoader<string, ContentTag[]>(async (pageIds) => {
-      const rows = (await ContentTag.query(ctx.db)
-        .join('content_page_tags as pt', 'pt.tag_id', 'content_tags.id')
-        .whereIn('pt.page_id', pageIds as string[])
-        .select('content_tags.*', 'pt.page_id')
-        .orderByRaw('lower(content_tags.text)')) as (ContentTag & { page_id: string })[];
-      return pageIds.map((id) => rows.filter((row) => row.page_id === id));
-    }),
+  (ctx: ServiceContext) => new DataLoader<string, ContentTag[]>((pageIds) => tagsOfOwners(ctx, 'content_page_tags', 'page_id', pageIds)),
 );
 
 /** What a page's renderer knows of a file its blocks name (app/components/content-pages/context.tsx `PageFile`). */
@@ -364,7 +340,7 @@ export async function pageFiles(ctx: ServiceContext, layout: PageLayout): Promis
   const files = await Promise.all(ids.map((id) => findFile(ctx, id)));
   const found: Record<string, PageFileView> = {};
   for (const file of files) {
-    if (file) found[file.id] = { id: file.id, url: fileUrl(file), filename: file.filename, mimeType: file.mimeType, width: file.width, height: file.height };
+    if (file) found[file.id] = { id: file.id, url: fileUrl(file), filename: file.filename, mimeType: file.mime_type, width: file.width, height: file.height };
   }
   return found;
 }

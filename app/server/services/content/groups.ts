@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import { ContentGroup, ContentGroupLike, ContentGroupTag, ContentObject, ContentTag, UploadedFile, type PermissionType } from '#db/models/index';
+import { ContentGroup, ContentGroupLike, ContentGroupTag, ContentTag, UploadedFile, type PermissionType } from '#db/models/index';
 import { isUuid } from '~/lib/ids';
 import { groupNameIssue, tagIssue } from '~/lib/schemas/content';
 import { defineLoader, inTransaction, type ServiceContext } from '../../context.server';
@@ -8,6 +8,7 @@ import { DomainError } from '../errors';
 import { freeSlug } from '../slugs';
 import { publishFile } from '../files/files.server';
 import { contentError } from './errors';
+import { deleteUnlessUsed, linkingFoyers, linkingPoints } from './in-use';
 import { mayEditContent, requireContentEditor } from './policy';
 import { groupAccess } from './visit';
 
@@ -108,40 +109,21 @@ export async function setGroupPermissionType(ctx: ServiceContext, id: string, pe
 /** Where a group is still linked: stand reference points, conventions, foyer points. Names in the viewer's language. */
 export async function groupUsages(ctx: ServiceContext, groupId: string): Promise<string[]> {
   const [points, conventions, foyerPoints] = await Promise.all([
-    ctx
-      .db('points as p')
-      .join('stand_nodes as n', 'n.id', 'p.node_id')
-      .join('base_stands as s', 's.id', 'n.stand_id')
-      .where('p.content_group_id', groupId)
-      .select('p.name', 's.name as stand'),
+    linkingPoints(ctx, 'content_group_id', groupId),
     ctx.db('conventions').where('content_id', groupId).select('slug as name'),
-    ctx
-      .db('foyer_points as f')
-      .join('image_foyers as i', 'i.id', 'f.foyer_id')
-      .join('conventions as c', 'c.id', 'i.convention_id')
-      .where({ 'f.target_type': 'CONTENT', 'f.target_id': groupId })
-      .select('c.slug as name'),
+    linkingFoyers(ctx, 'CONTENT', groupId),
   ]);
   return [
-    ...points.map((p: { name: string; stand: string }) => ctx.t('content:usedBy.point', { name: p.name, stand: p.stand })),
+    ...points.map((p) => ctx.t('content:usedBy.point', { name: p.name, stand: p.stand })),
     ...conventions.map((c: { name: string }) => ctx.t('content:usedBy.convention', { name: c.name })),
-    ...foyerPoints.map((c: { name: string }) => ctx.t('content:usedBy.foyerPoint', { name: c.name })),
+    ...foyerPoints.map((c) => ctx.t('content:usedBy.foyerPoint', { name: c.name })),
   ];
 }
 
 /** Deletes a group and its objects, unless something still links it: then INVALID naming every place. */
 export async function deleteGroup(ctx: ServiceContext, id: string): Promise<string> {
   const group = await editableGroup(ctx, id);
-  return inTransaction(ctx, async (tx) => {
-    // the row lock keeps a concurrent link from slipping in between the check and the delete
-    await ContentGroup.query(tx.db).findById(group.id).forUpdate();
-    const usages = await groupUsages(tx, group.id);
-    if (usages.length) {
-      throw new DomainError('INVALID', ctx.t('content:errors.inUse', { places: usages.join(', '), interpolation: { escapeValue: false } }));
-    }
-    await ContentGroup.query(tx.db).deleteById(group.id);
-    return group.id;
-  });
+  return deleteUnlessUsed(ctx, ContentGroup, group.id, groupUsages, 'content:errors.inUse');
 }
 
 /** Sets or clears the viewer's "liked" mark. */
@@ -183,23 +165,23 @@ export async function tagsByType(ctx: ServiceContext, type: string): Promise<Con
   return ContentTag.query(ctx.db).where({ organization_id: organizationId, type }).orderByRaw('lower(text)');
 }
 
+/**
+ * The tags of each of the owners (groups, pages) by their link table, in one query, each list by text: the body of
+ * the tag loaders of groups and of content pages.
+ */
+export async function tagsOfOwners(ctx: ServiceContext, linkTable: string, ownerColumn: string, ownerIds: readonly string[]): Promise<ContentTag[][]> {
+  const rows = (await ContentTag.query(ctx.db)
+    .join(`${linkTable} as l`, 'l.tag_id', 'content_tags.id')
+    .whereIn(`l.${ownerColumn}`, ownerIds as string[])
+    .select('content_tags.*', `l.${ownerColumn}`)
+    .orderByRaw('lower(content_tags.text)')) as (ContentTag & Record<string, unknown>)[];
+  return ownerIds.map((id) => rows.filter((row) => row[ownerColumn] === id));
+}
+
 /** Tags of groups, one query per request. */
 export const tagsByGroup = defineLoader(
-  (ctx: ServiceContext) =>
-    new DataLoader<string, ContentTag[]>(async (groupIds) => {
-      const rows = (await ContentTag.query(ctx.db)
-        .join('content_group_tags as gt', 'gt.tag_id', 'content_tags.id')
-        .whereIn('gt.group_id', groupIds as string[])
-        .select('content_tags.*', 'gt.group_id')
-        .orderByRaw('lower(content_tags.text)')) as (ContentTag & { group_id: string })[];
-      return groupIds.map((id) => rows.filter((row) => row.group_id === id));
-    }),
+  (ctx: ServiceContext) => new DataLoader<string, ContentTag[]>((groupIds) => tagsOfOwners(ctx, 'content_group_tags', 'group_id', groupIds)),
 );
-
-/** Whether the group has objects (for rows loaded without the mark). */
-export async function groupHasChildren(ctx: ServiceContext, groupId: string): Promise<boolean> {
-  return Boolean(await ContentObject.query(ctx.db).where({ group_id: groupId }).first());
-}
 
 /** A group of the current organisation by its slug, for the builder page; NOT_FOUND for anything else. */
 export async function editableGroupBySlug(ctx: ServiceContext, slug: string): Promise<ContentGroupRow> {

@@ -40,8 +40,6 @@ export function unregisterIconUsage(usage: Pick<IconUsage, 'table' | 'column'>):
   if (index >= 0) ICON_USAGES.splice(index, 1);
 }
 
-export const iconUsages = (): readonly IconUsage[] => ICON_USAGES;
-
 /** What the API and the pages show of an icon: a PNG's file URL, an SVG as a data: URL of its sanitised markup. */
 export function iconUrl(icon: Pick<Icon, 'kind' | 'file_id' | 'svg'>): string {
   if (icon.kind === 'SVG') return `data:image/svg+xml;base64,${Buffer.from(icon.svg ?? '', 'utf8').toString('base64')}`;
@@ -149,7 +147,7 @@ export async function uploadIcon(ctx: ServiceContext, input: { stream: Readable;
         forOrg: organizationId,
         purpose: 'IMAGE',
       });
-      if (file.mimeType !== 'image/png') throw typeRefused(ctx);
+      if (file.mime_type !== 'image/png') throw typeRefused(ctx);
       return Icon.query(tx.db)
         .insert({ organization_id: organizationId, kind: 'PNG', filename: file.filename, file_id: file.id, svg: null })
         .returning('*');

@@ -50,7 +50,6 @@ const PUBLIC_SETTINGS: Record<string, (ctx: ServiceContext) => string> = {
   CONTENT_MAX_DEPTH: () => String(MAX_DEPTH),
   CONTENT_COLUMN_SIZES: () => COLUMN_SIZES.join(','),
 };
-export const PUBLIC_SETTING_KEYS = Object.keys(PUBLIC_SETTINGS);
 const MAX_KEYS = 50;
 
 export function publicSettings(ctx: ServiceContext, keys: string[]): { key: string; value: string }[] {

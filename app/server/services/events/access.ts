@@ -14,7 +14,7 @@ import { defineLoader, inTransaction, type ServiceContext } from '../../context.
 import { assertId, permissionDenied, requireFeature, requireOrganization, requireViewer } from '../authz';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation';
-import { definedOnly, isUniqueViolation, notFound, ownedRow } from './hall-common';
+import { definedOnly, notFound, ownedRow, withUniqueError } from './hall-common';
 import { isReachable } from './policy';
 import { conventionTranslations } from './loaders';
 import { fairsOfStand, hallTranslationsByHall } from './stand-loaders';
@@ -392,17 +392,14 @@ export async function createObjectToken(ctx: ServiceContext, rawInput: ObjectTok
   const object = await ownedRow(ctx, MODEL[kind], input[TOKEN_OBJECT_FIELD[kind]]!, organizationId, TOKEN_OBJECT_FIELD[kind]);
   const token = input.token || crypto.randomBytes(9).toString('base64url');
   if (await ctx.db('object_tokens').where({ [COLUMN[kind]]: object.id, token }).first('id')) throw tokenTaken(ctx);
-  try {
+  return withUniqueError(() => tokenTaken(ctx), async () => {
     const [row] = await ctx
       .db('object_tokens')
       .insert({ [COLUMN[kind]]: object.id, organization_id: organizationId, token, limit: input.limit })
       .returning('*');
     tokensOf[kind](ctx).clear(object.id);
     return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw tokenTaken(ctx);
-    throw error;
-  }
+  });
 }
 
 /** A limit below the sign-ups so far is refused: keys already handed out stay valid. */
@@ -415,7 +412,7 @@ export async function updateObjectToken(ctx: ServiceContext, id: string, rawInpu
     const taken = await ctx.db('object_tokens').where({ [COLUMN[object.kind]]: object.id, token: input.token }).first('id');
     if (taken) throw tokenTaken(ctx);
   }
-  try {
+  return withUniqueError(() => tokenTaken(ctx), async () => {
     const [row] = await ctx
       .db('object_tokens')
       .where({ id: current.id })
@@ -426,10 +423,7 @@ export async function updateObjectToken(ctx: ServiceContext, id: string, rawInpu
     if (!row) throw limitBelowSignedUp(ctx, (await ownedToken(ctx, id)).signed_up);
     tokensOf[object.kind](ctx).clear(object.id);
     return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw tokenTaken(ctx);
-    throw error;
-  }
+  });
 }
 
 /** Deletes a key; the permissions granted with it stay (the people who signed up keep their access). */

@@ -1,32 +1,39 @@
 import { Convention, Stage } from '#db/models/index';
+import type { z } from 'zod';
 import { conventionStatus, parseVideoUrl, type ConventionStatus } from '~/lib/events';
 import type { Language } from '~/lib/language';
 import {
   ConventionCreateSchema,
   ConventionUpdateSchema,
-  CreateByNameSchema,
   EventTranslationSchema,
   type ConventionCreateInput,
   type ConventionUpdateInput,
   type CreateByNameInput,
   type EventTranslationInput,
 } from '~/lib/schemas/events';
-import { inTransaction, type ServiceContext } from '../../context.server';
+import type { ServiceContext } from '../../context.server';
 import { rememberVideoThumbnail } from './video-thumbnails';
 import { assertId } from '../authz';
-import { DomainError, type FieldError } from '../errors';
+import { DomainError } from '../errors';
 import { assertImageRatio, fileById, publishFile, type ImageRatio } from '../files/files.server';
 import { parseInput } from '../validation';
 import { assertVisitorAccess } from './access';
 import {
   assertSlugFree,
+  collectFieldErrors,
+  createByNameColumns,
   definedOnly,
   freeSlug,
-  isUniqueViolation,
+  insertWithTranslations,
   notFound,
   ownedRow,
+  ownEventRow,
+  ownRowBySlug,
+  ownRowsQuery,
   requireEventMember,
+  slugExists,
   upsertTranslations,
+  withUniqueError,
 } from './hall-common';
 import { conventionTranslations, stageOfConvention, type TranslationRow } from './loaders';
 import { conventionBySlugLoader } from './visitor-loaders';
@@ -57,7 +64,7 @@ export async function ownedImage(
   if (fileId === undefined || fileId === null) return fileId;
   assertId(ctx, fileId, field);
   const file = await fileById(ctx).load(fileId.toLowerCase());
-  if (!file || file.organizationId !== organizationId) throw notFound(ctx, field);
+  if (!file || file.organization_id !== organizationId) throw notFound(ctx, field);
   if (ratio) assertImageRatio(ctx, file, ratio, 0.01, field);
   else if (!file.width || !file.height) throw new DomainError('INVALID', ctx.t('events:errors.imageRequired'), field);
   return file.id;
@@ -70,8 +77,7 @@ export async function publishImage(ctx: ServiceContext, fileId: string | null | 
 
 /** The convention of the viewer's organisation, else NOT_FOUND. */
 export async function ownedConvention(ctx: ServiceContext, id: string, field = 'id'): Promise<Convention> {
-  const { organizationId } = requireEventMember(ctx);
-  return ownedRow(ctx, Convention, id, organizationId, field);
+  return ownEventRow(ctx, Convention, id, field);
 }
 
 export function statusOf(convention: Pick<Convention, 'active' | 'start_date' | 'end_date'>, now = new Date()): ConventionStatus {
@@ -88,98 +94,62 @@ function assertDates(ctx: ServiceContext, start: Date | null, end: Date | null):
 // Console (owning organisation, event feature)
 
 export async function listConventions(ctx: ServiceContext): Promise<Convention[]> {
-  const { organizationId } = requireEventMember(ctx);
-  return ctx
-    .db('conventions')
-    .where({ organization_id: organizationId })
-    .orderByRaw('start_date desc nulls last, created_at desc')
-    .select('*');
+  return ownRowsQuery(ctx, 'conventions').orderByRaw('start_date desc nulls last, created_at desc').select('*');
 }
 
 /** id and title of the organisation's conventions, for selects. */
 export async function conventionNames(ctx: ServiceContext): Promise<{ id: string; name: string }[]> {
-  const { organizationId } = requireEventMember(ctx);
-  return ctx.db('conventions').where({ organization_id: organizationId }).orderBy('title').select('id', 'title as name');
+  return ownRowsQuery(ctx, 'conventions').orderBy('title').select('id', 'title as name');
 }
 
 /** The convention dashboard (/events/convention/{slug}): the organisation's own convention by slug. */
 export async function fetchConvention(ctx: ServiceContext, slug: string): Promise<Convention> {
-  const { organizationId } = requireEventMember(ctx);
-  const row = await ctx.db('conventions').where({ slug: String(slug).toLowerCase(), organization_id: organizationId }).first();
-  if (!row) throw notFound(ctx, 'slug');
-  return row;
+  return ownRowBySlug(ctx, 'conventions', String(slug).toLowerCase());
 }
 
-async function insertConvention(
-  ctx: ServiceContext,
-  organizationId: string,
-  values: Record<string, unknown>,
-  translations: EventTranslationInput[] = [],
-): Promise<Convention> {
-  try {
-    return await inTransaction(ctx, async (tx) => {
-      const [row] = await tx.db('conventions').insert({ ...values, organization_id: organizationId }).returning('*');
-      const parsed = translations.map((tr) => EventTranslationSchema.parse(tr));
-      await upsertTranslations(tx, 'convention_translations', { convention_id: row.id }, parsed);
-      return row as Convention;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError('UNIQUE', ctx.t('events:errors.slugExists'), 'slug');
-    throw error;
-  }
+/** The columns a convention's create or update input sets; fields left out are not touched. */
+function conventionColumns(input: z.output<typeof ConventionUpdateSchema>, headerImageId: string | null | undefined) {
+  return definedOnly({
+    title: input.title,
+    slug: input.slug,
+    active: input.active,
+    video: input.video,
+    start_date: input.startDate,
+    end_date: input.endDate,
+    shop: input.shop,
+    permission_type: input.permissionType,
+    header_image_id: headerImageId,
+    help_page: input.helpPage,
+    help_content_page_id: input.helpContentPageId,
+    content_page_id: input.contentPageId,
+    content_id: input.contentId,
+    navigation_mode: input.navigationMode,
+  });
 }
+
+const insertConvention = (ctx: ServiceContext, values: Record<string, unknown>, translations?: EventTranslationInput[]) =>
+  insertWithTranslations<Convention>(ctx, 'conventions', 'convention_translations', 'convention_id', values, translations);
 
 /** conventionCreateByName: an inactive LOGGED_IN convention titled with the name, with a slug from it. */
 export async function createConventionByName(ctx: ServiceContext, rawInput: CreateByNameInput): Promise<Convention> {
-  const { organizationId } = requireEventMember(ctx);
-  const input = parseInput(ctx, CreateByNameSchema, rawInput);
-  const slug = await freeSlug(ctx, 'conventions', input.name, 'messe');
-  return insertConvention(ctx, organizationId, { title: input.name, slug });
+  return insertConvention(ctx, await createByNameColumns(ctx, rawInput, 'conventions', 'messe'));
 }
 
 export async function createConvention(ctx: ServiceContext, rawInput: ConventionCreateInput): Promise<Convention> {
   const { organizationId } = requireEventMember(ctx);
   const input = parseInput(ctx, ConventionCreateSchema, rawInput);
-  const errors: FieldError[] = [];
-  const collect = async (check: () => unknown) => {
-    try {
-      await check();
-    } catch (error) {
-      if (error instanceof DomainError) errors.push(...error.errors);
-      else throw error;
-    }
-  };
-  await collect(() => assertDates(ctx, input.startDate ?? null, input.endDate ?? null));
-  await collect(() => checkedVideo(ctx, input.video, 'video'));
-  await collect(() => input.slug && assertSlugFree(ctx, 'conventions', input.slug));
-  await collect(() => ownedImage(ctx, organizationId, input.headerImageId, '16:9', 'headerImageId'));
-  await collect(() => assertOwnPage(ctx, organizationId, input.contentPageId, 'contentPageId'));
-  await collect(() => assertOwnPage(ctx, organizationId, input.helpContentPageId, 'helpContentPageId'));
+  const errors = await collectFieldErrors([
+    () => assertDates(ctx, input.startDate ?? null, input.endDate ?? null),
+    () => checkedVideo(ctx, input.video, 'video'),
+    () => input.slug && assertSlugFree(ctx, 'conventions', input.slug),
+    () => ownedImage(ctx, organizationId, input.headerImageId, '16:9', 'headerImageId'),
+    () => assertOwnPage(ctx, organizationId, input.contentPageId, 'contentPageId'),
+    () => assertOwnPage(ctx, organizationId, input.helpContentPageId, 'helpContentPageId'),
+  ]);
   if (errors.length) throw DomainError.fromFieldErrors(errors);
   const slug = input.slug ?? (await freeSlug(ctx, 'conventions', input.title, 'messe'));
-  const created = await insertConvention(
-    ctx,
-    organizationId,
-    {
-      title: input.title,
-      slug,
-      ...definedOnly({
-        active: input.active,
-        video: input.video,
-        start_date: input.startDate,
-        end_date: input.endDate,
-        shop: input.shop,
-        permission_type: input.permissionType,
-        header_image_id: input.headerImageId,
-        help_page: input.helpPage,
-        help_content_page_id: input.helpContentPageId,
-        content_page_id: input.contentPageId,
-        content_id: input.contentId,
-        navigation_mode: input.navigationMode,
-      }),
-    },
-    input.translations,
-  );
+  const values = { ...conventionColumns({ ...input, slug }, input.headerImageId), organization_id: organizationId };
+  const created = await insertConvention(ctx, values, input.translations);
   await publishImage(ctx, created.header_image_id);
   await rememberVideoThumbnail(ctx, organizationId, created.video);
   return created;
@@ -201,23 +171,8 @@ export async function updateConvention(ctx: ServiceContext, id: string, rawInput
   const headerImageId = await ownedImage(ctx, organizationId, input.headerImageId, '16:9', 'headerImageId');
   await assertOwnPage(ctx, organizationId, input.contentPageId, 'contentPageId');
   await assertOwnPage(ctx, organizationId, input.helpContentPageId, 'helpContentPageId');
-  const patch = definedOnly({
-    title: input.title,
-    slug: input.slug,
-    active: input.active,
-    video: input.video,
-    start_date: input.startDate,
-    end_date: input.endDate,
-    shop: input.shop,
-    permission_type: input.permissionType,
-    header_image_id: headerImageId,
-    help_page: input.helpPage,
-    help_content_page_id: input.helpContentPageId,
-    content_page_id: input.contentPageId,
-    content_id: input.contentId,
-    navigation_mode: input.navigationMode,
-  });
-  try {
+  const patch = conventionColumns(input, headerImageId);
+  return withUniqueError(() => slugExists(ctx), async () => {
     const [row] = await ctx
       .db('conventions')
       .where({ id, organization_id: organizationId })
@@ -226,10 +181,7 @@ export async function updateConvention(ctx: ServiceContext, id: string, rawInput
     await publishImage(ctx, headerImageId);
     if (input.video) await rememberVideoThumbnail(ctx, organizationId, row.video);
     return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError('UNIQUE', ctx.t('events:errors.slugExists'), 'slug');
-    throw error;
-  }
+  });
 }
 
 export async function deleteConvention(ctx: ServiceContext, id: string): Promise<{ id: string }> {
@@ -261,13 +213,8 @@ export async function addStageToConvention(ctx: ServiceContext, conventionId: st
   const stage = await ownedRow(ctx, Stage, stageId, organizationId, 'stageId');
   const hasStage = () => new DomainError('INVALID', ctx.t('events:errors.conventionHasStage'), 'stageId');
   if (await ctx.db('convention_stages').where({ convention_id: convention.id }).first('id')) throw hasStage();
-  try {
-    await ctx.db('convention_stages').insert({ convention_id: convention.id, stage_id: stage.id });
-  } catch (error) {
-    // a concurrent request added a stage between the check and the insert
-    if (isUniqueViolation(error)) throw hasStage();
-    throw error;
-  }
+  // a concurrent request may add a stage between the check and the insert
+  await withUniqueError(hasStage, () => ctx.db('convention_stages').insert({ convention_id: convention.id, stage_id: stage.id }));
   stageOfConvention(ctx).clear(convention.id);
   return convention;
 }

@@ -1,6 +1,5 @@
 import { Exhibition, Stage } from '#db/models/index';
 import {
-  CreateByNameSchema,
   ExhibitionCreateSchema,
   ExhibitionUpdateSchema,
   type CreateByNameInput,
@@ -12,21 +11,29 @@ import { DomainError, type FieldError } from '../errors';
 import { parseInput } from '../validation';
 import { assertVisitorAccess } from './access';
 import { checkedVideo } from './conventions';
-import { assertSlugFree, definedOnly, freeSlug, isUniqueViolation, notFound, ownedRow, requireEventMember } from './hall-common';
+import {
+  assertSlugFree,
+  createByNameColumns,
+  definedOnly,
+  freeSlug,
+  notFound,
+  ownedRow,
+  ownRowBySlug,
+  ownRowsQuery,
+  requireEventMember,
+  slugExists,
+  withUniqueError,
+} from './hall-common';
 import { isUuid } from '~/lib/ids';
 import { rememberVideoThumbnail } from './video-thumbnails';
 import { exhibitionBySlugLoader } from './visitor-loaders';
 
-const slugTaken = (ctx: ServiceContext) => new DomainError('UNIQUE', ctx.t('events:errors.slugExists'), 'slug');
-
 export async function listExhibitions(ctx: ServiceContext): Promise<Exhibition[]> {
-  const { organizationId } = requireEventMember(ctx);
-  return ctx.db('exhibitions').where({ organization_id: organizationId }).orderBy([{ column: 'created_at', order: 'desc' }, 'id']).select('*');
+  return ownRowsQuery(ctx, 'exhibitions').orderBy([{ column: 'created_at', order: 'desc' }, 'id']).select('*');
 }
 
 export async function exhibitionNames(ctx: ServiceContext): Promise<{ id: string; name: string }[]> {
-  const { organizationId } = requireEventMember(ctx);
-  return ctx.db('exhibitions').where({ organization_id: organizationId }).orderBy('name').select('id', 'name');
+  return ownRowsQuery(ctx, 'exhibitions').orderBy('name').select('id', 'name');
 }
 
 /**
@@ -54,13 +61,7 @@ export async function exhibitionForVisitor(ctx: ServiceContext, slug: string): P
 
 /** One of the organisation's own in-house fairs by slug (the console); any other is NOT_FOUND. */
 export async function ownExhibitionBySlug(ctx: ServiceContext, slug: string): Promise<Exhibition> {
-  const { organizationId } = requireEventMember(ctx);
-  const row: Exhibition | undefined = await ctx
-    .db('exhibitions')
-    .where({ slug: String(slug).toLowerCase(), organization_id: organizationId })
-    .first();
-  if (!row) throw notFound(ctx, 'slug');
-  return row;
+  return ownRowBySlug(ctx, 'exhibitions', String(slug).toLowerCase());
 }
 
 /** The stand and stage of an exhibition must be the organisation's own. */
@@ -77,20 +78,12 @@ async function checkedRefs(ctx: ServiceContext, organizationId: string, input: {
 }
 
 export async function createExhibitionByName(ctx: ServiceContext, rawInput: CreateByNameInput): Promise<Exhibition> {
-  const { organizationId } = requireEventMember(ctx);
-  const input = parseInput(ctx, CreateByNameSchema, rawInput);
-  const slug = await freeSlug(ctx, 'exhibitions', input.name, 'hausmesse');
-  return insertExhibition(ctx, { organization_id: organizationId, name: input.name, slug });
+  return insertExhibition(ctx, await createByNameColumns(ctx, rawInput, 'exhibitions', 'hausmesse', 'name'));
 }
 
 async function insertExhibition(ctx: ServiceContext, values: Record<string, unknown>): Promise<Exhibition> {
-  try {
-    const [row] = await ctx.db('exhibitions').insert(values).returning('*');
-    return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken(ctx);
-    throw error;
-  }
+  const [row] = await withUniqueError(() => slugExists(ctx), () => ctx.db('exhibitions').insert(values).returning('*'));
+  return row;
 }
 
 export async function createExhibition(ctx: ServiceContext, rawInput: ExhibitionCreateInput): Promise<Exhibition> {
@@ -131,7 +124,7 @@ export async function updateExhibition(ctx: ServiceContext, id: string, rawInput
   if (errors.length) throw DomainError.fromFieldErrors(errors);
   checkedVideo(ctx, input.video, 'video');
   if (input.slug && input.slug !== current.slug) await assertSlugFree(ctx, 'exhibitions', input.slug, {}, id);
-  try {
+  return withUniqueError(() => slugExists(ctx), async () => {
     const [row] = await ctx
       .db('exhibitions')
       .where({ id: current.id })
@@ -150,10 +143,7 @@ export async function updateExhibition(ctx: ServiceContext, id: string, rawInput
       .returning('*');
     if (input.video) await rememberVideoThumbnail(ctx, organizationId, row.video);
     return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken(ctx);
-    throw error;
-  }
+  });
 }
 
 export async function deleteExhibition(ctx: ServiceContext, id: string): Promise<{ id: string }> {

@@ -17,18 +17,22 @@ import {
   createTranslation,
   definedOnly,
   freeSlug,
-  isUniqueViolation,
   notFound,
+  ownedChildRow,
   ownedRow,
+  ownEventRow,
+  ownRowBySlug,
+  ownRowsQuery,
   requireEventMember,
+  slugTaken,
   updateTranslation,
+  withUniqueError,
   type TranslationRow,
 } from './hall-common';
 import { assertVisitorAccess } from './access';
 import { conventionBySlug, ownedConvention, ownedImage, publishImage } from './conventions';
 import { isListed } from './policy';
 import { baseStandById, hallStandsByHall } from './stand-loaders';
-import { DomainError } from '../errors';
 import { conventionNavigation } from './visitor-loaders';
 
 /** A convention as the halls side sees it (the conventions service owns the table). */
@@ -45,25 +49,16 @@ export async function visibleConvention(ctx: ServiceContext, slug: string): Prom
 }
 
 export async function listHalls(ctx: ServiceContext): Promise<Hall[]> {
-  const { organizationId } = requireEventMember(ctx);
-  return ctx.db('halls').where({ organization_id: organizationId }).orderBy([{ column: 'name' }, { column: 'created_at' }]).select('*');
+  return ownRowsQuery(ctx, 'halls').orderBy([{ column: 'name' }, { column: 'created_at' }]).select('*');
 }
 
 export async function hallBySlug(ctx: ServiceContext, slug: string): Promise<Hall> {
-  const { organizationId } = requireEventMember(ctx);
-  const hall = await ctx.db('halls').where({ slug, organization_id: organizationId }).first();
-  if (!hall) throw notFound(ctx, 'slug');
-  return hall;
+  return ownRowBySlug(ctx, 'halls', slug);
 }
 
 /** A hall of the viewer's organisation by id (NOT_FOUND otherwise). */
 export async function ownHall(ctx: ServiceContext, id: string, field = 'id'): Promise<Hall> {
-  const { organizationId } = requireEventMember(ctx);
-  return ownedRow(ctx, Hall, id, organizationId, field);
-}
-
-function slugTaken(ctx: ServiceContext): DomainError {
-  return new DomainError('UNIQUE', ctx.t('events:standErrors.slugTaken'), 'slug');
+  return ownEventRow(ctx, Hall, id, field);
 }
 
 export async function createHall(ctx: ServiceContext, raw: HallCreateInput): Promise<Hall> {
@@ -72,17 +67,14 @@ export async function createHall(ctx: ServiceContext, raw: HallCreateInput): Pro
   const thumbnailId = await ownedImage(ctx, organizationId, input.thumbnailId, '16:9', 'thumbnailId');
   if (input.slug) await assertSlugFree(ctx, 'halls', input.slug);
   const slug = input.slug ?? (await freeSlug(ctx, 'halls', input.name, 'halle'));
-  try {
+  return withUniqueError(() => slugTaken(ctx), async () => {
     const [hall] = await ctx
       .db('halls')
       .insert({ organization_id: organizationId, name: input.name, slug, thumbnail_id: thumbnailId ?? null, permission_type: input.permissionType })
       .returning('*');
     await publishImage(ctx, thumbnailId);
     return hall;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken(ctx);
-    throw error;
-  }
+  });
 }
 
 export async function updateHall(ctx: ServiceContext, id: string, raw: HallUpdateInput): Promise<Hall> {
@@ -90,7 +82,7 @@ export async function updateHall(ctx: ServiceContext, id: string, raw: HallUpdat
   const input = parseInput(ctx, HallUpdateSchema, raw);
   const thumbnailId = await ownedImage(ctx, hall.organization_id, input.thumbnailId, '16:9', 'thumbnailId');
   if (input.slug && input.slug !== hall.slug) await assertSlugFree(ctx, 'halls', input.slug, {}, hall.id);
-  try {
+  return withUniqueError(() => slugTaken(ctx), async () => {
     const [updated] = await ctx
       .db('halls')
       .where({ id: hall.id })
@@ -101,10 +93,7 @@ export async function updateHall(ctx: ServiceContext, id: string, raw: HallUpdat
       .returning('*');
     await publishImage(ctx, thumbnailId);
     return updated;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken(ctx);
-    throw error;
-  }
+  });
 }
 
 /**
@@ -128,13 +117,7 @@ export async function createHallTranslation(ctx: ServiceContext, hallId: string,
 
 export async function updateHallTranslation(ctx: ServiceContext, id: string, raw: TranslationUpdateInput): Promise<TranslationRow> {
   const { organizationId } = requireEventMember(ctx);
-  assertId(ctx, id);
-  const row = await ctx
-    .db('hall_translations as t')
-    .join('halls as h', 'h.id', 't.hall_id')
-    .where({ 't.id': id, 'h.organization_id': organizationId })
-    .first('t.id');
-  if (!row) throw notFound(ctx, 'id');
+  await ownedChildRow(ctx, 'hall_translations', 'hall_id', 'halls', id, organizationId);
   return updateTranslation(ctx, 'hall_translations', id, parseInput(ctx, TranslationUpdateSchema, raw));
 }
 

@@ -10,15 +10,14 @@ import type { ImageRatio } from '../files/files.server';
 import type { ServiceContext } from '../../context.server';
 import { parseInput } from '../validation';
 import { ownedImage, publishImage } from './conventions';
-import { definedOnly, ownedRow, requireEventMember } from './hall-common';
+import { definedOnly, ownEventRow } from './hall-common';
 import { ownStand } from './stands';
 
 /** Stand images are 16:9, panoramas 2:1 (spec 001 points 5 and 9); an iframe node has no image. */
 const RATIO: Record<StandNodeType, ImageRatio | null> = { IMAGE: '16:9', PANO: '2:1', IFRAME: null };
 
 export async function ownNode(ctx: ServiceContext, id: string, field = 'id'): Promise<StandNode> {
-  const { organizationId } = requireEventMember(ctx);
-  return ownedRow(ctx, StandNode, id, organizationId, field);
+  return ownEventRow(ctx, StandNode, id, field);
 }
 
 export async function createStandNode(ctx: ServiceContext, standId: string, raw: StandNodeCreateInput): Promise<StandNode> {

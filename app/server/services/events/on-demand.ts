@@ -7,12 +7,10 @@ import {
 } from '~/lib/schemas/events';
 import { videoInText } from '~/lib/video';
 import type { ServiceContext } from '../../context.server';
-import { assertId } from '../authz';
 import { fileUrl } from '../files/files.server';
-import { DomainError } from '../errors';
 import { parseInput } from '../validation';
 import { ownedConvention, ownedImage, publishImage } from './conventions';
-import { assertSlugFree, definedOnly, freeSlug, isUniqueViolation, notFound, requireEventMember } from './hall-common';
+import { assertSlugFree, definedOnly, freeSlug, notFound, ownedChildRow, requireEventMember, slugExists, withUniqueError } from './hall-common';
 import { visibleConvention } from './halls';
 import { onDemandOfConvention } from './loaders';
 import { rememberVideoThumbnailInText, videoThumbnailUrl } from './video-thumbnails';
@@ -23,17 +21,8 @@ export type { OnDemandContent };
 
 async function ownedContent(ctx: ServiceContext, id: string): Promise<OnDemandContent> {
   const { organizationId } = requireEventMember(ctx);
-  assertId(ctx, id);
-  const row = await ctx
-    .db('on_demand_contents as d')
-    .join('conventions as c', 'c.id', 'd.convention_id')
-    .where({ 'd.id': id, 'c.organization_id': organizationId })
-    .first('d.*');
-  if (!row) throw notFound(ctx);
-  return row;
+  return ownedChildRow(ctx, 'on_demand_contents', 'convention_id', 'conventions', id, organizationId, null);
 }
-
-const slugTaken = (ctx: ServiceContext) => new DomainError('UNIQUE', ctx.t('events:errors.slugExists'), 'slug');
 
 /**
  * An on-demand item (recorded talk, video, download) of one of the organisation's conventions. Its slug is unique
@@ -48,9 +37,8 @@ export async function createOnDemandContent(ctx: ServiceContext, rawInput: OnDem
   const thumbnailId = await ownedImage(ctx, organizationId, input.thumbnailId, null, 'thumbnailId');
   await assertOwnPage(ctx, organizationId, input.contentPageId);
   const slug = input.slug ?? (await freeSlug(ctx, 'on_demand_contents', input.title, 'video', scope));
-  let row: OnDemandContent;
-  try {
-    [row] = await ctx
+  const [row]: OnDemandContent[] = await withUniqueError(() => slugExists(ctx), () =>
+    ctx
       .db('on_demand_contents')
       .insert({
         convention_id: convention.id,
@@ -58,11 +46,8 @@ export async function createOnDemandContent(ctx: ServiceContext, rawInput: OnDem
         slug,
         ...definedOnly({ description: input.description, thumbnail_id: thumbnailId, content_page_id: input.contentPageId }),
       })
-      .returning('*');
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken(ctx);
-    throw error;
-  }
+      .returning('*'),
+  );
   onDemandOfConvention(ctx).clear(convention.id);
   await publishImage(ctx, thumbnailId);
   await rememberVideoThumbnailInText(ctx, organizationId, row.description, row.title);
@@ -83,9 +68,8 @@ export async function updateOnDemandContent(
   }
   const thumbnailId = await ownedImage(ctx, organizationId, input.thumbnailId, null, 'thumbnailId');
   await assertOwnPage(ctx, organizationId, input.contentPageId);
-  let row: OnDemandContent;
-  try {
-    [row] = await ctx
+  const [row]: OnDemandContent[] = await withUniqueError(() => slugExists(ctx), () =>
+    ctx
       .db('on_demand_contents')
       .where({ id: current.id })
       .update({
@@ -98,11 +82,8 @@ export async function updateOnDemandContent(
         }),
         updated_at: ctx.db.fn.now(),
       })
-      .returning('*');
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken(ctx);
-    throw error;
-  }
+      .returning('*'),
+  );
   onDemandOfConvention(ctx).clear(current.convention_id);
   await publishImage(ctx, thumbnailId);
   if (input.description !== undefined || input.title !== undefined) await rememberVideoThumbnailInText(ctx, organizationId, row.description, row.title);

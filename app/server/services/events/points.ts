@@ -1,17 +1,13 @@
 import { Point } from '#db/models/index';
 import { PointCreateSchema, PointUpdateSchema, type PointCreateInput, type PointUpdateInput } from '~/lib/schemas/stands';
 import { inTransaction, type ServiceContext } from '../../context.server';
-import { DomainError } from '../errors';
 import { parseInput } from '../validation';
-import { assertSlugFree, definedOnly, freeSlug, isUniqueViolation, ownedRow, requireEventMember, upsertTranslations } from './hall-common';
+import { assertSlugFree, definedOnly, freeSlug, ownEventRow, slugTaken, upsertTranslations, withUniqueError } from './hall-common';
 import { ownNode } from './nodes';
 import { assertOwnPage } from '../content-pages/picker';
 
-const slugTaken = (ctx: ServiceContext) => new DomainError('UNIQUE', ctx.t('events:standErrors.slugTaken'), 'slug');
-
 export async function ownPoint(ctx: ServiceContext, id: string): Promise<Point> {
-  const { organizationId } = requireEventMember(ctx);
-  return ownedRow(ctx, Point, id, organizationId);
+  return ownEventRow(ctx, Point, id);
 }
 
 /**
@@ -29,8 +25,8 @@ export async function createPoint(ctx: ServiceContext, nodeId: string, raw: Poin
     if (input.slug) await assertSlugFree(ctx, 'points', input.slug, { node_id: node.id });
     slug = input.slug ?? (await freeSlug(ctx, 'points', input.name ?? '', 'punkt', { node_id: node.id }));
   }
-  try {
-    return await inTransaction(ctx, async (tx) => {
+  return withUniqueError(() => slugTaken(ctx), () =>
+    inTransaction(ctx, async (tx) => {
       const [point] = await tx
         .db('points')
         .insert({
@@ -47,11 +43,8 @@ export async function createPoint(ctx: ServiceContext, nodeId: string, raw: Poin
         .returning('*');
       if (reference && input.translations) await upsertTranslations(tx, 'point_translations', { point_id: point.id }, input.translations);
       return point as Point;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken(ctx);
-    throw error;
-  }
+    }),
+  );
 }
 
 export async function updatePoint(ctx: ServiceContext, id: string, raw: PointUpdateInput): Promise<Point> {
@@ -63,8 +56,8 @@ export async function updatePoint(ctx: ServiceContext, id: string, raw: PointUpd
   const patch = reference
     ? { cx: input.cx, cy: input.cy, name: input.name || undefined, slug: input.slug, order: input.order, content_page_id: input.contentPageId }
     : { cx: input.cx, cy: input.cy };
-  try {
-    return await inTransaction(ctx, async (tx) => {
+  return withUniqueError(() => slugTaken(ctx), () =>
+    inTransaction(ctx, async (tx) => {
       const [updated] = await tx
         .db('points')
         .where({ id: point.id })
@@ -72,11 +65,8 @@ export async function updatePoint(ctx: ServiceContext, id: string, raw: PointUpd
         .returning('*');
       if (reference && input.translations) await upsertTranslations(tx, 'point_translations', { point_id: point.id }, input.translations);
       return updated as Point;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken(ctx);
-    throw error;
-  }
+    }),
+  );
 }
 
 /** Deletes the point for good (the UI asks first). */

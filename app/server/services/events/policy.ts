@@ -7,11 +7,6 @@ import { isMemberOf } from '../organizations/policy';
  * fail or filter; GraphQL field resolvers reach these rules through the services or ask here directly.
  */
 
-/** Members of the organisation that owns an events object manage it (the event feature is checked by the services). */
-export function mayManageEventObject(viewer: Viewer | null, organizationId: string): boolean {
-  return isMemberOf(viewer, organizationId);
-}
-
 /** The two consents of a hall stand: the host's (`approved`) and the stand organisation's (`stand_accepted`). */
 export interface HallStandConsents {
   approved: boolean;

@@ -6,11 +6,10 @@ import {
   type ScheduleUpdateInput,
 } from '~/lib/schemas/events';
 import { inTransaction, type ServiceContext } from '../../context.server';
-import { assertId } from '../authz';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation';
 import { ownedImage, publishImage } from './conventions';
-import { definedOnly, notFound, requireEventMember, upsertTranslations } from './hall-common';
+import { definedOnly, ownedChildRow, requireEventMember, upsertTranslations } from './hall-common';
 import { scheduleEntryTranslations, scheduleOfStage } from './loaders';
 import { ownedStage } from './stages';
 
@@ -34,14 +33,7 @@ async function speakerOrganizationId(ctx: ServiceContext, slug: string | null | 
 
 async function ownedEntry(ctx: ServiceContext, id: string): Promise<ScheduleEntry> {
   const { organizationId } = requireEventMember(ctx);
-  assertId(ctx, id);
-  const row = await ctx
-    .db('schedule_entries as e')
-    .join('stages as s', 's.id', 'e.stage_id')
-    .where({ 'e.id': id, 's.organization_id': organizationId })
-    .first('e.*');
-  if (!row) throw notFound(ctx);
-  return row;
+  return ownedChildRow(ctx, 'schedule_entries', 'stage_id', 'stages', id, organizationId, null);
 }
 
 export async function createScheduleEntry(ctx: ServiceContext, rawInput: ScheduleCreateInput): Promise<ScheduleEntry> {

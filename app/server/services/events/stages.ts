@@ -1,7 +1,6 @@
 import { Stage, type Convention } from '#db/models/index';
 import { hasFeature } from '~/lib/features';
 import {
-  CreateByNameSchema,
   EventTranslationSchema,
   StageCreateSchema,
   StageUpdateSchema,
@@ -12,41 +11,50 @@ import {
   type StageUpdateInput,
   type TranslationPatchInput,
 } from '~/lib/schemas/events';
-import { inTransaction, type ServiceContext } from '../../context.server';
+import type { ServiceContext } from '../../context.server';
 import { rememberVideoThumbnail } from './video-thumbnails';
 import { assertId } from '../authz';
-import { DomainError, type FieldError } from '../errors';
+import { DomainError } from '../errors';
 import { parseInput } from '../validation';
 import { assertVisitorAccess } from './access';
 import { checkedVideo, ownedImage, publishImage } from './conventions';
-import { assertSlugFree, definedOnly, freeSlug, isUniqueViolation, notFound, ownedRow, requireEventMember, upsertTranslations } from './hall-common';
+import {
+  assertSlugFree,
+  collectFieldErrors,
+  createByNameColumns,
+  createTranslation,
+  definedOnly,
+  freeSlug,
+  insertWithTranslations,
+  notFound,
+  ownedChildRow,
+  ownEventRow,
+  ownRowBySlug,
+  ownRowsQuery,
+  requireEventMember,
+  slugExists,
+  updateTranslation,
+  withUniqueError,
+} from './hall-common';
 import { stageById, stageTranslations, type TranslationRow } from './loaders';
 
 export type { Stage };
 
-const slugTaken = (ctx: ServiceContext) => new DomainError('UNIQUE', ctx.t('events:errors.slugExists'), 'slug');
-
 export async function ownedStage(ctx: ServiceContext, id: string, field = 'id'): Promise<Stage> {
-  const { organizationId } = requireEventMember(ctx);
-  return ownedRow(ctx, Stage, id, organizationId, field);
+  return ownEventRow(ctx, Stage, id, field);
 }
 
 export async function listStages(ctx: ServiceContext): Promise<Stage[]> {
-  const { organizationId } = requireEventMember(ctx);
-  return ctx.db('stages').where({ organization_id: organizationId }).orderBy([{ column: 'created_at', order: 'desc' }, 'id']).select('*');
+  return ownRowsQuery(ctx, 'stages').orderBy([{ column: 'created_at', order: 'desc' }, 'id']).select('*');
 }
 
 export async function stageNames(ctx: ServiceContext): Promise<{ id: string; name: string }[]> {
-  const { organizationId } = requireEventMember(ctx);
-  return ctx.db('stages').where({ organization_id: organizationId }).orderBy('title').select('id', 'title as name');
+  return ownRowsQuery(ctx, 'stages').orderBy('title').select('id', 'title as name');
 }
 
 /** fetchStage / fetchStageForDashboard: the organisation's own stage by slug (builder, stage dashboard). */
 export async function fetchStage(ctx: ServiceContext, slug: string): Promise<Stage> {
-  const { organizationId } = requireEventMember(ctx);
-  const row = await ctx.db('stages').where({ slug: String(slug).toLowerCase(), organization_id: organizationId }).first();
-  if (!row) throw notFound(ctx, 'slug');
-  return row;
+  return ownRowBySlug(ctx, 'stages', String(slug).toLowerCase());
 }
 
 /**
@@ -84,54 +92,26 @@ export async function stagesPartOfConvention(ctx: ServiceContext, organizationId
     .select('s.*');
 }
 
-async function insertStage(
-  ctx: ServiceContext,
-  organizationId: string,
-  values: Record<string, unknown>,
-  translations: EventTranslationInput[] = [],
-): Promise<Stage> {
-  try {
-    return await inTransaction(ctx, async (tx) => {
-      const [row] = await tx.db('stages').insert({ ...values, organization_id: organizationId }).returning('*');
-      const parsed = translations.map((tr) => EventTranslationSchema.parse(tr));
-      await upsertTranslations(tx, 'stage_translations', { stage_id: row.id }, parsed);
-      return row as Stage;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken(ctx);
-    throw error;
-  }
-}
+const insertStage = (ctx: ServiceContext, values: Record<string, unknown>, translations?: EventTranslationInput[]) =>
+  insertWithTranslations<Stage>(ctx, 'stages', 'stage_translations', 'stage_id', values, translations);
 
 export async function createStageByName(ctx: ServiceContext, rawInput: CreateByNameInput): Promise<Stage> {
-  const { organizationId } = requireEventMember(ctx);
-  const input = parseInput(ctx, CreateByNameSchema, rawInput);
-  const slug = await freeSlug(ctx, 'stages', input.name, 'buehne');
-  return insertStage(ctx, organizationId, { title: input.name, slug });
+  return insertStage(ctx, await createByNameColumns(ctx, rawInput, 'stages', 'buehne'));
 }
 
 export async function createStage(ctx: ServiceContext, rawInput: StageCreateInput): Promise<Stage> {
   const { organizationId } = requireEventMember(ctx);
   const input = parseInput(ctx, StageCreateSchema, rawInput);
-  const errors: FieldError[] = [];
-  for (const check of [
+  const errors = await collectFieldErrors([
     () => checkedVideo(ctx, input.stream, 'stream'),
     () => (input.slug ? assertSlugFree(ctx, 'stages', input.slug) : undefined),
     () => ownedImage(ctx, organizationId, input.thumbnailId, '16:9', 'thumbnailId'),
-  ]) {
-    try {
-      await check();
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      errors.push(...error.errors);
-    }
-  }
+  ]);
   if (errors.length) throw DomainError.fromFieldErrors(errors);
   const slug = input.slug ?? (await freeSlug(ctx, 'stages', input.title, 'buehne'));
   const created = await insertStage(
     ctx,
-    organizationId,
-    { title: input.title, slug, ...definedOnly({ stream: input.stream, thumbnail_id: input.thumbnailId }) },
+    { title: input.title, slug, organization_id: organizationId, ...definedOnly({ stream: input.stream, thumbnail_id: input.thumbnailId }) },
     input.translations,
   );
   await publishImage(ctx, created.thumbnail_id);
@@ -147,7 +127,7 @@ export async function updateStage(ctx: ServiceContext, id: string, rawInput: Sta
   checkedVideo(ctx, input.stream, 'stream');
   if (input.slug && input.slug !== current.slug) await assertSlugFree(ctx, 'stages', input.slug, {}, id);
   const thumbnailId = await ownedImage(ctx, organizationId, input.thumbnailId, '16:9', 'thumbnailId');
-  try {
+  return withUniqueError(() => slugExists(ctx), async () => {
     const [row] = await ctx
       .db('stages')
       .where({ id: current.id })
@@ -160,10 +140,7 @@ export async function updateStage(ctx: ServiceContext, id: string, rawInput: Sta
     await publishImage(ctx, thumbnailId);
     if (input.stream) await rememberVideoThumbnail(ctx, organizationId, row.stream);
     return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken(ctx);
-    throw error;
-  }
+  });
 }
 
 /** Deletes the stage with its schedule; conventions and exhibitions simply lose it. */
@@ -174,8 +151,6 @@ export async function deleteStage(ctx: ServiceContext, id: string): Promise<{ id
   return { id: stage.id };
 }
 
-const TRANSLATION_COLUMNS = ['id', 'language', 'title', 'description'];
-
 /** stageTranslationCreate: one translation per language; a second one is UNIQUE. */
 export async function createStageTranslation(
   ctx: ServiceContext,
@@ -184,16 +159,9 @@ export async function createStageTranslation(
 ): Promise<TranslationRow> {
   const stage = await ownedStage(ctx, stageId, 'stageId');
   const input = parseInput(ctx, EventTranslationSchema, rawInput);
-  const exists = () => new DomainError('UNIQUE', ctx.t('events:errors.translationExists'), 'language');
-  if (await ctx.db('stage_translations').where({ stage_id: stage.id, language: input.language }).first('id')) throw exists();
-  try {
-    const [row] = await ctx.db('stage_translations').insert({ stage_id: stage.id, ...input }).returning(TRANSLATION_COLUMNS);
-    stageTranslations(ctx).clear(stage.id);
-    return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw exists();
-    throw error;
-  }
+  const row = await createTranslation(ctx, 'stage_translations', { stage_id: stage.id }, input, 'events:errors.translationExists');
+  stageTranslations(ctx).clear(stage.id);
+  return row;
 }
 
 /** stageTranslationUpdate(id, input): a translation of one of the organisation's stages. */
@@ -205,17 +173,8 @@ export async function updateStageTranslation(
   const { organizationId } = requireEventMember(ctx);
   assertId(ctx, translationId);
   const input = parseInput(ctx, TranslationPatchSchema, rawInput);
-  const current = await ctx
-    .db('stage_translations as tr')
-    .join('stages as s', 's.id', 'tr.stage_id')
-    .where({ 'tr.id': translationId, 's.organization_id': organizationId })
-    .first('tr.id', 'tr.stage_id');
-  if (!current) throw notFound(ctx);
-  const [row] = await ctx
-    .db('stage_translations')
-    .where({ id: current.id })
-    .update({ ...definedOnly({ title: input.title, description: input.description }), updated_at: ctx.db.fn.now() })
-    .returning(TRANSLATION_COLUMNS);
+  const current = await ownedChildRow<{ id: string; stage_id: string }>(ctx, 'stage_translations', 'stage_id', 'stages', translationId, organizationId, null);
+  const row = await updateTranslation(ctx, 'stage_translations', current.id, input);
   stageTranslations(ctx).clear(current.stage_id);
   return row;
 }

@@ -15,7 +15,7 @@ import {
   StandTranslation,
   type BaseModel,
 } from '#db/models/index';
-import { defineLoader, type ServiceContext } from '../../context.server';
+import { byIdLoader, defineLoader, type ServiceContext } from '../../context.server';
 import { filesJson, primeFiles } from '../files/files.server';
 import { allTranslationsJson, jsonArray, ownColumns, revived, revivedRows, type JsonRow } from '../json-rows';
 import { LISTED } from './policy';
@@ -37,18 +37,6 @@ function groupedLoader<C extends typeof BaseModel>(
           groups.set(key, [...(groups.get(key) ?? []), row]);
         }
         return keys.map((key) => groups.get(key) ?? []);
-      }),
-  );
-}
-
-function byIdLoader<C extends typeof BaseModel>(model: C) {
-  return defineLoader(
-    (ctx: ServiceContext) =>
-      new DataLoader<string, InstanceType<C> | null>(async (ids) => {
-        const query = (model as unknown as ModelClass<BaseModel>).query(ctx.db);
-        const rows = (await query.whereIn('id', ids as string[])) as InstanceType<C>[];
-        const byId = new Map(rows.map((r) => [r.id, r]));
-        return ids.map((id) => byId.get(id) ?? null);
       }),
   );
 }

@@ -10,49 +10,43 @@ import {
   type TranslationUpdateInput,
 } from '~/lib/schemas/stands';
 import { inTransaction, type ServiceContext } from '../../context.server';
-import { assertId } from '../authz';
-import { DomainError } from '../errors';
 import { parseInput } from '../validation';
 import {
   assertSlugFree,
   createTranslation,
   definedOnly,
   freeSlug,
-  isUniqueViolation,
-  notFound,
-  ownedRow,
+  ownedChildRow,
+  ownEventRow,
+  ownRowBySlug,
+  ownRowsQuery,
   requireEventMember,
+  slugTaken,
   updateTranslation,
+  withUniqueError,
   type TranslationRow,
 } from './hall-common';
 import { assertOwnPersonalization } from '../personalizations/personalizations';
 
 export async function listStands(ctx: ServiceContext): Promise<BaseStand[]> {
-  const { organizationId } = requireEventMember(ctx);
-  return ctx.db('base_stands').where({ organization_id: organizationId }).orderBy([{ column: 'name' }, { column: 'created_at' }]).select('*');
+  return ownRowsQuery(ctx, 'base_stands').orderBy([{ column: 'name' }, { column: 'created_at' }]).select('*');
 }
 
 export async function standBySlug(ctx: ServiceContext, slug: string): Promise<BaseStand> {
-  const { organizationId } = requireEventMember(ctx);
-  const stand = await ctx.db('base_stands').where({ slug, organization_id: organizationId }).first();
-  if (!stand) throw notFound(ctx, 'slug');
-  return stand;
+  return ownRowBySlug(ctx, 'base_stands', slug);
 }
 
 /** A base stand of the viewer's organisation (NOT_FOUND otherwise). */
 export async function ownStand(ctx: ServiceContext, id: string, field = 'id'): Promise<BaseStand> {
-  const { organizationId } = requireEventMember(ctx);
-  return ownedRow(ctx, BaseStand, id, organizationId, field);
+  return ownEventRow(ctx, BaseStand, id, field);
 }
-
-const slugTaken = (ctx: ServiceContext) => new DomainError('UNIQUE', ctx.t('events:standErrors.slugTaken'), 'slug');
 
 export async function createBaseStand(ctx: ServiceContext, raw: BaseStandCreateInput): Promise<BaseStand> {
   const { organizationId } = requireEventMember(ctx);
   const input = parseInput(ctx, BaseStandCreateSchema, raw);
   if (input.slug) await assertSlugFree(ctx, 'base_stands', input.slug);
   const slug = input.slug ?? (await freeSlug(ctx, 'base_stands', input.name, 'stand'));
-  try {
+  return withUniqueError(() => slugTaken(ctx), async () => {
     const [stand] = await ctx
       .db('base_stands')
       .insert({
@@ -65,17 +59,14 @@ export async function createBaseStand(ctx: ServiceContext, raw: BaseStandCreateI
       })
       .returning('*');
     return stand;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken(ctx);
-    throw error;
-  }
+  });
 }
 
 export async function updateBaseStand(ctx: ServiceContext, id: string, raw: BaseStandUpdateInput): Promise<BaseStand> {
   const stand = await ownStand(ctx, id);
   const input = parseInput(ctx, BaseStandUpdateSchema, raw);
   if (input.slug && input.slug !== stand.slug) await assertSlugFree(ctx, 'base_stands', input.slug, {}, stand.id);
-  try {
+  return withUniqueError(() => slugTaken(ctx), async () => {
     const [updated] = await ctx
       .db('base_stands')
       .where({ id: stand.id })
@@ -85,10 +76,7 @@ export async function updateBaseStand(ctx: ServiceContext, id: string, raw: Base
       })
       .returning('*');
     return updated;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken(ctx);
-    throw error;
-  }
+  });
 }
 
 /**
@@ -125,16 +113,9 @@ export async function createStandTranslation(ctx: ServiceContext, standId: strin
   return createTranslation(ctx, 'stand_translations', { stand_id: stand.id }, parseInput(ctx, TranslationSchema, raw));
 }
 
-async function ownStandTranslation(ctx: ServiceContext, id: string): Promise<string> {
+async function ownStandTranslation(ctx: ServiceContext, id: string): Promise<void> {
   const { organizationId } = requireEventMember(ctx);
-  assertId(ctx, id);
-  const row = await ctx
-    .db('stand_translations as t')
-    .join('base_stands as s', 's.id', 't.stand_id')
-    .where({ 't.id': id, 's.organization_id': organizationId })
-    .first('t.id');
-  if (!row) throw notFound(ctx, 'id');
-  return row.id;
+  await ownedChildRow(ctx, 'stand_translations', 'stand_id', 'base_stands', id, organizationId);
 }
 
 export async function updateStandTranslation(ctx: ServiceContext, id: string, raw: TranslationUpdateInput): Promise<TranslationRow> {

@@ -23,6 +23,20 @@ const CONVENTION_FILES_SQL = filesJson(`select c.header_image_id
   union all select s.thumbnail_id from convention_stages cs join stages s on s.id = cs.stage_id where cs.convention_id = c.id
   union all select d.thumbnail_id from on_demand_contents d where d.convention_id = c.id`);
 
+/** What a visitor page shows of the organiser (summary, logo, kept video pictures), read along as columns of `o`. */
+const organizerColumns = (ctx: ServiceContext) => [
+  ctx.db.raw(`${ORGANIZATION_SUMMARY_JSON} as _organization`),
+  ctx.db.raw(`${ORGANIZATION_LOGO_SQL} as _logo_id`),
+  ctx.db.raw(`${videoThumbnailsJson('o.id')} as _video_thumbnails`),
+];
+
+/** Primes the organiser's loaders from a row read with organizerColumns. */
+function primeOrganizer(ctx: ServiceContext, organizationId: string, row: JsonRow): void {
+  organizationSummaryById(ctx).prime(organizationId, row._organization as OrganizationSummary);
+  organizationLogoById(ctx).prime(organizationId, (row._logo_id as string | null) ?? null);
+  primeVideoThumbnails(ctx, organizationId, row._video_thumbnails);
+}
+
 /**
  * Conventions by slug with their texts, organiser (public summary and logo), the organiser's kept video pictures,
  * the stage with its texts, the on-demand content and the pictures of all of them. conventionBySlug reads through
@@ -38,9 +52,7 @@ export const conventionBySlugLoader = defineLoader(
         .select(
           'c.*',
           db.raw(`${translationsJson('convention_translations', 'convention_id', 'c.id')} as _translations`),
-          db.raw(`${ORGANIZATION_SUMMARY_JSON} as _organization`),
-          db.raw(`${ORGANIZATION_LOGO_SQL} as _logo_id`),
-          db.raw(`${videoThumbnailsJson('o.id')} as _video_thumbnails`),
+          ...organizerColumns(ctx),
           db.raw(`${STAGE_SQL} as _stage`),
           db.raw(`${ON_DEMAND_SQL} as _on_demand`),
           db.raw(`${CONVENTION_FILES_SQL} as _files`),
@@ -50,9 +62,7 @@ export const conventionBySlugLoader = defineLoader(
         const convention = ownColumns<Convention>(row);
         bySlug.set(convention.slug, convention);
         conventionTranslations(ctx).prime(convention.id, row._translations as never);
-        organizationSummaryById(ctx).prime(convention.organization_id, row._organization as OrganizationSummary);
-        organizationLogoById(ctx).prime(convention.organization_id, (row._logo_id as string | null) ?? null);
-        primeVideoThumbnails(ctx, convention.organization_id, row._video_thumbnails);
+        primeOrganizer(ctx, convention.organization_id, row);
         const stageJson = row._stage as JsonRow | null;
         const stage = stageJson ? revived<Stage>(ownColumns(stageJson)) : null;
         stageOfConvention(ctx).prime(convention.id, stage);
@@ -200,9 +210,7 @@ export const exhibitionBySlugLoader = defineLoader(
         .whereIn('x.slug', slugs as string[])
         .select(
           'x.*',
-          db.raw(`${ORGANIZATION_SUMMARY_JSON} as _organization`),
-          db.raw(`${ORGANIZATION_LOGO_SQL} as _logo_id`),
-          db.raw(`${videoThumbnailsJson('o.id')} as _video_thumbnails`),
+          ...organizerColumns(ctx),
           db.raw(`(select to_jsonb(s.*) from stages s where s.id = x.stage_id) as _stage`),
           db.raw(`${translationsJson('stage_translations', 'stage_id', 'x.stage_id')} as _stage_translations`),
           db.raw(`(select to_jsonb(b.*) from base_stands b where b.id = x.stand_id) as _stand`),
@@ -212,9 +220,7 @@ export const exhibitionBySlugLoader = defineLoader(
       for (const row of rows) {
         const exhibition = ownColumns<Exhibition>(row);
         bySlug.set(exhibition.slug, exhibition);
-        organizationSummaryById(ctx).prime(exhibition.organization_id, row._organization as OrganizationSummary);
-        organizationLogoById(ctx).prime(exhibition.organization_id, (row._logo_id as string | null) ?? null);
-        primeVideoThumbnails(ctx, exhibition.organization_id, row._video_thumbnails);
+        primeOrganizer(ctx, exhibition.organization_id, row);
         if (exhibition.stage_id) {
           stageById(ctx).prime(exhibition.stage_id, row._stage ? revived<Stage>(row._stage as JsonRow) : null);
           stageTranslations(ctx).prime(exhibition.stage_id, row._stage_translations as never);

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import DataLoader from 'dataloader';
 import { imageSize } from 'image-size';
 import type { Knex } from 'knex';
-import { defineLoader, type ServiceContext } from '../../context.server';
+import { UploadedFile } from '#db/models/index';
+import { byIdLoader, type ServiceContext } from '../../context.server';
 import { revivedRows } from '../json-rows';
 import type { ByteRange } from '../../storage/storage.server';
 import { DomainError } from '../errors';
@@ -11,47 +11,8 @@ import { isBinaryStl, sniffFileType, SNIFF_BYTES, type SniffedType } from './fil
 import { MAX_PANORAMA_PIXELS, MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, MAX_UPLOAD_BYTES, withinPixelLimit, type FilePurpose } from '~/lib/file-limits';
 import { isUuid } from '~/lib/ids';
 
-export interface FileRecord {
-  id: string;
-  organizationId: string | null;
-  uploadedById: string | null;
-  storageKey: string;
-  filename: string;
-  mimeType: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  isPublic: boolean;
-  createdAt: Date;
-}
-
-interface FileRow {
-  id: string;
-  organization_id: string | null;
-  uploaded_by_id: string | null;
-  storage_key: string;
-  filename: string;
-  mime_type: string;
-  size: string | number;
-  width: number | null;
-  height: number | null;
-  is_public: boolean;
-  created_at: Date;
-}
-
-const toRecord = (row: FileRow): FileRecord => ({
-  id: row.id,
-  organizationId: row.organization_id,
-  uploadedById: row.uploaded_by_id,
-  storageKey: row.storage_key,
-  filename: row.filename,
-  mimeType: row.mime_type,
-  size: Number(row.size),
-  width: row.width,
-  height: row.height,
-  isPublic: row.is_public,
-  createdAt: row.created_at,
-});
+/** A file is its model row (the `files` table); routes reach the type through this service. */
+export type { UploadedFile };
 
 export interface UploadFileInput {
   stream: Readable;
@@ -70,23 +31,23 @@ export function isFileId(value: string): boolean {
   return isUuid(value);
 }
 
-/** The public path a file is served at (through the access check in the files route). */
-/** The fields both doors show of a file (GraphQL type File, JSON answer of the upload form). */
-export function fileView(file: FileRecord) {
+/** The fields of a file the upload form answers with, named as the API's `File` type names them. */
+export function fileView(file: UploadedFile) {
   return {
     id: file.id,
     url: fileUrl(file),
     filename: file.filename,
-    mimeType: file.mimeType,
+    mimeType: file.mime_type,
     size: file.size,
     width: file.width,
     height: file.height,
-    isPublic: file.isPublic,
-    created: file.createdAt,
+    isPublic: file.is_public,
+    created: file.created_at,
   };
 }
 
-export function fileUrl(file: Pick<FileRecord, 'id'>): string {
+/** The public path a file is served at (through the access check in the files route). */
+export function fileUrl(file: Pick<UploadedFile, 'id'>): string {
   return `/files/${file.id}`;
 }
 
@@ -200,7 +161,7 @@ export class PictureTooLargeError extends DomainError {
  * row. On any failure neither an object nor a row is left behind (also when a surrounding transaction rolls
  * back later).
  */
-export async function uploadFile(ctx: ServiceContext, input: UploadFileInput): Promise<FileRecord> {
+export async function uploadFile(ctx: ServiceContext, input: UploadFileInput): Promise<UploadedFile> {
   const { stream } = input;
   const abort = (error: DomainError): never => {
     stream.destroy();
@@ -300,10 +261,9 @@ export async function uploadFile(ctx: ServiceContext, input: UploadFileInput): P
     throw typeNotAllowed(ctx);
   }
 
-  let row: FileRow;
+  let file: UploadedFile;
   try {
-    [row] = await ctx
-      .db('files')
+    file = await UploadedFile.query(ctx.db)
       .insert({
         organization_id: organizationId,
         uploaded_by_id: viewer.userId,
@@ -323,38 +283,31 @@ export async function uploadFile(ctx: ServiceContext, input: UploadFileInput): P
   if (ctx.db.isTransaction) {
     (ctx.db as Knex.Transaction).executionPromise.catch(removeObject);
   }
-  return toRecord(row);
+  return file;
 }
 
 /** Public files can be seen by anyone; others by members of the owning organisation and the uploader. */
-export function canAccessFile(ctx: ServiceContext, file: FileRecord): boolean {
-  if (file.isPublic) return true;
+export function canAccessFile(ctx: ServiceContext, file: UploadedFile): boolean {
+  if (file.is_public) return true;
   const viewer = ctx.viewer;
   if (!viewer) return false;
-  if (file.uploadedById === viewer.userId) return true;
-  return !!file.organizationId && viewer.organizations.some((o) => o.id === file.organizationId);
+  if (file.uploaded_by_id === viewer.userId) return true;
+  return !!file.organization_id && viewer.organizations.some((o) => o.id === file.organization_id);
 }
 
 /** Files by id, batched per request (lists of halls, stands, panoramas ask for many). No access check. */
-export const fileById = defineLoader(
-  (ctx) =>
-    new DataLoader<string, FileRecord | null>(async (ids) => {
-      const rows: FileRow[] = await ctx.db('files').whereIn('id', ids as string[]).select('*');
-      const byId = new Map(rows.map((r) => [r.id, toRecord(r)]));
-      return ids.map((id) => byId.get(id) ?? null);
-    }),
-);
+export const fileById = byIdLoader(UploadedFile);
 
 /** SQL: the files whose ids a subquery (or a list of expressions) gives, as JSON rows for primeFiles; nulls are skipped. */
 export const filesJson = (ids: string) => `coalesce((select json_agg(to_jsonb(f.*)) from files f where f.id in (${ids})), '[]'::json)`;
 
 /** Hands file rows a statement read as JSON (filesJson) to this request's fileById, so resolving them costs nothing. */
 export function primeFiles(ctx: ServiceContext, json: unknown): void {
-  for (const row of revivedRows<FileRow>(json)) fileById(ctx).prime(row.id, toRecord(row));
+  for (const row of revivedRows<UploadedFile>(json)) fileById(ctx).prime(row.id, row);
 }
 
 /** The file if it exists and the viewer may see it; null otherwise (a hidden file looks like a missing one). */
-export async function findFile(ctx: ServiceContext, id: string): Promise<FileRecord | null> {
+export async function findFile(ctx: ServiceContext, id: string): Promise<UploadedFile | null> {
   if (!isFileId(id)) return null;
   const file = await fileById(ctx).load(id.toLowerCase());
   return file && canAccessFile(ctx, file) ? file : null;
@@ -374,32 +327,32 @@ export async function publishFile(ctx: ServiceContext, fileId: string | null | u
 }
 
 /** Like findFile, but a missing or hidden file is a NOT_FOUND error. */
-export async function getFile(ctx: ServiceContext, id: string): Promise<FileRecord> {
+export async function getFile(ctx: ServiceContext, id: string): Promise<UploadedFile> {
   const file = await findFile(ctx, id);
   if (!file) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), 'id');
   return file;
 }
 
 /** The stored bytes of a file the caller has already found with findFile. */
-export async function openFile(ctx: ServiceContext, file: FileRecord, range?: ByteRange): Promise<Readable | null> {
-  return ctx.app.storage.get(file.storageKey, range);
+export async function openFile(ctx: ServiceContext, file: UploadedFile, range?: ByteRange): Promise<Readable | null> {
+  return ctx.app.storage.get(file.storage_key, range);
 }
 
 /**
  * Makes a file servable to everyone (it belongs to a public object now) or private again. Only members of
  * the owning organisation, or the uploader of a personal file, may do that.
  */
-export async function setFilePublic(ctx: ServiceContext, id: string, isPublic: boolean): Promise<FileRecord> {
+export async function setFilePublic(ctx: ServiceContext, id: string, isPublic: boolean): Promise<UploadedFile> {
   if (!ctx.viewer) throw new DomainError('UNAUTHENTICATED', ctx.t('errors:unauthenticated'));
   const file = await getFile(ctx, id);
   const viewer = ctx.viewer;
-  const mayChange = file.organizationId
-    ? viewer.organizations.some((o) => o.id === file.organizationId)
-    : file.uploadedById === viewer.userId;
+  const mayChange = file.organization_id
+    ? viewer.organizations.some((o) => o.id === file.organization_id)
+    : file.uploaded_by_id === viewer.userId;
   if (!mayChange) throw new DomainError('PERMISSION_DENIED', ctx.t('errors:permissionDenied'));
-  const [row] = await ctx.db('files').where({ id: file.id }).update({ is_public: isPublic, updated_at: ctx.db.fn.now() }).returning('*');
+  const changed = await UploadedFile.query(ctx.db).patchAndFetchById(file.id, { is_public: isPublic });
   fileById(ctx).clear(file.id);
-  return toRecord(row);
+  return changed;
 }
 
 export type ImageRatio = '16:9' | '2:1';
@@ -412,7 +365,7 @@ const RATIOS: Record<ImageRatio, number> = { '16:9': 16 / 9, '2:1': 2 };
  */
 export function assertImageRatio(
   ctx: ServiceContext,
-  file: Pick<FileRecord, 'width' | 'height'>,
+  file: Pick<UploadedFile, 'width' | 'height'>,
   ratio: ImageRatio,
   tolerance = 0.01,
   field = 'file',

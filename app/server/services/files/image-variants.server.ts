@@ -3,7 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '~/lib/images';
 import type { ServiceContext } from '../../context.server';
-import type { FileRecord } from './files.server';
+import type { UploadedFile } from '#db/models/index';
 import { pixelLimit, withinPixelLimit } from '~/lib/file-limits';
 
 /** Photos and drawings that can be made smaller; SVG scales by itself, GIFs may be animated. */
@@ -13,8 +13,8 @@ const RESIZABLE = new Set(['image/jpeg', 'image/png', 'image/webp']);
  * Whether the file may be handed out at all: a picture over the pixel limit of its kind (stored before uploads
  * checked it) is neither served nor scaled, so no browser and not our scaler decodes it. Other files may.
  */
-export function isServable(file: Pick<FileRecord, 'mimeType' | 'width' | 'height'>): boolean {
-  return !file.mimeType.startsWith('image/') || withinPixelLimit(file);
+export function isServable(file: Pick<UploadedFile, 'mime_type' | 'width' | 'height'>): boolean {
+  return !file.mime_type.startsWith('image/') || withinPixelLimit(file);
 }
 
 export type VariantFormat = 'webp' | 'jpeg' | 'png';
@@ -31,9 +31,9 @@ export interface ImageVariant {
  * fill the storage with variants), or null when the original is to be served (no number, not an image we
  * resize, or the original is not wider).
  */
-export function variantWidth(file: Pick<FileRecord, 'mimeType' | 'width' | 'height'>, requested: unknown): number | null {
+export function variantWidth(file: Pick<UploadedFile, 'mime_type' | 'width' | 'height'>, requested: unknown): number | null {
   if (typeof requested !== 'string' || !/^\d{1,5}$/.test(requested)) return null;
-  if (!RESIZABLE.has(file.mimeType)) return null;
+  if (!RESIZABLE.has(file.mime_type)) return null;
   const wanted = Number(requested);
   const width = IMAGE_WIDTHS.find((w) => w >= wanted) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
   if (file.width !== null && width >= file.width) return null;
@@ -41,9 +41,9 @@ export function variantWidth(file: Pick<FileRecord, 'mimeType' | 'width' | 'heig
 }
 
 /** WebP for browsers that take it (all current ones), otherwise the original's own format. */
-export function variantFormat(file: Pick<FileRecord, 'mimeType'>, accept: string | undefined): VariantFormat {
+export function variantFormat(file: Pick<UploadedFile, 'mime_type'>, accept: string | undefined): VariantFormat {
   if (accept && /\bimage\/webp\b/.test(accept)) return 'webp';
-  return file.mimeType === 'image/png' ? 'png' : 'jpeg';
+  return file.mime_type === 'image/png' ? 'png' : 'jpeg';
 }
 
 const MIME: Record<VariantFormat, string> = { webp: 'image/webp', jpeg: 'image/jpeg', png: 'image/png' };
@@ -51,7 +51,7 @@ const MIME: Record<VariantFormat, string> = { webp: 'image/webp', jpeg: 'image/j
 /** Variants being made right now, so simultaneous first requests share one resize. */
 const pending = new Map<string, Promise<Buffer | null>>();
 
-async function render(original: Readable, file: FileRecord, width: number, format: VariantFormat): Promise<Buffer> {
+async function render(original: Readable, file: UploadedFile, width: number, format: VariantFormat): Promise<Buffer> {
   const input = await buffer(original);
   // The upload measured the header; libvips reads it again (without decoding), and a size it sees differently
   // must be within the limit too. limitInputPixels makes sharp itself refuse to decode more.
@@ -70,7 +70,7 @@ async function render(original: Readable, file: FileRecord, width: number, forma
  * (files never change, so neither do their variants). Null when the original is gone, cannot be decoded or is
  * over the pixel limit. The caller has checked that the viewer may see the file.
  */
-export async function imageVariant(ctx: ServiceContext, file: FileRecord, width: number, format: VariantFormat): Promise<ImageVariant | null> {
+export async function imageVariant(ctx: ServiceContext, file: UploadedFile, width: number, format: VariantFormat): Promise<ImageVariant | null> {
   if (!isServable(file)) return null;
   const { storage } = ctx.app;
   const key = `variants/${file.id}/${width}.${format}`;
@@ -80,7 +80,7 @@ export async function imageVariant(ctx: ServiceContext, file: FileRecord, width:
   let job = pending.get(key);
   if (!job) {
     job = (async () => {
-      const original = await storage.get(file.storageKey);
+      const original = await storage.get(file.storage_key);
       if (!original) return null;
       const bytes = await render(original, file, width, format).catch(() => null);
       if (bytes) await storage.put(key, bytes, MIME[format]);

@@ -4,15 +4,16 @@ import { authenticateRequest } from '../../auth/request-auth.server';
 import { createServiceContext, type AppServices, type ServiceContext } from '../../context.server';
 import type { ByteRange } from '../../storage/storage.server';
 import { isInlineType } from './file-types.server';
-import { findFile, openFile, type FileRecord } from './files.server';
+import type { UploadedFile } from '#db/models/index';
+import { findFile, openFile } from './files.server';
 import { imageVariant, isServable, variantFormat, variantWidth } from './image-variants.server';
 
 const encodeRfc5987 = (value: string) =>
   encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** `inline` or `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266). */
-export function contentDisposition(file: Pick<FileRecord, 'filename' | 'mimeType'>): string {
-  const type = isInlineType(file.mimeType) ? 'inline' : 'attachment';
+export function contentDisposition(file: Pick<UploadedFile, 'filename' | 'mime_type'>): string {
+  const type = isInlineType(file.mime_type) ? 'inline' : 'attachment';
   const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(file.filename)}`;
 }
@@ -31,15 +32,15 @@ async function serviceContextOf(app: AppServices, req: Request): Promise<Service
  * the conditional request: true when a 304 was sent. no-transform keeps compression away, so Content-Length and
  * ranges stay exact; a private file's answer depends on who asks.
  */
-function notModified(req: Request, res: Response, file: FileRecord, etag: string): boolean {
+function notModified(req: Request, res: Response, file: UploadedFile, etag: string): boolean {
   res.set({
     'X-Content-Type-Options': 'nosniff',
     'Content-Disposition': contentDisposition(file),
-    'Cache-Control': file.isPublic ? 'public, max-age=86400, no-transform' : 'private, no-cache, no-transform',
+    'Cache-Control': file.is_public ? 'public, max-age=86400, no-transform' : 'private, no-cache, no-transform',
     ETag: etag,
-    'Last-Modified': file.createdAt.toUTCString(),
+    'Last-Modified': file.created_at.toUTCString(),
   });
-  if (!file.isPublic) res.vary('Cookie').vary('Authorization');
+  if (!file.is_public) res.vary('Cookie').vary('Authorization');
   if (!req.fresh) return false;
   res.status(304).end();
   return true;
@@ -80,7 +81,7 @@ export function filesRouter(app: AppServices): Router {
         return;
       }
 
-      res.set({ 'Content-Type': file.mimeType, 'Accept-Ranges': 'bytes' });
+      res.set({ 'Content-Type': file.mime_type, 'Accept-Ranges': 'bytes' });
       if (notModified(req, res, file, `"${file.id}"`)) return;
 
       let range: ByteRange | undefined;

@@ -87,7 +87,7 @@ export async function fetchBusinesscardData(ctx: ServiceContext, fileUrl: string
   const organizationId = assertForOrg(ctx, null);
   const id = fileIdOf(fileUrl);
   const file = id ? await findFile(ctx, id) : null;
-  if (!file || file.organizationId !== organizationId) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), 'fileUrl');
+  if (!file || file.organization_id !== organizationId) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), 'fileUrl');
   const stream = await openFile(ctx, file);
   if (!stream) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), 'fileUrl');
   const buffer = await bufferOf(ctx, stream, 'fileUrl');

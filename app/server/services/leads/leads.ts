@@ -207,6 +207,17 @@ export function consentProof(
 }
 
 /** References a lead may hold: the organisation's own form, members, files and content pages; NOT_FOUND otherwise. */
+type LeadFileIds = { businesscardFrontId?: string | null; businesscardBackId?: string | null; attachmentId?: string | null };
+
+/** The files a lead's input names, each with its field, for assertReferences. */
+function fileIdsOf(values: LeadFileIds): [string, string | null | undefined][] {
+  return [
+    ['businesscardFrontId', values.businesscardFrontId],
+    ['businesscardBackId', values.businesscardBackId],
+    ['attachmentId', values.attachmentId],
+  ];
+}
+
 async function assertReferences(
   ctx: ServiceContext,
   organizationId: string,
@@ -307,11 +318,7 @@ export async function createLead(ctx: ServiceContext, input: LeadCreateInput): P
     const form = await assertReferences(tx, organizationId, {
       formId: values.formId,
       contactId: values.contactId,
-      fileIds: [
-        ['businesscardFrontId', values.businesscardFrontId],
-        ['businesscardBackId', values.businesscardBackId],
-        ['attachmentId', values.attachmentId],
-      ],
+      fileIds: fileIdsOf(values),
       contentPageIds: values.contentPageIds,
     });
     const language = values.language ?? ctx.language;
@@ -328,11 +335,7 @@ export async function updateLead(ctx: ServiceContext, id: string, input: LeadUpd
   return inTransaction(ctx, async (tx) => {
     await assertReferences(tx, organizationId, {
       contactId: values.contactId,
-      fileIds: [
-        ['businesscardFrontId', values.businesscardFrontId],
-        ['businesscardBackId', values.businesscardBackId],
-        ['attachmentId', values.attachmentId],
-      ],
+      fileIds: fileIdsOf(values),
       contentPageIds: values.contentPageIds,
     });
     const patch: Partial<Lead> = { ...columnsOf(values) };

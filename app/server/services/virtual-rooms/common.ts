@@ -1,5 +1,7 @@
 import DataLoader from 'dataloader';
+import type { ModelClass } from 'objection';
 import {
+  type BaseModel,
   VirtualRoom,
   VirtualRoomInfoPoint,
   VirtualRoomNavPoint,
@@ -27,45 +29,46 @@ export async function ownedRoom(ctx: ServiceContext, organizationId: string, id:
   return room;
 }
 
+/** The organisation's room of that id (a child row's `virtual_room_id`); NOT_FOUND for none or another's. */
+async function ownRoom(ctx: ServiceContext, organizationId: string, roomId: string | undefined, field: string): Promise<VirtualRoom> {
+  const room = roomId ? await VirtualRoom.query(ctx.db).findOne({ id: roomId, organization_id: organizationId }) : undefined;
+  if (!room) throw notFound(ctx, field);
+  return room;
+}
+
 /** A pano of one of the organisation's rooms, with its room. */
 export async function ownedPano(ctx: ServiceContext, organizationId: string, id: string, field = 'panoId'): Promise<{ pano: VirtualRoomPano; room: VirtualRoom }> {
   assertId(ctx, id, field);
   const pano = await VirtualRoomPano.query(ctx.db).findById(id);
-  const room = pano ? await VirtualRoom.query(ctx.db).findOne({ id: pano.virtual_room_id, organization_id: organizationId }) : undefined;
-  if (!pano || !room) throw notFound(ctx, field);
-  return { pano, room };
+  return { room: await ownRoom(ctx, organizationId, pano?.virtual_room_id, field), pano: pano! };
 }
 
-async function pointOwner(ctx: ServiceContext, organizationId: string, panoId: string | undefined, field: string) {
-  if (!panoId) throw notFound(ctx, field);
-  return ownedPano(ctx, organizationId, panoId, field).catch(() => {
+/** A point (nav or info) of one of the organisation's rooms, with its pano and room; NOT_FOUND as `field`. */
+async function ownedPoint<P extends { pano_id: string }>(ctx: ServiceContext, organizationId: string, point: P | undefined, field: string) {
+  if (!point) throw notFound(ctx, field);
+  const { pano, room } = await ownedPano(ctx, organizationId, point.pano_id, field).catch(() => {
     throw notFound(ctx, field);
   });
+  return { point, pano, room };
 }
 
 /** A nav point of one of the organisation's rooms, with its pano and room. */
 export async function ownedNavPoint(ctx: ServiceContext, organizationId: string, id: string, field = 'id') {
   assertId(ctx, id, field);
-  const point = await VirtualRoomNavPoint.query(ctx.db).findById(id);
-  const { pano, room } = await pointOwner(ctx, organizationId, point?.pano_id, field);
-  return { point: point!, pano, room };
+  return ownedPoint(ctx, organizationId, await VirtualRoomNavPoint.query(ctx.db).findById(id), field);
 }
 
 /** An info point of one of the organisation's rooms, with its pano and room. */
 export async function ownedInfoPoint(ctx: ServiceContext, organizationId: string, id: string, field = 'id') {
   assertId(ctx, id, field);
-  const point = await VirtualRoomInfoPoint.query(ctx.db).findById(id);
-  const { pano, room } = await pointOwner(ctx, organizationId, point?.pano_id, field);
-  return { point: point!, pano, room };
+  return ownedPoint(ctx, organizationId, await VirtualRoomInfoPoint.query(ctx.db).findById(id), field);
 }
 
 /** A tour step of one of the organisation's rooms, with its room. */
 export async function ownedStep(ctx: ServiceContext, organizationId: string, id: string, field = 'id'): Promise<{ step: VirtualRoomTourStep; room: VirtualRoom }> {
   assertId(ctx, id, field);
   const step = await VirtualRoomTourStep.query(ctx.db).findById(id);
-  const room = step ? await VirtualRoom.query(ctx.db).findOne({ id: step.virtual_room_id, organization_id: organizationId }) : undefined;
-  if (!step || !room) throw notFound(ctx, field);
-  return { step, room };
+  return { room: await ownRoom(ctx, organizationId, step?.virtual_room_id, field), step: step! };
 }
 
 export function roomInitialView(room: VirtualRoom): RoomViewAngles | null {
@@ -122,30 +125,31 @@ export const stepsOfRoom = defineLoader(
     ),
 );
 
+/** A point with the room of its pano. */
+type InRoom<T> = T & { virtual_room_id: string };
+
+/** The nav or info points of all panos of the given rooms, by room id, oldest first. */
+async function pointsOfRooms<M extends typeof VirtualRoomNavPoint | typeof VirtualRoomInfoPoint>(ctx: ServiceContext, model: M, ids: readonly string[]) {
+  const table = model.tableName;
+  const rows = (await (model as unknown as ModelClass<BaseModel>)
+    .query(ctx.db)
+    .join('virtual_room_panos as p', 'p.id', `${table}.pano_id`)
+    .whereIn('p.virtual_room_id', ids as string[])
+    .select(`${table}.*`, 'p.virtual_room_id')
+    .orderBy([`${table}.created_at`, `${table}.id`])) as InRoom<InstanceType<M>>[];
+  return byKey(rows, 'virtual_room_id', ids);
+}
+
 /** The nav points of all panos of the given rooms (by room id). */
 export const navPointsOfRoom = defineLoader(
   (ctx) =>
-    new DataLoader<string, (VirtualRoomNavPoint & { virtual_room_id: string })[]>(async (ids) => {
-      const rows = (await VirtualRoomNavPoint.query(ctx.db)
-        .join('virtual_room_panos as p', 'p.id', 'virtual_room_nav_points.pano_id')
-        .whereIn('p.virtual_room_id', ids as string[])
-        .select('virtual_room_nav_points.*', 'p.virtual_room_id')
-        .orderBy(['virtual_room_nav_points.created_at', 'virtual_room_nav_points.id'])) as (VirtualRoomNavPoint & { virtual_room_id: string })[];
-      return byKey(rows, 'virtual_room_id', ids);
-    }),
+    new DataLoader<string, InRoom<VirtualRoomNavPoint>[]>((ids) => pointsOfRooms(ctx, VirtualRoomNavPoint, ids)),
 );
 
 /** The info points of all panos of the given rooms (by room id). */
 export const infoPointsOfRoom = defineLoader(
   (ctx) =>
-    new DataLoader<string, (VirtualRoomInfoPoint & { virtual_room_id: string })[]>(async (ids) => {
-      const rows = (await VirtualRoomInfoPoint.query(ctx.db)
-        .join('virtual_room_panos as p', 'p.id', 'virtual_room_info_points.pano_id')
-        .whereIn('p.virtual_room_id', ids as string[])
-        .select('virtual_room_info_points.*', 'p.virtual_room_id')
-        .orderBy(['virtual_room_info_points.created_at', 'virtual_room_info_points.id'])) as (VirtualRoomInfoPoint & { virtual_room_id: string })[];
-      return byKey(rows, 'virtual_room_id', ids);
-    }),
+    new DataLoader<string, InRoom<VirtualRoomInfoPoint>[]>((ids) => pointsOfRooms(ctx, VirtualRoomInfoPoint, ids)),
 );
 
 /** Forget a room's cached parts after a write in this request. */

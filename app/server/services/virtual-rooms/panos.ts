@@ -1,8 +1,8 @@
-import { VirtualRoom, VirtualRoomPano } from '#db/models/index';
+import { VirtualRoom, VirtualRoomPano, type UploadedFile } from '#db/models/index';
 import { PanoCreateInput, PanoUpdateInput, RoomViewAnglesInput, type PanoCreateInput as CreateInput, type PanoUpdateInput as UpdateInput } from '~/lib/schemas/virtual-rooms';
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { DomainError } from '../errors';
-import { assertImageRatio, findFile, publishFile, type FileRecord } from '../files/files.server';
+import { assertImageRatio, findFile, publishFile } from '../files/files.server';
 import { parseInput } from '../validation';
 import { clearRoomLoaders, notFound, ownedPano, ownedRoom, panoInitialView } from './common';
 import { requireRoomEditor } from './policy';
@@ -14,7 +14,7 @@ import type { PanoRecord, RoomViewAngles } from './types';
  * and given their own initial view (optionally the room's initial view too).
  */
 
-export function panoRecord(pano: VirtualRoomPano, file: Pick<FileRecord, 'width' | 'height'> | null): PanoRecord {
+export function panoRecord(pano: VirtualRoomPano, file: Pick<UploadedFile, 'width' | 'height'> | null): PanoRecord {
   return {
     id: pano.id,
     virtualRoomId: pano.virtual_room_id,
@@ -28,10 +28,10 @@ export function panoRecord(pano: VirtualRoomPano, file: Pick<FileRecord, 'width'
 }
 
 /** An uploaded picture of the organisation (or the viewer's own upload) with the 2:1 ratio; the spec's ratio message otherwise. */
-async function panoramaFile(ctx: ServiceContext, organizationId: string, fileId: string): Promise<FileRecord> {
+async function panoramaFile(ctx: ServiceContext, organizationId: string, fileId: string): Promise<UploadedFile> {
   const file = await findFile(ctx, fileId);
-  if (!file || (file.organizationId !== organizationId && file.uploadedById !== ctx.viewer?.userId)) throw notFound(ctx, 'fileId');
-  if (!file.width || !file.height || !file.mimeType.startsWith('image/')) {
+  if (!file || (file.organization_id !== organizationId && file.uploaded_by_id !== ctx.viewer?.userId)) throw notFound(ctx, 'fileId');
+  if (!file.width || !file.height || !file.mime_type.startsWith('image/')) {
     throw new DomainError('INVALID', ctx.t('rooms:errors.panoNotImage'), 'fileId');
   }
   try {

@@ -34,6 +34,23 @@ async function publishIcon(ctx: ServiceContext, organizationId: string, iconId: 
   await publishFile(ctx, icon?.file_id, organizationId);
 }
 
+/** Inserts a point and publishes its icon in one transaction; the room's cached points go stale with it. */
+async function insertPoint<T>(
+  ctx: ServiceContext,
+  organizationId: string,
+  roomId: string,
+  iconId: string | null | undefined,
+  insert: (tx: ServiceContext) => PromiseLike<T>,
+): Promise<T> {
+  const point = await inTransaction(ctx, async (tx) => {
+    const row = await insert(tx);
+    await publishIcon(tx, organizationId, iconId);
+    return row;
+  });
+  clearRoomLoaders(ctx, roomId);
+  return point;
+}
+
 export function navPointRecord(p: VirtualRoomNavPoint): NavPointRecord {
   const destination: NavPointDestinationInput = p.target_pano_id
     ? { panoId: p.target_pano_id }
@@ -93,14 +110,11 @@ export async function createNavPoint(ctx: ServiceContext, input: NavInput): Prom
     if (!(await destinationAllowed(ctx, organizationId, 'conventions', destination.conventionId))) throw notFound(ctx, 'destination.conventionId');
     columns.convention_id = destination.conventionId;
   }
-  const point = await inTransaction(ctx, async (tx) => {
-    const row = await VirtualRoomNavPoint.query(tx.db)
+  const point = await insertPoint(ctx, organizationId, room.id, values.iconId, (tx) =>
+    VirtualRoomNavPoint.query(tx.db)
       .insert({ pano_id: pano.id, ...onSphere(ctx, values.x, values.y, values.z), icon_id: values.iconId ?? null, ...columns })
-      .returning('*');
-    await publishIcon(tx, organizationId, values.iconId);
-    return row;
-  });
-  clearRoomLoaders(ctx, room.id);
+      .returning('*'),
+  );
   return navPointRecord(point);
 }
 
@@ -118,8 +132,8 @@ export async function createInfoPoint(ctx: ServiceContext, input: InfoInput): Pr
     throw new DomainError(page || hasIframe ? 'INVALID' : 'REQUIRED', ctx.t('rooms:errors.infoPointTarget'), page ? 'iframeUrl' : iframeUrl ? 'iframeTitle' : iframeTitle ? 'iframeUrl' : 'contentPageId');
   }
   await assertOwnPage(ctx, organizationId, page);
-  const point = await inTransaction(ctx, async (tx) => {
-    const row = await VirtualRoomInfoPoint.query(tx.db)
+  const point = await insertPoint(ctx, organizationId, room.id, values.iconId, (tx) =>
+    VirtualRoomInfoPoint.query(tx.db)
       .insert({
         pano_id: pano.id,
         ...onSphere(ctx, values.x, values.y, values.z),
@@ -129,28 +143,26 @@ export async function createInfoPoint(ctx: ServiceContext, input: InfoInput): Pr
         iframe_title: page ? null : iframeTitle,
         iframe_url: page ? null : iframeUrl,
       })
-      .returning('*');
-    await publishIcon(tx, organizationId, values.iconId);
-    return row;
-  });
-  clearRoomLoaders(ctx, room.id);
+      .returning('*'),
+  );
   return infoPointRecord(point);
 }
 
-/** `deleteNavPoint` (after confirming, in the page). */
-export async function deleteNavPoint(ctx: ServiceContext, id: string): Promise<string> {
+/** Deletes a point of one of the organisation's rooms (`owned` finds it, NOT_FOUND otherwise) and its room's cache. */
+async function deletePointOf(ctx: ServiceContext, id: string, owned: typeof ownedNavPoint | typeof ownedInfoPoint, table: string): Promise<string> {
   const { organizationId } = requireRoomEditor(ctx);
-  const { point, room } = await ownedNavPoint(ctx, organizationId, id);
-  await ctx.db('virtual_room_nav_points').where({ id: point.id }).delete();
+  const { point, room } = await owned(ctx, organizationId, id);
+  await ctx.db(table).where({ id: point.id }).delete();
   clearRoomLoaders(ctx, room.id);
   return point.id;
 }
 
+/** `deleteNavPoint` (after confirming, in the page). */
+export function deleteNavPoint(ctx: ServiceContext, id: string): Promise<string> {
+  return deletePointOf(ctx, id, ownedNavPoint, 'virtual_room_nav_points');
+}
+
 /** `deleteInfoPoint` (after confirming, in the page); tour steps that opened it keep their view without it. */
-export async function deleteInfoPoint(ctx: ServiceContext, id: string): Promise<string> {
-  const { organizationId } = requireRoomEditor(ctx);
-  const { point, room } = await ownedInfoPoint(ctx, organizationId, id);
-  await ctx.db('virtual_room_info_points').where({ id: point.id }).delete();
-  clearRoomLoaders(ctx, room.id);
-  return point.id;
+export function deleteInfoPoint(ctx: ServiceContext, id: string): Promise<string> {
+  return deletePointOf(ctx, id, ownedInfoPoint, 'virtual_room_info_points');
 }

@@ -44,8 +44,8 @@ async function assertInfoPointOfPano(ctx: ServiceContext, panoId: string, infoPo
 async function assertAudio(ctx: ServiceContext, organizationId: string, fileId: string | null | undefined) {
   if (!fileId) return;
   const file = await findFile(ctx, fileId);
-  if (!file || (file.organizationId !== organizationId && file.uploadedById !== ctx.viewer?.userId)) throw notFound(ctx, 'audioFileId');
-  if (!file.mimeType.startsWith('audio/') && file.mimeType !== 'video/webm' && file.mimeType !== 'video/mp4') {
+  if (!file || (file.organization_id !== organizationId && file.uploaded_by_id !== ctx.viewer?.userId)) throw notFound(ctx, 'audioFileId');
+  if (!file.mime_type.startsWith('audio/') && file.mime_type !== 'video/webm' && file.mime_type !== 'video/mp4') {
     throw new DomainError('INVALID', ctx.t('rooms:errors.audioNotAudio'), 'audioFileId');
   }
 }

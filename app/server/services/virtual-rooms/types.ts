@@ -19,14 +19,18 @@ export type { RoomAccessType, RoomView, RoomViewAngles };
 
 export const ROOM_ACCESS_TYPES = ['PUBLIC', 'LOGGED_IN', 'TOKEN'] as const;
 
-/** One row of the console list `/virtual-rooms`. */
-export interface VirtualRoom {
+/** A room's own settings, as the editor shows them. */
+export interface RoomSettings {
   id: string;
   slug: string;
   name: string;
   accessType: RoomAccessType;
   initialPanoId: string | null;
   initialView: RoomViewAngles | null;
+}
+
+/** One row of the console list `/virtual-rooms`. */
+export interface VirtualRoom extends RoomSettings {
   panoCount: number;
   /** The convention that shows this room as its navigation (navigation mode VIRTUAL_ROOM), if any. */
   conventionId: string | null;
@@ -65,14 +69,7 @@ export interface RoomEditorIcon {
 
 /** `roomForEditor(ctx, slug)`: everything the one-room editor page needs. */
 export interface RoomEditorData {
-  room: {
-    id: string;
-    slug: string;
-    name: string;
-    accessType: RoomAccessType;
-    initialPanoId: string | null;
-    initialView: RoomViewAngles | null;
-  };
+  room: RoomSettings;
   /** Built as for a logged-in visitor, so the editor previews exactly what visitors see. */
   view: RoomView;
   panos: RoomEditorPano[];
@@ -89,20 +86,20 @@ export type NavPointDestinationInput =
   | { stageId: string }
   | { conventionId: string };
 
-export interface CreateNavPointInput {
+/** Where a point sits: its panorama and its position in it. */
+interface PointPlacement {
   panoId: string;
   x: number;
   y: number;
   z: number;
+}
+
+export interface CreateNavPointInput extends PointPlacement {
   iconId?: string | null;
   destination: NavPointDestinationInput;
 }
 
-export interface CreateInfoPointInput {
-  panoId: string;
-  x: number;
-  y: number;
-  z: number;
+export interface CreateInfoPointInput extends PointPlacement {
   iconId?: string | null;
   auth: boolean;
   contentPageId?: string | null;
@@ -122,22 +119,14 @@ export interface CreateTourStepInput {
 
 export type UpdateTourStepInput = Partial<Omit<CreateTourStepInput, 'virtualRoomId'>>;
 
-export interface NavPointRecord {
+export interface NavPointRecord extends PointPlacement {
   id: string;
-  panoId: string;
-  x: number;
-  y: number;
-  z: number;
   iconId: string | null;
   destination: NavPointDestinationInput;
 }
 
-export interface InfoPointRecord {
+export interface InfoPointRecord extends PointPlacement {
   id: string;
-  panoId: string;
-  x: number;
-  y: number;
-  z: number;
   iconId: string | null;
   auth: boolean;
   contentPageId: string | null;

@@ -6,19 +6,19 @@ import { EVENT_TIME_ZONE } from '~/components/conventions/datetime';
 import { FoyerEditor } from '~/components/conventions/foyer-editor';
 import { AddHallForm, AddStageForm, ConventionSettingsForm, OnDemandForm } from '~/components/conventions/forms';
 import { ContentPagePicker } from '~/components/content-pages/page-picker';
-import { conventionAction, conventionDashboard } from '~/server/pages/convention-dashboard.server';
+import { conventionAction, conventionDashboard } from './server';
 import { NativeSelect } from '~/components/conventions/native-select';
 import { SectionMenu } from '~/components/conventions/section-menu';
 import { StatusBadge } from '~/components/conventions/status-badge';
 import { ACCESS_CONFIRM_TEXTS, AccessSection } from '~/components/events/access-section';
 import { BuilderHeader, ConfirmAnswer, PictureSection, SettingsSection } from '~/components/events/builder-sections';
 import { ConfirmDelete } from '~/components/events/confirm-delete';
+import { DeleteObject } from '~/components/events/list-sections';
 import { ImageForm } from '~/components/events/image-form';
 import { TranslationsSection } from '~/components/events/translations-section';
-import { Button } from '~/components/ui/button';
 import { Checkbox } from '~/components/ui/checkbox';
 import { TextArea, TextField } from '~/components/ui/field';
-import { errorFor, FormErrors, PageSection, resultFor, useIsPending, useRouteForm } from '~/components/ui/route-form';
+import { errorFor, FormErrors, PageSection, resultFor, SubmitButton, useRouteForm } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
 import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
@@ -57,7 +57,6 @@ export default function ConventionDashboard() {
   const { t } = useTranslation(['events', 'common']);
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const busy = useIsPending();
   const { convention: c } = data;
 
   const [settings, s] = useRouteForm(ConventionSettingsForm, {
@@ -133,35 +132,18 @@ export default function ConventionDashboard() {
             <ContentPagePicker name="helpContentPageId" label={t('pages:picker.helpPage')} pages={data.pages} defaultValue={c.helpContentPageId} errors={s.helpContentPageId.errors} />
           </SettingsSection>
 
-          <TranslationsSection translations={data.translations} lastForm={actionData?.form} lastResult={actionData?.result} />
+          <TranslationsSection translations={data.translations} answer={actionData} />
 
           <PictureSection id="header-image" intent="headerImage" keys="pages.headerImage" values={{ title: c.title }} imageUrl={c.headerImageUrl} answer={actionData} />
 
-          <AccessSection
-            permissionType={c.permissionType}
-            tokens={data.tokens}
-            permissions={data.permissions}
-            lastForm={actionData?.form}
-            lastResult={actionData?.result}
-          />
+          <AccessSection permissionType={c.permissionType} tokens={data.tokens} permissions={data.permissions} answer={actionData} />
 
           <PageSection id="halls" title={t('pages.halls.heading')}>
             {data.halls.length ? (
               <ul className="mt-3 divide-y" aria-label={t('pages.halls.heading')}>
                 {data.halls.map((h) => (
                   <li key={h.id} className="flex items-center justify-between gap-3 py-2">
-                    <Link to={`/hall/builder/${h.slug}`} className="font-medium underline-offset-2 hover:underline">
-                      {h.name}
-                    </Link>
-                    <ConfirmDelete
-                      intent="removeHall"
-                      id={h.id}
-                      name={h.name}
-                      label={t('pages.remove')}
-                      ariaLabel={t('pages.halls.removeNamed', { name: h.name })}
-                      title={t('pages.halls.removeTitle')}
-                      message={t('pages.halls.removeText', { name: h.name })}
-                    />
+                    <PartRow part={h} to={`/hall/builder/${h.slug}`} keys="pages.halls" intent="removeHall" />
                   </li>
                 ))}
               </ul>
@@ -169,17 +151,8 @@ export default function ConventionDashboard() {
               <p className="mt-3 text-sm text-gray-700">{t('pages.halls.none')}</p>
             )}
             {data.availableHalls.length ? (
-              <AddPartForm
-                form={hallForm}
-                intent="addHall"
-                name="hallId"
-                label={t('pages.halls.add')}
-                submit={t('pages.halls.addSubmit')}
-                options={data.availableHalls.map((h) => ({ value: h.id, label: h.name }))}
-                errors={hf.hallId.errors}
-                busy={busy}
-                errorsClassName="w-full"
-              />
+              <AddPartForm form={hallForm} intent="addHall" name="hallId" keys="pages.halls" errors={hf.hallId.errors} errorsClassName="w-full"
+                options={data.availableHalls.map((h) => ({ value: h.id, label: h.name }))} />
             ) : (
               <p className="mt-3 text-sm text-gray-700">
                 {t('pages.halls.noMore')}{' '}
@@ -194,33 +167,14 @@ export default function ConventionDashboard() {
             <p className="mt-1 text-sm text-gray-700">{t('pages.stage.intro')}</p>
             {data.stage ? (
               <div className="mt-3 flex items-center justify-between gap-3">
-                <Link to={`/events/stage/${data.stage.slug}`} className="font-medium underline-offset-2 hover:underline">
-                  {data.stage.title}
-                </Link>
-                <ConfirmDelete
-                  intent="removeStage"
-                  id={data.stage.id}
-                  name={data.stage.title}
-                  label={t('pages.remove')}
-                  ariaLabel={t('pages.stage.removeNamed', { name: data.stage.title })}
-                  title={t('pages.stage.removeTitle')}
-                  message={t('pages.stage.removeText', { name: data.stage.title })}
-                />
+                <PartRow part={{ id: data.stage.id, name: data.stage.title }} to={`/events/stage/${data.stage.slug}`} keys="pages.stage" intent="removeStage" />
               </div>
             ) : (
               <p className="mt-3 text-sm text-gray-700">{t('pages.stage.none')}</p>
             )}
             {data.availableStages.length ? (
-              <AddPartForm
-                form={stageForm}
-                intent="addStage"
-                name="stageId"
-                label={t('pages.stage.add')}
-                submit={t('pages.stage.addSubmit')}
-                options={data.availableStages.map((st) => ({ value: st.id, label: st.title }))}
-                errors={sf.stageId.errors}
-                busy={busy}
-              />
+              <AddPartForm form={stageForm} intent="addStage" name="stageId" keys="pages.stage" errors={sf.stageId.errors}
+                options={data.availableStages.map((st) => ({ value: st.id, label: st.title }))} />
             ) : null}
           </PageSection>
 
@@ -231,9 +185,7 @@ export default function ConventionDashboard() {
             {c.navigationMode === 'DEFAULT' || !data.foyer ? (
               <Form method="post" className="mt-4">
                 <input type="hidden" name="intent" value="foyerEnable" />
-                <Button type="submit" variant="darkBlue" isDisabled={busy}>
-                  {t('pages.navigation.useFoyer')}
-                </Button>
+                <SubmitButton variant="darkBlue">{t('pages.navigation.useFoyer')}</SubmitButton>
               </Form>
             ) : (
               <div className="mt-4 space-y-6">
@@ -289,21 +241,11 @@ export default function ConventionDashboard() {
                         </label>
                         <ContentPagePicker pages={data.pages} defaultValue={item.contentPageId} />
                         <div className="flex gap-3">
-                          <Button type="submit" isDisabled={busy}>
-                            {t('pages.onDemand.save')}
-                          </Button>
+                          <SubmitButton>{t('pages.onDemand.save')}</SubmitButton>
                         </div>
                       </Form>
                       <div className="mt-2">
-                        <ConfirmDelete
-                          intent="onDemandDelete"
-                          id={item.id}
-                          name={item.title}
-                          label={t('pages.delete')}
-                          ariaLabel={t('pages.onDemand.deleteNamed', { name: item.title })}
-                          title={t('pages.onDemand.deleteTitle')}
-                          message={t('pages.onDemand.deleteText', { name: item.title })}
-                        />
+                        <DeleteObject item={{ id: item.id, name: item.title }} keys="pages.onDemand" intent="onDemandDelete" label={t('pages.delete')} />
                       </div>
                     </details>
                   </li>
@@ -320,9 +262,7 @@ export default function ConventionDashboard() {
               <TextArea field={od.description} label={t('pages.onDemand.description')} rows={3} />
               <ContentPagePicker name={od.contentPageId.name} pages={data.pages} errors={od.contentPageId.errors} />
               <div>
-                <Button type="submit" isDisabled={busy}>
-                  {t('pages.onDemand.addSubmit')}
-                </Button>
+                <SubmitButton>{t('pages.onDemand.addSubmit')}</SubmitButton>
               </div>
             </Form>
           </PageSection>
@@ -332,25 +272,38 @@ export default function ConventionDashboard() {
   );
 }
 
+/** The texts of the convention's parts, halls or its stage (`<keys>.add`, `.addSubmit`, `.removeNamed` ...). */
+type PartKeys = 'pages.halls' | 'pages.stage';
+
+/** One hall or the stage of the convention: the link to its page and the button removing it from the convention. */
+function PartRow({ part, to, keys, intent }: { part: { id: string; name: string }; to: string; keys: PartKeys; intent: string }) {
+  const { t } = useTranslation('events');
+  return (
+    <>
+      <Link to={to} className="font-medium underline-offset-2 hover:underline">
+        {part.name}
+      </Link>
+      <DeleteObject item={part} keys={keys} intent={intent} verb="remove" label={t('pages.remove')} />
+    </>
+  );
+}
+
 /** The form that adds one of the organisation's halls or stages to the convention: a select and a button. */
 function AddPartForm<S extends Record<string, unknown>>(props: {
   form: FormMetadata<S, string[]>;
   intent: string;
   name: string;
-  label: string;
-  submit: string;
+  keys: PartKeys;
   options: { value: string; label: string }[];
   errors?: string[];
-  busy: boolean;
   errorsClassName?: string;
 }) {
+  const { t } = useTranslation('events');
   return (
     <Form method="post" {...getFormProps(props.form)} className="mt-4 flex flex-wrap items-end gap-4">
       <input type="hidden" name="intent" value={props.intent} />
-      <NativeSelect name={props.name} label={props.label} options={props.options} errors={props.errors} required />
-      <Button type="submit" isDisabled={props.busy}>
-        {props.submit}
-      </Button>
+      <NativeSelect name={props.name} label={t(`${props.keys}.add`)} options={props.options} errors={props.errors} required />
+      <SubmitButton>{t(`${props.keys}.addSubmit`)}</SubmitButton>
       <FormErrors errors={props.form.errors} className={props.errorsClassName} />
     </Form>
   );

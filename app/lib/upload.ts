@@ -1,6 +1,7 @@
 import { MAX_UPLOAD_BYTES, type FilePurpose } from '~/lib/file-limits';
 
-export interface UploadedFile {
+/** The stored file /resources/upload answers with. */
+export interface StoredUpload {
   id: string;
   url: string;
   filename: string;
@@ -20,7 +21,7 @@ export class UploadProblem extends Error {
  * Uploads one file to /resources/upload with progress (XHR: fetch reports no upload progress). Resolves with the
  * stored file; rejects with an `UploadProblem` carrying the server's message, or '' when the network failed.
  */
-export function uploadWithProgress(file: Blob, filename: string, purpose: FilePurpose, onProgress: (percent: number) => void): Promise<UploadedFile> {
+export function uploadWithProgress(file: Blob, filename: string, purpose: FilePurpose, onProgress: (percent: number) => void): Promise<StoredUpload> {
   return new Promise((resolve, reject) => {
     if (file.size > MAX_UPLOAD_BYTES) {
       reject(new UploadProblem('', 'FILE_TOO_LARGE'));
@@ -36,7 +37,7 @@ export function uploadWithProgress(file: Blob, filename: string, purpose: FilePu
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
-      let answer: { file?: UploadedFile; error?: { message?: string; code?: string } } = {};
+      let answer: { file?: StoredUpload; error?: { message?: string; code?: string } } = {};
       try {
         answer = JSON.parse(xhr.responseText) as typeof answer;
       } catch {

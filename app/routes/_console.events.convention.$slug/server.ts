@@ -1,4 +1,3 @@
-import type { Convention } from '#db/models/index';
 import { accessAction, accessData } from '~/server/pages/access.server';
 import { pictureAction } from '~/server/pages/picture.server';
 import { translationAction } from '~/server/pages/translations.server';
@@ -137,7 +136,7 @@ const Intents = intentsOf([
 export async function conventionAction(request: Request, context: RequestContext, slug: string) {
   const ctx = context.service;
   const t = ctx.t;
-  const c: Convention = await orNotFound(fetchConvention(ctx, slug));
+  const c = await orNotFound(fetchConvention(ctx, slug));
   const here = `/events/convention/${c.slug}`;
   const posted = await readPostedForm(request, context, ['headerImage', 'foyerImage']);
   const { formData } = posted;

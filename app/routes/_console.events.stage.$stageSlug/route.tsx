@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { EVENT_TIME_ZONE } from '~/components/conventions/datetime';
 import { StageSettingsForm } from '~/components/conventions/forms';
 import { ScheduleEntryForm } from '~/components/conventions/schedule-form';
-import { stageAction, stageDashboard } from '~/server/pages/stage-dashboard.server';
+import { stageAction, stageDashboard } from './server';
 import { BuilderHeader, ConfirmAnswer, PictureSection, SettingsSection } from '~/components/events/builder-sections';
-import { ConfirmDelete } from '~/components/events/confirm-delete';
+import { DeleteObject } from '~/components/events/list-sections';
 import { TranslationsSection } from '~/components/events/translations-section';
 import { TextField } from '~/components/ui/field';
 import { PageSection, resultFor, useRouteForm } from '~/components/ui/route-form';
@@ -77,7 +77,7 @@ export default function StageDashboard() {
         <TextField field={s.stream} type="url" label={t('pages.stageDashboard.stream')} description={t('pages.videoHint')} />
       </SettingsSection>
 
-      <TranslationsSection translations={data.translations} lastForm={actionData?.form} lastResult={actionData?.result} />
+      <TranslationsSection translations={data.translations} answer={actionData} />
 
       <PictureSection id="stage-thumbnail" keys="pages.thumbnail" values={{ title: stage.title }} imageUrl={stage.thumbnailUrl} answer={actionData} />
 
@@ -103,15 +103,7 @@ export default function StageDashboard() {
                     </summary>
                     <div className="mt-3 space-y-3">
                       <ScheduleEntryForm formId={`schedule-${entry.id}`} entryId={entry.id} values={entry} lastResult={resultFor(actionData, `schedule-${entry.id}`)} />
-                      <ConfirmDelete
-                        intent="scheduleDelete"
-                        id={entry.id}
-                        name={name}
-                        label={t('pages.delete')}
-                        ariaLabel={t('pages.schedule.deleteNamed', { name })}
-                        title={t('pages.schedule.deleteTitle')}
-                        message={t('pages.schedule.deleteText', { name })}
-                      />
+                      <DeleteObject item={{ id: entry.id, name }} keys="pages.schedule" intent="scheduleDelete" label={t('pages.delete')} />
                     </div>
                   </details>
                 </li>
