@@ -31,7 +31,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/integration-global.ts'],
-          setupFiles: ['tests/setup/console.ts'],
+          setupFiles: ['tests/setup/console.ts', 'tests/setup/one-statement-at-a-time.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -97,10 +97,13 @@ export async function seedContentPages(
   const storage = options.storage ?? createStorage(loadEnv());
   const store = (name: string, picture: Picture) => storePicture(trx, storage, organizationId, name, picture);
 
-  const [photo, poster] = await Promise.all([
-    boothPicture('Modul X', 'Messesystem aus Aluminium').then((p) => store('modul-x', p)),
-    boothPicture('Modul X', '3D-Modell', { width: 800, height: 450 }).then((p) => store('modul-x-3d', p)),
+  // drawn in parallel, stored one after the other (the rows share the seed's transaction)
+  const [photoPicture, posterPicture] = await inParallel([
+    () => boothPicture('Modul X', 'Messesystem aus Aluminium'),
+    () => boothPicture('Modul X', '3D-Modell', { width: 800, height: 450 }),
   ]);
+  const photo = await store('modul-x', photoPicture!);
+  const poster = await store('modul-x-3d', posterPicture!);
   const frames = await inParallel(Array.from({ length: SPIN_FRAMES }, (_, i) => () => spinFrame((i * 360) / SPIN_FRAMES)));
   const spin: string[] = [];
   for (const [i, frame] of frames.entries()) spin.push(await store(`modul-x-360-${String(i + 1).padStart(2, '0')}`, frame));

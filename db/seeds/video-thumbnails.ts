@@ -48,15 +48,14 @@ function stagePicture([dark, accent]: [string, string]): Promise<Buffer> {
 
 /** Every video an organisation's events link: welcome videos, streams, in-house fair videos, on-demand links. */
 async function linkedVideos(trx: Knex, organizationId: string): Promise<VideoLink[]> {
-  const [conventions, stages, exhibitions, onDemand] = await Promise.all([
-    trx('conventions').where({ organization_id: organizationId }).pluck('video'),
-    trx('stages').where({ organization_id: organizationId }).pluck('stream'),
-    trx('exhibitions').where({ organization_id: organizationId }).pluck('video'),
-    trx('on_demand_contents as d')
-      .join('conventions as c', 'c.id', 'd.convention_id')
-      .where({ 'c.organization_id': organizationId })
-      .select('d.title', 'd.description'),
-  ]);
+  // one after the other: the statements share the seed's transaction, whose connection runs one at a time
+  const conventions: string[] = await trx('conventions').where({ organization_id: organizationId }).pluck('video');
+  const stages: string[] = await trx('stages').where({ organization_id: organizationId }).pluck('stream');
+  const exhibitions: string[] = await trx('exhibitions').where({ organization_id: organizationId }).pluck('video');
+  const onDemand = await trx('on_demand_contents as d')
+    .join('conventions as c', 'c.id', 'd.convention_id')
+    .where({ 'c.organization_id': organizationId })
+    .select('d.title', 'd.description');
   const links: string[] = [
     ...conventions,
     ...stages,

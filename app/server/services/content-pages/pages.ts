@@ -243,18 +243,21 @@ export async function updatePage(ctx: ServiceContext, id: string, input: UpdateI
 
 /** Where a page is still linked: conventions (page, help page), foyer points, stand reference points, on-demand items. */
 export async function pageUsages(ctx: ServiceContext, pageId: string): Promise<string[]> {
-  const [conventions, foyerPoints, points, onDemand] = await Promise.all([
-    ctx.db('conventions').where('content_page_id', pageId).orWhere('help_content_page_id', pageId).select('slug as name'),
-    linkingFoyers(ctx, 'CONTENTPAGE', pageId),
-    linkingPoints(ctx, 'content_page_id', pageId),
-    ctx.db('on_demand_contents').where('content_page_id', pageId).select('title as name'),
-  ]);
+  // in turn: asked inside deleteUnlessUsed's transaction, whose one connection runs one statement at a time
+  const conventions: { name: string }[] = await ctx
+    .db('conventions')
+    .where('content_page_id', pageId)
+    .orWhere('help_content_page_id', pageId)
+    .select('slug as name');
+  const foyerPoints = await linkingFoyers(ctx, 'CONTENTPAGE', pageId);
+  const points = await linkingPoints(ctx, 'content_page_id', pageId);
+  const onDemand: { name: string }[] = await ctx.db('on_demand_contents').where('content_page_id', pageId).select('title as name');
   const opts = { interpolation: { escapeValue: false } };
   return [
-    ...conventions.map((c: { name: string }) => ctx.t('pages:usedBy.convention', { name: c.name, ...opts })),
+    ...conventions.map((c) => ctx.t('pages:usedBy.convention', { name: c.name, ...opts })),
     ...foyerPoints.map((c) => ctx.t('pages:usedBy.foyerPoint', { name: c.name, ...opts })),
     ...points.map((p) => ctx.t('pages:usedBy.point', { name: p.name, stand: p.stand, ...opts })),
-    ...onDemand.map((o: { name: string }) => ctx.t('pages:usedBy.onDemand', { name: o.name, ...opts })),
+    ...onDemand.map((o) => ctx.t('pages:usedBy.onDemand', { name: o.name, ...opts })),
   ];
 }
 

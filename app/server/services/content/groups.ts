@@ -108,14 +108,13 @@ export async function setGroupPermissionType(ctx: ServiceContext, id: string, pe
 
 /** Where a group is still linked: stand reference points, conventions, foyer points. Names in the viewer's language. */
 export async function groupUsages(ctx: ServiceContext, groupId: string): Promise<string[]> {
-  const [points, conventions, foyerPoints] = await Promise.all([
-    linkingPoints(ctx, 'content_group_id', groupId),
-    ctx.db('conventions').where('content_id', groupId).select('slug as name'),
-    linkingFoyers(ctx, 'CONTENT', groupId),
-  ]);
+  // in turn: asked inside deleteUnlessUsed's transaction, whose one connection runs one statement at a time
+  const points = await linkingPoints(ctx, 'content_group_id', groupId);
+  const conventions: { name: string }[] = await ctx.db('conventions').where('content_id', groupId).select('slug as name');
+  const foyerPoints = await linkingFoyers(ctx, 'CONTENT', groupId);
   return [
     ...points.map((p) => ctx.t('content:usedBy.point', { name: p.name, stand: p.stand })),
-    ...conventions.map((c: { name: string }) => ctx.t('content:usedBy.convention', { name: c.name })),
+    ...conventions.map((c) => ctx.t('content:usedBy.convention', { name: c.name })),
     ...foyerPoints.map((c) => ctx.t('content:usedBy.foyerPoint', { name: c.name })),
   ];
 }

@@ -162,17 +162,17 @@ export async function uploadIcon(ctx: ServiceContext, input: { stream: Readable;
 
 /** Where an icon is still used: one text per referring row, in the viewer's language. */
 export async function iconUsagesOf(ctx: ServiceContext, iconId: string): Promise<string[]> {
-  const places = await Promise.all(
-    ICON_USAGES.map(async (usage) => {
-      const rows: { name: unknown }[] = await ctx
-        .db(usage.table)
-        .where(usage.column, iconId)
-        .select(ctx.db.raw('??::text as name', [usage.nameColumn ?? 'id']))
-        .limit(20);
-      return rows.map((row) => ctx.t('personalization:icons.usedBy', { table: usage.table, name: String(row.name) }));
-    }),
-  );
-  return places.flat();
+  // in turn: deleteIcon asks inside its transaction, whose one connection runs one statement at a time
+  const places: string[] = [];
+  for (const usage of ICON_USAGES) {
+    const rows: { name: unknown }[] = await ctx
+      .db(usage.table)
+      .where(usage.column, iconId)
+      .select(ctx.db.raw('??::text as name', [usage.nameColumn ?? 'id']))
+      .limit(20);
+    places.push(...rows.map((row) => ctx.t('personalization:icons.usedBy', { table: usage.table, name: String(row.name) })));
+  }
+  return places;
 }
 
 /** Deletes an icon of the current organisation, unless something still uses it: then INVALID naming every place. */

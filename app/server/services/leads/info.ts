@@ -117,10 +117,9 @@ export async function queueInformationMail(ctx: ServiceContext, lead: Lead, lang
     .whereNull('information_mail_sent_at')
     .returning('*')) as unknown as Lead[];
   if (!marked.length) throw new DomainError('MAIL_ALREADY_SENT_ONCE', ctx.t('leads:errors.mailAlreadySent'), 'id');
-  const [organization, contact] = await Promise.all([
-    Organization.query(ctx.db).findById(lead.organization_id),
-    lead.contact_id ? User.query(ctx.db).findById(lead.contact_id) : Promise.resolve(undefined),
-  ]);
+  // in turn: the caller's transaction has one connection, which runs one statement at a time
+  const organization = await Organization.query(ctx.db).findById(lead.organization_id);
+  const contact = lead.contact_id ? await User.query(ctx.db).findById(lead.contact_id) : undefined;
   const organisation = organization?.name ?? '';
   const contactName = contact ? `${contact.first_name} ${contact.last_name}`.trim() || contact.email : organisation;
   await enqueueMail(ctx.db, {
