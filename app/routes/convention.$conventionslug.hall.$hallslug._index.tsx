@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useTranslation } from 'react-i18next';
 import { useHallData } from '~/components/visitor/hall-data';
 import { defineGuards } from '~/lib/guards';
-import { withNamespaces } from '~/lib/i18n-namespaces';
+import { visitorHandle } from '~/components/visitor/route-handles';
 import { runGuards } from '~/server/guards.server';
 import { CardGridSection } from '~/components/visitor/thumbnail-card';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'], title: 'visitor:hall.pageTitle' };
-export const clientLoader = withNamespaces(handle.i18n);
+export const handle = { ...visitorHandle, title: 'visitor:hall.pageTitle' };
+export { visitorClientLoader as clientLoader } from '~/components/visitor/route-handles';
 
 export const guards = defineGuards({ public: true, permission: { kind: 'conventionHall', param: 'hallslug' } });
 

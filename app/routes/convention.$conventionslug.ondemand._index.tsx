@@ -3,13 +3,13 @@ import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { orNotFound } from '~/server/route-kit.server';
 import { defineGuards } from '~/lib/guards';
-import { withNamespaces } from '~/lib/i18n-namespaces';
+import { visitorHandle } from '~/components/visitor/route-handles';
 import { runGuards } from '~/server/guards.server';
 import { onDemandForVisitor } from '~/server/services/events/on-demand';
 import { CARD_GRID, ThumbnailCard } from '~/components/visitor/thumbnail-card';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'], title: 'visitor:onDemand.pageTitle' };
-export const clientLoader = withNamespaces(handle.i18n);
+export const handle = { ...visitorHandle, title: 'visitor:onDemand.pageTitle' };
+export { visitorClientLoader as clientLoader } from '~/components/visitor/route-handles';
 
 export const guards = defineGuards({ public: true, permission: { kind: 'convention', param: 'conventionslug' } });
 

@@ -6,13 +6,11 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LanguageSwitch } from '~/components/layout/language-switch';
 import { StageView } from '~/components/visitor/stage-view';
 import { defineGuards } from '~/lib/guards';
-import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { stageVisit } from '~/server/services/events/programme';
 import { SkipLink } from '~/components/visitor/thumbnail-card';
 
-export const handle = { i18n: ['common', 'errors', 'validation', 'visitor'] };
-export const clientLoader = withNamespaces(handle.i18n);
+export { visitorHandle as handle, visitorClientLoader as clientLoader } from '~/components/visitor/route-handles';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: [data?.stage.title, data?.stage.organizationName].filter(Boolean).join(' · ') }];
 
 /** Public (spec 000 route table); the stage exists for visitors while its organisation has the event feature. */

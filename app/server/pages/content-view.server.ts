@@ -4,7 +4,7 @@ import type { Language } from '~/lib/language';
 import { isHttpUrl, isMailtoUrl } from '~/lib/url';
 import type { ServiceContext } from '~/server/context.server';
 import { objectsByGroup, buildTree, type ContentNode } from '~/server/services/content/tree';
-import { accessWith, groupAccess, holdsObjectPermissionSql } from '~/server/services/content/visit';
+import { accessWith, holdsObjectPermissionSql } from '~/server/services/content/visit';
 import { primeVideoThumbnails, videoThumbnailsJson, videoThumbnailUrl } from '~/server/services/events/video-thumbnails';
 import { jsonArray, ownColumns, revived, revivedRows, type JsonRow } from '~/server/services/json-rows';
 import { fileUrl } from '~/server/services/files/files.server';
@@ -61,16 +61,6 @@ export async function contentViewOf(
   const pictures = await Promise.all(links.map((link) => videoThumbnailUrl(ctx, group.organization_id, link)));
   const thumbnails = new Map(links.map((link, i) => [link, pictures[i] ?? null]));
   return { id: group.id, slug: group.slug, name: group.name, language, nodes: buildTree(rows).map((n) => toNode(n, language, thumbnails)) };
-}
-
-/** The group a visitor may see, rendered; null when its access type keeps this viewer out. */
-export async function visibleContentView(
-  ctx: ServiceContext,
-  group: Pick<ContentGroup, 'id' | 'slug' | 'name' | 'organization_id' | 'permission_type'>,
-  language: Language,
-): Promise<ContentView | null> {
-  if ((await groupAccess(ctx, group)) !== 'open') return null;
-  return contentViewOf(ctx, group, language);
 }
 
 /**

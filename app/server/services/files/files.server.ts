@@ -320,9 +320,9 @@ export async function findFile(ctx: ServiceContext, id: string): Promise<Uploade
  */
 export async function publishFile(ctx: ServiceContext, fileId: string | null | undefined, organizationId?: string): Promise<void> {
   if (!fileId || !isFileId(fileId)) return;
-  const query = ctx.db('files').where({ id: fileId, is_public: false });
+  const query = UploadedFile.query(ctx.db).where({ id: fileId, is_public: false });
   if (organizationId) query.where({ organization_id: organizationId });
-  await query.update({ is_public: true, updated_at: ctx.db.fn.now() });
+  await query.patch({ is_public: true });
   fileById(ctx).clear(fileId);
 }
 
