@@ -7,6 +7,7 @@ import express, { type Request as ExpressRequest } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { seedDemo, DEMO_LOGINS } from '#db/seeds/demo';
 import { createAppServices, createExpressApp, prepareDatabase } from '~/server/app.server';
+import { answerClientErrors } from '~/server/client-errors.server';
 import { runPrimary, serverProcessCount } from '~/server/cluster.server';
 import { loadEnv, type Env } from '~/server/env.server';
 import { listenForDataChanges } from '~/server/data-changes.server';
@@ -86,6 +87,7 @@ async function serve(env: Env, app: AppServices) {
   const listener = server.listen(env.PORT, env.HOST, () => {
     if (cluster.isPrimary) announce(env);
   });
+  answerClientErrors(listener);
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -9,6 +9,7 @@ import type { Language } from '~/lib/language';
 import { createSession, csrfTokenFor } from '~/server/session.server';
 import { signAccessToken } from '~/server/auth/jwt.server';
 import { freshDatabase, type TestDatabase } from './database';
+import { answerClientErrors } from '~/server/client-errors.server';
 
 export interface TestApp {
   app: AppServices;
@@ -40,6 +41,7 @@ export async function createTestApp(
   const server: Server = await new Promise((resolve) => {
     const s = express.listen(0, '127.0.0.1', () => resolve(s));
   });
+  answerClientErrors(server);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {

@@ -127,7 +127,7 @@ describe('any document up to the token limit', () => {
   ];
 
   it.each(documents)('accepts or refuses %s quickly', async (name, query) => {
-    // GET too where the URL fits in Node's 16 KB header limit (a longer one is refused with 431 before us)
+    // GET too where the URL fits in Node's 16 KB header limit (a longer one is refused with 431 before us: client-errors.test.ts)
     const methods = query.length < 12_000 ? (['POST', 'GET'] as const) : (['POST'] as const);
     for (const method of methods) {
       const answer = await send(method, query);

@@ -4,6 +4,7 @@ import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import type { Request as ExpressRequest } from 'express';
 import { createExpressApp } from '~/server/app.server';
+import { answerClientErrors } from '~/server/client-errors.server';
 import { buildRequestContext } from '~/server/request-context.server';
 import type { TestApp } from '../helpers/app';
 
@@ -66,6 +67,7 @@ export async function createRemixTestServer(
   const server: Server = await new Promise((resolve) => {
     const s = express.listen(0, '127.0.0.1', () => resolve(s));
   });
+  answerClientErrors(server);
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () =>
