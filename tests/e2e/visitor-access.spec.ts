@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { Package } from '../../app/lib/features';
 import { hashPassword } from '../../app/server/auth/password.server';
-import { createOrganization, createUser } from '../fixtures/factories';
+import { createContentGroup, createContentObject, createOrganization, createUser } from '../fixtures/factories';
 import type { Page } from '@playwright/test';
 import { dismissWelcomeVideoUpfront, expect, expectAccessible, necessaryCookiesOnly, test } from './fixtures';
 
@@ -102,6 +102,28 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a logged-in visitor of a TOKEN content group enters its key on /token and comes back to the group', async ({ page, db, login }) => {
+    const publisher = await createOrganization(db, { suites: Package.BASIC });
+    organizations.push(publisher.id);
+    const group = await createContentGroup(db, { organization_id: publisher.id, permission_type: 'TOKEN', name: 'Preisliste Händler' });
+    await createContentObject(db, { group_id: group.id, value: '<p>Händlerpreise 2026</p>' });
+    await db('object_tokens').insert({ organization_id: publisher.id, content_group_id: group.id, token: 'HAENDLER-2026', limit: 5 });
+    await login({ language: 'EN' });
+
+    const path = `/old/content/${group.slug}`;
+    await page.goto(path);
+    await expect(page).toHaveURL(`/token?next=${encodeURIComponent(path)}`);
+    await expect(page.getByText('The content “Preisliste Händler” is protected. Please enter the access key you received from its publisher.')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Access key' }).fill('HAENDLER-2026');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(path);
+    await expect(page.getByText('Händlerpreise 2026')).toBeVisible();
+  });
+});
 
 test('a logged-out visitor of a TOKEN convention is told that it needs an access key', async ({ page, db, baseURL }) => {
   const fair = await convention(db, 'TOKEN');

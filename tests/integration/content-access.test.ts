@@ -51,7 +51,8 @@ describe('object tokens and permissions of content groups', () => {
     const visitorA = await member(Package.BASIC);
     const visitorB = await member(Package.BASIC);
     const next = `/old/content/${group.slug}`;
-    expect((await visit(group.slug, visitorA.user.id)).status).toBe(404);
+    // logged in without a key: to the key page, coming back here
+    expect(await visit(group.slug, visitorA.user.id)).toMatchObject({ status: 302, location: `/token?next=${encodeURIComponent(next)}` });
     // logged out: to the login, which says what the key is for
     expect(await visit(group.slug, null)).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(next)}` });
     const login = await callRoute(t, loginPage.loader as never, { url: `/login?next=${encodeURIComponent(next)}` });
@@ -93,7 +94,12 @@ describe('object tokens and permissions of content groups', () => {
       { id: permissions.data!.objectPermissions[0]!.id },
     );
     expect(suspended.data!.objectPermissionSuspend).toEqual({ objectPermission: { suspended: true }, error: null });
-    expect((await visit(group.slug, visitorA.user.id)).status).toBe(404);
+    // suspended: to the key page, which says so and that no key helps
+    expect(await visit(group.slug, visitorA.user.id)).toMatchObject({ status: 302, location: `/token?next=${encodeURIComponent(next)}` });
+    const told = await callRoute(t, tokenPage.loader as never, { url: `/token?next=${encodeURIComponent(next)}`, userId: visitorA.user.id });
+    expect(told.data).toMatchObject({ suspended: `Your access to “${group.name}” was suspended. Please contact the organiser.` });
+    const again = await callRoute(t, tokenPage.action as never, { url: '/token', userId: visitorA.user.id, form: { token: 'produkt-key', next } });
+    expect(again.status).toBe(400);
 
     // the organiser adds someone without a key
     const guest = await member(Package.BASIC);

@@ -127,12 +127,14 @@ describe('/old/content/{slug}: a group as visitors see it', () => {
     expect((await visit(w.loggedIn.slug, w.stranger.id)).status).toBe(200);
   });
 
-  it('TOKEN: members and holders of an access permission of the organisation; others 404, the logged-out to the login', async () => {
-    expect((await visit(w.token.slug)).status).toBe(302);
+  it('TOKEN: members and holders of an access permission of the organisation; others to the key page, the logged-out to the login', async () => {
+    const back = encodeURIComponent(`/old/content/${w.token.slug}`);
+    expect(await visit(w.token.slug)).toMatchObject({ status: 302, location: `/login?next=${back}` });
     expect((await visit(w.token.slug, w.admin.id)).status).toBe(200);
     expect((await visit(w.token.slug, w.holder.id)).status).toBe(200);
-    expect((await visit(w.token.slug, w.stranger.id)).status).toBe(404);
-    expect((await visit(w.token.slug, w.suspended.id)).status).toBe(404);
+    expect(await visit(w.token.slug, w.stranger.id)).toMatchObject({ status: 302, location: `/token?next=${back}` });
+    // a suspended permission of the organisation's convention opens nothing here: the key page again
+    expect(await visit(w.token.slug, w.suspended.id)).toMatchObject({ status: 302, location: `/token?next=${back}` });
     // GraphQL answers the same
     const gql = async (userId: string) =>
       (await t.graphql<{ content: { id: string } | null }>(`query($slug: String) { content(slug: $slug) { id } }`, { slug: w.token.slug }, {

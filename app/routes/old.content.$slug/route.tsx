@@ -20,15 +20,15 @@ export const guards = defineGuards({ public: true });
 
 /**
  * /old/content/{slug}: a content group as visitors see it. PUBLIC: anyone; LOGGED_IN (and TOKEN) without a
- * session: to the login, coming back here; logged in without access, or no such group: 404 (nothing leaks).
+ * session: to the login, coming back here; TOKEN, logged in without an access permission: to the key page,
+ * coming back here (spec 001 point 3); no such group: 404.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const group = await findGroup(context.service, { slug: params.slug ?? '' });
   invariantResponse(group, 'Not Found', { status: 404 });
   const access = await groupAccess(context.service, group);
-  if (access === 'login') throw redirect(withNext('/login', targetPath(request)));
-  invariantResponse(access === 'open', 'Not Found', { status: 404 });
+  if (access !== 'open') throw redirect(withNext(access === 'login' ? '/login' : '/token', targetPath(request)));
   return { view: await contentViewOf(context.service, group, context.language), language: context.language };
 }
 

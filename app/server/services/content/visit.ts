@@ -5,14 +5,16 @@ import { mayViewGroup } from './policy';
 
 /**
  * Whether a visitor gets to see a group (spec 001 point 6, access types on content): `open`, `login` (a visitor
- * without session must log in first) or `hidden` (pages answer 404, so nothing about the group leaks).
+ * without session must log in first) or `key` (a logged-in visitor without an access permission: the page sends
+ * them to /token with the way back, spec 001 point 3, as conventions and rooms do; the key page says when their
+ * permission is suspended).
  *
  * TOKEN: a group of this type admits its organisation's members and the logged-in visitors who hold an access
  * permission (a redeemed access key, not suspended) of the group's organisation: a key of the group itself
  * (object_tokens.content_group_id), or of a convention, hall or in-house fair of the organisation, whose stands'
  * reference points show its groups.
  */
-export type GroupAccess = 'open' | 'login' | 'hidden';
+export type GroupAccess = 'open' | 'login' | 'key';
 
 export async function groupAccess(ctx: ServiceContext, group: Pick<ContentGroup, 'organization_id' | 'permission_type'>): Promise<GroupAccess> {
   const needsPermission = Boolean(ctx.viewer) && group.permission_type === 'TOKEN' && !mayViewGroup(ctx.viewer, group);
@@ -24,7 +26,7 @@ export function accessWith(ctx: ServiceContext, group: Pick<ContentGroup, 'organ
   if (mayViewGroup(ctx.viewer, group)) return 'open';
   if (!ctx.viewer) return 'login';
   if (group.permission_type === 'TOKEN' && holdsPermission) return 'open';
-  return 'hidden';
+  return 'key';
 }
 
 /** SQL (a boolean column): whether user `userIdParam` holds an access permission of the row's organisation `organizationColumn`. */
