@@ -252,10 +252,16 @@ describe('/leads/leadform with a send-mail form', () => {
     const { org, user } = await member();
     const form = await createLeadForm(t.app.db, { organization_id: org.id, schema: [], send_mail: true });
     const save = (email: string, consent: Record<string, string>) =>
-      postMultipart(capture, '/leads/leadform', user.id, { intent: 'save', formId: form.id, std_name: 'Nora Neu', std_email: email, language: 'DE', ...consent });
+      callRoute(t, capture.action as never, {
+        url: '/leads/leadform',
+        userId: user.id,
+        form: { intent: 'save', formId: form.id, std_name: 'Nora Neu', std_email: email, language: 'DE', ...consent },
+      });
 
     const saved = await save('nora@test.example', { consent_material: 'on' });
     expect(saved.status).toBe(302);
+    // the toast says that the mail went out, and to whom
+    expect(saved.toast).toEqual({ type: 'success', key: 'leadsconsole:capture.savedAndMailed', values: { email: 'nora@test.example' } });
     const row = (await Lead.query(t.app.db).findOne({ organization_id: org.id, email: 'nora@test.example' }))!;
     expect(row.form_id).toBe(form.id);
     expect(row.information_mail_sent_at).not.toBeNull();
@@ -264,7 +270,8 @@ describe('/leads/leadform with a send-mail form', () => {
     expect(mail!.text).toContain('Hallo Nora Neu');
     expect(mail!.text).toContain(`/information-collection/${row.slug}`);
 
-    expect((await save('no-material@test.example', { consent_contact: 'on' })).status).toBe(302);
+    const unmailed = await save('no-material@test.example', { consent_contact: 'on' });
+    expect(unmailed).toMatchObject({ status: 302, toast: { type: 'success', key: 'leadsconsole:capture.saved' } });
     expect((await Lead.query(t.app.db).findOne({ organization_id: org.id, email: 'no-material@test.example' }))!.information_mail_sent_at).toBeNull();
     expect(await listMails(t.app.db, { to: 'no-material@test.example' })).toEqual([]);
   });

@@ -121,7 +121,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     });
   });
   if (!done.ok) return done.answer;
-  return redirectWithToast(`/leads/${done.value.slug}`, { type: 'success', key: 'leadsconsole:capture.saved' });
+  const lead = done.value;
+  // a form that sends mail has sent the information mail with the capture (when the lead agreed to material)
+  const toast = lead.information_mail_sent_at
+    ? { type: 'success' as const, key: 'leadsconsole:capture.savedAndMailed', values: { email: lead.email } }
+    : { type: 'success' as const, key: 'leadsconsole:capture.saved' };
+  return redirectWithToast(`/leads/${lead.slug}`, toast);
 }
 
 /** The camera scanner (loaded only here, and only when asked for): its text is posted as `qrText`. */
