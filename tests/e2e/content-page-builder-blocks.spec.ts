@@ -3,7 +3,8 @@ import { blockDefaults } from '../../app/lib/content-pages/blocks';
 import type { LayoutItem, PageLayout } from '../../app/lib/content-pages/layout';
 import { createContentPage, createContentPageTranslation } from '../fixtures/content-pages';
 import { expect, expectAccessible, necessaryCookiesOnly, test } from './fixtures';
-import type { Locator, Page } from '@playwright/test';
+import { sortableDrag } from './drag';
+import type { Page } from '@playwright/test';
 import { silentWav } from '../../db/seeds/room-panoramas';
 
 /**
@@ -73,19 +74,6 @@ const canvasShape = (page: Page) =>
         );
     return rows(root);
   });
-
-/** Drags a palette entry (sortablejs's pointer mode, which Playwright's mouse drives) to a point and drops once `arrived` holds. */
-async function dragTo(page: Page, from: Locator, to: { x: number; y: number }, arrived: () => Promise<void>) {
-  const start = (await from.boundingBox())!;
-  const x = start.x + start.width / 2;
-  const y = start.y + start.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x, y - 10, { steps: 5 });
-  await page.mouse.move(to.x, to.y, { steps: 20 });
-  await arrived();
-  await page.mouse.up();
-}
 
 test('every block type is added in the builder, filled in, saved and shown on the public page', async ({ db, login, page, browser, baseURL }) => {
   test.slow();
@@ -265,8 +253,8 @@ test('a palette block dropped on a cell fills it, on a lone cell\'s edge wraps i
 
   // onto the right-hand empty cell: it is filled
   const target = (await canvas.locator('[data-cell-drop="c3"]').boundingBox())!;
-  await dragTo(page, page.locator('[data-palette-block="IMAGE"] button'), { x: target.x + target.width / 2, y: target.y + target.height / 2 }, () =>
-    expect(canvas.locator('[data-cell-drop="c3"] > [data-palette-block]')).toHaveCount(1),
+  await sortableDrag(page, page.locator('[data-palette-block="IMAGE"] button'), { x: target.x + target.width / 2, y: target.y + target.height / 2 }, ({ timeout }) =>
+    expect(canvas.locator('[data-cell-drop="c3"] > [data-palette-block]')).toHaveCount(1, { timeout }),
   );
   await expect.poll(() => canvasShape(page)).toEqual([['TEXT'], ['EMPTY', 'IMAGE']]);
   await expect(announcement).toContainText('Image added. Row 2 of 2, column 2 of 2');
@@ -274,8 +262,8 @@ test('a palette block dropped on a cell fills it, on a lone cell\'s edge wraps i
 
   // onto the right edge of the lone text cell: it is wrapped in a nested row with the video beside it
   const lone = (await canvas.locator('[data-builder-cell="c1"]').boundingBox())!;
-  await dragTo(page, page.locator('[data-palette-block="VIDEO"] button'), { x: lone.x + lone.width - 3, y: lone.y + lone.height / 2 }, () =>
-    expect(canvas.locator('[data-cell-beside="after"][data-cell="c1"] > [data-palette-block]')).toHaveCount(1),
+  await sortableDrag(page, page.locator('[data-palette-block="VIDEO"] button'), { x: lone.x + lone.width - 3, y: lone.y + lone.height / 2 }, ({ timeout }) =>
+    expect(canvas.locator('[data-cell-beside="after"][data-cell="c1"] > [data-palette-block]')).toHaveCount(1, { timeout }),
   );
   await expect.poll(() => canvasShape(page)).toEqual([[[['TEXT', 'VIDEO']]], ['EMPTY', 'IMAGE']]);
   await expect(announcement).toContainText('Video added. Row 1 of 1, column 2 of 2, level 2');

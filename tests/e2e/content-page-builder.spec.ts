@@ -1,5 +1,6 @@
 import { createContentPage, createContentPageTranslation } from '../fixtures/content-pages';
 import { expect, necessaryCookiesOnly, test } from './fixtures';
+import { pointIn, sortableDrag } from './drag';
 import type { Locator, Page } from '@playwright/test';
 
 /**
@@ -18,23 +19,6 @@ const cellTypes = (page: Page) =>
 async function pressOn(locator: Locator, key: string) {
   await locator.focus();
   await locator.press(key);
-}
-
-/**
- * Drags `from` (sortablejs in its pointer-event mode, which Playwright's mouse drives) to a point `dy` pixels below
- * the top of `onto` and drops once `arrived` holds (sortable moves the element while the pointer is still down).
- */
-async function drag(page: Page, from: Locator, onto: Locator, dy: number, arrived: () => Promise<void>) {
-  const start = (await from.boundingBox())!;
-  const x = start.x + start.width / 2;
-  const y = start.y + start.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x, y - 10, { steps: 5 });
-  const end = (await onto.boundingBox())!;
-  await page.mouse.move(end.x + 40, end.y + dy, { steps: 20 });
-  await arrived();
-  await page.mouse.up();
 }
 
 test('build a page from template t1 by keyboard, undo and redo, save, copy to English, publish and open it on a phone', async ({ db, login, page, browser, baseURL }) => {
@@ -77,8 +61,8 @@ test('build a page from template t1 by keyboard, undo and redo, save, copy to En
   const canvas = page.locator('[data-builder-canvas]');
   await expect(canvas).toHaveAttribute('data-dnd-ready', 'yes');
   const rows = canvas.locator('[data-builder-rows][data-level="1"] > [data-layout-row]');
-  await drag(page, canvas.locator('[data-builder-handle]').nth(2), rows.first(), 5, () =>
-    expect.poll(() => cellTypes(page)).toEqual(['VIDEO', 'HERO', 'TEXT', 'IMAGE', 'TEXT']),
+  await sortableDrag(page, canvas.locator('[data-builder-handle]').nth(2), pointIn(rows.first(), 40, 5), ({ timeout }) =>
+    expect.poll(() => cellTypes(page), { timeout }).toEqual(['VIDEO', 'HERO', 'TEXT', 'IMAGE', 'TEXT']),
   );
   await expect(announcement).toContainText('Video moved by drag and drop. Row 1 of 4');
   await expect.poll(() => cellTypes(page)).toEqual(['VIDEO', 'HERO', 'TEXT', 'IMAGE', 'TEXT']);
@@ -89,8 +73,8 @@ test('build a page from template t1 by keyboard, undo and redo, save, copy to En
 
   // a block from the palette dropped on the second row inserts a new row there; undone again
   await expect(canvas).toHaveAttribute('data-dnd-ready', 'yes');
-  await drag(page, page.locator('[data-palette-block="INFOBOX"] button'), rows.nth(1), 5, () =>
-    expect(canvas.locator('[data-builder-rows] > [data-palette-block]')).toHaveCount(1),
+  await sortableDrag(page, page.locator('[data-palette-block="INFOBOX"] button'), pointIn(rows.nth(1), 40, 5), ({ timeout }) =>
+    expect(canvas.locator('[data-builder-rows] > [data-palette-block]')).toHaveCount(1, { timeout }),
   );
   await expect.poll(() => cellTypes(page)).toEqual(['HERO', 'INFOBOX', 'TEXT', 'VIDEO', 'IMAGE', 'TEXT']);
   await expect(announcement).toContainText('Row 2 of 5');

@@ -4,6 +4,7 @@ import { Package } from '../../app/lib/features';
 import { createOrganization } from '../fixtures/factories';
 import { png } from '../integration/files-fixtures';
 import { expect, test } from './fixtures';
+import { sortableDrag } from './drag';
 
 test.use({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
 
@@ -70,15 +71,8 @@ test('host creates a hall, adds stands, invites a guest stand (shown once its or
     const handle = page.locator('li', { hasText: 'Alpha' }).locator('[data-drag-handle]');
     const firstRow = page.getByRole('list', { name: 'Stands in their order' }).getByRole('listitem').first();
     await page.getByRole('heading', { name: 'Stands in this hall' }).scrollIntoViewIfNeeded();
-    const from = (await handle.boundingBox())!;
     const to = (await firstRow.boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 5 });
-    await page.mouse.move(to.x + 20, to.y + 5, { steps: 20 });
-    // sortable moves the row under the pointer while dragging; drop once it is there
-    await expect(standNames(page)).toHaveText(['Alpha', 'Beta', 'Gast']);
-    await page.mouse.up();
+    await sortableDrag(page, handle, { x: to.x + 20, y: to.y + 5 }, ({ timeout }) => expect(standNames(page)).toHaveText(['Alpha', 'Beta', 'Gast'], { timeout }));
     await expect(standNames(page)).toHaveText(['Alpha', 'Beta', 'Gast']);
     await expect(page.getByRole('status').filter({ hasText: 'Alpha is now at position 1 of 3.' })).toBeAttached();
     await expect.poll(savedOrder).toEqual(['Alpha', 'Beta', 'Gast']);

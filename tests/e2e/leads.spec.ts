@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Knex } from 'knex';
 import QRCode from 'qrcode';
 import { Package } from '../../app/lib/features';
 import { expect, expectAccessible, test } from './fixtures';
+import { pointIn, sortableDrag } from './drag';
 
 /**
  * Leads at the stand (issue 18), at phone width: a rep captures a lead by the form, by a business-card photo (a
@@ -31,20 +32,6 @@ async function mailLink(db: Knex, to: string): Promise<string> {
   expect(link, 'a link in the mail').toBeDefined();
   const url = new URL(link!);
   return `${url.pathname}${url.search}`;
-}
-
-/** Drags `from` (sortablejs's pointer mode, which Playwright's mouse drives) onto `onto` and drops once `arrived` holds. */
-async function drag(page: Page, from: Locator, onto: Locator, arrived: () => Promise<void>) {
-  const start = (await from.boundingBox())!;
-  const x = start.x + start.width / 2;
-  const y = start.y + start.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x, y - 10, { steps: 5 });
-  const end = (await onto.boundingBox())!;
-  await page.mouse.move(end.x + 20, end.y + 5, { steps: 20 });
-  await arrived();
-  await page.mouse.up();
 }
 
 async function agreeToAll(page: Page) {
@@ -178,9 +165,9 @@ test('the form builder adds fields, moves one by keyboard with an announcement, 
   const rows = list.getByTestId('builder-field');
   const interestId = (await rows.nth(1).getAttribute('data-field-id'))!;
   await list.scrollIntoViewIfNeeded();
-  await drag(page, rows.nth(1).locator('[data-drag-handle]'), rows.nth(0), async () => {
-    await expect(rows.nth(0)).toHaveAttribute('data-field-id', interestId);
-  });
+  await sortableDrag(page, rows.nth(1).locator('[data-drag-handle]'), pointIn(rows.nth(0), 20, 5), ({ timeout }) =>
+    expect(rows.nth(0)).toHaveAttribute('data-field-id', interestId, { timeout }),
+  );
   await expect(page.getByTestId('builder-announcement')).toHaveText('Your interest moved to position 1 of 2.');
   await expect(rows.nth(0).getByLabel('Label', { exact: true })).toHaveValue('Your interest');
   await page.getByRole('button', { name: 'Move Your interest down' }).click();

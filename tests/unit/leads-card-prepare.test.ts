@@ -18,7 +18,7 @@ describe('prepareCardImage', () => {
     const stored = await sharp(upright).rotate(-90).jpeg().withMetadata({ orientation: 6 }).toBuffer();
     const storedMeta = await sharp(stored).metadata();
     expect(storedMeta.height).toBeGreaterThan(storedMeta.width!);
-    const prepared = await prepareCardImage(stored);
+    const prepared = (await prepareCardImage(stored))!;
     const meta = await sharp(prepared).metadata();
     expect(meta.width).toBe(1600);
     expect(meta.width!).toBeGreaterThan(meta.height!);
@@ -26,15 +26,24 @@ describe('prepareCardImage', () => {
   });
 
   it('turns light text on dark ground into dark on light, and keeps mid-size photos as they are', async () => {
-    const prepared = await prepareCardImage(await card({ dark: true, width: 1500 }));
+    const prepared = (await prepareCardImage(await card({ dark: true, width: 1500 })))!;
     const stats = await sharp(prepared).stats();
     expect(stats.channels[0].mean).toBeGreaterThan(150);
     expect((await sharp(prepared).metadata()).width).toBe(1500);
   });
 
   it('scales a large phone photo down', async () => {
-    const prepared = await prepareCardImage(await card({ width: 2600 }));
+    const prepared = (await prepareCardImage(await card({ width: 2600 })))!;
     expect((await sharp(prepared).metadata()).width).toBe(2000);
+  });
+
+  it('finds nothing to read on a picture of one colour or one too small for a line of text', async () => {
+    const plain = await sharp({ create: { width: 1200, height: 700, channels: 3, background: '#f4f1ea' } }).png().toBuffer();
+    expect(await prepareCardImage(plain)).toBeNull();
+    const pixel = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000000' } }).png().toBuffer();
+    expect(await prepareCardImage(pixel)).toBeNull();
+    const strip = await card({ width: 1000 }).then((b) => sharp(b).resize({ width: 1000, height: 20, fit: 'fill' }).png().toBuffer());
+    expect(await prepareCardImage(strip)).toBeNull();
   });
 
   it('refuses bytes that are no picture', async () => {

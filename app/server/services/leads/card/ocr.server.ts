@@ -201,11 +201,16 @@ export function recognizeText(image: Buffer): Promise<string> {
   });
 }
 
+/** A picture narrower or lower than this cannot hold a line of legible text. */
+const MIN_TEXT_SIDE = 32;
+
 /**
  * A photo made easy to read: turned upright by its EXIF orientation, grey, contrast stretched, light-on-dark
- * inverted, scaled to about 1600 px across (small photos up, large ones down), as PNG.
+ * inverted, scaled to about 1600 px across (small photos up, large ones down), as PNG. Null for a picture with
+ * nothing to read (of one colour, or too small for a line of text), which then costs no recognition: a second of
+ * a worker's time that a blank or 1-pixel upload would otherwise take.
  */
-export async function prepareCardImage(input: Buffer): Promise<Buffer> {
+export async function prepareCardImage(input: Buffer): Promise<Buffer | null> {
   try {
     const base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate().grayscale();
     const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -213,7 +218,9 @@ export async function prepareCardImage(input: Buffer): Promise<Buffer> {
     const width = (swap ? meta.height : meta.width) ?? 0;
     if (!width) throw new Error('no size');
     const stats = await base.clone().stats();
-    const mean = stats.channels[0]?.mean ?? 255;
+    const grey = stats.channels[0];
+    if (Math.min(meta.width ?? 0, meta.height ?? 0) < MIN_TEXT_SIDE || (grey && grey.min === grey.max)) return null;
+    const mean = grey?.mean ?? 255;
     let img = base.clone();
     if (mean < 110) img = img.negate({ alpha: false });
     img = img.normalise();

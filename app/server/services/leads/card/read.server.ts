@@ -7,12 +7,12 @@ import type { BusinessCardExtraction } from '~/lib/leads/card';
 import { CardReadError, prepareCardImage, recognizeText } from './ocr.server';
 import { parseBusinessCardText } from './parse-text';
 
-/** The OCR text of each picture, in order (front, back). */
+/** The OCR text of each picture, in order (front, back); '' for a picture with nothing to read. */
 export async function readCardTexts(images: Buffer[]): Promise<string[]> {
   const pictures = images.filter((b) => b && b.length > 0).slice(0, 2);
   if (pictures.length === 0) throw new CardReadError('UNREADABLE_IMAGE', 'No picture given');
   const prepared = await Promise.all(pictures.map((b) => prepareCardImage(b)));
-  return Promise.all(prepared.map((p) => recognizeText(p)));
+  return Promise.all(prepared.map((p) => (p ? recognizeText(p) : '')));
 }
 
 export async function readBusinessCard(images: Buffer[]): Promise<BusinessCardExtraction> {
