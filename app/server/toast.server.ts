@@ -1,6 +1,21 @@
 import { createCookie } from '@remix-run/node';
 import { z } from 'zod';
 
+/**
+ * A Location header value: characters a header cannot hold (NUL, spaces, non-ASCII) percent-encoded, a lone
+ * surrogate as U+FFFD. Routes encode what they put in a path or query; this keeps a value they missed (a posted
+ * id with a NUL byte, say) from turning the redirect into a 500.
+ */
+export function headerSafeLocation(url: string): string {
+  return url.replace(/[^\x21-\x7e]/gu, (char) => {
+    try {
+      return encodeURIComponent(char);
+    } catch {
+      return '%EF%BF%BD';
+    }
+  });
+}
+
 /** A toast travels as a translation key (+ values) in a short-lived cookie, shown once after a redirect. */
 export const ToastSchema = z.object({
   type: z.enum(['success', 'error', 'info']).default('success'),
@@ -34,6 +49,6 @@ export async function readToast(request: Request): Promise<{ toast: Toast | null
 export async function redirectWithToast(url: string, toast: Toast, init: ResponseInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.append('Set-Cookie', await serializeToast(toast));
-  headers.set('Location', url);
+  headers.set('Location', headerSafeLocation(url));
   return new Response(null, { ...init, status: init.status ?? 302, headers });
 }

@@ -323,6 +323,11 @@ describe('/leads/edit-leadform and the public /leadform', () => {
       expect(refused.status).toBe(404);
     }
     expect((await LeadForm.query(t.app.db).findById(foreign.id))!.schema).toEqual(foreign.schema);
+    // an id with a NUL byte and non-ASCII letters goes back to the builder with the error, encoded (a random fuzz seed found a 500)
+    for (const intent of ['pages', 'settings', 'header']) {
+      const odd = await callRoute(t, builder.action as never, { url: '/leads/edit-leadform', userId: user.id, form: { intent, id: '6räjl86d\u0000l0z0', name: 'x' } });
+      expect(odd).toMatchObject({ status: 302, location: '/leads/edit-leadform?form=6r%C3%A4jl86d%00l0z0', toast: { type: 'error' } });
+    }
 
     // the public form: unknown is 404, a missing required value is refused, then the lead is taken without a capturing user
     expect((await callRoute(t, publicForm.loader as never, { url: `/leadform?form=${crypto.randomUUID()}`, userId: null })).status).toBe(404);

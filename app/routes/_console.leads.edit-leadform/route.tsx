@@ -30,7 +30,8 @@ export const meta = leadPageMeta;
 export const guards = defineGuards({ organization: true, feature: 'lead' });
 
 const HERE = '/leads/edit-leadform';
-const at = (id: string) => `${HERE}?form=${id}`;
+/** The builder of form `id` (as posted: encoded, so no posted value can break the redirect's Location header). */
+const at = (id: string) => `${HERE}?form=${encodeURIComponent(id)}`;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
