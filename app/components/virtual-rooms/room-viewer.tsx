@@ -85,6 +85,10 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
   const [lite, setLite] = useState(false);
   const [webgl, setWebgl] = useState(true);
   const [ready, setReady] = useState<string | null>(null);
+  // the first poster has loaded (or failed): only then does the 3D code load, so three.js's parse never delays the
+  // poster's paint (the page's LCP) on a slow phone
+  const [posterSettled, setPosterSettled] = useState(false);
+  const onPosterSettled = useCallback(() => setPosterSettled(true), []);
   const [failed, setFailed] = useState<string | null>(null);
   const [maxTexture, setMaxTexture] = useState<number | undefined>(undefined);
   const [viewport, setViewport] = useState<Viewport>({ width: 0, height: 0 });
@@ -132,7 +136,8 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hydrated, lite]);
+    // the 3D stage mounts once the page is hydrated and the poster has settled
+  }, [hydrated, lite, posterSettled]);
 
   const stopAnimation = () => {
     if (animation.current !== null) cancelAnimationFrame(animation.current);
@@ -165,7 +170,7 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
     setView(clampView(view ?? startView(next)));
   }
 
-  const show3d = hydrated && !lite && webgl && !failed && Boolean(pano);
+  const show3d = hydrated && posterSettled && !lite && webgl && !failed && Boolean(pano);
   const visitSetupMissing = !editing && room.setup === 'NO_INITIAL_VIEW';
 
   // the picture variant for this screen: at most 2048 px on phones (RoomPicture.sizes)
@@ -330,6 +335,7 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
       <PanoramaFrame
         pano={pano}
         flat={!show3d}
+        onPosterSettled={onPosterSettled}
         label={t('viewer.strip', { name: pano.name })}
         posterPosition={`${equirectOf(viewFacingPoint(view)).u * 100}% 50%`}
         after={
@@ -564,6 +570,7 @@ function PanoramaFrame({
   flat,
   label,
   posterPosition,
+  onPosterSettled,
   after,
   children,
 }: {
@@ -571,15 +578,24 @@ function PanoramaFrame({
   flat: boolean;
   label: string;
   posterPosition: string;
+  /** the poster has loaded or failed (also when that happened before hydration, when React saw no event) */
+  onPosterSettled?: () => void;
   after?: ReactNode;
   children?: ReactNode;
 }) {
+  const poster = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    if (poster.current?.complete) onPosterSettled?.();
+  }, [pano.picture.poster, onPosterSettled]);
   return (
     <figure className="relative m-0">
       <div className={`${flat ? 'overflow-x-auto' : 'overflow-hidden'} rounded-lg bg-black`} data-room-strip={flat ? '' : undefined}>
         <div className={`relative ${STAGE_HEIGHT} ${flat ? 'w-max min-w-full' : 'w-full'}`}>
           <img
+            ref={poster}
             src={pano.picture.poster}
+            onLoad={onPosterSettled}
+            onError={onPosterSettled}
             alt={flat ? label : ''}
             className={flat ? 'h-full w-auto max-w-none' : 'absolute inset-0 h-full w-full object-cover'}
             style={flat ? undefined : { objectPosition: posterPosition }}
