@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { Package } from '../../app/lib/features';
 import { hashPassword } from '../../app/server/auth/password.server';
 import { addMember, createOrganization, createUser } from '../fixtures/factories';
-import { expect, test } from './fixtures';
+import { expect, necessaryCookiesOnly, test } from './fixtures';
 
 /**
  * The account pages in Chromium, once with JavaScript (Conform validates as you type) and once without
@@ -39,6 +39,9 @@ async function logIn(page: Page, email: string, password: string) {
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? 'account pages with JavaScript' : 'account pages without JavaScript', () => {
     test.use({ javaScriptEnabled, locale: 'en-GB' });
+    // the cookie question answered on an earlier visit: without JavaScript its banner slides in 500 ms after each
+    // page load (CSS) and could take a click meant for the button under it
+    test.beforeEach(({ context, baseURL }) => necessaryCookiesOnly(context, baseURL));
 
     const emails: string[] = [];
     const organizations: string[] = [];

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import { dismissWelcomeVideoUpfront, expect, expectAccessible, test } from './fixtures';
+import { dismissWelcomeVideoUpfront, expect, expectAccessible, necessaryCookiesOnly, test } from './fixtures';
 
 /**
  * Content pages inside a convention (issue 16): an inactive convention shows its content page instead of the event
@@ -60,6 +60,8 @@ test('an inactive convention with a content page shows that page instead of the 
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+  // answered on an earlier visit: the banner slides in 500 ms after each page load and could take a click
+  test.beforeEach(({ context, baseURL }) => necessaryCookiesOnly(context, baseURL));
 
   test("an inactive convention's content page is rendered by the server", async ({ page, db }) => {
     const convention = await inactiveWithPage(db);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { dismissWelcomeVideoUpfront, expect, expectAccessible, test } from './fixtures';
+import { dismissWelcomeVideoUpfront, expect, expectAccessible, necessaryCookiesOnly, test } from './fixtures';
 
 /**
  * A visitor's walk through the demo convention (seeded by the e2e server): landing, welcome video, hall tour,
@@ -205,6 +205,8 @@ test.describe('what a page downloads', () => {
 
 test.describe('without JavaScript', () => {
   test.use({ locale: 'en-GB', javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
+  // answered on an earlier visit: the banner slides in 500 ms after each page load and could take a click
+  test.beforeEach(({ context, baseURL }) => necessaryCookiesOnly(context, baseURL));
 
   test('landing, hall, tour and stand work with plain links', async ({ page }) => {
     await page.goto(CONVENTION);
