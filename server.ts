@@ -5,7 +5,7 @@ import type { ServerBuild } from '@remix-run/node';
 import { createRequestHandler } from '@remix-run/express';
 import express, { type Request as ExpressRequest } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { seedDemo, DEMO_LOGINS } from '#db/seeds/demo';
+import { seedDemo, DEMO_LOGINS } from '~/server/seed/demo';
 import { createAppServices, createExpressApp, prepareDatabase } from '~/server/app.server';
 import { answerClientErrors } from '~/server/client-errors.server';
 import { runPrimary, serverProcessCount } from '~/server/cluster.server';

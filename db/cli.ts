@@ -1,6 +1,6 @@
 import { loadEnv } from '../app/server/env.server';
 import { createDb, migrateLatest } from './connection';
-import { seedDemo } from './seeds/demo';
+import { seedDemo } from '../app/server/seed/demo';
 
 async function main() {
   const command = process.argv[2];

@@ -11,7 +11,7 @@ import { getT } from '~/server/i18n.server';
 import { MAX_UPLOAD_BYTES } from '~/lib/file-limits';
 import type { FileUpload } from './upload';
 import { passesCsrfCheck } from './context';
-import { requestLanguage } from './server';
+import { requestLanguage } from './request-language';
 
 /** A file part, spooled to a temp file while the request is read; the resolver streams it from there. */
 class MultipartFileUpload implements FileUpload {

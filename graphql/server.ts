@@ -4,14 +4,11 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import { mergeTypeDefs } from '@graphql-tools/merge';
 import { getOperationAST, GraphQLError, parse, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { createHandler, type Response as HttpResponse } from 'graphql-http';
-import { parse as parseCookie } from 'cookie';
 import type { TFunction } from 'i18next';
-import { detectLanguage, type Language } from '~/lib/language';
 import type { AppServices } from '~/server/context.server';
 import { JwtError } from '~/server/auth/jwt.server';
 import { authenticateRequest } from '~/server/auth/request-auth.server';
 import { getT } from '~/server/i18n.server';
-import { LANGUAGE_COOKIE } from '~/server/request-context.server';
 import { csrfTokenFor, readSessionId } from '~/server/session.server';
 import { passesCsrfCheck, type GraphQLContext } from './context';
 import { formatGraphQLError, unauthenticated } from './errors';
@@ -20,6 +17,7 @@ import { graphiqlAssets, type GraphiQLAssets } from './graphiql/assets';
 import { stringLiteralHygieneRule, variablesHygieneErrors } from './hygiene';
 import { renderGraphiQLPage } from './graphiql/page';
 import { parseWithTokenLimit, QUERY_LIMITS, queryLimitRules, validateLimitsFirst, type QueryLimits } from './limits';
+import { requestLanguage } from './request-language';
 import { loadTypeDefs } from './schema/load';
 import { resolvers } from './resolvers/index';
 
@@ -41,16 +39,6 @@ export function graphqlContext(
   options: { ignoreAuthorization?: boolean } = {},
 ): Promise<GraphQLContext> {
   return authenticateRequest(app, req, options);
-}
-
-/** The language of a request before its viewer is known (?lang=, language cookie, Accept-Language). */
-export function requestLanguage(req: ExpressRequest): Language {
-  const cookies = parseCookie(req.get('cookie') ?? '');
-  return detectLanguage({
-    query: typeof req.query.lang === 'string' ? req.query.lang : null,
-    cookie: cookies[LANGUAGE_COOKIE],
-    acceptLanguage: req.get('accept-language'),
-  });
 }
 
 type MediaType = 'application/graphql-response+json' | 'application/json';

@@ -30,16 +30,16 @@ import pg from 'pg';
 const CONVENTION = 'digitale-fachmesse-2026';
 const HALL = 'demo-halle-maschinenbau';
 const STAGE = 'demo-hauptbuehne';
-/** The first approved stand of the hall in db/seeds/events-halls.ts, used when the hall page lists none. */
+/** The first approved stand of the hall in app/server/seed/events-halls.ts, used when the hall page lists none. */
 const FALLBACK_STAND = 'mueller-praezisionstechnik';
-/** The demo showroom of db/seeds/virtual-rooms.ts (DEMO_ROOM_SLUG). */
+/** The demo showroom of app/server/seed/virtual-rooms.ts (DEMO_ROOM_SLUG). */
 const ROOM = 'showroom-demo-messe';
 
 export const TARGETS = { score: 90, lcpMs: 2500, cls: 0.1, jsKib: 150 };
 /** A content page of text and pictures (issue 16): at most 130 KiB of gzipped JavaScript. */
 export const CONTENT_JS_KIB = 130;
 const DEMO_ADMIN = { email: 'admin@demo.example', password: 'Messe-Demo-2026!' };
-/** The demo's content page of text and a picture (db/seeds/content-pages.ts DEMO_HELP_PAGE_SLUG). */
+/** The demo's content page of text and a picture (app/server/seed/content-pages.ts DEMO_HELP_PAGE_SLUG). */
 const TEXT_PAGE = 'demo-hilfe';
 /**
  * The virtual room page (issue 17): the poster paints with LCP <= 2.5 s, at most 350 KiB of gzipped JavaScript with

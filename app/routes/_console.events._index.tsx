@@ -6,7 +6,7 @@ import { ListPageHeader, ObjectLink, ObjectList, ROW_WITH_ACTIONS } from '~/comp
 import { PageSection, resultFor } from '~/components/ui/route-form';
 import { EVENT_TIME_ZONE } from '~/components/conventions/datetime';
 import { createByNameAction } from '~/server/pages/create-by-name.server';
-import { CREATE_INTENTS } from '~/components/conventions/forms';
+import { CREATE_INTENTS } from '~/lib/schemas/event-forms';
 import { StatusBadge } from '~/components/conventions/status-badge';
 import { formatDateTime } from '~/lib/format';
 import { defineGuards } from '~/lib/guards';

@@ -5,7 +5,7 @@ import { CreateByNameSection } from '~/components/conventions/create-by-name';
 import { ConfirmAnswer } from '~/components/events/builder-sections';
 import { DeleteObject, ListPageHeader, ObjectLink, ObjectList, ROW_WITH_ACTIONS } from '~/components/events/list-sections';
 import { PageSection } from '~/components/ui/route-form';
-import { NameForm } from '~/components/events/forms';
+import { NameForm } from '~/lib/schemas/event-forms';
 import { confirmedListAction, intentOf, intentsOf, submitForm } from '~/server/route-kit.server';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';

@@ -7,7 +7,7 @@ import { ACCESS_CONFIRM_TEXTS, AccessSection } from '~/components/events/access-
 import { accessAction, accessData } from '~/server/pages/access.server';
 import { BuilderHeader, ConfirmAnswer, PictureSection, SettingsSection } from '~/components/events/builder-sections';
 import { ConfirmDelete } from '~/components/events/confirm-delete';
-import { AddStandForm, HallSettingsForm } from '~/components/events/forms';
+import { AddStandForm, HallSettingsForm } from '~/lib/schemas/event-forms';
 import { answer, confirmedListAction, intentOf, intentsOf, listAction, orNotFound, readPostedForm, submitForm } from '~/server/route-kit.server';
 import { pictureAction } from '~/server/pages/picture.server';
 import { ReorderableList } from '~/components/events/reorderable-list';

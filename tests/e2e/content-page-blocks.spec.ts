@@ -8,7 +8,7 @@ import { createStorage } from '../../app/server/storage/create-storage.server';
 import { createContentPage, createContentPageTranslation } from '../fixtures/content-pages';
 import { createOrganization } from '../fixtures/factories';
 import { expect, expectAccessible, necessaryCookiesOnly, test, THREE_READY_TIMEOUT } from './fixtures';
-import { silentWav } from '../../db/seeds/room-panoramas';
+import { silentWav } from '../../app/server/seed/room-panoramas';
 
 /**
  * The 17 content page blocks on a published page (issue 16), as a visitor on a phone sees them: every block

@@ -5,7 +5,7 @@ import { createContentPage, createContentPageTranslation } from '../fixtures/con
 import { expect, expectAccessible, necessaryCookiesOnly, test } from './fixtures';
 import { sortableDrag } from './drag';
 import type { Page } from '@playwright/test';
-import { silentWav } from '../../db/seeds/room-panoramas';
+import { silentWav } from '../../app/server/seed/room-panoramas';
 
 /**
  * The content page builder's blocks and drops (issue 16, spec 000 point 4): every one of the 17 block types added

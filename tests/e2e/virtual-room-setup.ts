@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { standPanorama, storePicture } from '../../db/seeds/pictures';
+import { standPanorama, storePicture } from '../../app/server/seed/pictures';
 import { LocalStorage } from '../../app/server/storage/local-storage.server';
 import { createOrganization } from '../fixtures/organizations';
 import {

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { Package } from '../../app/lib/features';
 import config from '../../playwright.config';
 import { expect, expectAccessible, test, THREE_READY_TIMEOUT } from './fixtures';
-import { silentWav } from '../../db/seeds/room-panoramas';
+import { silentWav } from '../../app/server/seed/room-panoramas';
 
 /**
  * The console's room editor (issue 17): a sales rep creates a room, uploads two panoramas (a 16:9 picture is refused

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PAGE_SLUG, seedContentPages } from '#db/seeds/content-pages';
+import { DEMO_PAGE_SLUG, seedContentPages } from '~/server/seed/content-pages';
 import { conventionContentPage } from '~/server/services/content-pages/visit';
 import { layoutIssues, pageLayoutSchema } from '~/lib/content-pages/layout';
 import { Feature, Package } from '~/lib/features';

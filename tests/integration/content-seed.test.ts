@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '#db/seeds/demo';
+import { seedDemo } from '~/server/seed/demo';
 import { loadEnv } from '~/server/env.server';
 import { createStorage } from '~/server/storage/create-storage.server';
 import { createTestApp, type TestApp } from '../helpers/app';

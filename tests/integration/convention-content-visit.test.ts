@@ -6,7 +6,7 @@ import * as infopoint from '~/routes/convention.$conventionslug.infopoint';
 import { blockDefaults } from '~/lib/content-pages/blocks';
 import type { PageLayout } from '~/lib/content-pages/layout';
 import { conventionVisit } from '~/server/services/events/visit';
-import { DEMO_HELP_PAGE_SLUG, seedHelpPage } from '#db/seeds/content-pages';
+import { DEMO_HELP_PAGE_SLUG, seedHelpPage } from '~/server/seed/content-pages';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { callRoute } from '../helpers/routes';
 import { as, eventsWorld, image } from './events-halls-world';

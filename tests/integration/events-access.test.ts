@@ -17,7 +17,7 @@ import {
 import { conventionBySlug } from '~/server/services/events/conventions';
 import { exhibitionForVisitor } from '~/server/services/events/exhibitions';
 import { conventionHall } from '~/server/services/events/halls';
-import { PARTNER_DAY_KEY, seedPartnerDay } from '#db/seeds/events-access';
+import { PARTNER_DAY_KEY, seedPartnerDay } from '~/server/seed/events-access';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { callRoute } from '../helpers/routes';
 import { addMember, createUser } from '../fixtures/factories';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Package } from '~/lib/features';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { addMember, createOrganization, createUser } from '../fixtures/factories';
-import { seedConventions } from '#db/seeds/events-conventions';
+import { seedConventions } from '~/server/seed/events-conventions';
 
 // the answer is checked field by field with expect()
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

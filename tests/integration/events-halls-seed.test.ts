@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { imageSize } from 'image-size';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedHalls } from '#db/seeds/events-halls';
-import { seedDemo } from '#db/seeds/demo';
+import { seedHalls } from '~/server/seed/events-halls';
+import { seedDemo } from '~/server/seed/demo';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { eventsWorld, outcome } from './events-halls-world';
 

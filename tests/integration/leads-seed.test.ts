@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PAGE_SLUG } from '#db/seeds/content-pages';
-import { seedLeads } from '#db/seeds/leads';
+import { DEMO_PAGE_SLUG } from '~/server/seed/content-pages';
+import { seedLeads } from '~/server/seed/leads';
 import { Package } from '~/lib/features';
 import { leadValuesSchema, type LeadFormSchema } from '~/lib/leads/form-schema';
 import { getLead, listLeads } from '~/server/services/leads/leads';

@@ -10,7 +10,7 @@ import { png } from './files-fixtures';
 import { createContentPage, createContentPageTranslation } from '../fixtures/content-pages';
 import { createConvention, createHall } from '../fixtures/events';
 import { createIcon } from '../fixtures/icons';
-import { silentWav } from '../../db/seeds/room-panoramas';
+import { silentWav } from '../../app/server/seed/room-panoramas';
 
 /**
  * The console's virtual room pages (issue 17) through the page door, without JavaScript: /virtual-rooms (list,

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PAGE_SLUG } from '#db/seeds/content-pages';
-import { seedDemo } from '#db/seeds/demo';
-import { deadPoints } from '#db/seeds/demo-finish';
-import { DEMO_ROOM_POINT_SLUG, DEMO_ROOM_SLUG } from '#db/seeds/virtual-rooms';
+import { DEMO_PAGE_SLUG } from '~/server/seed/content-pages';
+import { seedDemo } from '~/server/seed/demo';
+import { deadPoints } from '~/server/seed/demo-finish';
+import { DEMO_ROOM_POINT_SLUG, DEMO_ROOM_SLUG } from '~/server/seed/virtual-rooms';
 import { listRooms, roomForEditor } from '~/server/services/virtual-rooms/rooms';
 import { roomForVisitor, roomOfReferencePoint } from '~/server/services/virtual-rooms/visit';
 import { createTestApp, type TestApp } from '../helpers/app';

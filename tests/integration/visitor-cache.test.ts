@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb } from '#db/connection';
-import { seedDemo } from '#db/seeds/demo';
+import { seedDemo } from '~/server/seed/demo';
 import { createAppServices } from '~/server/app.server';
 import type { AppServices } from '~/server/context.server';
 import { listenForDataChanges, watchTables, type DataChanges } from '~/server/data-changes.server';

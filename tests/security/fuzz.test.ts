@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { seedDemo } from '#db/seeds/demo';
+import { seedDemo } from '~/server/seed/demo';
 import { buildSchema } from '#graphql/server';
 import { Package } from '~/lib/features';
 import { createTestApp, type TestApp } from '../helpers/app';

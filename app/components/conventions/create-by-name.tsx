@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { ListPageHeader, ObjectLink, ObjectList } from '../events/list-sections';
 import { TextField } from '../ui/field';
 import { FormErrors, PageSection, SubmitButton, useRouteForm } from '../ui/route-form';
-import { createByNameForm, type CreateIntent } from './forms';
+import { createByNameForm, type CreateIntent } from '~/lib/schemas/event-forms';
 
 /**
  * The "create by name" box of /events, /stage, /exhibition (conventionCreateByName and its siblings), /hall and

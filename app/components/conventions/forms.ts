@@ -17,11 +17,6 @@ const checkbox = z.preprocess((v) => v === 'on' || v === 'true', z.boolean());
 const optionalUrl = httpUrl(500).optional();
 const id = z.string().uuid();
 
-export const CREATE_INTENTS = ['createConvention', 'createExhibition', 'createStage'] as const;
-export type CreateIntent = (typeof CREATE_INTENTS)[number];
-
-export const createByNameForm = <I extends CreateIntent>(intent: I) => z.object({ intent: z.literal(intent), name });
-
 export const ConventionSettingsForm = z.object({
   intent: z.literal('settings'),
   title: name,

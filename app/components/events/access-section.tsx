@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { FormAnswer } from '~/lib/route-kit';
 import { useTranslation } from 'react-i18next';
 import { NumberField, TextField } from '../ui/field';
-import { PermissionAddForm, TokenForm } from './access-forms';
+import { PermissionAddForm, TokenForm } from '~/lib/schemas/access-forms';
 import { DeleteObject } from './list-sections';
 import { FormErrors, PageSection, RowActionForm, SubmitButton, useRouteForm } from '../ui/route-form';
 import { TableHead } from '../ui/table';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '~/lib/language';
 import type { FormAnswer } from '~/lib/route-kit';
 import { TextArea, TextField } from '../ui/field';
-import { TranslationForm } from './forms';
+import { TranslationForm } from '~/lib/schemas/event-forms';
 import { FormErrors, PageSection, resultFor, SubmitButton, useRouteForm } from '../ui/route-form';
 
 interface TranslationValue {

@@ -59,9 +59,3 @@ export function pointTranslations(value: ReferenceValues) {
     description: value[`description${language}`] ?? '',
   }));
 }
-
-/** standApplyToHall: the exhibitor names the hall by its domain (slug), which the host hands out. */
-export const ApplyToHallForm = z.object({
-  intent: z.literal('standApplyToHall'),
-  hallSlug: z.string().trim().toLowerCase().min(1).max(100),
-});

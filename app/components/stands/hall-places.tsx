@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import type { StandPlace } from '~/server/services/events/hall-stands';
-import { ApplyToHallForm } from './forms';
+import { ApplyToHallForm } from '~/lib/schemas/event-forms';
 import { FormErrors, SubmitButton, useRouteForm } from '../ui/route-form';
 
 /** Which consent a place is waiting for, from the exhibitor's side. */

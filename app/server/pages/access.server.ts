@@ -11,7 +11,7 @@ import {
   type AccessKind,
 } from '~/server/services/events/access';
 import { redirectWithToast } from '~/server/toast.server';
-import { PermissionAddForm, TokenForm } from '~/components/events/access-forms';
+import { PermissionAddForm, TokenForm } from '~/lib/schemas/access-forms';
 import { confirmedListAction, listAction, submitForm } from '~/server/route-kit.server';
 
 /** The convention, hall or in-house fair whose access a console page manages. */

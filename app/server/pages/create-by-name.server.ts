@@ -8,7 +8,7 @@ import { createConventionByName } from '~/server/services/events/conventions';
 import { createExhibitionByName } from '~/server/services/events/exhibitions';
 import { createStageByName } from '~/server/services/events/stages';
 import { redirectWithToast } from '~/server/toast.server';
-import { createByNameForm, type CreateIntent } from '~/components/conventions/forms';
+import { createByNameForm, type CreateIntent } from '~/lib/schemas/event-forms';
 
 const CREATE: Record<CreateIntent, { call: (ctx: RequestContext['service'], name: string) => Promise<{ slug: string }>; to: string; toast: string }> = {
   createConvention: { call: (ctx, name) => createConventionByName(ctx, { name }), to: '/events/convention/', toast: 'events:pages.toast.conventionCreated' },

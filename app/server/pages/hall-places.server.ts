@@ -4,7 +4,7 @@ import { parseForm } from '~/server/forms-zod.server';
 import type { RequestContext } from '~/server/request-context.server';
 import { hallStandAccept, hallStandDecline, standApplyToHall } from '~/server/services/events/hall-stands';
 import { redirectWithToast } from '~/server/toast.server';
-import { ApplyToHallForm } from '~/components/stands/forms';
+import { ApplyToHallForm } from '~/lib/schemas/event-forms';
 
 const DECLINED = { invited: 'declined', applied: 'withdrawn', listed: 'left' } as const;
 

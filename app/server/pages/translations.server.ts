@@ -3,7 +3,7 @@ import type { Language } from '~/lib/language';
 import { formAction } from '~/server/forms.server';
 import { parseForm } from '~/server/forms-zod.server';
 import type { RequestContext } from '~/server/request-context.server';
-import { TranslationForm } from '~/components/events/forms';
+import { TranslationForm } from '~/lib/schemas/event-forms';
 import { answer } from '~/server/route-kit.server';
 import { redirectWithToast } from '~/server/toast.server';
 

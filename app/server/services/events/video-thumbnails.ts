@@ -4,8 +4,7 @@ import { imageSize } from 'image-size';
 import { parseVideoUrl, type VideoLink } from '~/lib/events';
 import { isPlaceholderThumbnail, videoInText } from '~/lib/video';
 import { defineLoader, type ServiceContext } from '../../context.server';
-import { fileUrl, uploadFile } from '../files/files.server';
-import { publishImage } from './conventions';
+import { fileUrl, publishFile, uploadFile } from '../files/files.server';
 
 /**
  * Pictures of linked videos (welcome video, stage stream, in-house fair video, on-demand recordings), kept in our
@@ -172,7 +171,7 @@ export async function rememberVideoThumbnail(ctx: ServiceContext, organizationId
       forOrg: organizationId,
       purpose: 'IMAGE',
     });
-    await publishImage(ctx, file.id);
+    await publishFile(ctx, file.id);
     await ctx
       .db('video_thumbnails')
       .insert({ organization_id: organizationId, provider: video.provider, video_id: video.id, file_id: file.id })

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { loadEnv } from '../../app/server/env.server';
-import { createStorage } from '../../app/server/storage/create-storage.server';
-import type { Storage } from '../../app/server/storage/storage.server';
+import { loadEnv } from '~/server/env.server';
+import { createStorage } from '~/server/storage/create-storage.server';
+import type { Storage } from '~/server/storage/storage.server';
 import { contentPreview, inParallel, onDemandThumbnail, organizationAvatar, storePicture, type Picture } from './pictures';
 
 /** A point of the demo that leads nowhere: where it is and why. */

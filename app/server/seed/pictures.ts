@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import sharp from 'sharp';
-import type { Storage } from '../../app/server/storage/storage.server';
+import type { Storage } from '~/server/storage/storage.server';
 
 /**
  * The demo's pictures (issue 14), drawn at seed time: booth fronts, stand and hall panoramas, hall interiors, the

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import { DEFAULT_WELCOME_VIDEO } from '../../app/lib/video';
-import { loadEnv } from '../../app/server/env.server';
-import { createStorage } from '../../app/server/storage/create-storage.server';
-import type { Storage } from '../../app/server/storage/storage.server';
-import { createContentGroup, createContentObject, createFile, createPersonalization, createPublicsite } from '../../tests/fixtures/factories';
+import { DEFAULT_WELCOME_VIDEO } from '~/lib/video';
+import { loadEnv } from '~/server/env.server';
+import { createStorage } from '~/server/storage/create-storage.server';
+import type { Storage } from '~/server/storage/storage.server';
+import { createContentGroup, createContentObject, createFile, createPersonalization, createPublicsite } from '../../../tests/fixtures/factories';
 import { inParallel, onDemandThumbnail, organizationAvatar, storePicture } from './pictures';
 
 /** A one-page PDF brochure, written here (the seed never reaches the internet). */

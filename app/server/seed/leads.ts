@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import { LeadTrack, type LeadActivity, type LeadLinkType } from '../models/index';
-import type { LeadConsentProof, LeadFormField } from '../../app/lib/leads/form-schema';
-import { leadScore } from '../../app/server/services/leads/score';
-import { addLeadContentPage, createLead, createLeadForm } from '../../tests/fixtures/factories';
+import { LeadTrack, type LeadActivity, type LeadLinkType } from '#db/models/index';
+import type { LeadConsentProof, LeadFormField } from '~/lib/leads/form-schema';
+import { leadScore } from '~/server/services/leads/score';
+import { addLeadContentPage, createLead, createLeadForm } from '../../../tests/fixtures/factories';
 import { DEMO_PAGE_SLUG } from './content-pages';
 
 /**

@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import sharp from 'sharp';
-import { blockDefaults, type BlockContent, type BlockType } from '../../app/lib/content-pages/blocks';
-import type { ColumnWidth, LayoutItem, PageLayout } from '../../app/lib/content-pages/layout';
-import { DEFAULT_WELCOME_VIDEO } from '../../app/lib/video';
-import { loadEnv } from '../../app/server/env.server';
-import { createStorage } from '../../app/server/storage/create-storage.server';
-import type { Storage } from '../../app/server/storage/storage.server';
-import { createContentPage, createContentPageTranslation } from '../../tests/fixtures/content-pages';
+import { blockDefaults, type BlockContent, type BlockType } from '~/lib/content-pages/blocks';
+import type { ColumnWidth, LayoutItem, PageLayout } from '~/lib/content-pages/layout';
+import { DEFAULT_WELCOME_VIDEO } from '~/lib/video';
+import { loadEnv } from '~/server/env.server';
+import { createStorage } from '~/server/storage/create-storage.server';
+import type { Storage } from '~/server/storage/storage.server';
+import { createContentPage, createContentPageTranslation } from '../../../tests/fixtures/content-pages';
 import { boothPicture, inParallel, storePicture, type Picture } from './pictures';
 
 /** The demo product page's address (`/content/demo-produktseite`). */

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import sharp from 'sharp';
-import { parseVideoUrl, type VideoLink } from '../../app/lib/events';
-import { videoInText } from '../../app/lib/video';
-import { loadEnv } from '../../app/server/env.server';
-import { createStorage } from '../../app/server/storage/create-storage.server';
-import type { Storage } from '../../app/server/storage/storage.server';
-import { createFile } from '../../tests/fixtures/factories';
+import { parseVideoUrl, type VideoLink } from '~/lib/events';
+import { videoInText } from '~/lib/video';
+import { loadEnv } from '~/server/env.server';
+import { createStorage } from '~/server/storage/create-storage.server';
+import type { Storage } from '~/server/storage/storage.server';
+import { createFile } from '../../../tests/fixtures/factories';
 
 const WIDTH = 1280;
 const HEIGHT = 720;

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import { Package } from '../../app/lib/features';
-import { loadEnv } from '../../app/server/env.server';
-import { createStorage } from '../../app/server/storage/create-storage.server';
-import type { Storage } from '../../app/server/storage/storage.server';
+import { Package } from '~/lib/features';
+import { loadEnv } from '~/server/env.server';
+import { createStorage } from '~/server/storage/create-storage.server';
+import type { Storage } from '~/server/storage/storage.server';
 import { boothPicture, foyerPicture, hallPicture, inParallel, stagePicture, standPictures, storePicture, type FoyerSign, type Picture } from './pictures';
 
 const translations = (de: [string, string], en: [string, string]) => [

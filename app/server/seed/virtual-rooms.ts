@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import { loadEnv } from '../../app/server/env.server';
-import { createStorage } from '../../app/server/storage/create-storage.server';
-import type { Storage } from '../../app/server/storage/storage.server';
+import { loadEnv } from '~/server/env.server';
+import { createStorage } from '~/server/storage/create-storage.server';
+import type { Storage } from '~/server/storage/storage.server';
 import { DEMO_PAGE_SLUG } from './content-pages';
 import { inParallel, storePicture } from './pictures';
 import { roomPanorama, tourChime, type RoomScene } from './room-panoramas';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PermissionEmailSchema } from '~/lib/schemas/access';
+import { PermissionEmailSchema } from './access';
 
 /**
  * The console forms of access keys and object permissions (conventions, halls, in-house fairs), shared by the

@@ -1,7 +1,7 @@
-import type { Db } from '../connection';
-import { hashPassword } from '../../app/server/auth/password.server';
-import { Package, Feature } from '../../app/lib/features';
-import { addMember, createInvite, createOrganization, createUser } from '../../tests/fixtures/factories';
+import type { Db } from '#db/connection';
+import { hashPassword } from '~/server/auth/password.server';
+import { Package, Feature } from '~/lib/features';
+import { addMember, createInvite, createOrganization, createUser } from '../../../tests/fixtures/factories';
 import { seedContent, seedPersonalization } from './content';
 import { seedContentPages, seedHelpPage } from './content-pages';
 import { fillDemoTargets, seedDemoPictures } from './demo-finish';
