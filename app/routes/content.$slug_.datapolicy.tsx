@@ -1,10 +1,11 @@
-import { ContentLegalRoutePage, legalHandle } from '~/components/visitor/legal-page';
+import { contentLegalMeta, ContentLegalRoutePage, legalHandle } from '~/components/visitor/legal-page';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { legalLoader } from '~/server/pages/legal.server';
 
 export const handle = legalHandle('dataPolicy');
 export const clientLoader = withNamespaces(handle.i18n);
+export const meta = contentLegalMeta;
 
 /** Public; the page's own visibility applies (the link's token comes along). */
 export const guards = defineGuards({ public: true });

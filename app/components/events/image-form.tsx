@@ -18,6 +18,8 @@ export interface ImageFormProps {
   error?: string;
   /** further hidden fields, e.g. the node id */
   hidden?: Record<string, string>;
+  /** `contain` shows the whole picture in the frame (a logo), `cover` fills it (16:9 pictures; the default) */
+  fit?: 'cover' | 'contain';
 }
 
 /**
@@ -25,7 +27,7 @@ export interface ImageFormProps {
  * without JavaScript); the action stores the file and hands it to the service, which checks the ratio on the
  * real image.
  */
-export function ImageForm({ intent, id, title, hint, fileLabel, submitLabel, imageUrl, imageAlt, noImage, error, hidden }: ImageFormProps) {
+export function ImageForm({ intent, id, title, hint, fileLabel, submitLabel, imageUrl, imageAlt, noImage, error, hidden, fit = 'cover' }: ImageFormProps) {
   const inputId = useId();
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-lg bg-white p-6 shadow-sm">
@@ -34,7 +36,13 @@ export function ImageForm({ intent, id, title, hint, fileLabel, submitLabel, ima
       </h2>
       <div className="mt-4 flex flex-wrap items-start gap-6">
         {imageUrl ? (
-          <img src={imageUrl} alt={imageAlt} width={320} height={180} className="aspect-video w-80 rounded-md object-cover" />
+          <img
+            src={imageUrl}
+            alt={imageAlt}
+            width={320}
+            height={180}
+            className={`aspect-video w-80 max-w-full rounded-md ${fit === 'contain' ? 'border border-gray-200 bg-gray-50 object-contain p-2' : 'object-cover'}`}
+          />
         ) : (
           <p className="text-gray-700">{noImage}</p>
         )}

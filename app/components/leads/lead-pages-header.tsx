@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { BRAND_CLASSES } from '~/lib/brand-theme';
 
 /** What lead pages show of the lead form's personalization (spec 000 point 2, "Lead pages' layout"). */
 export interface LeadBranding {
@@ -10,7 +11,9 @@ export interface LeadBranding {
 
 /**
  * The head of the lead pages: the form's personalization logo, the organisation's name as the title and a toggle
- * that shows the imprint and privacy texts (a native `details`, so it opens without JavaScript).
+ * that shows the imprint and privacy texts (a native `details`, so it opens without JavaScript). Inside a page in
+ * the personalization's colours (`BrandThemed`) it is a band in the primary colour; elsewhere a white card. The
+ * logo is shown whole (never cropped) and the name wraps instead of being cut on a phone.
  */
 export function LeadPagesHeader({ branding, heading = 'h1' }: { branding: LeadBranding; heading?: 'h1' | 'p' }) {
   const { t } = useTranslation('leadsconsole');
@@ -21,14 +24,14 @@ export function LeadPagesHeader({ branding, heading = 'h1' }: { branding: LeadBr
   ] as const;
   const hasLegal = Boolean(branding.imprint || branding.privacy);
   return (
-    <header className="flex flex-wrap items-center gap-3 rounded-lg bg-white p-4 shadow-sm">
-      {branding.logoUrl ? <img src={branding.logoUrl} alt="" className="h-10 w-auto max-w-[160px] object-contain" /> : null}
-      <Title className="min-w-0 flex-1 truncate text-xl font-semibold" data-testid="lead-org-title">
+    <header className={`flex flex-wrap items-center gap-3 rounded-lg p-4 shadow-sm ${BRAND_CLASSES.band}`} data-brand-header>
+      {branding.logoUrl ? <img src={branding.logoUrl} alt="" className="h-10 w-auto max-w-[min(160px,100%)] shrink-0 object-contain" data-brand-logo /> : null}
+      <Title className="min-w-[8rem] flex-1 text-xl font-semibold [overflow-wrap:anywhere]" data-testid="lead-org-title">
         {branding.organizationName}
       </Title>
       {hasLegal ? (
         <details className="w-full text-sm">
-          <summary className="cursor-pointer text-brand-dark underline">{t('layout.legal')}</summary>
+          <summary className="cursor-pointer underline">{t('layout.legal')}</summary>
           {legalTexts.map(([heading, text]) =>
             text ? (
               <section key={heading} className="mt-2">

@@ -1,8 +1,10 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { BrandedHeader, BrandThemed } from '~/components/personalization/branded-page';
 import { exhibitionTitle } from '~/components/visitor/exhibition-data';
 import { visitorHandle } from '~/components/visitor/route-handles';
+import { BRAND_CLASSES } from '~/lib/brand-theme';
 import { safeHref } from '~/lib/safe-href';
 import type { LegalKind, legalLoader } from '~/server/pages/legal.server';
 import type { LegalInfo } from '~/server/services/events/visit';
@@ -32,13 +34,13 @@ export function LegalPage({ kind, info, backHref }: { kind: LegalKind; info: Leg
       {text ? <div className="mt-4 whitespace-pre-line text-gray-900">{text}</div> : null}
       {link ? (
         <p className="mt-4">
-          <a href={link} target="_blank" rel="noreferrer" className="font-medium text-brand-dark underline underline-offset-2">
+          <a href={link} target="_blank" rel="noreferrer" className={`font-medium underline underline-offset-2 ${BRAND_CLASSES.link}`}>
             {t('legalPage.externalPolicy', { name: info.organizationName })}
           </a>
         </p>
       ) : null}
       {!text && !link ? <p className="mt-4 text-gray-800">{t(kind === 'imprint' ? 'legalPage.noImprint' : 'legalPage.noDataPolicy', { name: info.organizationName })}</p> : null}
-      <Link to={backHref} className="mt-6 inline-block text-sm font-medium text-brand-dark underline underline-offset-2">
+      <Link to={backHref} className={`mt-6 inline-block text-sm font-medium underline underline-offset-2 ${BRAND_CLASSES.link}`}>
         {t('legalPage.back')}
       </Link>
     </article>
@@ -51,11 +53,18 @@ export function LegalRoutePage() {
   return <LegalPage kind={kind} info={info} backHref={back} />;
 }
 
-/** The same for a content page, which has no layout around it. */
+/** The same for a content page, which has no layout around it: headed by its personalization's logo, in its colours. */
 export function ContentLegalRoutePage() {
+  const { look } = useLoaderData<LegalLoader>();
   return (
-    <main className="mx-auto min-h-screen max-w-3xl bg-gray-50 p-4 sm:p-8">
-      <LegalRoutePage />
-    </main>
+    <BrandThemed theme={look?.theme ?? null} className="min-h-screen bg-gray-50">
+      <BrandedHeader logo={look?.logo ?? null} />
+      <main className="mx-auto max-w-3xl p-4 sm:p-8">
+        <LegalRoutePage />
+      </main>
+    </BrandThemed>
   );
 }
+
+/** A content page's legal page carries the page's favicon (spec 000 point 2); its title comes from the handle. */
+export const contentLegalMeta: MetaFunction<LegalLoader> = ({ data }) => (data?.look?.favicon ? [{ tagName: 'link', rel: 'icon', href: data.look.favicon }] : []);

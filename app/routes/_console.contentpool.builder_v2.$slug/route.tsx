@@ -18,12 +18,14 @@ import { publishPage, unpublishPage } from '~/server/services/content-pages/publ
 import { createTranslation, deleteTranslation, editableTranslation } from '~/server/services/content-pages/translations';
 import { isDomainError, type DomainError } from '~/server/services/errors';
 import { redirectWithToast } from '~/server/toast.server';
+import { PagePersonalizationSection } from '~/components/personalization/page-personalization-section';
+import { pagePersonalizationSetting } from '~/server/pages/page-personalization.server';
 import { AddForm, CopyItemForm, DeleteForm, DeleteTranslationForm, EditForm, IntentForm, MoveForm, SaveForm, TemplateForm, TranslateForm } from './forms';
 import { builderData, builderPath, formFieldOf, languageOf, otherLanguageItem, pageTranslations, readBuilderPost, saveLayout } from './server';
 import { addOp } from '~/components/content-pages/builder/state';
 
 export const handle = {
-  i18n: ['common', 'errors', 'validation', 'pages'],
+  i18n: ['common', 'errors', 'validation', 'pages', 'personalization'],
   breadcrumb: crumbsFrom<typeof loader>((d) => [{ key: 'pages:builder.list.title', to: '/contentpool/pages' }, { label: d.translation?.name ?? d.page.slug }]),
 };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -35,7 +37,9 @@ export const guards = defineGuards({ organization: true, feature: 'content' });
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const found = await orNotFound(builderData(context, params.slug ?? '', new URL(request.url)));
-  return { ...found, title: context.service.t('pages:builder.title', { name: found.translation?.name ?? found.page.slug }) };
+  // the page settings' personalization picker (its own section and route, issue 24 item 5)
+  const personalization = await pagePersonalizationSetting(context, found.page.slug);
+  return { ...found, personalization, title: context.service.t('pages:builder.title', { name: found.translation?.name ?? found.page.slug }) };
 }
 
 const reply = (body: BuilderAnswer, status = 400) => data<BuilderAnswer>(body, { status });
@@ -195,5 +199,10 @@ async function change(
 export default function ContentPageBuilderRoute() {
   const loaded = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() ?? null;
-  return <ContentPageBuilder data={loaded} answer={answer} />;
+  return (
+    <div className="space-y-6">
+      <ContentPageBuilder data={loaded} answer={answer} />
+      {loaded.personalization ? <PagePersonalizationSection setting={loaded.personalization} /> : null}
+    </div>
+  );
 }

@@ -208,6 +208,7 @@ export default function PersonalizationBuilder() {
           imageAlt={t(`edit.${kind}.alt`, { title: p.title })}
           noImage={t(`edit.${kind}.none`)}
           error={errorFor(actionData, kind)}
+          fit="contain"
         />
       ))}
     </div>

@@ -5,6 +5,7 @@ import { PageView } from '~/components/content-pages/page-view';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LanguageSwitch } from '~/components/layout/language-switch';
 import { NotFoundPage } from '~/components/not-found';
+import { BrandedFooter, BrandedHeader, BrandThemed } from '~/components/personalization/branded-page';
 import { SkipLink } from '~/components/visitor/thumbnail-card';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
@@ -41,41 +42,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export default function ContentPageRoute() {
   const page = useLoaderData<typeof loader>();
   return (
-    <div className="min-h-screen bg-white text-gray-900" lang={page.pageLanguage.toLowerCase()}>
+    <BrandThemed theme={page.theme} className="min-h-screen bg-white text-gray-900" lang={page.pageLanguage.toLowerCase()}>
       <SkipLink />
-      <header className="border-b">
-        <div
-          className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-2"
-          style={{ justifyContent: page.logo ? { LEFT: 'space-between', MIDDLE: 'center', RIGHT: 'space-between' }[page.logo.position] : 'flex-end' }}
-        >
-          {page.logo ? (
-            <img src={page.logo.url} alt={page.logo.alt} width={page.logo.width} className="h-auto max-h-16 object-contain" style={{ order: page.logo.position === 'RIGHT' ? 2 : 0 }} />
-          ) : null}
-          <LanguageSwitch current={page.language} plain />
-        </div>
-      </header>
+      <BrandedHeader logo={page.logo}>
+        <LanguageSwitch current={page.language} plain />
+      </BrandedHeader>
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl outline-none">
         <h1 className="sr-only">{page.name}</h1>
         <PageView layout={page.layout} files={page.files} />
       </main>
-      <Footer imprintHref={page.imprintHref} dataPolicyHref={page.dataPolicyHref} />
-    </div>
-  );
-}
-
-function Footer({ imprintHref, dataPolicyHref }: { imprintHref: string; dataPolicyHref: string }) {
-  const { t } = useTranslation('visitor');
-  return (
-    <footer className="mt-8 border-t">
-      <nav className="mx-auto flex max-w-6xl justify-center gap-6 px-4 py-4 text-sm text-gray-700">
-        <a href={imprintHref} className="underline underline-offset-2">
-          {t('shell.imprint')}
-        </a>
-        <a href={dataPolicyHref} className="underline underline-offset-2">
-          {t('shell.dataPolicy')}
-        </a>
-      </nav>
-    </footer>
+      <BrandedFooter imprintHref={page.imprintHref} dataPolicyHref={page.dataPolicyHref} />
+    </BrandThemed>
   );
 }
 

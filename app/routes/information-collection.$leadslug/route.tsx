@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LeadInfoShell } from '~/components/leads/lead-info-shell';
 import { NotFoundPage } from '~/components/not-found';
+import { BRAND_CLASSES } from '~/lib/brand-theme';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
@@ -58,14 +59,14 @@ export default function LeadInformationRoute() {
               <p>{info.contact.company}</p>
               <p>
                 {t('info.email')}:{' '}
-                <a className="underline" href={`mailto:${info.contact.email}`}>
+                <a className={`underline ${BRAND_CLASSES.link}`} href={`mailto:${info.contact.email}`}>
                   {info.contact.email}
                 </a>
               </p>
               {info.contact.phone ? (
                 <p>
                   {t('info.phone')}:{' '}
-                  <a className="underline" href={`tel:${info.contact.phone.replace(/[^\d+]/g, '')}`}>
+                  <a className={`underline ${BRAND_CLASSES.link}`} href={`tel:${info.contact.phone.replace(/[^\d+]/g, '')}`}>
                     {info.contact.phone}
                   </a>
                 </p>
@@ -83,7 +84,7 @@ export default function LeadInformationRoute() {
                 <li key={page.id}>
                   <a
                     href={`${info.base}/site/${encodeURIComponent(page.slug)}`}
-                    className="block rounded-lg border p-4 font-medium hover:bg-gray-50 focus-visible:outline focus-visible:outline-2"
+                    className={`block rounded-lg border border-l-4 ${BRAND_CLASSES.accentBorder} p-4 font-medium hover:bg-gray-50 focus-visible:outline focus-visible:outline-2 ${BRAND_CLASSES.link}`}
                   >
                     {page.name}
                   </a>

@@ -5,6 +5,7 @@ import { PageView } from '~/components/content-pages/page-view';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LeadInfoShell } from '~/components/leads/lead-info-shell';
 import { NotFoundPage } from '~/components/not-found';
+import { BRAND_CLASSES } from '~/lib/brand-theme';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
@@ -42,7 +43,7 @@ export default function LeadInformationSiteRoute() {
   return (
     <LeadInfoShell info={info}>
       <div className="mx-auto max-w-6xl px-4 py-4" lang={page.pageLanguage.toLowerCase()}>
-        <a href={back} className="underline underline-offset-2">
+        <a href={back} className={`underline underline-offset-2 ${BRAND_CLASSES.link}`}>
           {t('info.back')}
         </a>
         <h1 className="sr-only">{page.name}</h1>

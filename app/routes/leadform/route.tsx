@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { ConsentFields, postedConsent } from '~/components/leads/consent-fields';
 import { LeadFormFields } from '~/components/leads/lead-form-fields';
 import { LeadPagesHeader } from '~/components/leads/lead-pages-header';
+import { BrandThemed } from '~/components/personalization/branded-page';
+import { BRAND_CLASSES } from '~/lib/brand-theme';
 // button-styles, not the react-aria button or the Conform form kit: a lead's phone loads little
 import { buttonClassName } from '~/components/ui/button-styles';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { leadValuesSchema, type LeadFormSchema } from '~/lib/leads/form-schema';
 import { runGuards } from '~/server/guards.server';
-import { brandingOf, submitLeadValues } from '~/server/pages/leads.server';
+import { publicLeadFormLook, submitLeadValues } from '~/server/pages/leads.server';
 import { orNotFound } from '~/server/route-kit.server';
 import type { RequestContext } from '~/server/request-context.server';
 import { fileUrl } from '~/server/services/files/files.server';
@@ -37,12 +39,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const url = new URL(request.url);
   const { lang, found } = await formOf(context, url);
+  const { branding, theme } = await publicLeadFormLook(context, found);
   return {
     formId: found.form.id,
     lang,
     schema: found.form.schema as LeadFormSchema,
     consent: found.consentTexts,
-    branding: brandingOf(found),
+    branding,
+    theme,
     headerUrl: found.form.header_image_id ? fileUrl({ id: found.form.header_image_id }) : null,
     thanks: url.searchParams.get('thanks') === '1',
   };
@@ -70,7 +74,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function PublicLeadForm() {
   const { t } = useTranslation('leadsconsole');
-  const { formId, lang, schema, consent, branding, headerUrl, thanks } = useLoaderData<typeof loader>();
+  const { formId, lang, schema, consent, branding, theme, headerUrl, thanks } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const pending = useNavigation().state === 'submitting';
   const reply = answer && 'result' in answer ? answer.result : undefined;
@@ -78,37 +82,39 @@ export default function PublicLeadForm() {
   const values = Object.fromEntries(Object.entries(posted).map(([k, v]) => [k, typeof v === 'string' ? v : '']));
   const other = lang === 'DE' ? 'EN' : 'DE';
   return (
-    <main id="main" lang={lang.toLowerCase()} className="mx-auto min-h-screen max-w-2xl space-y-4 bg-gray-50 px-4 py-6">
-      <LeadPagesHeader branding={branding} />
-      {headerUrl ? <img src={headerUrl} alt="" className="max-h-56 w-full rounded-lg object-cover" /> : null}
-      <p className="text-right text-sm">
-        <Link to={`/leadform?form=${formId}&lang=${other}`} lang={other.toLowerCase()} className="underline">
-          {t(`public.switchTo${other}`)}
-        </Link>
-      </p>
-      {thanks ? (
-        <section role="status" className="rounded-lg bg-white p-6 shadow-sm">
-          <h2 className="text-xl font-semibold">{t(`public.thanksTitle${lang}`)}</h2>
-          <p className="mt-2">{t(`public.thanks${lang}`)}</p>
-          <Link to={`/leadform?form=${formId}&lang=${lang}`} className="mt-4 inline-block underline">
-            {t(`public.again${lang}`)}
+    <BrandThemed theme={theme} className="min-h-screen bg-gray-50">
+      <main id="main" lang={lang.toLowerCase()} className="mx-auto max-w-2xl space-y-4 px-4 py-6">
+        <LeadPagesHeader branding={branding} />
+        {headerUrl ? <img src={headerUrl} alt="" className="max-h-56 w-full rounded-lg object-cover" /> : null}
+        <p className="text-right text-sm">
+          <Link to={`/leadform?form=${formId}&lang=${other}`} lang={other.toLowerCase()} className={`underline ${BRAND_CLASSES.link}`}>
+            {t(`public.switchTo${other}`)}
           </Link>
-        </section>
-      ) : (
-        <Form method="post" noValidate className="space-y-4 rounded-lg bg-white p-6 shadow-sm" aria-label={branding.organizationName}>
-          {reply?.error?.['']?.length ? (
-            <p role="alert" className="text-sm text-brand-red">
-              {reply.error[''].join(' ')}
-            </p>
-          ) : null}
-          <LeadFormFields schema={schema} lang={lang} values={values} errors={reply?.error ?? {}} />
-          <ConsentFields texts={consent} />
-          <button type="submit" disabled={pending} className={`${buttonClassName('standardNoMt')} w-full !py-4 text-lg`}>
-            {t(`public.submit${lang}`)}
-          </button>
-        </Form>
-      )}
-    </main>
+        </p>
+        {thanks ? (
+          <section role="status" className="rounded-lg bg-white p-6 shadow-sm">
+            <h2 className="text-xl font-semibold">{t(`public.thanksTitle${lang}`)}</h2>
+            <p className="mt-2">{t(`public.thanks${lang}`)}</p>
+            <Link to={`/leadform?form=${formId}&lang=${lang}`} className={`mt-4 inline-block underline ${BRAND_CLASSES.link}`}>
+              {t(`public.again${lang}`)}
+            </Link>
+          </section>
+        ) : (
+          <Form method="post" noValidate className="space-y-4 rounded-lg bg-white p-6 shadow-sm" aria-label={branding.organizationName}>
+            {reply?.error?.['']?.length ? (
+              <p role="alert" className="text-sm text-brand-red">
+                {reply.error[''].join(' ')}
+              </p>
+            ) : null}
+            <LeadFormFields schema={schema} lang={lang} values={values} errors={reply?.error ?? {}} />
+            <ConsentFields texts={consent} />
+            <button type="submit" disabled={pending} className={`${buttonClassName('individual')} ${BRAND_CLASSES.button} w-full !py-4 text-lg`} data-brand-button>
+              {t(`public.submit${lang}`)}
+            </button>
+          </Form>
+        )}
+      </main>
+    </BrandThemed>
   );
 }
 

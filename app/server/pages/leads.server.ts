@@ -13,6 +13,8 @@ import { isUuid } from '~/lib/ids';
 import { isDomainError } from '~/server/services/errors';
 import { fileUrl } from '~/server/services/files/files.server';
 import { listLeadForms, publicLeadForm, type PublicLeadForm } from '~/server/services/leads/forms';
+import { lookOf } from '~/server/services/personalizations/look';
+import type { BrandTheme } from '~/lib/brand-theme';
 import { redirectWithToast } from '~/server/toast.server';
 
 /**
@@ -64,6 +66,15 @@ export async function leadBulkAction(request: Request, context: RequestContext, 
       }
       return listAction(here, () => deleteLeads(ctx, ids), { key: 'leadsconsole:bulk.deleted', values: { count: ids.length } });
   }
+}
+
+/**
+ * What the public lead form shows of its personalization (issue 24 item 4): the head (logo servable to the lead,
+ * texts, the organisation's name) and the colours as a contrast-checked theme; null theme without a personalization.
+ */
+export async function publicLeadFormLook(context: RequestContext, form: PublicLeadForm): Promise<{ branding: LeadBranding; theme: BrandTheme | null }> {
+  const look = form.personalization ? await lookOf(context.service, form.personalization) : null;
+  return { branding: { ...brandingOf(form), logoUrl: look?.logo?.url ?? null }, theme: look?.theme ?? null };
 }
 
 /** What the lead pages' head shows of a public form: its personalization's logo and texts, the organisation's name. */

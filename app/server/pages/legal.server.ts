@@ -7,6 +7,7 @@ import { invariantResponse, orNotFound } from '~/server/route-kit.server';
 import { pageLegal } from '~/server/services/content-pages/visit';
 import { exhibitionLegal } from '~/server/services/events/exhibition-visit';
 import { legalInfo, type LegalInfo } from '~/server/services/events/visit';
+import type { PersonalizationLook } from '~/server/services/personalizations/look';
 
 /** Which of the responsible organisation's texts a legal page shows. */
 export type LegalKind = 'imprint' | 'dataPolicy';
@@ -19,17 +20,25 @@ export type LegalSource = 'convention' | 'exhibition' | 'content';
 
 const TITLE_KEYS = { imprint: 'visitor:shell.imprint', dataPolicy: 'visitor:shell.dataPolicy' } as const;
 
-/** The responsible organisation's texts (404 when the page does not exist or is hidden) and the link back to the page. */
-async function legalOf(source: LegalSource, context: RequestContext, request: Request, params: Params): Promise<{ info: LegalInfo; back: string }> {
+/**
+ * The responsible organisation's texts (404 when the page does not exist or is hidden), the link back to the page,
+ * and a content page's personalization look (its logo, favicon and colours head the legal page too).
+ */
+async function legalOf(
+  source: LegalSource,
+  context: RequestContext,
+  request: Request,
+  params: Params,
+): Promise<{ info: LegalInfo; back: string; look?: PersonalizationLook | null }> {
   if (source === 'exhibition') {
     return { info: await orNotFound(exhibitionLegal(context.service, params.slug ?? '')), back: `/exhibition/${params.slug}` };
   }
   if (source === 'content') {
     // as visible as the page itself: the link's token comes along, and goes back with the visitor
     const token = new URL(request.url).searchParams.get('token');
-    const info = await pageLegal(context.service, { slug: params.slug ?? '', token });
-    invariantResponse(info, 'Not Found', { status: 404 });
-    return { info, back: `/content/${encodeURIComponent(params.slug ?? '')}${token ? `?token=${encodeURIComponent(token)}` : ''}` };
+    const legal = await pageLegal(context.service, { slug: params.slug ?? '', token });
+    invariantResponse(legal, 'Not Found', { status: 404 });
+    return { info: legal.info, look: legal.look, back: `/content/${encodeURIComponent(params.slug ?? '')}${token ? `?token=${encodeURIComponent(token)}` : ''}` };
   }
   const { conventionslug, hallslug, standslug } = params;
   const info = await orNotFound(
@@ -45,8 +54,8 @@ async function legalOf(source: LegalSource, context: RequestContext, request: Re
 export function legalLoader(guards: Guards, kind: LegalKind, source: LegalSource) {
   return async ({ request, context, params }: LoaderFunctionArgs) => {
     await runGuards({ request, context, params }, guards);
-    const { info, back } = await legalOf(source, context, request, params);
-    return { kind, info, back, title: context.service.t(TITLE_KEYS[kind]) };
+    const { info, back, look } = await legalOf(source, context, request, params);
+    return { kind, info, back, look: look ?? null, title: context.service.t(TITLE_KEYS[kind]) };
   };
 }
 

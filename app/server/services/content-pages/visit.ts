@@ -1,15 +1,17 @@
-import { ContentPage, Personalization, type Language, type LogoPosition } from '#db/models/index';
+import { ContentPage, type Language } from '#db/models/index';
 import type { PageLayout } from '~/lib/content-pages/layout';
+import type { BrandTheme } from '~/lib/brand-theme';
 import type { ServiceContext } from '../../context.server';
 import { isDomainError } from '../errors';
 import { organizationLegal, type LegalInfo } from '../events/visit';
-import { findFile, fileUrl } from '../files/files.server';
+import { visitorLook, type PersonalizationLook } from '../personalizations/look';
 import { pageFiles, translationsOfPage, viewPage, type PageFileView } from './pages';
 import { mayShowLinkedPage } from './policy';
 
 /**
  * A content page as its public address shows it (`/content/{slug}`, issue 16): the translation of the asked
- * language with the files its blocks name and its personalization's logo; a refused link says why.
+ * language with the files its blocks name and its personalization's look (the page's own, else the organisation's
+ * default as it is now: issue 24 item 5); a refused link says why.
  */
 
 export interface ContentPageView {
@@ -18,9 +20,11 @@ export interface ContentPageView {
   pageLanguage: Language;
   layout: PageLayout;
   files: Record<string, PageFileView>;
-  logo: { url: string; alt: string; width: number; position: LogoPosition } | null;
+  logo: PersonalizationLook['logo'];
   /** the personalization's favicon (spec 000 point 2) */
   favicon: string | null;
+  /** the personalization's colours (issue 24 item 4), null without a personalization */
+  theme: BrandTheme | null;
 }
 
 export type ContentPageAnswer =
@@ -40,14 +44,7 @@ export async function contentPageView(ctx: ServiceContext, by: { slug: string; t
   }
   const { page, translation } = visited;
   const layout = translation.layout as PageLayout;
-  const [files, personalization] = await Promise.all([
-    pageFiles(ctx, layout),
-    page.personalization_id ? Personalization.query(ctx.db).findById(page.personalization_id) : Promise.resolve(undefined),
-  ]);
-  const [logoFile, faviconFile] = await Promise.all([
-    personalization?.logo_id ? findFile(ctx, personalization.logo_id) : null,
-    personalization?.favicon_id ? findFile(ctx, personalization.favicon_id) : null,
-  ]);
+  const [files, look] = await Promise.all([pageFiles(ctx, layout), visitorLook(ctx, page.organization_id, page.personalization_id)]);
   return {
     status: 'ok',
     page: {
@@ -55,20 +52,19 @@ export async function contentPageView(ctx: ServiceContext, by: { slug: string; t
       pageLanguage: translation.language,
       layout,
       files,
-      logo:
-        personalization && logoFile
-          ? { url: fileUrl(logoFile), alt: personalization.title, width: personalization.logo_width, position: personalization.logo_position }
-          : null,
-      favicon: faviconFile ? fileUrl(faviconFile) : null,
+      logo: look?.logo ?? null,
+      favicon: look?.favicon ?? null,
+      theme: look?.theme ?? null,
     },
   };
 }
 
 /**
- * The imprint and data policy of a page (`/content/{slug}/imprint`, `/datapolicy`): its personalization's texts,
- * else its organisation's; as visible as the page itself (the same token).
+ * The imprint and data policy of a page (`/content/{slug}/imprint`, `/datapolicy`): its personalization's texts
+ * (the page's own, else the organisation's default), else its organisation's; with the personalization's look; as
+ * visible as the page itself (the same token).
  */
-export async function pageLegal(ctx: ServiceContext, by: { slug: string; token: string | null }): Promise<LegalInfo | null> {
+export async function pageLegal(ctx: ServiceContext, by: { slug: string; token: string | null }): Promise<{ info: LegalInfo; look: PersonalizationLook | null } | null> {
   let page;
   try {
     ({ page } = await viewPage(ctx, { slug: by.slug, token: by.token }));
@@ -76,14 +72,10 @@ export async function pageLegal(ctx: ServiceContext, by: { slug: string; token: 
     if (isDomainError(error) && error.code === 'NOT_FOUND') return null;
     throw error;
   }
-  const [organization, personalization] = await Promise.all([
-    organizationLegal(ctx, page.organization_id),
-    page.personalization_id ? Personalization.query(ctx.db).findById(page.personalization_id) : Promise.resolve(undefined),
-  ]);
+  const [organization, look] = await Promise.all([organizationLegal(ctx, page.organization_id), visitorLook(ctx, page.organization_id, page.personalization_id)]);
   return {
-    ...organization,
-    imprint: personalization?.imprint?.trim() || organization.imprint,
-    dataPrivacy: personalization?.data_privacy?.trim() || organization.dataPrivacy,
+    info: { ...organization, imprint: look?.imprint || organization.imprint, dataPrivacy: look?.dataPrivacy || organization.dataPrivacy },
+    look,
   };
 }
 

@@ -1,4 +1,4 @@
-import { ContentPage, type Lead, LeadForm, LeadFormContentPage, Organization, OrganizationMember, Personalization, UploadedFile, type Language } from '#db/models/index';
+import { ContentPage, type Lead, LeadForm, LeadFormContentPage, Organization, OrganizationMember, type Personalization, UploadedFile, type Language } from '#db/models/index';
 import { isUuid } from '~/lib/ids';
 import {
   leadFormSchemaSchema,
@@ -12,6 +12,7 @@ import { type LeadCreateInput, LeadFormInput, LeadFormUpdateInput, type LeadForm
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { assertId } from '../authz';
 import { DomainError } from '../errors';
+import { personalizationInEffect } from '../personalizations/look';
 import { assertOwnPersonalization } from '../personalizations/personalizations';
 import { parseInput } from '../validation';
 import { notifyOutbox } from '../../mail/outbox.server';
@@ -135,7 +136,7 @@ export async function updateLeadFormContentPages(ctx: ServiceContext, id: string
 export interface PublicLeadForm {
   form: LeadForm;
   organization: Pick<Organization, 'id' | 'name' | 'slug' | 'imprint' | 'data_privacy' | 'data_privacy_url'>;
-  personalization: Pick<Personalization, 'id' | 'logo_id' | 'imprint' | 'data_privacy' | 'primary_color' | 'logo_position' | 'logo_width'> | null;
+  personalization: Personalization | null;
   consentTexts: Record<'contact' | 'material' | 'tracking', string>;
   language: Language;
 }
@@ -158,11 +159,8 @@ export async function publicLeadForm(ctx: ServiceContext, formIdOrOrgSlug: strin
   }
   const organization = form ? await Organization.query(ctx.db).findById(form.organization_id) : undefined;
   if (!form || !organization || !organization.is_active || !organizationTakesLeads(organization.suites)) throw notFound(ctx, 'form');
-  const personalization = form.personalization_id
-    ? ((await Personalization.query(ctx.db).findById(form.personalization_id)) ?? null)
-    : organization.default_personalization_id
-      ? ((await Personalization.query(ctx.db).findById(organization.default_personalization_id)) ?? null)
-      : null;
+  // the form's own personalization, else the organisation's default as it is now
+  const personalization = await personalizationInEffect(ctx, organization.id, form.personalization_id);
   return {
     form,
     organization: {

@@ -1,4 +1,5 @@
 import { Address, ContentPage, Lead, LeadForm, Organization, Personalization, User, type Language, type LogoPosition } from '#db/models/index';
+import { brandTheme, type BrandTheme } from '~/lib/personalization-theme';
 import { enqueueMail, notifyOutbox } from '../../mail/outbox.server';
 import { leadInformationMail } from '../../mail/templates.server';
 import { inTransaction, type ServiceContext } from '../../context.server';
@@ -23,6 +24,8 @@ export interface InformationPage {
   lead: { slug: string; name: string; language: Language; organizationId: string };
   organization: { name: string; imprint: string; dataPrivacy: string; dataPrivacyUrl: string };
   logo: { url: string; alt: string; width: number; position: LogoPosition } | null;
+  /** the personalization's colours, contrast-checked (issue 24 item 4); null without a personalization */
+  theme: BrandTheme | null;
   contact: { name: string; email: string; phone: string; company: string; photo: string | null } | null;
   contentPages: LeadContentPageRow[];
   language: Language;
@@ -68,6 +71,7 @@ export async function informationPage(ctx: ServiceContext, leadSlug: string, lan
       personalization && logo
         ? { url: fileUrl(logo), alt: personalization.title || organization.name, width: personalization.logo_width, position: personalization.logo_position }
         : null,
+    theme: personalization ? brandTheme(personalization.primary_color, personalization.secondary_color) : null,
     contact: contactUser
       ? {
           name: `${contactUser.first_name} ${contactUser.last_name}`.trim(),

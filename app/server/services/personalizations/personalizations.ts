@@ -14,7 +14,7 @@ import { inTransaction, type ServiceContext } from '../../context.server';
 import { assertId } from '../authz';
 import { DomainError, type FieldError } from '../errors';
 import { freeSlug } from '../slugs';
-import { requirePersonalizationEditor } from './policy';
+import { mayManagePersonalizations, requirePersonalizationEditor } from './policy';
 
 export interface PersonalizationInput {
   title?: string | null;
@@ -85,6 +85,23 @@ export async function defaultPersonalizationId(ctx: ServiceContext): Promise<str
   const { organizationId } = requirePersonalizationEditor(ctx);
   const org = await Organization.query(ctx.db).findById(organizationId).select('default_personalization_id');
   return org?.default_personalization_id ?? null;
+}
+
+export interface PersonalizationChoices {
+  options: { id: string; title: string }[];
+  /** the organisation's default, which a page or form without a choice of its own uses (read when shown) */
+  defaultId: string | null;
+}
+
+/**
+ * What a personalization picker offers (a content page's settings, issue 24 item 5): the current organisation's
+ * personalizations and its default. Null for a viewer who may not use personalizations (no picker then).
+ */
+export async function personalizationChoices(ctx: ServiceContext): Promise<PersonalizationChoices | null> {
+  const organizationId = ctx.viewer?.organization?.id;
+  if (!organizationId || !mayManagePersonalizations(ctx.viewer, organizationId)) return null;
+  const [rows, defaultId] = await Promise.all([listPersonalizations(ctx), defaultPersonalizationId(ctx)]);
+  return { options: rows.map((row) => ({ id: row.id, title: row.title })), defaultId };
 }
 
 /** One of the current organisation's personalizations; NOT_FOUND for anything else. */
