@@ -8,13 +8,13 @@ import {
   useLoaderData,
   useMatches,
   useRouteError,
-  useRouteLoaderData,
 } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { CookieBanner } from './components/cookie-banner';
 import { GeneralErrorBoundary } from './components/error-boundary';
+import { useRootData, type RootData } from './components/root-data';
 import { useHydrated } from './components/ui/use-hydrated';
 import { LOCALES_VERSION } from './i18n';
 import { toLocale } from './lib/language';
@@ -53,29 +53,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : null,
   };
   return Response.json(data, { headers: clear ? { 'Set-Cookie': clear } : {} });
-}
-
-export interface RootData {
-  locale: 'de' | 'en';
-  language: 'DE' | 'EN';
-  consent: boolean | null;
-  toast: { type: 'success' | 'error' | 'info'; key: string; values?: Record<string, string | number> } | null;
-  user: {
-    id: string;
-    email: string;
-    firstName: string;
-    lastName: string;
-    isStaff: boolean;
-    sales: boolean;
-    features: number;
-    organization: { id: string; name: string; slug: string } | null;
-    organizations: { id: string; name: string; slug: string }[];
-  } | null;
-}
-
-/** The root loader's data from anywhere in the tree (undefined while an error boundary renders without it). */
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData('root') as RootData | undefined;
 }
 
 /**

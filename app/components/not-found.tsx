@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { CONVENTION_ROUTE } from './visitor/convention-data';
+import { CONVENTION_ROUTE } from './visitor/convention-route';
 import { buttonClassName } from './ui/button-styles';
 
 /** The convention a missing page was looked for in: the 404 leads back to its foyer. */

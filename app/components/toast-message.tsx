@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { RootData } from '~/root';
+import type { RootData } from '~/components/root-data';
 
 export type ToastData = NonNullable<RootData['toast']>;
 

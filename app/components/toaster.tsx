@@ -11,7 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { toAriaLocale } from '~/lib/language';
-import type { RootData } from '~/root';
+import type { RootData } from '~/components/root-data';
 import { ToastMessage, type ToastData } from './toast-message';
 
 

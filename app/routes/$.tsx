@@ -6,7 +6,7 @@ import { ConsoleError } from '~/components/layout/console-shell';
 import { NotFoundPage, type NotFoundData } from '~/components/not-found';
 import { defineGuards } from '~/lib/guards';
 import { isSidebarCollapsed, SIDEBAR_COOKIE } from '~/lib/nav';
-import { useRootData } from '~/root';
+import { useRootData } from '~/components/root-data';
 import { runGuards } from '~/server/guards.server';
 import { conventionOfPath } from '~/server/services/events/convention-info';
 

@@ -4,7 +4,7 @@ import { CheckCircle2, Circle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PageSection } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
-import { useRootData } from '~/root';
+import { useRootData } from '~/components/root-data';
 import { runGuards } from '~/server/guards.server';
 import { dashboard } from '~/server/services/organizations/dashboard';
 import { withNamespaces } from '~/lib/i18n-namespaces';

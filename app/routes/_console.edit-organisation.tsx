@@ -18,7 +18,7 @@ import { cancelInvite, inviteUser, listOrganizationInvites } from '~/server/serv
 import { listMembers, removeMember, setMemberRole } from '~/server/services/organizations/members';
 import { organizationBySlug, updateOrganization } from '~/server/services/organizations/organizations';
 import { redirectWithToast } from '~/server/toast.server';
-import { useRootData } from '~/root';
+import { useRootData } from '~/components/root-data';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'org'], title: 'org:edit.title' };

@@ -11,7 +11,7 @@ import { StatusBadge } from '~/components/conventions/status-badge';
 import { formatDateTime } from '~/lib/format';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
-import { useRootData } from '~/root';
+import { useRootData } from '~/components/root-data';
 import { runGuards } from '~/server/guards.server';
 import { listConventions, statusOf } from '~/server/services/events/conventions';
 import { listExhibitions } from '~/server/services/events/exhibitions';

@@ -8,7 +8,7 @@ import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 import { listOrganizations } from '~/server/services/organizations/organizations';
 import { hasPackage } from '~/server/services/organizations/suites';
-import { useRootData } from '~/root';
+import { useRootData } from '~/components/root-data';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 
 export const handle = { i18n: ['common', 'org'], title: 'org:management.title' };

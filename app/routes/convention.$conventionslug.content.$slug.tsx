@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { PageView } from '~/components/content-pages/page-view';
-import { conventionPageTitle } from '~/components/visitor/convention-data';
+import { conventionPageTitle } from '~/components/visitor/convention-route';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 import { invariantResponse } from '~/server/route-kit.server';

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useRouteError } from '@remix-run/react';
 import { orNotFound } from '~/server/route-kit.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { CONVENTION_ROUTE } from '~/components/visitor/convention-data';
+import { CONVENTION_ROUTE } from '~/components/visitor/convention-route';
 import { StageView } from '~/components/visitor/stage-view';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';

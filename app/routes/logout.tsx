@@ -9,7 +9,7 @@ import { PublicShell } from '~/components/layout/public-shell';
 import { Link } from '~/components/ui/link';
 import { SubmitButton } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
-import { useRootData } from '~/root';
+import { useRootData } from '~/components/root-data';
 import { runGuards } from '~/server/guards.server';
 import { logout } from '~/server/services/accounts';
 import { serializeToast } from '~/server/toast.server';

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Dialog as AriaDialog, DialogTrigger } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { isDlgSuite, SIDEBAR_COOKIE, visibleNavGroups } from '~/lib/nav';
-import { useRootData, type RootData } from '~/root';
+import { useRootData, type RootData } from '~/components/root-data';
 import { ConsoleNotFound, GeneralErrorBoundary } from '../error-boundary';
 import { AriaProviders } from '../ui/aria-providers';
 import { Button } from '../ui/button';

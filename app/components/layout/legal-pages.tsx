@@ -1,7 +1,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRootData } from '~/root';
+import { useRootData } from '~/components/root-data';
 import type { platformLegalLoader } from '~/server/pages/legal.server';
 import { PublicShell } from './public-shell';
 

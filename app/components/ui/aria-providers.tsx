@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { I18nProvider, RouterProvider } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { toAriaLocale } from '~/lib/language';
-import { useRootData } from '~/root';
+import { useRootData } from '~/components/root-data';
 
 /**
  * What react-aria components need around them: links and menu items navigate through Remix's router

@@ -4,7 +4,7 @@ import { safeHref } from '~/lib/safe-href';
 
 const linkClass = 'font-medium text-brand-dark underline underline-offset-2 outline-none ring-brand-pink focus-visible:ring-2';
 
-export { conventionPageTitle } from './convention-data';
+export { conventionPageTitle } from './convention-route';
 
 /** The organiser's help text for visitors, or a clear note that there is none yet. */
 export function HelpText({ info }: { info: ConventionInfo }) {

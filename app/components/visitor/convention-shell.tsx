@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '~/lib/language';
 import { DEFAULT_WELCOME_VIDEO } from '~/lib/video';
-import { useRootData } from '~/root';
+import { useRootData } from '~/components/root-data';
 import { useCookieChoiceMade } from '../cookie-banner';
 import { ToastMessage } from '../toast-message';
 import { useHydrated } from '../ui/use-hydrated';

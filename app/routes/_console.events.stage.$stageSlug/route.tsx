@@ -15,7 +15,7 @@ import { defineGuards } from '~/lib/guards';
 import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
-import { useRootData } from '~/root';
+import { useRootData } from '~/components/root-data';
 
 export const handle = {
   i18n: ['common', 'errors', 'validation', 'events', 'files'],
