@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { LeadFieldsInput, LEAD_TAG_MAX, LEAD_TAGS_MAX } from '~/lib/schemas/leads';
 
-/** The lead page's edit form (issue 18): the lead's columns, language, tags (comma-separated) and free values. */
+/**
+ * The lead page's edit form (issue 18): the lead's columns, language, tags (comma-separated) and free values. Tags
+ * are optional (a lead may have none, as in the capture form and the API): an empty field clears them, and the field
+ * is not marked required (issue 24 item 19; the pipe's output is optional so Conform's constraint says so too).
+ */
 export const LeadEditForm = LeadFieldsInput.extend({
   intent: z.literal('update'),
   language: z.enum(['DE', 'EN']),
@@ -15,7 +19,7 @@ export const LeadEditForm = LeadFieldsInput.extend({
         .map((tag) => tag.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.string().max(LEAD_TAG_MAX)).max(LEAD_TAGS_MAX)),
+    .pipe(z.array(z.string().max(LEAD_TAG_MAX)).max(LEAD_TAGS_MAX).optional()),
 });
 
 export const STANDARD_COLUMNS = ['name', 'email', 'company', 'job', 'phone', 'mobile', 'web', 'street', 'hno', 'plz', 'city', 'country', 'address'] as const;

@@ -11,7 +11,9 @@ import { FormErrors, IntentForm, PageSection, useIsPending, useRouteForm } from 
 import { crumbsFrom } from '~/lib/breadcrumbs';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
+import type { LeadFormSchema } from '~/lib/leads/form-schema';
 import { leadPageMeta } from '~/lib/leads/page-meta';
+import { formatLeadValue, shownLeadValues, type ShownLeadValue } from '~/lib/leads/shown-values';
 import { runGuards } from '~/server/guards.server';
 import { confirmedListAction, intentOf, intentsOf, listAction, orNotFound, submitForm } from '~/server/route-kit.server';
 import { pageChoices } from '~/server/services/content-pages/picker';
@@ -50,7 +52,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       slug: lead.slug,
       ...Object.fromEntries(STANDARD_COLUMNS.map((column) => [column, lead[column]])),
       language: lead.language,
-      values: lead.values,
+      values: shownLeadValues((detail.form?.schema ?? null) as LeadFormSchema | null, lead.values, ctx.language),
       archived: Boolean(lead.archived_at),
       createdAt: new Date(lead.created_at).toISOString(),
       mailSentAt: lead.information_mail_sent_at ? new Date(lead.information_mail_sent_at).toISOString() : null,
@@ -61,7 +63,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       id: string;
       slug: string;
       language: 'DE' | 'EN';
-      values: { name: string; value: string }[];
+      values: ShownLeadValue[];
       archived: boolean;
       createdAt: string;
       mailSentAt: string | null;
@@ -175,9 +177,9 @@ function EditLead() {
           <legend className="text-sm font-semibold">{t('detail.values')}</legend>
           <div className="mt-2 grid gap-3 sm:grid-cols-2">
             {lead.values.map((v) => (
-              <label key={v.name} className="flex flex-col gap-1 text-sm font-medium">
-                {v.name}
-                <input name={`value.${v.name}`} defaultValue={v.value} className="rounded-md border border-gray-300 px-3 py-2" />
+              <label key={v.name} className={`flex flex-col gap-1 text-sm font-medium ${v.type === 'TEXTAREA' ? 'sm:col-span-2' : ''}`}>
+                {v.label}
+                <ValueInput value={v} />
               </label>
             ))}
           </div>
@@ -189,6 +191,55 @@ function EditLead() {
         </button>
       </div>
     </Form>
+  );
+}
+
+const INPUT = 'rounded-md border border-gray-300 bg-white px-3 py-2 font-normal';
+const INPUT_TYPES: Partial<Record<NonNullable<ShownLeadValue['type']>, string>> = { EMAIL: 'email', PHONE: 'tel', URL: 'url', DATE: 'date' };
+
+/** A free value's input as its form field asks for it: yes/no, a date, one of the options, a longer text. */
+function ValueInput({ value: v }: { value: ShownLeadValue }) {
+  const { t } = useTranslation('leadsconsole');
+  const name = `value.${v.name}`;
+  if (v.type === 'CHECKBOX') {
+    return (
+      <select name={name} defaultValue={v.value === 'true' || v.value === 'on' ? 'true' : ''} className={INPUT}>
+        <option value="true">{t('detail.yes')}</option>
+        <option value="">{t('detail.no')}</option>
+      </select>
+    );
+  }
+  if (v.type === 'SELECT') {
+    const known = v.options.some((option) => option.value === v.value);
+    return (
+      <select name={name} defaultValue={v.value} className={INPUT}>
+        <option value="">{t('detail.noChoice')}</option>
+        {v.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+        {known || !v.value ? null : <option value={v.value}>{v.value}</option>}
+      </select>
+    );
+  }
+  if (v.type === 'TEXTAREA') return <textarea name={name} defaultValue={v.value} rows={3} className={INPUT} />;
+  return <input name={name} type={(v.type && INPUT_TYPES[v.type]) || 'text'} inputMode={v.type === 'NUMBER' ? 'decimal' : undefined} defaultValue={v.value} className={INPUT} />;
+}
+
+/** The form's answers as the lead gave them: labels in the viewer's language, values as they read (yes/no, dates). */
+function FormAnswers({ values }: { values: ShownLeadValue[] }) {
+  const { t, i18n } = useTranslation('leadsconsole');
+  const words = { yes: t('detail.yes'), no: t('detail.no') };
+  return (
+    <dl className="mt-3 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[minmax(8rem,max-content)_1fr]" data-testid="lead-answers">
+      {values.map((v) => (
+        <div key={v.name} className="contents">
+          <dt className="font-medium text-gray-700">{v.label}</dt>
+          <dd className="whitespace-pre-line break-words">{formatLeadValue(v, i18n.language, words) || '–'}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -270,6 +321,12 @@ export default function LeadPage() {
           <p className="mt-2 text-sm text-gray-600">{t('detail.noTracks')}</p>
         )}
       </PageSection>
+
+      {lead.values.length ? (
+        <PageSection id="lead-answers" title={t('detail.answers')}>
+          <FormAnswers values={lead.values} />
+        </PageSection>
+      ) : null}
 
       <PageSection id="lead-edit" title={t('detail.edit')}>
         <EditLead />
