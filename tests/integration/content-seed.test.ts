@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '~/server/seed/demo';
 import { loadEnv } from '~/server/env.server';
 import { createStorage } from '~/server/storage/create-storage.server';
+import * as contentRoute from '~/routes/content.$slug/route';
+import * as leadformRoute from '~/routes/leadform/route';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { callRoute } from '../helpers/routes';
 
 let t: TestApp;
 
@@ -59,9 +62,24 @@ describe('demo seed: content pool', () => {
     expect(perso.body.data!.personalizationBySlug).toMatchObject({ title: 'Demo Messe', primaryColor: '#283853' });
     expect(perso.body.data!.personalizationBySlug.logo).not.toBeNull();
     expect(perso.body.data!.personalizationBySlug.imprint).toContain('Messering 1');
+    // the demo page and the lead form name no personalization: they show the organisation's default (issue 24),
+    // its logo and colours, on the public page and the public lead form alike
     const demoOrg = await t.app.db('organizations').where({ id: org.id }).first('default_personalization_id');
-    const page = await t.app.db('content_pages').where({ slug: 'demo-produktseite' }).first('personalization_id');
-    expect(page.personalization_id).toBe(demoOrg.default_personalization_id);
+    const personalization = await t.app.db('personalizations').where({ id: demoOrg.default_personalization_id }).first('logo_id', 'slug');
+    expect(personalization.slug).toBe('demo-messe');
+    const page = await t.app.db('content_pages').where({ slug: 'demo-produktseite' }).first('personalization_id', 'publish_token');
+    expect(page.personalization_id).toBeNull();
+    const shown = (await callRoute(t, contentRoute.loader, { url: `/content/demo-produktseite?token=${page.publish_token}`, params: { slug: 'demo-produktseite' } }))
+      .data as Awaited<ReturnType<typeof contentRoute.loader>>;
+    expect(shown.logo?.url).toBe(`/files/${personalization.logo_id}`);
+    expect(shown.theme).toMatchObject({ primary: '#283853', onPrimary: '#ffffff' });
+    const form = await t.app.db('lead_forms').where({ organization_id: org.id }).first('id', 'personalization_id');
+    expect(form.personalization_id).toBeNull();
+    const leadform = (await callRoute(t, leadformRoute.loader, { url: `/leadform?form=${form.id}` })).data as Awaited<ReturnType<typeof leadformRoute.loader>>;
+    expect(leadform.branding.logoUrl).toBe(`/files/${personalization.logo_id}`);
+    expect(leadform.theme).toMatchObject({ primary: '#283853' });
+    // the form's heading suits the lead filling it in and the sales rep capturing a lead alike
+    expect(JSON.stringify(leadform.schema)).not.toMatch(/Ihre Kontaktdaten|Your contact details/);
 
     const points = await t.app.db('points').where({ organization_id: org.id, slug: 'produkte' }).select('content_group_id');
     expect(points.length).toBeGreaterThan(0);

@@ -109,7 +109,8 @@ export async function seedContent(trx: Knex, options: { organizationId: string; 
 /**
  * The demo organisation's look for its public pages (issue 15): a personalization with its logo, the brand's
  * colours (white text on the primary colour passes WCAG AA), imprint and data privacy texts; it is the
- * organisation's default, the demo product page and a publicsite "Produktwelt" use it.
+ * organisation's default, which the demo content pages and the lead form use by naming none (issue 24: they follow
+ * a new default), and a publicsite "Produktwelt" names it.
  */
 export async function seedPersonalization(trx: Knex, options: { organizationId: string; storage?: Storage }): Promise<{ personalizationId: string }> {
   const { organizationId } = options;
@@ -132,6 +133,5 @@ export async function seedPersonalization(trx: Knex, options: { organizationId: 
   });
   await trx('organizations').where({ id: organizationId }).update({ default_personalization_id: personalization.id });
   await createPublicsite(trx, { organization_id: organizationId, name: 'Produktwelt', slug: 'demo-produktwelt', personalization_id: personalization.id });
-  await trx('content_pages').where({ organization_id: organizationId }).whereNull('personalization_id').update({ personalization_id: personalization.id });
   return { personalizationId: personalization.id };
 }

@@ -64,7 +64,8 @@ const field = (over: Partial<LeadFormField> & Pick<LeadFormField, 'name' | 'type
 });
 
 export const DEMO_LEAD_FORM_SCHEMA: LeadFormField[] = [
-  field({ type: 'HEADLINE', name: '', headline: 'Ihre Kontaktdaten', langheadline: { DE: 'Ihre Kontaktdaten', EN: 'Your contact details' } }),
+  // a neutral heading: the lead fills the form in on its own, or the sales rep captures the lead with it (issue 24)
+  field({ type: 'HEADLINE', name: '', headline: 'Kontaktdaten', langheadline: { DE: 'Kontaktdaten', EN: 'Contact details' } }),
   field({ type: 'TEXT', name: 'name', label: 'Name', langlabel: { DE: 'Name', EN: 'Name' }, required: true, standard: 'name', searchable: true }),
   field({ type: 'EMAIL', name: 'email', label: 'E-Mail', langlabel: { DE: 'E-Mail', EN: 'E-mail' }, standard: 'email', searchable: true }),
   field({ type: 'TEXT', name: 'company', label: 'Firma', langlabel: { DE: 'Firma', EN: 'Company' }, standard: 'company', searchable: true }),
