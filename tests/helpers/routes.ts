@@ -1,8 +1,21 @@
+import type { AppLoadContext, LoaderFunctionArgs } from '@remix-run/node';
 import { buildRequestContext } from '~/server/request-context.server';
 import { readToast } from '~/server/toast.server';
 import type { TestApp } from './app';
 
-type RouteFn = (args: { request: Request; context: never; params: Record<string, string> }) => Promise<unknown>;
+/**
+ * A route module's `loader` or `action` as Remix calls it, with our `AppLoadContext` as `context` (Remix's loader and
+ * action arguments are the same shape), so tests pass `route.loader` as it is.
+ */
+export type RouteFn = (args: LoaderFunctionArgs) => unknown;
+
+/**
+ * The `context` Remix hands a loader or action for `request`: the request context built from its session cookie and
+ * language against the test database (a copy, since Remix's `AppLoadContext` is an open record and ours an interface).
+ */
+export async function loadContext(t: TestApp, request: Request): Promise<AppLoadContext> {
+  return { ...(await buildRequestContext(t.app, request)) };
+}
 
 export interface RouteOutcome {
   status: number;
@@ -31,10 +44,10 @@ export async function callRoute(
     for (const [k, v] of Object.entries(options.form)) for (const item of Array.isArray(v) ? v : [v]) body.append(k, item);
   }
   const request = new Request(`http://localhost${options.url}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body });
-  const context = await buildRequestContext(t.app, request);
+  const context = await loadContext(t, request);
   let result: unknown;
   try {
-    result = await fn({ request, context: context as never, params: options.params ?? {} });
+    result = await fn({ request, context, params: options.params ?? {} });
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
     result = thrown;
