@@ -1,4 +1,5 @@
-// Generates resolver types from the SDL in graphql/schema (checked by `npm run typecheck`).
+// Writes the domain registries (scripts/registries.ts) and generates resolver types from the SDL in graphql/schema
+// (checked by `npm run typecheck`).
 import fs from 'node:fs';
 import path from 'node:path';
 import { codegen } from '@graphql-codegen/core';
@@ -8,8 +9,10 @@ import { mergeTypeDefs } from '@graphql-tools/merge';
 import { buildASTSchema, parse, printSchema } from 'graphql';
 import { ENUM_VALUES, MAPPERS } from '../graphql/mappers';
 import { loadTypeDefs } from '../graphql/schema/load';
+import { writeRegistries } from './registries';
 
 const root = process.cwd();
+for (const file of writeRegistries(root)) console.log(`Registry written: ${file}`);
 const schemaAst = buildASTSchema(mergeTypeDefs(loadTypeDefs(root)));
 const out = path.join(root, 'graphql', 'generated', 'types.ts');
 const output = await codegen({

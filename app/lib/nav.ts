@@ -26,49 +26,37 @@ export interface NavItem {
   feature?: FeatureName;
 }
 
+/** The sidebar's groups (spec 000 "Console layout"), in display order. */
+export const NAV_GROUP_KEYS = ['dashboard', 'content', 'sales', 'exhibitors', 'hosts', 'help', 'admin'] as const;
+
 export interface NavGroup {
   /** translation key below common:nav.groups */
-  key: 'dashboard' | 'content' | 'sales' | 'exhibitors' | 'hosts' | 'help' | 'admin';
+  key: (typeof NAV_GROUP_KEYS)[number];
   items: NavItem[];
 }
 
+/** A domain's sidebar item: its group and its place in the group (smaller first). */
+export interface NavEntry extends NavItem {
+  group: NavGroup['key'];
+  order: number;
+}
+
+/** The items every domain declares in its own file, app/lib/nav/<domain>.ts (`export const navItems`). */
+const DOMAIN_ITEMS: NavEntry[] = Object.values(import.meta.glob<NavEntry[]>('./nav/*.ts', { eager: true, import: 'navItems' })).flat();
+
+/** The groups with the entries of every domain, ordered; empty groups are left out. */
+function navGroupsOf(entries: readonly NavEntry[]): NavGroup[] {
+  return NAV_GROUP_KEYS.map((key) => ({
+    key,
+    items: entries
+      .filter((entry) => entry.group === key)
+      .sort((a, b) => a.order - b.order || a.key.localeCompare(b.key))
+      .map(({ group: _group, order: _order, ...item }) => item),
+  })).filter((group) => group.items.length > 0);
+}
+
 /** The console sidebar (spec 000 "Console layout"), in display order. */
-export const NAV_GROUPS: readonly NavGroup[] = [
-  { key: 'dashboard', items: [{ key: 'dashboard', to: '/', icon: 'dashboard' }] },
-  {
-    key: 'content',
-    items: [
-      { key: 'contentpool', to: '/contentpool', icon: 'content', feature: 'content' },
-      { key: 'emailManagement', to: '/email-management', icon: 'email', feature: 'email' },
-      { key: 'personalizations', to: '/personalizations', icon: 'personalization', feature: 'personalization' },
-    ],
-  },
-  {
-    key: 'sales',
-    items: [
-      { key: 'leads', to: '/leads', icon: 'leads', feature: 'lead' },
-      { key: 'virtualRooms', to: '/virtual-rooms', icon: 'virtualRooms', feature: 'salesHub' },
-    ],
-  },
-  {
-    key: 'exhibitors',
-    items: [
-      { key: 'stand', to: '/stand', icon: 'stand', feature: 'event' },
-      { key: 'appointments', to: '/appointments', icon: 'appointments', feature: 'appointment' },
-      { key: 'chats', to: '/chats', icon: 'chats', feature: 'chats' },
-    ],
-  },
-  {
-    key: 'hosts',
-    items: [
-      { key: 'hall', to: '/hall', icon: 'hall', feature: 'event' },
-      { key: 'stage', to: '/stage', icon: 'stage', feature: 'event' },
-      { key: 'events', to: '/events', icon: 'events', feature: 'event' },
-    ],
-  },
-  { key: 'help', items: [{ key: 'help', to: '/help', icon: 'help' }] },
-  { key: 'admin', items: [{ key: 'orgManagement', to: '/orgmanagement', icon: 'admin', feature: 'platformAdmin' }] },
-];
+export const NAV_GROUPS: readonly NavGroup[] = navGroupsOf(DOMAIN_ITEMS);
 
 export interface NavViewer {
   /** feature bit mask of the current organisation */
