@@ -25,10 +25,7 @@ import stylesheet from './tailwind.css?url';
 
 export const handle = { i18n: ['common', 'errors', 'validation'] };
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, clear } = await readToast(request);
@@ -102,6 +99,8 @@ export function Document({ children, locale }: { children: React.ReactNode; loca
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* before the routes' meta: a page's own favicon (a personalization's, spec 000 point 2) comes later and wins */}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <PageTitle />
         <Links />
