@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { ACCESS_TABLES } from './services/access/tables';
 import type { Db } from '#db/connection';
 
 /**
@@ -25,8 +26,7 @@ export const UNWATCHED_TABLES = [
   'refresh_tokens',
   'account_tokens',
   'outbox',
-  'object_permissions',
-  'object_tokens',
+  ...ACCESS_TABLES,
   'addresses',
 ] as const;
 

@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NativeSelect } from '~/components/conventions/native-select';
+import { ACCESS_CONFIRM_TEXTS, AccessSection } from '~/components/events/access-section';
 import { ConfirmStep } from '~/components/events/confirm-delete';
 import { BuilderHeader } from '~/components/events/builder-sections';
 import { EditorDelete } from '~/components/virtual-rooms/editor-delete';
@@ -29,7 +30,7 @@ import { editorAction, editorData } from './server';
 import { TourSection } from './tour';
 
 export const handle = {
-  i18n: ['common', 'errors', 'validation', 'events', 'pages', 'files', 'roomseditor', 'roomsviewer'],
+  i18n: ['common', 'errors', 'validation', 'events', 'pages', 'files', 'access', 'roomseditor', 'roomsviewer'],
   title: 'roomseditor:list.title',
   breadcrumb: crumbsFrom<typeof loader>((d) => [{ label: d.room.name }]),
 };
@@ -63,6 +64,7 @@ const CONFIRM_TEXTS: Record<string, { title: string; message: string }> = {
   deleteNav: { title: 'editor.deletePointTitle', message: 'editor.deletePointText' },
   deleteInfo: { title: 'editor.deletePointTitle', message: 'editor.deletePointText' },
   deleteStep: { title: 'editor.deleteStepTitle', message: 'editor.deleteStepText' },
+  ...ACCESS_CONFIRM_TEXTS,
 };
 
 function Settings({ room, answer }: { room: Data['room']; answer: FormAnswer | undefined }) {
@@ -218,6 +220,8 @@ export default function VirtualRoomEditorRoute() {
       <PageSection id="room-settings" title={t('editor.settings')}>
         <Settings room={room} answer={answer} />
       </PageSection>
+
+      <AccessSection permissionType={room.accessType} tokens={data.access.tokens} permissions={data.access.permissions} answer={answer} />
 
       <PageSection id="room-panos" title={t('editor.panos')} intro={t('editor.panosIntro')}>
         {panos.length ? (

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { anglesFromDegrees, DEFAULT_FOCAL_LENGTH, directionOfPoint, pointFromDirection, visitorRoomPath } from '~/lib/virtual-rooms/editor';
 import type { RoomViewAngles } from '~/lib/virtual-rooms/view';
 import { readFormWithFile } from '~/server/posted-form.server';
+import { accessAction, accessData, type AccessTarget } from '~/server/pages/access.server';
 import type { RequestContext } from '~/server/request-context.server';
 import { answer, confirmationStep, intentOf, orNotFound, submitForm } from '~/server/route-kit.server';
 import { isDomainError, type DomainError } from '~/server/services/errors';
@@ -37,8 +38,16 @@ const Intents = z.object({ intent: z.enum(EDITOR_INTENTS) });
 
 
 /** The page's data: the room of the current organisation (404 otherwise), its panos, points, tour and pickers. */
+/** The room as the access sections manage it (keys and people; issue 25: every protected kind has them). */
+const accessTarget = (context: RequestContext, data: RoomEditorData): AccessTarget => ({
+  kind: 'room',
+  id: data.room.id,
+  organization_id: context.viewer!.organization!.id,
+});
+
 export async function editorData(context: RequestContext, request: Request, slug: string) {
   const data: RoomEditorData = await orNotFound(roomForEditor(context.service, slug));
+  const access = await accessData(context, accessTarget(context, data));
   const wanted = new URL(request.url).searchParams.get('pano');
   const panos = data.view.panos;
   const selected = panos.find((pano) => pano.id === wanted) ?? panos.find((pano) => pano.id === data.room.initialPanoId) ?? panos[0] ?? null;
@@ -60,6 +69,7 @@ export async function editorData(context: RequestContext, request: Request, slug
     destinations: data.destinations,
     icons: data.icons,
     previewHref: visitorRoomPath(data.room.slug),
+    access,
   };
 }
 
@@ -120,6 +130,8 @@ export async function editorAction(context: RequestContext, request: Request, sl
   const data: RoomEditorData = await orNotFound(roomForEditor(ctx, slug));
   const roomId = data.room.id;
   const { formData, failure } = await readEditorPost(request, context);
+  const accessAnswer = failure ? null : await accessAction(context, formData, accessTarget(context, data), editorPath(data.room.slug, null));
+  if (accessAnswer) return accessAnswer;
   const { intent } = intentOf(formData, Intents);
   const panoParam = String(formData.get('panoId') ?? '') || null;
   const back = editorPath(data.room.slug, panoParam);
