@@ -1,9 +1,10 @@
-import { Model, type RelationMappingsThunk } from 'objection';
+import type { RelationMappingsThunk } from 'objection';
 import { User } from './accounts';
 import { BaseModel } from './base';
 import { Convention } from './conventions';
 import { Exhibition } from './exhibitions';
 import { Hall } from './halls';
+import { belongsTo } from './relations';
 
 /** An access key of exactly one convention, hall, in-house fair or content group, with a sign-up limit (0: none). */
 export class ObjectToken extends BaseModel {
@@ -24,21 +25,9 @@ export class ObjectToken extends BaseModel {
   declare exhibition?: Exhibition | null;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    convention: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Convention,
-      join: { from: 'object_tokens.convention_id', to: 'conventions.id' },
-    },
-    hall: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Hall,
-      join: { from: 'object_tokens.hall_id', to: 'halls.id' },
-    },
-    exhibition: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Exhibition,
-      join: { from: 'object_tokens.exhibition_id', to: 'exhibitions.id' },
-    },
+    convention: belongsTo(Convention, 'object_tokens.convention_id'),
+    hall: belongsTo(Hall, 'object_tokens.hall_id'),
+    exhibition: belongsTo(Exhibition, 'object_tokens.exhibition_id'),
   });
 }
 
@@ -60,15 +49,7 @@ export class ObjectPermission extends BaseModel {
   declare token?: ObjectToken | null;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    user: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'object_permissions.user_id', to: 'users.id' },
-    },
-    token: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: ObjectToken,
-      join: { from: 'object_permissions.token_id', to: 'object_tokens.id' },
-    },
+    user: belongsTo(User, 'object_permissions.user_id'),
+    token: belongsTo(ObjectToken, 'object_permissions.token_id'),
   });
 }

@@ -2,6 +2,7 @@ import { Model, type RelationMappingsThunk } from 'objection';
 import { BaseModel, type Language } from './base';
 import { UploadedFile } from './files';
 import { Organization, OrganizationMember } from './organizations';
+import { belongsTo, hasMany, hasOne, manyToMany } from './relations';
 
 export class User extends BaseModel {
   static override tableName = 'users';
@@ -27,35 +28,11 @@ export class User extends BaseModel {
   declare avatar?: UploadedFile | null;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    memberships: {
-      relation: Model.HasManyRelation,
-      modelClass: OrganizationMember,
-      join: { from: 'users.id', to: 'organization_members.user_id' },
-    },
-    organizations: {
-      relation: Model.ManyToManyRelation,
-      modelClass: Organization,
-      join: {
-        from: 'users.id',
-        through: { from: 'organization_members.user_id', to: 'organization_members.organization_id' },
-        to: 'organizations.id',
-      },
-    },
-    defaultOrganization: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Organization,
-      join: { from: 'users.default_organization_id', to: 'organizations.id' },
-    },
-    address: {
-      relation: Model.HasOneRelation,
-      modelClass: Address,
-      join: { from: 'users.id', to: 'addresses.user_id' },
-    },
-    avatar: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: UploadedFile,
-      join: { from: 'users.avatar_id', to: 'files.id' },
-    },
+    memberships: hasMany(OrganizationMember, 'users.id', 'organization_members.user_id'),
+    organizations: manyToMany(Organization, 'users.id', { from: 'organization_members.user_id', to: 'organization_members.organization_id' }, 'organizations.id'),
+    defaultOrganization: belongsTo(Organization, 'users.default_organization_id'),
+    address: hasOne(Address, 'users.id', 'addresses.user_id'),
+    avatar: belongsTo(UploadedFile, 'users.avatar_id'),
   });
 }
 
@@ -71,7 +48,7 @@ export class Session extends BaseModel {
   declare user?: User;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'sessions.user_id', to: 'users.id' } },
+    user: belongsTo(User, 'sessions.user_id'),
   });
 }
 
@@ -96,7 +73,7 @@ export class Address extends BaseModel {
   declare user?: User;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'addresses.user_id', to: 'users.id' } },
+    user: belongsTo(User, 'addresses.user_id'),
   });
 }
 
@@ -115,7 +92,7 @@ export class AccountToken extends BaseModel {
   declare user?: User;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'account_tokens.user_id', to: 'users.id' } },
+    user: belongsTo(User, 'account_tokens.user_id'),
   });
 }
 
@@ -134,7 +111,7 @@ export class RefreshToken extends BaseModel {
   declare user?: User;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'refresh_tokens.user_id', to: 'users.id' } },
+    user: belongsTo(User, 'refresh_tokens.user_id'),
   });
 }
 

@@ -1,8 +1,9 @@
-import { Model, type RelationMappingsThunk } from 'objection';
+import type { RelationMappingsThunk } from 'objection';
 import { BaseModel, type Language } from './base';
 import { ContentTag } from './content';
 import { UploadedFile } from './files';
 import { Organization } from './organizations';
+import { belongsTo, hasMany, manyToMany } from './relations';
 
 export type ContentPageState = 'PRIVATE' | 'PUBLISHED' | 'UNPUBLISHED';
 
@@ -35,30 +36,10 @@ export class ContentPage extends BaseModel {
   declare thumbnail?: UploadedFile | null;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    organization: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Organization,
-      join: { from: 'content_pages.organization_id', to: 'organizations.id' },
-    },
-    translations: {
-      relation: Model.HasManyRelation,
-      modelClass: ContentPageTranslation,
-      join: { from: 'content_pages.id', to: 'content_page_translations.page_id' },
-    },
-    tags: {
-      relation: Model.ManyToManyRelation,
-      modelClass: ContentTag,
-      join: {
-        from: 'content_pages.id',
-        through: { from: 'content_page_tags.page_id', to: 'content_page_tags.tag_id' },
-        to: 'content_tags.id',
-      },
-    },
-    thumbnail: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: UploadedFile,
-      join: { from: 'content_pages.thumbnail_id', to: 'files.id' },
-    },
+    organization: belongsTo(Organization, 'content_pages.organization_id'),
+    translations: hasMany(ContentPageTranslation, 'content_pages.id', 'content_page_translations.page_id'),
+    tags: manyToMany(ContentTag, 'content_pages.id', { from: 'content_page_tags.page_id', to: 'content_page_tags.tag_id' }, 'content_tags.id'),
+    thumbnail: belongsTo(UploadedFile, 'content_pages.thumbnail_id'),
   });
 }
 
@@ -76,11 +57,7 @@ export class ContentPageTranslation extends BaseModel {
   declare page?: ContentPage;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    page: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: ContentPage,
-      join: { from: 'content_page_translations.page_id', to: 'content_pages.id' },
-    },
+    page: belongsTo(ContentPage, 'content_page_translations.page_id'),
   });
 }
 

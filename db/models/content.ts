@@ -1,8 +1,9 @@
-import { Model, type RelationMappingsThunk } from 'objection';
+import type { RelationMappingsThunk } from 'objection';
 import { BaseModel, type Language, type PermissionType } from './base';
 import type { ContentObjectTypeName } from '../../app/lib/schemas/content';
 import { UploadedFile } from './files';
 import { Organization } from './organizations';
+import { belongsTo, hasMany, manyToMany } from './relations';
 
 /** The type of a content object (spec 001 point 9): one list, `CONTENT_OBJECT_TYPES` in app/lib/schemas/content.ts. */
 export type ContentObjectType = ContentObjectTypeName;
@@ -23,30 +24,10 @@ export class ContentGroup extends BaseModel {
   declare preview?: UploadedFile | null;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    organization: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Organization,
-      join: { from: 'content_groups.organization_id', to: 'organizations.id' },
-    },
-    objects: {
-      relation: Model.HasManyRelation,
-      modelClass: ContentObject,
-      join: { from: 'content_groups.id', to: 'content_objects.group_id' },
-    },
-    tags: {
-      relation: Model.ManyToManyRelation,
-      modelClass: ContentTag,
-      join: {
-        from: 'content_groups.id',
-        through: { from: 'content_group_tags.group_id', to: 'content_group_tags.tag_id' },
-        to: 'content_tags.id',
-      },
-    },
-    preview: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: UploadedFile,
-      join: { from: 'content_groups.preview_id', to: 'files.id' },
-    },
+    organization: belongsTo(Organization, 'content_groups.organization_id'),
+    objects: hasMany(ContentObject, 'content_groups.id', 'content_objects.group_id'),
+    tags: manyToMany(ContentTag, 'content_groups.id', { from: 'content_group_tags.group_id', to: 'content_group_tags.tag_id' }, 'content_tags.id'),
+    preview: belongsTo(UploadedFile, 'content_groups.preview_id'),
   });
 }
 
@@ -82,16 +63,8 @@ export class ContentObject extends BaseModel {
   declare file?: UploadedFile | null;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    group: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: ContentGroup,
-      join: { from: 'content_objects.group_id', to: 'content_groups.id' },
-    },
-    file: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: UploadedFile,
-      join: { from: 'content_objects.file_id', to: 'files.id' },
-    },
+    group: belongsTo(ContentGroup, 'content_objects.group_id'),
+    file: belongsTo(UploadedFile, 'content_objects.file_id'),
   });
 }
 

@@ -1,10 +1,11 @@
-import { Model, type RelationMappingsThunk } from 'objection';
+import type { RelationMappingsThunk } from 'objection';
 import { ObjectPermission, ObjectToken } from './access';
 import { BaseModel, translationModel, type PermissionType } from './base';
 import { UploadedFile } from './files';
 import { ConventionHall, Hall } from './halls';
 import { Organization } from './organizations';
 import { Stage } from './stages';
+import { belongsTo, hasMany, hasOne, hasOneThrough, manyToMany } from './relations';
 
 export type NavigationMode = 'DEFAULT' | 'IMAGE_FOYER' | 'VIRTUAL_ROOM';
 
@@ -42,64 +43,16 @@ export class Convention extends BaseModel {
   declare objectPermissions?: ObjectPermission[];
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    organization: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Organization,
-      join: { from: 'conventions.organization_id', to: 'organizations.id' },
-    },
-    translations: {
-      relation: Model.HasManyRelation,
-      modelClass: ConventionTranslation,
-      join: { from: 'conventions.id', to: 'convention_translations.convention_id' },
-    },
-    headerImage: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: UploadedFile,
-      join: { from: 'conventions.header_image_id', to: 'files.id' },
-    },
-    stage: {
-      relation: Model.HasOneThroughRelation,
-      modelClass: Stage,
-      join: {
-        from: 'conventions.id',
-        through: { from: 'convention_stages.convention_id', to: 'convention_stages.stage_id' },
-        to: 'stages.id',
-      },
-    },
-    halls: {
-      relation: Model.ManyToManyRelation,
-      modelClass: Hall,
-      join: {
-        from: 'conventions.id',
-        through: { from: 'convention_halls.convention_id', to: 'convention_halls.hall_id', extra: ['order'] },
-        to: 'halls.id',
-      },
-    },
-    conventionHalls: {
-      relation: Model.HasManyRelation,
-      modelClass: ConventionHall,
-      join: { from: 'conventions.id', to: 'convention_halls.convention_id' },
-    },
-    onDemandContents: {
-      relation: Model.HasManyRelation,
-      modelClass: OnDemandContent,
-      join: { from: 'conventions.id', to: 'on_demand_contents.convention_id' },
-    },
-    foyer: {
-      relation: Model.HasOneRelation,
-      modelClass: ImageFoyer,
-      join: { from: 'conventions.id', to: 'image_foyers.convention_id' },
-    },
-    objectTokens: {
-      relation: Model.HasManyRelation,
-      modelClass: ObjectToken,
-      join: { from: 'conventions.id', to: 'object_tokens.convention_id' },
-    },
-    objectPermissions: {
-      relation: Model.HasManyRelation,
-      modelClass: ObjectPermission,
-      join: { from: 'conventions.id', to: 'object_permissions.convention_id' },
-    },
+    organization: belongsTo(Organization, 'conventions.organization_id'),
+    translations: hasMany(ConventionTranslation, 'conventions.id', 'convention_translations.convention_id'),
+    headerImage: belongsTo(UploadedFile, 'conventions.header_image_id'),
+    stage: hasOneThrough(Stage, 'conventions.id', { from: 'convention_stages.convention_id', to: 'convention_stages.stage_id' }, 'stages.id'),
+    halls: manyToMany(Hall, 'conventions.id', { from: 'convention_halls.convention_id', to: 'convention_halls.hall_id', extra: ['order'] }, 'halls.id'),
+    conventionHalls: hasMany(ConventionHall, 'conventions.id', 'convention_halls.convention_id'),
+    onDemandContents: hasMany(OnDemandContent, 'conventions.id', 'on_demand_contents.convention_id'),
+    foyer: hasOne(ImageFoyer, 'conventions.id', 'image_foyers.convention_id'),
+    objectTokens: hasMany(ObjectToken, 'conventions.id', 'object_tokens.convention_id'),
+    objectPermissions: hasMany(ObjectPermission, 'conventions.id', 'object_permissions.convention_id'),
   });
 }
 
@@ -118,16 +71,8 @@ export class ConventionStage extends BaseModel {
   declare stage?: Stage;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    convention: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Convention,
-      join: { from: 'convention_stages.convention_id', to: 'conventions.id' },
-    },
-    stage: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Stage,
-      join: { from: 'convention_stages.stage_id', to: 'stages.id' },
-    },
+    convention: belongsTo(Convention, 'convention_stages.convention_id'),
+    stage: belongsTo(Stage, 'convention_stages.stage_id'),
   });
 }
 
@@ -146,16 +91,8 @@ export class OnDemandContent extends BaseModel {
   declare thumbnail?: UploadedFile | null;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    convention: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Convention,
-      join: { from: 'on_demand_contents.convention_id', to: 'conventions.id' },
-    },
-    thumbnail: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: UploadedFile,
-      join: { from: 'on_demand_contents.thumbnail_id', to: 'files.id' },
-    },
+    convention: belongsTo(Convention, 'on_demand_contents.convention_id'),
+    thumbnail: belongsTo(UploadedFile, 'on_demand_contents.thumbnail_id'),
   });
 }
 
@@ -172,21 +109,9 @@ export class ImageFoyer extends BaseModel {
   declare points?: FoyerPoint[];
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    convention: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Convention,
-      join: { from: 'image_foyers.convention_id', to: 'conventions.id' },
-    },
-    image: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: UploadedFile,
-      join: { from: 'image_foyers.image_id', to: 'files.id' },
-    },
-    points: {
-      relation: Model.HasManyRelation,
-      modelClass: FoyerPoint,
-      join: { from: 'image_foyers.id', to: 'foyer_points.foyer_id' },
-    },
+    convention: belongsTo(Convention, 'image_foyers.convention_id'),
+    image: belongsTo(UploadedFile, 'image_foyers.image_id'),
+    points: hasMany(FoyerPoint, 'image_foyers.id', 'foyer_points.foyer_id'),
   });
 }
 
@@ -207,10 +132,6 @@ export class FoyerPoint extends BaseModel {
   declare foyer?: ImageFoyer;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    foyer: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: ImageFoyer,
-      join: { from: 'foyer_points.foyer_id', to: 'image_foyers.id' },
-    },
+    foyer: belongsTo(ImageFoyer, 'foyer_points.foyer_id'),
   });
 }

@@ -1,9 +1,10 @@
-import { Model, type RelationMappingsThunk } from 'objection';
+import type { RelationMappingsThunk } from 'objection';
 import { ObjectPermission, ObjectToken } from './access';
 import { BaseModel, type PermissionType } from './base';
 import { Organization } from './organizations';
 import { Stage } from './stages';
 import { BaseStand } from './stands';
+import { belongsTo, hasMany } from './relations';
 
 /** An in-house fair (`/exhibition/{slug}`): one stand, optionally a stage. */
 export class Exhibition extends BaseModel {
@@ -25,30 +26,10 @@ export class Exhibition extends BaseModel {
   declare objectPermissions?: ObjectPermission[];
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    organization: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Organization,
-      join: { from: 'exhibitions.organization_id', to: 'organizations.id' },
-    },
-    stand: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: BaseStand,
-      join: { from: 'exhibitions.stand_id', to: 'base_stands.id' },
-    },
-    stage: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Stage,
-      join: { from: 'exhibitions.stage_id', to: 'stages.id' },
-    },
-    objectTokens: {
-      relation: Model.HasManyRelation,
-      modelClass: ObjectToken,
-      join: { from: 'exhibitions.id', to: 'object_tokens.exhibition_id' },
-    },
-    objectPermissions: {
-      relation: Model.HasManyRelation,
-      modelClass: ObjectPermission,
-      join: { from: 'exhibitions.id', to: 'object_permissions.exhibition_id' },
-    },
+    organization: belongsTo(Organization, 'exhibitions.organization_id'),
+    stand: belongsTo(BaseStand, 'exhibitions.stand_id'),
+    stage: belongsTo(Stage, 'exhibitions.stage_id'),
+    objectTokens: hasMany(ObjectToken, 'exhibitions.id', 'object_tokens.exhibition_id'),
+    objectPermissions: hasMany(ObjectPermission, 'exhibitions.id', 'object_permissions.exhibition_id'),
   });
 }

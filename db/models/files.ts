@@ -2,6 +2,7 @@ import { Model, type RelationMappingsThunk } from 'objection';
 import { User } from './accounts';
 import { BaseModel } from './base';
 import { Organization } from './organizations';
+import { belongsTo } from './relations';
 
 /** An uploaded file (the bytes live in the storage under `storage_key`). Named so it does not shadow DOM `File`. */
 export class UploadedFile extends BaseModel {
@@ -21,16 +22,8 @@ export class UploadedFile extends BaseModel {
   declare uploadedBy?: User | null;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    organization: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Organization,
-      join: { from: 'files.organization_id', to: 'organizations.id' },
-    },
-    uploadedBy: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'files.uploaded_by_id', to: 'users.id' },
-    },
+    organization: belongsTo(Organization, 'files.organization_id'),
+    uploadedBy: belongsTo(User, 'files.uploaded_by_id'),
   });
 }
 
@@ -54,10 +47,6 @@ export class VideoThumbnail extends Model {
   declare file?: UploadedFile;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    file: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: UploadedFile,
-      join: { from: 'video_thumbnails.file_id', to: 'files.id' },
-    },
+    file: belongsTo(UploadedFile, 'video_thumbnails.file_id'),
   });
 }

@@ -1,10 +1,11 @@
-import { Model, type RelationMappingsThunk } from 'objection';
+import type { RelationMappingsThunk } from 'objection';
 import { ObjectPermission, ObjectToken } from './access';
 import { BaseModel, translationModel, type PermissionType } from './base';
 import { Convention } from './conventions';
 import { UploadedFile } from './files';
 import { Organization } from './organizations';
 import { BaseStand } from './stands';
+import { belongsTo, hasMany, manyToMany } from './relations';
 
 export class Hall extends BaseModel {
   static override tableName = 'halls';
@@ -24,45 +25,13 @@ export class Hall extends BaseModel {
   declare objectPermissions?: ObjectPermission[];
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    organization: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Organization,
-      join: { from: 'halls.organization_id', to: 'organizations.id' },
-    },
-    translations: {
-      relation: Model.HasManyRelation,
-      modelClass: HallTranslation,
-      join: { from: 'halls.id', to: 'hall_translations.hall_id' },
-    },
-    thumbnail: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: UploadedFile,
-      join: { from: 'halls.thumbnail_id', to: 'files.id' },
-    },
-    conventions: {
-      relation: Model.ManyToManyRelation,
-      modelClass: Convention,
-      join: {
-        from: 'halls.id',
-        through: { from: 'convention_halls.hall_id', to: 'convention_halls.convention_id', extra: ['order'] },
-        to: 'conventions.id',
-      },
-    },
-    hallStands: {
-      relation: Model.HasManyRelation,
-      modelClass: HallStand,
-      join: { from: 'halls.id', to: 'hall_stands.hall_id' },
-    },
-    objectTokens: {
-      relation: Model.HasManyRelation,
-      modelClass: ObjectToken,
-      join: { from: 'halls.id', to: 'object_tokens.hall_id' },
-    },
-    objectPermissions: {
-      relation: Model.HasManyRelation,
-      modelClass: ObjectPermission,
-      join: { from: 'halls.id', to: 'object_permissions.hall_id' },
-    },
+    organization: belongsTo(Organization, 'halls.organization_id'),
+    translations: hasMany(HallTranslation, 'halls.id', 'hall_translations.hall_id'),
+    thumbnail: belongsTo(UploadedFile, 'halls.thumbnail_id'),
+    conventions: manyToMany(Convention, 'halls.id', { from: 'convention_halls.hall_id', to: 'convention_halls.convention_id', extra: ['order'] }, 'conventions.id'),
+    hallStands: hasMany(HallStand, 'halls.id', 'hall_stands.hall_id'),
+    objectTokens: hasMany(ObjectToken, 'halls.id', 'object_tokens.hall_id'),
+    objectPermissions: hasMany(ObjectPermission, 'halls.id', 'object_permissions.hall_id'),
   });
 }
 
@@ -83,16 +52,8 @@ export class ConventionHall extends BaseModel {
   declare hall?: Hall;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    convention: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Convention,
-      join: { from: 'convention_halls.convention_id', to: 'conventions.id' },
-    },
-    hall: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Hall,
-      join: { from: 'convention_halls.hall_id', to: 'halls.id' },
-    },
+    convention: belongsTo(Convention, 'convention_halls.convention_id'),
+    hall: belongsTo(Hall, 'convention_halls.hall_id'),
   });
 }
 
@@ -119,20 +80,8 @@ export class HallStand extends BaseModel {
   declare thumbnail?: UploadedFile | null;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    hall: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Hall,
-      join: { from: 'hall_stands.hall_id', to: 'halls.id' },
-    },
-    stand: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: BaseStand,
-      join: { from: 'hall_stands.stand_id', to: 'base_stands.id' },
-    },
-    thumbnail: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: UploadedFile,
-      join: { from: 'hall_stands.thumbnail_id', to: 'files.id' },
-    },
+    hall: belongsTo(Hall, 'hall_stands.hall_id'),
+    stand: belongsTo(BaseStand, 'hall_stands.stand_id'),
+    thumbnail: belongsTo(UploadedFile, 'hall_stands.thumbnail_id'),
   });
 }

@@ -1,7 +1,8 @@
-import { Model, type RelationMappingsThunk } from 'objection';
+import type { RelationMappingsThunk } from 'objection';
 import { BaseModel } from './base';
 import { UploadedFile } from './files';
 import { Organization } from './organizations';
+import { belongsTo } from './relations';
 
 export type IconKind = 'PNG' | 'SVG';
 
@@ -19,15 +20,7 @@ export class Icon extends BaseModel {
   declare file?: UploadedFile | null;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    organization: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Organization,
-      join: { from: 'icons.organization_id', to: 'organizations.id' },
-    },
-    file: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: UploadedFile,
-      join: { from: 'icons.file_id', to: 'files.id' },
-    },
+    organization: belongsTo(Organization, 'icons.organization_id'),
+    file: belongsTo(UploadedFile, 'icons.file_id'),
   });
 }

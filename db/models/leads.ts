@@ -1,4 +1,4 @@
-import { Model, type RelationMappingsThunk } from 'objection';
+import type { RelationMappingsThunk } from 'objection';
 import type { LeadConsentProof, LeadFormSchema, LeadValue } from '../../app/lib/leads/form-schema';
 import { User } from './accounts';
 import { BaseModel, type Language } from './base';
@@ -6,6 +6,7 @@ import { ContentPage } from './content-pages';
 import { UploadedFile } from './files';
 import { Organization } from './organizations';
 import { Personalization } from './personalizations';
+import { belongsTo, hasMany, manyToMany } from './relations';
 
 export type LeadLinkType = 'CONTENT_LINK' | 'LEADINFORMATION_LINK' | 'SALESHUB_LINK';
 export type LeadActivity = 'OPENED' | 'DOWNLOADED' | 'TOUR_FINISHED' | 'TIME_SPENT';
@@ -33,21 +34,9 @@ export class LeadForm extends BaseModel {
   declare contentPages?: ContentPage[];
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    organization: { relation: Model.BelongsToOneRelation, modelClass: Organization, join: { from: 'lead_forms.organization_id', to: 'organizations.id' } },
-    personalization: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Personalization,
-      join: { from: 'lead_forms.personalization_id', to: 'personalizations.id' },
-    },
-    contentPages: {
-      relation: Model.ManyToManyRelation,
-      modelClass: ContentPage,
-      join: {
-        from: 'lead_forms.id',
-        through: { from: 'lead_form_content_pages.form_id', to: 'lead_form_content_pages.content_page_id', extra: ['sort'] },
-        to: 'content_pages.id',
-      },
-    },
+    organization: belongsTo(Organization, 'lead_forms.organization_id'),
+    personalization: belongsTo(Personalization, 'lead_forms.personalization_id'),
+    contentPages: manyToMany(ContentPage, 'lead_forms.id', { from: 'lead_form_content_pages.form_id', to: 'lead_form_content_pages.content_page_id', extra: ['sort'] }, 'content_pages.id'),
   });
 }
 
@@ -110,21 +99,13 @@ export class Lead extends BaseModel {
   declare businesscardFront?: UploadedFile | null;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    organization: { relation: Model.BelongsToOneRelation, modelClass: Organization, join: { from: 'leads.organization_id', to: 'organizations.id' } },
-    form: { relation: Model.BelongsToOneRelation, modelClass: LeadForm, join: { from: 'leads.form_id', to: 'lead_forms.id' } },
-    user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'leads.user_id', to: 'users.id' } },
-    contact: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'leads.contact_id', to: 'users.id' } },
-    tracks: { relation: Model.HasManyRelation, modelClass: LeadTrack, join: { from: 'leads.id', to: 'lead_tracks.lead_id' } },
-    businesscardFront: { relation: Model.BelongsToOneRelation, modelClass: UploadedFile, join: { from: 'leads.businesscard_front_id', to: 'files.id' } },
-    contentPages: {
-      relation: Model.ManyToManyRelation,
-      modelClass: ContentPage,
-      join: {
-        from: 'leads.id',
-        through: { from: 'lead_content_pages.lead_id', to: 'lead_content_pages.content_page_id', extra: ['sort'] },
-        to: 'content_pages.id',
-      },
-    },
+    organization: belongsTo(Organization, 'leads.organization_id'),
+    form: belongsTo(LeadForm, 'leads.form_id'),
+    user: belongsTo(User, 'leads.user_id'),
+    contact: belongsTo(User, 'leads.contact_id'),
+    tracks: hasMany(LeadTrack, 'leads.id', 'lead_tracks.lead_id'),
+    businesscardFront: belongsTo(UploadedFile, 'leads.businesscard_front_id'),
+    contentPages: manyToMany(ContentPage, 'leads.id', { from: 'lead_content_pages.lead_id', to: 'lead_content_pages.content_page_id', extra: ['sort'] }, 'content_pages.id'),
   });
 }
 
@@ -160,6 +141,6 @@ export class LeadTrack extends BaseModel {
   declare lead?: Lead;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    lead: { relation: Model.BelongsToOneRelation, modelClass: Lead, join: { from: 'lead_tracks.lead_id', to: 'leads.id' } },
+    lead: belongsTo(Lead, 'lead_tracks.lead_id'),
   });
 }

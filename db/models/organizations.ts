@@ -1,7 +1,8 @@
-import { Model, type RelationMappingsThunk } from 'objection';
+import type { RelationMappingsThunk } from 'objection';
 import { User } from './accounts';
 import { BaseModel } from './base';
 import { UploadedFile } from './files';
+import { belongsTo, hasMany, manyToMany } from './relations';
 
 export type MemberRole = 'admin' | 'sales';
 
@@ -37,30 +38,10 @@ export class Organization extends BaseModel {
   declare avatar?: UploadedFile | null;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    memberships: {
-      relation: Model.HasManyRelation,
-      modelClass: OrganizationMember,
-      join: { from: 'organizations.id', to: 'organization_members.organization_id' },
-    },
-    users: {
-      relation: Model.ManyToManyRelation,
-      modelClass: User,
-      join: {
-        from: 'organizations.id',
-        through: { from: 'organization_members.organization_id', to: 'organization_members.user_id' },
-        to: 'users.id',
-      },
-    },
-    invites: {
-      relation: Model.HasManyRelation,
-      modelClass: Invite,
-      join: { from: 'organizations.id', to: 'invites.organization_id' },
-    },
-    avatar: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: UploadedFile,
-      join: { from: 'organizations.avatar_id', to: 'files.id' },
-    },
+    memberships: hasMany(OrganizationMember, 'organizations.id', 'organization_members.organization_id'),
+    users: manyToMany(User, 'organizations.id', { from: 'organization_members.organization_id', to: 'organization_members.user_id' }, 'users.id'),
+    invites: hasMany(Invite, 'organizations.id', 'invites.organization_id'),
+    avatar: belongsTo(UploadedFile, 'organizations.avatar_id'),
   });
 }
 
@@ -78,16 +59,8 @@ export class OrganizationMember extends BaseModel {
   declare user?: User;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    organization: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Organization,
-      join: { from: 'organization_members.organization_id', to: 'organizations.id' },
-    },
-    user: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'organization_members.user_id', to: 'users.id' },
-    },
+    organization: belongsTo(Organization, 'organization_members.organization_id'),
+    user: belongsTo(User, 'organization_members.user_id'),
   });
 }
 
@@ -111,15 +84,7 @@ export class Invite extends BaseModel {
   declare invitedBy?: User | null;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    organization: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Organization,
-      join: { from: 'invites.organization_id', to: 'organizations.id' },
-    },
-    invitedBy: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'invites.invited_by_id', to: 'users.id' },
-    },
+    organization: belongsTo(Organization, 'invites.organization_id'),
+    invitedBy: belongsTo(User, 'invites.invited_by_id'),
   });
 }

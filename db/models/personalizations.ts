@@ -1,7 +1,8 @@
-import { Model, type RelationMappingsThunk } from 'objection';
+import type { RelationMappingsThunk } from 'objection';
 import { BaseModel } from './base';
 import { UploadedFile } from './files';
 import { Organization } from './organizations';
+import { belongsTo } from './relations';
 
 export type LogoPosition = 'LEFT' | 'MIDDLE' | 'RIGHT';
 
@@ -25,16 +26,8 @@ export class Personalization extends BaseModel {
   declare logo?: UploadedFile | null;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    organization: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Organization,
-      join: { from: 'personalizations.organization_id', to: 'organizations.id' },
-    },
-    logo: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: UploadedFile,
-      join: { from: 'personalizations.logo_id', to: 'files.id' },
-    },
+    organization: belongsTo(Organization, 'personalizations.organization_id'),
+    logo: belongsTo(UploadedFile, 'personalizations.logo_id'),
   });
 }
 

@@ -1,8 +1,9 @@
-import { Model, type RelationMappingsThunk } from 'objection';
+import type { RelationMappingsThunk } from 'objection';
 import { BaseModel, translationModel } from './base';
 import { Convention } from './conventions';
 import { UploadedFile } from './files';
 import { Organization } from './organizations';
+import { belongsTo, hasMany, manyToMany } from './relations';
 
 /** A stage with a live stream; standalone (`/stage/{slug}`) or the stage of one convention. */
 export class Stage extends BaseModel {
@@ -21,35 +22,11 @@ export class Stage extends BaseModel {
   declare conventions?: Convention[];
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    organization: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Organization,
-      join: { from: 'stages.organization_id', to: 'organizations.id' },
-    },
-    translations: {
-      relation: Model.HasManyRelation,
-      modelClass: StageTranslation,
-      join: { from: 'stages.id', to: 'stage_translations.stage_id' },
-    },
-    thumbnail: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: UploadedFile,
-      join: { from: 'stages.thumbnail_id', to: 'files.id' },
-    },
-    scheduleEntries: {
-      relation: Model.HasManyRelation,
-      modelClass: ScheduleEntry,
-      join: { from: 'stages.id', to: 'schedule_entries.stage_id' },
-    },
-    conventions: {
-      relation: Model.ManyToManyRelation,
-      modelClass: Convention,
-      join: {
-        from: 'stages.id',
-        through: { from: 'convention_stages.stage_id', to: 'convention_stages.convention_id' },
-        to: 'conventions.id',
-      },
-    },
+    organization: belongsTo(Organization, 'stages.organization_id'),
+    translations: hasMany(StageTranslation, 'stages.id', 'stage_translations.stage_id'),
+    thumbnail: belongsTo(UploadedFile, 'stages.thumbnail_id'),
+    scheduleEntries: hasMany(ScheduleEntry, 'stages.id', 'schedule_entries.stage_id'),
+    conventions: manyToMany(Convention, 'stages.id', { from: 'convention_stages.stage_id', to: 'convention_stages.convention_id' }, 'conventions.id'),
   });
 }
 
@@ -75,26 +52,10 @@ export class ScheduleEntry extends BaseModel {
   declare thumbnail?: UploadedFile | null;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    stage: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Stage,
-      join: { from: 'schedule_entries.stage_id', to: 'stages.id' },
-    },
-    translations: {
-      relation: Model.HasManyRelation,
-      modelClass: ScheduleEntryTranslation,
-      join: { from: 'schedule_entries.id', to: 'schedule_entry_translations.schedule_entry_id' },
-    },
-    speakerOrganization: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Organization,
-      join: { from: 'schedule_entries.speaker_organization_id', to: 'organizations.id' },
-    },
-    thumbnail: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: UploadedFile,
-      join: { from: 'schedule_entries.thumbnail_id', to: 'files.id' },
-    },
+    stage: belongsTo(Stage, 'schedule_entries.stage_id'),
+    translations: hasMany(ScheduleEntryTranslation, 'schedule_entries.id', 'schedule_entry_translations.schedule_entry_id'),
+    speakerOrganization: belongsTo(Organization, 'schedule_entries.speaker_organization_id'),
+    thumbnail: belongsTo(UploadedFile, 'schedule_entries.thumbnail_id'),
   });
 }
 

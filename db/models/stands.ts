@@ -1,8 +1,9 @@
-import { Model, type RelationMappingsThunk } from 'objection';
+import type { RelationMappingsThunk } from 'objection';
 import { BaseModel, translationModel, type Language } from './base';
 import { UploadedFile } from './files';
 import { HallStand } from './halls';
 import { Organization } from './organizations';
+import { belongsTo, hasMany } from './relations';
 
 /** An exhibitor's stand, independent of the halls it is placed in (`hall_stands`). */
 export class BaseStand extends BaseModel {
@@ -22,26 +23,10 @@ export class BaseStand extends BaseModel {
   declare hallStands?: HallStand[];
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    organization: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Organization,
-      join: { from: 'base_stands.organization_id', to: 'organizations.id' },
-    },
-    translations: {
-      relation: Model.HasManyRelation,
-      modelClass: StandTranslation,
-      join: { from: 'base_stands.id', to: 'stand_translations.stand_id' },
-    },
-    nodes: {
-      relation: Model.HasManyRelation,
-      modelClass: StandNode,
-      join: { from: 'base_stands.id', to: 'stand_nodes.stand_id' },
-    },
-    hallStands: {
-      relation: Model.HasManyRelation,
-      modelClass: HallStand,
-      join: { from: 'base_stands.id', to: 'hall_stands.stand_id' },
-    },
+    organization: belongsTo(Organization, 'base_stands.organization_id'),
+    translations: hasMany(StandTranslation, 'base_stands.id', 'stand_translations.stand_id'),
+    nodes: hasMany(StandNode, 'base_stands.id', 'stand_nodes.stand_id'),
+    hallStands: hasMany(HallStand, 'base_stands.id', 'hall_stands.stand_id'),
   });
 }
 
@@ -67,21 +52,9 @@ export class StandNode extends BaseModel {
   declare points?: Point[];
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    stand: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: BaseStand,
-      join: { from: 'stand_nodes.stand_id', to: 'base_stands.id' },
-    },
-    image: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: UploadedFile,
-      join: { from: 'stand_nodes.image_id', to: 'files.id' },
-    },
-    points: {
-      relation: Model.HasManyRelation,
-      modelClass: Point,
-      join: { from: 'stand_nodes.id', to: 'points.node_id' },
-    },
+    stand: belongsTo(BaseStand, 'stand_nodes.stand_id'),
+    image: belongsTo(UploadedFile, 'stand_nodes.image_id'),
+    points: hasMany(Point, 'stand_nodes.id', 'points.node_id'),
   });
 }
 
@@ -109,16 +82,8 @@ export class Point extends BaseModel {
   declare translations?: PointTranslation[];
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    node: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: StandNode,
-      join: { from: 'points.node_id', to: 'stand_nodes.id' },
-    },
-    translations: {
-      relation: Model.HasManyRelation,
-      modelClass: PointTranslation,
-      join: { from: 'points.id', to: 'point_translations.point_id' },
-    },
+    node: belongsTo(StandNode, 'points.node_id'),
+    translations: hasMany(PointTranslation, 'points.id', 'point_translations.point_id'),
   });
 }
 

@@ -1,9 +1,10 @@
-import { Model, type RelationMappingsThunk } from 'objection';
+import type { RelationMappingsThunk } from 'objection';
 import { BaseModel } from './base';
 import { ContentPage } from './content-pages';
 import { UploadedFile } from './files';
 import { Icon } from './icons';
 import { Organization } from './organizations';
+import { belongsTo, hasMany } from './relations';
 
 export type VirtualRoomAccessType = 'PUBLIC' | 'LOGGED_IN' | 'TOKEN';
 
@@ -28,21 +29,9 @@ export class VirtualRoom extends BaseModel {
   declare tourSteps?: VirtualRoomTourStep[];
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    organization: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Organization,
-      join: { from: 'virtual_rooms.organization_id', to: 'organizations.id' },
-    },
-    panos: {
-      relation: Model.HasManyRelation,
-      modelClass: VirtualRoomPano,
-      join: { from: 'virtual_rooms.id', to: 'virtual_room_panos.virtual_room_id' },
-    },
-    tourSteps: {
-      relation: Model.HasManyRelation,
-      modelClass: VirtualRoomTourStep,
-      join: { from: 'virtual_rooms.id', to: 'virtual_room_tour_steps.virtual_room_id' },
-    },
+    organization: belongsTo(Organization, 'virtual_rooms.organization_id'),
+    panos: hasMany(VirtualRoomPano, 'virtual_rooms.id', 'virtual_room_panos.virtual_room_id'),
+    tourSteps: hasMany(VirtualRoomTourStep, 'virtual_rooms.id', 'virtual_room_tour_steps.virtual_room_id'),
   });
 }
 
@@ -62,16 +51,8 @@ export class VirtualRoomPano extends BaseModel {
   declare file?: UploadedFile;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    room: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: VirtualRoom,
-      join: { from: 'virtual_room_panos.virtual_room_id', to: 'virtual_rooms.id' },
-    },
-    file: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: UploadedFile,
-      join: { from: 'virtual_room_panos.file_id', to: 'files.id' },
-    },
+    room: belongsTo(VirtualRoom, 'virtual_room_panos.virtual_room_id'),
+    file: belongsTo(UploadedFile, 'virtual_room_panos.file_id'),
   });
 }
 
@@ -95,16 +76,8 @@ export class VirtualRoomNavPoint extends BaseModel {
   declare icon?: Icon | null;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    pano: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: VirtualRoomPano,
-      join: { from: 'virtual_room_nav_points.pano_id', to: 'virtual_room_panos.id' },
-    },
-    icon: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Icon,
-      join: { from: 'virtual_room_nav_points.icon_id', to: 'icons.id' },
-    },
+    pano: belongsTo(VirtualRoomPano, 'virtual_room_nav_points.pano_id'),
+    icon: belongsTo(Icon, 'virtual_room_nav_points.icon_id'),
   });
 }
 
@@ -127,21 +100,9 @@ export class VirtualRoomInfoPoint extends BaseModel {
   declare contentPage?: ContentPage | null;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    pano: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: VirtualRoomPano,
-      join: { from: 'virtual_room_info_points.pano_id', to: 'virtual_room_panos.id' },
-    },
-    icon: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Icon,
-      join: { from: 'virtual_room_info_points.icon_id', to: 'icons.id' },
-    },
-    contentPage: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: ContentPage,
-      join: { from: 'virtual_room_info_points.content_page_id', to: 'content_pages.id' },
-    },
+    pano: belongsTo(VirtualRoomPano, 'virtual_room_info_points.pano_id'),
+    icon: belongsTo(Icon, 'virtual_room_info_points.icon_id'),
+    contentPage: belongsTo(ContentPage, 'virtual_room_info_points.content_page_id'),
   });
 }
 
@@ -164,15 +125,7 @@ export class VirtualRoomTourStep extends BaseModel {
   declare pano?: VirtualRoomPano;
 
   static override relationMappings: RelationMappingsThunk = () => ({
-    room: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: VirtualRoom,
-      join: { from: 'virtual_room_tour_steps.virtual_room_id', to: 'virtual_rooms.id' },
-    },
-    pano: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: VirtualRoomPano,
-      join: { from: 'virtual_room_tour_steps.pano_id', to: 'virtual_room_panos.id' },
-    },
+    room: belongsTo(VirtualRoom, 'virtual_room_tour_steps.virtual_room_id'),
+    pano: belongsTo(VirtualRoomPano, 'virtual_room_tour_steps.pano_id'),
   });
 }
