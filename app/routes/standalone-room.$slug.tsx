@@ -15,8 +15,9 @@ export const guards = defineGuards({ public: true, permission: { kind: 'virtualR
 
 /** /standalone-room/{slug}: a room on its own page, remembered in local storage (`virtualroom`) so `/` leads back to it (spec 000 point 2). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await runGuards({ request, context, params }, guards);
-  return loadStandaloneRoom(context, request, params.slug ?? '');
+  // the guard loaded the room (and checked its access type); the page builds on it
+  const { object: room } = await runGuards({ request, context, params }, guards);
+  return loadStandaloneRoom(context, request, room);
 }
 
 export default function RoomPage() {

@@ -15,8 +15,9 @@ export const guards = defineGuards({ public: true, permission: { kind: 'virtualR
 
 /** /virtual-room/{slug}: a room on its own page (spec 000 point 2), public route; the room's access type decides. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await runGuards({ request, context, params }, guards);
-  return loadStandaloneRoom(context, request, params.slug ?? '');
+  // the guard loaded the room (and checked its access type); the page builds on it
+  const { object: room } = await runGuards({ request, context, params }, guards);
+  return loadStandaloneRoom(context, request, room);
 }
 
 export default function RoomPage() {

@@ -4,7 +4,7 @@ import { targetPath, withNext } from '~/server/guards.server';
 import type { RequestContext } from '~/server/request-context.server';
 import { isDomainError } from '~/server/services/errors';
 import { recordSalesHubVisitOf } from '~/server/services/virtual-rooms/lead-visit';
-import { roomForVisitor } from '~/server/services/virtual-rooms/visit';
+import { roomViewForVisitor } from '~/server/services/virtual-rooms/visit';
 
 /** How long a visitor's page waits for the room data before it shows the spec's fetch-timeout text. */
 export const ROOM_FETCH_TIMEOUT_MS = 10_000;
@@ -82,9 +82,9 @@ export async function loadRoomPage(
  * (logging in returns to this path); a room a sales rep shared with a lead (`?lead={leadslug}`) records the visit as
  * a SALESHUB_LINK track.
  */
-export async function loadStandaloneRoom(context: RequestContext, request: Request, slug: string): Promise<RoomPageData> {
+export async function loadStandaloneRoom(context: RequestContext, request: Request, room: Parameters<typeof roomViewForVisitor>[1]): Promise<RoomPageData> {
   const url = new URL(request.url);
-  const page = await loadRoomPage(context, request, () => roomForVisitor(context.service, slug, context.language, { loginNext: url.pathname }));
+  const page = await loadRoomPage(context, request, () => roomViewForVisitor(context.service, room, context.language, { loginNext: url.pathname }));
   await recordSalesHubVisitOf(context.service, url, page.room);
   return page;
 }

@@ -12,7 +12,7 @@ import type {
   TourStepView,
 } from '~/lib/virtual-rooms/view';
 import type { ServiceContext } from '../../context.server';
-import { permissionDenied } from '../authz';
+import { accessState, assertAccess, type AccessState } from '../access/index';
 import { iconUrl } from '../content/icons';
 import { fileById, fileUrl } from '../files/files.server';
 import { LISTED_SQL } from '../events/policy';
@@ -25,7 +25,6 @@ import {
   roomNotFound,
   stepsOfRoom,
 } from './common';
-import { isRoomDenied, roomAccess, type RoomAccess } from './policy';
 
 /**
  * What visitors get of a room (spec 000 point 2 `/virtual-room/{slug}`, `/standalone-room/{slug}`, the stand's
@@ -45,20 +44,17 @@ export function roomPicture(fileId: string, width: number, height: number): Room
   return { url, width, height, sizes, poster: posterWidth ? `${url}?w=${posterWidth}` : url };
 }
 
-async function permissionOf(ctx: ServiceContext, roomId: string): Promise<{ suspended: boolean } | null> {
-  if (!ctx.viewer) return null;
-  const row = await ctx.db('object_permissions').where({ user_id: ctx.viewer.userId, virtual_room_id: roomId }).first('suspended');
-  return row ?? null;
-}
+/** The room as the access rule reads it (its access type under the common name). */
+const asObject = (room: Pick<VirtualRoom, 'id' | 'organization_id' | 'access_type'>) => ({ id: room.id, organization_id: room.organization_id, permission_type: room.access_type });
 
-/** The viewer's standing towards the room (policy.ts roomAccess with their permission of it, if any). */
-export async function visitorRoomAccess(ctx: ServiceContext, room: Pick<VirtualRoom, 'id' | 'organization_id' | 'access_type'>): Promise<RoomAccess> {
-  return roomAccess(ctx.viewer, room, await permissionOf(ctx, room.id));
+/** The viewer's standing towards the room (the access module's rule, kind 'room'). */
+export function visitorRoomAccess(ctx: ServiceContext, room: Pick<VirtualRoom, 'id' | 'organization_id' | 'access_type'>): Promise<AccessState> {
+  return accessState(ctx, 'room', asObject(room));
 }
 
 /** PERMISSION_DENIED when the room's access type refuses the viewer. */
-export async function assertRoomAccess(ctx: ServiceContext, room: Pick<VirtualRoom, 'id' | 'organization_id' | 'access_type'>): Promise<void> {
-  if (isRoomDenied(await visitorRoomAccess(ctx, room))) throw permissionDenied(ctx);
+export function assertRoomAccess(ctx: ServiceContext, room: Pick<VirtualRoom, 'id' | 'organization_id' | 'access_type'>): Promise<void> {
+  return assertAccess(ctx, 'room', asObject(room));
 }
 
 interface TitleRow {
@@ -268,9 +264,20 @@ async function roomBySlug(ctx: ServiceContext, slug: string): Promise<VirtualRoo
  * when its access type refuses the viewer (checked before anything of the room is read).
  */
 export async function roomForVisitor(ctx: ServiceContext, slug: string, lang?: Language | null, options: { loginNext?: string } = {}): Promise<RoomView> {
-  const room = await roomBySlug(ctx, slug);
+  return buildRoomView(ctx, await visitableRoom(ctx, slug), lang ?? ctx.language, options);
+}
+
+/** The view of a room the caller loaded already (the route guard's), after the same access check (costs no statement). */
+export async function roomViewForVisitor(ctx: ServiceContext, room: VirtualRoom, lang?: Language | null, options: { loginNext?: string } = {}): Promise<RoomView> {
   await assertRoomAccess(ctx, room);
   return buildRoomView(ctx, room, lang ?? ctx.language, options);
+}
+
+/** The room by slug when the viewer may visit it: NOT_FOUND, PERMISSION_DENIED otherwise (the route guard's check). */
+export async function visitableRoom(ctx: ServiceContext, slug: string): Promise<VirtualRoom> {
+  const room = await roomBySlug(ctx, slug);
+  await assertRoomAccess(ctx, room);
+  return room;
 }
 
 /** `roomSteps(slug)`: the tour of a room the viewer may visit, in order. */
