@@ -1,8 +1,9 @@
 import { getFormProps } from '@conform-to/react';
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthFooterLink, AuthFormErrors, AuthHeader } from '~/components/auth/auth-form';
+import { buttonClassName } from '~/components/ui/button-styles';
 import { TextField } from '~/components/ui/field';
 import { SubmitButton, useRouteForm } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
@@ -18,8 +19,17 @@ import { redirectWithToast } from '~/server/toast.server';
 export const handle = { i18n: ['common', 'errors', 'validation', 'access'], title: 'access:token.title' };
 export const clientLoader = withNamespaces(handle.i18n);
 
-/** Not public: a logged-out visitor logs in first and comes back here (with `next`) afterwards. */
-export const guards = defineGuards({});
+/**
+ * Public, so the page is the access key's page for everyone (issue 24 item 21: a logged-out visitor was sent to a page
+ * titled "Log in"); a key is redeemed for a user, so a logged-out visitor is asked to log in first and comes back here.
+ */
+export const guards = defineGuards({ public: true });
+
+/** The login that brings a logged-out visitor back to this page, with its `next`. */
+const loginFirst = (request: Request) => {
+  const url = new URL(request.url);
+  return `/login?next=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
+};
 
 interface TokenPageData {
   next: string;
@@ -27,6 +37,8 @@ interface TokenPageData {
   asking: { kind: AccessKind; title: string } | null;
   /** why the viewer cannot get in with any key */
   suspended: string | null;
+  /** set for a logged-out visitor: where to log in first */
+  login: string | null;
 }
 
 /** /token?next=/convention/...: enter the access key of a TOKEN convention, hall or in-house fair. */
@@ -34,6 +46,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs): 
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
   const next = safeNext(new URL(request.url).searchParams.get('next'), '');
+  if (!context.viewer) return { next, asking: null, suspended: null, login: loginFirst(request) };
   let objects: Awaited<ReturnType<typeof accessOfPath>> = [];
   if (next) {
     try {
@@ -49,11 +62,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs): 
     next,
     asking: asking ? { kind: asking.kind, title: asking.title } : null,
     suspended: suspended ? ctx.t('access:errors.suspended', { title: suspended.title }) : null,
+    login: null,
   };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
+  if (!context.viewer) throw redirect(loginFirst(request));
   const ctx = context.service;
   const done = await submitForm(
     context,
@@ -73,8 +88,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function TokenPage() {
   const { t } = useTranslation('access');
-  const { next, asking, suspended } = useLoaderData<typeof loader>();
+  const { next, asking, suspended, login } = useLoaderData<typeof loader>();
   const [form, fields] = useRouteForm(AccessTokenSchema, { id: 'access-token', answer: useActionData<typeof action>() });
+  if (login) {
+    return (
+      <>
+        <AuthHeader title={t('token.title')} intro={t('token.loginFirst')} />
+        <a href={login} className={`${buttonClassName('darkBlue')} w-full`}>
+          {t('common:actions.login')}
+        </a>
+        <AuthFooterLink to="/">{t('common:actions.toHome')}</AuthFooterLink>
+      </>
+    );
+  }
   return (
     <>
       <AuthHeader title={t('token.title')} intro={asking ? t(`token.introFor.${asking.kind}`, { title: asking.title }) : t('token.intro')} />
