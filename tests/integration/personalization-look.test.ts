@@ -10,6 +10,7 @@ import * as imprintRoute from '~/routes/content.$slug_.imprint';
 import * as infoRoute from '~/routes/information-collection.$leadslug/route';
 import * as leadformRoute from '~/routes/leadform/route';
 import { publishPage } from '~/server/services/content-pages/publish';
+import { up as pagesUseDefault } from '../../db/migrations/0022_pages_use_default_personalization';
 import {
   addLeadContentPage,
   addMember,
@@ -110,6 +111,15 @@ describe('a content page in its personalization', () => {
     expect(after.logo?.url).toBe(`/files/${w.otherLogo.id}`);
     expect(after.theme).toMatchObject({ primary: '#283853', onPrimary: '#ffffff', link: '#283853' });
     expect((await legal(datapolicyRoute, 'datapolicy')).info.dataPrivacy).toBe('Campaign privacy');
+  });
+
+  it('migration 0022: a page that copied the default uses the default again; another choice stays', async () => {
+    const w = await world();
+    await ContentPage.query(t.app.db).findById(w.page.id).patch({ personalization_id: w.standard.id });
+    const chosen = await createContentPage(t.app.db, { organization_id: w.org.id, personalization_id: w.campaign.id });
+    await pagesUseDefault(t.app.db);
+    expect((await ContentPage.query(t.app.db).findById(w.page.id))?.personalization_id).toBeNull();
+    expect((await ContentPage.query(t.app.db).findById(chosen.id))?.personalization_id).toBe(w.campaign.id);
   });
 
   it('an organisation without any personalization keeps the page without logo and colours', async () => {
