@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { Package } from '../../app/lib/features';
 import { createContentPage, createContentPageTranslation, createLead, createLeadForm } from '../fixtures/factories';
 import { png } from '../integration/files-fixtures';
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 
 /**
  * Issue 24 items 4-6 and 18-19 as a user sees them: a personalization's colours and logo on a content page (and its
@@ -108,7 +108,7 @@ test('the builder page settings choose the page personalization; the default is 
   const stamp = crypto.randomBytes(4).toString('hex');
   const { organizationIds } = await login({ suites: Package.BASIC, language: 'EN' });
   await createPersonalization(page, `House ${stamp}`, { primary: '#283853', secondary: '#c22a3e' });
-  await createPersonalization(page, `Campaign ${stamp}`, { primary: '#8a1538', secondary: '#1a5e20' });
+  await createPersonalization(page, `Campaign ${stamp}`, { primary: '#ffdd00', secondary: '#1a5e20' });
   const slug = `choose-${stamp}`;
   const content = await createContentPage(db, { organization_id: organizationIds[0], slug, state: 'PUBLISHED', publish_token: `t${stamp}` });
   await createContentPageTranslation(db, { page_id: content.id, language: 'EN', name: 'Chosen look' });
@@ -126,8 +126,10 @@ test('the builder page settings choose the page personalization; the default is 
   await expect(page).toHaveURL(new RegExp(`/contentpool/builder_v2/${slug}$`));
 
   await page.goto(`/content/${slug}?token=t${stamp}`);
-  await expect(page.locator('[data-brand-header]')).toHaveCSS('background-color', 'rgb(138, 21, 56)');
-  await expect(page.locator('[data-brand-header]')).toHaveCSS('color', 'rgb(255, 255, 255)');
+  await expect(page.locator('[data-brand-header]')).toHaveCSS('background-color', 'rgb(255, 221, 0)');
+  await expect(page.locator('[data-brand-header]')).toHaveCSS('color', 'rgb(40, 56, 83)');
+  // the band's text, the language switch and the footer's links pass WCAG AA on the yellow
+  await expectAccessible(page);
 });
 
 test('the lead page shows the form answers by their labels, formatted, and Tags is not required', async ({ page, login, db }) => {
