@@ -55,7 +55,8 @@ export function legalLoader(guards: Guards, kind: LegalKind, source: LegalSource
   return async ({ request, context, params }: LoaderFunctionArgs) => {
     await runGuards({ request, context, params }, guards);
     const { info, back, look } = await legalOf(source, context, request, params);
-    return { kind, info, back, look: look ?? null, title: context.service.t(TITLE_KEYS[kind]) };
+    // only a content page's legal pages carry a look; the others' data stays as it was
+    return { kind, info, back, title: context.service.t(TITLE_KEYS[kind]), ...(look === undefined ? {} : { look }) };
   };
 }
 
