@@ -159,12 +159,12 @@ describe('/contentpool/preview', () => {
     expect(byId).toMatchObject({ status: 200, data: { width: 'desktop', view: { id: w.pub.id } } });
   });
 
-  it('another organisation’s group, a missing one or a broken id is 404; without the content feature: the missing-feature page', async () => {
-    expect((await open(`slug=${w.foreign.slug}`, w.admin.id)).status).toBe(404);
-    expect((await open(`id=${w.foreign.id}`, w.admin.id)).status).toBe(404);
+  it('another organisation’s group shows as its visitors see it (the route is public, tests/integration/content-preview.test.ts); a missing one or a broken id is 404', async () => {
+    expect(await open(`slug=${w.foreign.slug}`, w.admin.id)).toMatchObject({ status: 200, data: { editor: false } });
+    expect(await open(`slug=${w.token.slug}`, w.stranger.id)).toMatchObject({ status: 302, location: `/token?next=${encodeURIComponent(`/contentpool/preview?slug=${w.token.slug}`)}` });
     expect((await open(`id=not-a-uuid`, w.admin.id)).status).toBe(404);
     expect((await open('', w.admin.id)).status).toBe(404);
-    expect(await open(`slug=${w.pub.slug}`, w.lacking.id)).toMatchObject({ status: 302, location: '/missing-feature/content' });
+    expect(await open(`slug=${w.pub.slug}`, w.lacking.id)).toMatchObject({ status: 200, data: { editor: false } });
   });
 });
 

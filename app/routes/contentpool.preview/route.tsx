@@ -1,41 +1,54 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRouteError } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ContentGroupView } from '~/components/content/group-view';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
-import { runGuards } from '~/server/guards.server';
+import { runGuards, targetPath, withNext } from '~/server/guards.server';
 import { contentViewOf } from '~/server/pages/content-view.server';
 import { invariantResponse } from '~/server/route-kit.server';
-import { findGroup } from '~/server/services/content/visit';
+import { groupPreview } from '~/server/services/content/preview';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'contentview'] };
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.view.name ?? '' }];
 
-/** Spec 000 point 2: public route, content feature (so in practice: a member of an organisation with it). */
-export const guards = defineGuards({ public: true, feature: 'content' });
+/**
+ * Spec 000 point 2: a public route that needs the content feature. Public: nobody is sent to the login or the
+ * onboarding for the route itself; the feature is the previewed group's organisation's (groupPreview), not the
+ * viewer's, who may have none.
+ */
+export const guards = defineGuards({ public: true });
 
 const WIDTHS = ['phone', 'desktop'] as const;
 type Width = (typeof WIDTHS)[number];
 
 /**
- * /contentpool/preview?slug=…|?id=…: an editor's preview of a group of the current organisation, whatever its
- * access type, at phone or desktop width (?width=phone). Another organisation's group, or none: 404.
+ * /contentpool/preview?slug=…|?id=…: a preview of a content group at phone or desktop width (?width=phone). The
+ * editors of the owning organisation see it whatever its access type; anybody else as a visitor would (a LOGGED_IN or
+ * TOKEN group sends them to the login or the key page first, coming back here). No such group, or its organisation
+ * lacks the content feature: 404.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const url = new URL(request.url);
-  const group = await findGroup(context.service, { id: url.searchParams.get('id'), slug: url.searchParams.get('slug') });
-  invariantResponse(group && group.organization_id === context.viewer?.organization?.id, 'Not Found', { status: 404 });
+  const preview = await groupPreview(context.service, { id: url.searchParams.get('id'), slug: url.searchParams.get('slug') });
+  invariantResponse(preview, 'Not Found', { status: 404 });
+  if ('refused' in preview) {
+    if (preview.refused === 'feature') throw redirect('/missing-feature/content');
+    throw redirect(withNext(preview.refused === 'login' ? '/login' : '/token', targetPath(request)));
+  }
+  const group = preview.shown;
   const width: Width = url.searchParams.get('width') === 'phone' ? 'phone' : 'desktop';
-  return { view: await contentViewOf(context.service, group, context.language), width };
+  // the way back to the content pool only for its editors
+  const editor = context.viewer?.organization?.id === group.organization_id;
+  return { view: await contentViewOf(context.service, group, context.language), width, editor };
 }
 
 export default function ContentPreview() {
   const { t } = useTranslation('contentview');
-  const { view, width } = useLoaderData<typeof loader>();
+  const { view, width, editor } = useLoaderData<typeof loader>();
   const href = (w: Width) => `?slug=${encodeURIComponent(view.slug)}&width=${w}`;
   return (
     <div className="min-h-screen bg-brand-grey text-gray-900">
@@ -56,9 +69,11 @@ export default function ContentPreview() {
             </Link>
           ))}
         </nav>
-        <Link to="/contentpool" className="text-sm text-brand-dark underline underline-offset-2">
-          {t('preview.back')}
-        </Link>
+        {editor ? (
+          <Link to="/contentpool" className="text-sm text-brand-dark underline underline-offset-2">
+            {t('preview.back')}
+          </Link>
+        ) : null}
       </header>
       <main id="main" tabIndex={-1} className="p-4 outline-none">
         {width === 'phone' ? (
