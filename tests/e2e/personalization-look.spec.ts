@@ -78,7 +78,7 @@ test.describe('without JavaScript', () => {
     await expectWholeLogo(page, page.locator('[data-brand-header] img[data-brand-logo]'));
   });
 
-  test('the public lead form on a phone: the colours, the whole logo and the full organisation name', async ({ page, login, db }) => {
+  test('the public lead form and the lead information page on a phone: the colours, the whole logo and the full organisation name', async ({ page, login, db }) => {
     const stamp = crypto.randomBytes(4).toString('hex');
     const { organizationIds } = await login({ suites: Package.BASIC | Package.SALES, language: 'EN' });
     const name = `Nordlicht Maschinenbau und Anlagentechnik ${stamp} GmbH`;
@@ -101,6 +101,13 @@ test.describe('without JavaScript', () => {
     const submit = page.locator('[data-brand-button]');
     await expect(submit).toHaveCSS('background-color', 'rgb(255, 221, 0)');
     await expect(submit).toHaveCSS('color', 'rgb(40, 56, 83)');
+
+    // the lead's information page is in the same colours
+    const lead = await createLead(db, { organization_id: organizationIds[0], form_id: form.id, name: 'Lars Lead' });
+    await page.goto(`/information-collection/${lead.slug}`);
+    await expect(page.locator('[data-brand-header]')).toHaveCSS('background-color', 'rgb(26, 94, 32)');
+    await expectWholeLogo(page, page.locator('[data-brand-header] img[data-brand-logo]'));
+    await expect(page.getByTestId('lead-org-title')).toHaveText(name);
   });
 });
 
