@@ -83,6 +83,34 @@ const SCHEMA: LeadFormField[] = [
   field({ name: 'note', label: 'Notiz', langlabel: { EN: 'Note' } }),
 ];
 
+/** RFC 4180 as a spreadsheet reads it: quoted cells with doubled quotes and line breaks, CRLF between rows. */
+function parseCsv(text: string, delimiter: string): string[][] {
+  const rows: string[][] = [[]];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === delimiter) {
+      rows[rows.length - 1].push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      rows[rows.length - 1].push(cell);
+      cell = '';
+      rows.push([]);
+      i++;
+    } else cell += ch;
+  }
+  if (cell || rows[rows.length - 1].length) rows[rows.length - 1].push(cell);
+  return rows.filter((row) => row.length > 0);
+}
+
 const CREATE = `mutation($input: LeadInput!) { leadCreate(input: $input) { lead { ${LEAD} } error { code field message } errors { code field message } } }`;
 
 describe('leadCreate, fetchLead, leadUpdate', () => {
@@ -539,12 +567,80 @@ describe('CSV export', () => {
     expect(row).toContain("'=cmd()");
     expect(row).toContain('a, b');
     expect(csv).toContain('"zwei\nZeilen"');
-    expect(row.endsWith(';ja;nein;ja;2026-01-01T00:00:00.000Z;1;42')).toBe(true);
+    expect(row.endsWith(';ja;nein;ja;2026-01-01 01:00:00;1;42')).toBe(true);
 
     const english = await gql<{ leadsForCsv: string }>(user.id, `{ leadsForCsv(lang: EN) }`);
     expect(english.data!.leadsForCsv.slice(1).split('\r\n')[0].split(',')).toEqual(expect.arrayContaining(['Name', 'Company', 'Interest', 'Consent: contact', 'Score']));
     const archivedOnly = await gql<{ leadsForCsv: string }>(user.id, `{ leadsForCsv(archived: true, lang: EN) }`);
     expect(archivedOnly.data!.leadsForCsv.slice(1).trim().split('\r\n')).toHaveLength(1);
+  });
+
+  /** The CSV's cells, parsed as a spreadsheet would (csv-parse), without the byte-order mark. */
+  async function exported(userId: string, lang: 'DE' | 'EN') {
+    const body = await gql<{ leadsForCsv: string }>(userId, `{ leadsForCsv(lang: ${lang}) }`);
+    return parseCsv(body.data!.leadsForCsv.slice(1), lang === 'DE' ? ';' : ',');
+  }
+
+  it('neutralises formulas in every cell, the headers (form labels) included, but leaves phone numbers alone (issue 24)', async () => {
+    const { org, user } = await member(Package.SALES, {}, 'EN');
+    const form = await createLeadForm(t.app.db, {
+      organization_id: org.id,
+      schema: [
+        field({ name: 'a', label: '=HYPERLINK("https://evil.example","x")' }),
+        field({ name: 'b', label: '+cmd|\' /C calc\'!A0' }),
+        field({ name: 'c', label: '-2+3' }),
+        field({ name: 'd', label: '@SUM(1)' }),
+        field({ name: 'e', label: 'Plain' }),
+      ],
+    });
+    await createLead(t.app.db, {
+      organization_id: org.id,
+      form_id: form.id,
+      name: '+SUM(A1)',
+      phone: '+49 30 1234567',
+      mobile: '-0049 171 2345678',
+      company: '＝cmd()',
+      values: [{ name: 'a', value: '@evil' }, { name: 'e', value: '+49 (0) 89 / 12 34-5' }],
+    });
+    const [header, row] = await exported(user.id, 'EN');
+    expect(header).toEqual(
+      expect.arrayContaining(["'=HYPERLINK(\"https://evil.example\",\"x\")", "'+cmd|' /C calc'!A0", "'-2+3", "'@SUM(1)", 'Plain']),
+    );
+    // what a spreadsheet would run: a formula character first, and not a phone number
+    const runs = (cell: string) => /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell) && !/^\+?[\d\s/()-]+$/.test(cell);
+    expect([...header, ...row].filter(runs)).toEqual([]);
+    const at = (name: string) => row[header.indexOf(name)];
+    expect(at('Name')).toBe("'+SUM(A1)");
+    expect(at('Company')).toBe("'＝cmd()");
+    expect(at('Phone')).toBe('+49 30 1234567');
+    expect(at('Mobile')).toBe('-0049 171 2345678');
+    expect(at("'=HYPERLINK(\"https://evil.example\",\"x\")")).toBe("'@evil");
+    expect(at('Plain')).toBe('+49 (0) 89 / 12 34-5');
+  });
+
+  it("dates in the organisation's time zone (Europe/Berlin) as spreadsheets read them, choices by their label in the export's language", async () => {
+    const { org, user } = await member(Package.SALES, {}, 'DE');
+    const form = await createLeadForm(t.app.db, {
+      organization_id: org.id,
+      schema: [...SCHEMA, field({ type: 'CHECKBOX', name: 'newsletter', label: 'Newsletter' })],
+    });
+    await createLead(t.app.db, {
+      organization_id: org.id,
+      form_id: form.id,
+      name: 'Sommer',
+      values: [{ name: 'interest', value: 'b' }, { name: 'newsletter', value: 'true' }],
+      consent: { items: [{ kind: 'contact', text: 't', agreed: true }], formId: form.id, formVersion: 1, givenAt: '2026-12-31T23:15:00.000Z', language: 'DE' },
+    });
+    await t.app.db('leads').where({ organization_id: org.id }).update({ created_at: new Date('2026-07-01T22:30:00.000Z') });
+    const [header, row] = await exported(user.id, 'DE');
+    const at = (name: string) => row[header.indexOf(name)];
+    expect(at('Erfasst')).toBe('2026-07-02 00:30:00');
+    expect(at('Einwilligung erteilt')).toBe('2027-01-01 00:15:00');
+    expect(at('Interesse')).toBe('Produkt B');
+    expect(at('Newsletter')).toBe('ja');
+    const [enHeader, enRow] = await exported(user.id, 'EN');
+    expect(enRow[enHeader.indexOf('Interest')]).toBe('Product B');
+    expect(enRow[enHeader.indexOf('Newsletter')]).toBe('yes');
   });
 });
 
