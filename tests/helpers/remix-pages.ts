@@ -11,7 +11,7 @@ import { buildRequestContext } from '~/server/request-context.server';
 import type { VisitorCache } from '~/server/visitor-cache.server';
 import type { TestApp } from './app';
 
-type RouteModule = Record<string, unknown>;
+type RouteModule = ServerBuild['routes'][string]['module'];
 // flat route files and route folders' modules (app/routes/<route>/route.tsx, decision 013)
 const routeModules = import.meta.glob<RouteModule>(['../../app/routes/*.tsx', '../../app/routes/*/route.tsx']);
 
@@ -32,7 +32,7 @@ export interface PageOutcome {
 export async function appServerBuild(): Promise<ServerBuild> {
   const appDir = path.resolve(__dirname, '../../app');
   const manifest = flatRoutes(appDir, ['**/*.css', '**/*.test.*']);
-  const routes: ServerBuild['routes'] = { root: { id: 'root', path: '', module: rootModule as never } };
+  const routes: ServerBuild['routes'] = { root: { id: 'root', path: '', module: rootModule } };
   const assetRoutes: Record<string, unknown> = {
     root: { id: 'root', path: '', module: '/root.js', hasAction: false, hasLoader: true, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: true },
   };
@@ -40,7 +40,7 @@ export async function appServerBuild(): Promise<ServerBuild> {
     const load = routeModules[`../../app/${route.file}`];
     if (!load) throw new Error(`route module ${route.file} not found`);
     const module = await load();
-    routes[route.id] = { id: route.id, parentId: route.parentId, path: route.path, index: route.index, caseSensitive: route.caseSensitive, module: module as never };
+    routes[route.id] = { id: route.id, parentId: route.parentId, path: route.path, index: route.index, caseSensitive: route.caseSensitive, module };
     assetRoutes[route.id] = {
       id: route.id,
       parentId: route.parentId,
@@ -89,7 +89,7 @@ export async function createPageHandler(t: TestApp): Promise<(url: string, init?
     if (init.cookie) headers.set('cookie', init.cookie);
     const request = new Request(`http://localhost${url}`, { headers });
     const context = { ...(await buildRequestContext(t.app, request)), cspNonce: 'nonce', clientIp: '127.0.0.1' };
-    const response = await handler(request, context as never);
+    const response = await handler(request, context);
     const text = await response.text();
     let loaderData: Record<string, unknown> = {};
     if (response.status < 300 || response.status >= 400) {

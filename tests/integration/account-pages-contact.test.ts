@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Package } from '~/lib/features';
 import * as userContact from '~/routes/_console.user-contact';
-import { buildRequestContext } from '~/server/request-context.server';
 import { readToast } from '~/server/toast.server';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { callRoute } from '../helpers/routes';
+import { callRoute, loadContext } from '../helpers/routes';
 import { addMember, createOrganization, createUser } from '../fixtures/factories';
 import { png } from './files-fixtures';
 
@@ -35,7 +34,7 @@ const ADDRESS = {
 describe('contact card page (/user-contact)', () => {
   it('shows the account and an empty business card with Germany preselected', async () => {
     const user = await member();
-    const res = await callRoute(t, userContact.loader as never, { url: '/user-contact', userId: user.id });
+    const res = await callRoute(t, userContact.loader, { url: '/user-contact', userId: user.id });
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({
       title: 'Contact card',
@@ -47,7 +46,7 @@ describe('contact card page (/user-contact)', () => {
 
   it('updates name and language with a toast', async () => {
     const user = await member();
-    const res = await callRoute(t, userContact.action as never, {
+    const res = await callRoute(t, userContact.action, {
       url: '/user-contact',
       userId: user.id,
       form: { intent: 'account', firstName: 'Clara M.', lastName: 'Schuhmann', defaultLanguage: 'DE' },
@@ -58,7 +57,7 @@ describe('contact card page (/user-contact)', () => {
 
   it('answers an account form that fails its schema at the field, with the form-level request to correct it', async () => {
     const user = await member();
-    const res = await callRoute(t, userContact.action as never, {
+    const res = await callRoute(t, userContact.action, {
       url: '/user-contact',
       userId: user.id,
       form: { intent: 'account', firstName: '', lastName: 'Schuhmann', defaultLanguage: 'DE' },
@@ -72,7 +71,7 @@ describe('contact card page (/user-contact)', () => {
 
   it('requires all business-card data and names the invalid phone number', async () => {
     const user = await member();
-    const empty = await callRoute(t, userContact.action as never, { url: '/user-contact', userId: user.id, form: { intent: 'address', country: 'DE' } });
+    const empty = await callRoute(t, userContact.action, { url: '/user-contact', userId: user.id, form: { intent: 'address', country: 'DE' } });
     expect(empty.status).toBe(400);
     expect(empty.data).toMatchObject({
       form: 'address',
@@ -80,7 +79,7 @@ describe('contact card page (/user-contact)', () => {
     });
 
     // plausible characters, but no real German number: only the service (libphonenumber) can tell
-    const invalid = await callRoute(t, userContact.action as never, {
+    const invalid = await callRoute(t, userContact.action, {
       url: '/user-contact',
       userId: user.id,
       form: { ...ADDRESS, phone: '0000 00' },
@@ -92,9 +91,9 @@ describe('contact card page (/user-contact)', () => {
 
   it('adds the address, then updates it, with the names of the account', async () => {
     const user = await member();
-    const added = await callRoute(t, userContact.action as never, { url: '/user-contact', userId: user.id, form: ADDRESS });
+    const added = await callRoute(t, userContact.action, { url: '/user-contact', userId: user.id, form: ADDRESS });
     expect(added).toMatchObject({ status: 302, toast: { type: 'success', key: 'auth:contact.addressAdded' } });
-    const updated = await callRoute(t, userContact.action as never, {
+    const updated = await callRoute(t, userContact.action, {
       url: '/user-contact',
       userId: user.id,
       form: { ...ADDRESS, city: 'Bremen', postalCode: '28195' },
@@ -111,11 +110,11 @@ describe('contact card page (/user-contact)', () => {
       .db('files')
       .insert({ filename: 'a.jpg', mime_type: 'image/jpeg', size: 10, storage_key: `test/${user.id}`, uploaded_by_id: user.id })
       .returning('id');
-    const res = await callRoute(t, userContact.action as never, { url: '/user-contact', userId: user.id, form: { intent: 'avatar', avatarId: file.id } });
+    const res = await callRoute(t, userContact.action, { url: '/user-contact', userId: user.id, form: { intent: 'avatar', avatarId: file.id } });
     expect(res).toMatchObject({ status: 302, toast: { type: 'success', key: 'auth:avatar.updated' } });
     expect(await t.app.db('users').where({ id: user.id }).first('avatar_id')).toEqual({ avatar_id: file.id });
     const other = await member();
-    const denied = await callRoute(t, userContact.action as never, {
+    const denied = await callRoute(t, userContact.action, {
       url: '/user-contact',
       userId: other.id,
       form: { intent: 'avatar', avatarId: file.id },
@@ -133,14 +132,14 @@ describe('contact card page (/user-contact)', () => {
       headers: { cookie: await t.sessionCookie(user.id), 'accept-language': 'en' },
       body,
     });
-    const context = await buildRequestContext(t.app, request);
-    const res = (await userContact.action({ request, context, params: {} } as never)) as Response;
+    const context = await loadContext(t, request);
+    const res = (await userContact.action({ request, context, params: {} })) as Response;
     expect(res.status).toBe(302);
     const toast = await readToast(new Request('http://localhost', { headers: { cookie: res.headers.get('set-cookie')!.split(';')[0] } }));
     expect(toast.toast).toMatchObject({ type: 'success', key: 'auth:avatar.updated' });
     const row = await t.app.db('users').where({ id: user.id }).first('avatar_id');
     expect(row.avatar_id).toBeTruthy();
-    const shown = await callRoute(t, userContact.loader as never, { url: '/user-contact', userId: user.id });
+    const shown = await callRoute(t, userContact.loader, { url: '/user-contact', userId: user.id });
     expect(shown.data).toMatchObject({ profile: { avatarUrl: `/files/${row.avatar_id}` } });
   });
 });

@@ -6,10 +6,9 @@ import * as register from '~/routes/_public.register';
 import * as setNewPassword from '~/routes/_public.set-new-password';
 import * as logout from '~/routes/logout';
 import { hashPassword } from '~/server/auth/password.server';
-import { buildRequestContext } from '~/server/request-context.server';
 import { listMails } from '~/server/mail/outbox.server';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { asResponse, callRoute } from '../helpers/routes';
+import { asResponse, callRoute, loadContext, type RouteFn } from '../helpers/routes';
 import { createUser } from '../fixtures/factories';
 import { lastMailLink } from './accounts-helpers';
 
@@ -29,8 +28,6 @@ async function userWithPassword(overrides: Record<string, unknown> = {}) {
   return { id: user.id, email };
 }
 
-type RouteFn = (args: never) => Promise<unknown>;
-
 /** Calls a route function with raw headers and returns its Response (plain data as JSON), for the Set-Cookie headers. */
 async function rawCall(fn: RouteFn, url: string, init: { form?: Record<string, string>; cookie?: string } = {}): Promise<Response> {
   const headers = new Headers({ 'accept-language': 'en' });
@@ -41,9 +38,9 @@ async function rawCall(fn: RouteFn, url: string, init: { form?: Record<string, s
     for (const [k, v] of Object.entries(init.form)) body.append(k, v);
   }
   const request = new Request(`http://localhost${url}`, { method: body ? 'POST' : 'GET', headers, body });
-  const context = await buildRequestContext(t.app, request);
+  const context = await loadContext(t, request);
   try {
-    const result = await fn({ request, context, params: {} } as never);
+    const result = await fn({ request, context, params: {} });
     return asResponse(result);
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
@@ -57,7 +54,7 @@ const sessionIdOf = (res: Response) => setCookies(res).find((c) => c.startsWith(
 describe('login page', () => {
   it('starts a session and goes to a same-site next path', async () => {
     const user = await userWithPassword();
-    const res = await rawCall(login.action as RouteFn, '/login', {
+    const res = await rawCall(login.action, '/login', {
       form: { email: user.email, password: PASSWORD, redirectTo: '/edit-organisation?tab=1' },
     });
     expect(res.status).toBe(302);
@@ -69,20 +66,20 @@ describe('login page', () => {
   it('ignores a next that points to another site', async () => {
     const user = await userWithPassword();
     for (const next of ['//evil.example', 'https://evil.example/x', '/\\evil.example']) {
-      const res = await rawCall(login.action as RouteFn, '/login', { form: { email: user.email, password: PASSWORD, redirectTo: next } });
+      const res = await rawCall(login.action, '/login', { form: { email: user.email, password: PASSWORD, redirectTo: next } });
       expect(res.headers.get('location'), next).toBe('/');
     }
   });
 
   it('remembers next as the redirectAfterLoggingIn cookie and honours it', async () => {
-    const shown = await rawCall(login.loader as RouteFn, `/login?next=${encodeURIComponent('/invites')}`);
+    const shown = await rawCall(login.loader, `/login?next=${encodeURIComponent('/invites')}`);
     const remembered = setCookies(shown).find((c) => c.startsWith('redirectAfterLoggingIn='));
     expect(remembered).toBeDefined();
-    const foreign = await rawCall(login.loader as RouteFn, `/login?next=${encodeURIComponent('//evil.example')}`);
+    const foreign = await rawCall(login.loader, `/login?next=${encodeURIComponent('//evil.example')}`);
     expect(setCookies(foreign).some((c) => c.startsWith('redirectAfterLoggingIn='))).toBe(false);
 
     const user = await userWithPassword();
-    const res = await rawCall(login.action as RouteFn, '/login', {
+    const res = await rawCall(login.action, '/login', {
       form: { email: user.email, password: PASSWORD },
       cookie: remembered!.split(';')[0],
     });
@@ -92,7 +89,7 @@ describe('login page', () => {
 
   it('answers a wrong password with the invalid-credentials message and no session', async () => {
     const user = await userWithPassword();
-    const res = await callRoute(t, login.action as never, { url: '/login', form: { email: user.email, password: 'Wrong-password-9' } });
+    const res = await callRoute(t, login.action, { url: '/login', form: { email: user.email, password: 'Wrong-password-9' } });
     expect(res.status).toBe(400);
     expect(res.data).toMatchObject({ result: { error: { '': ['Invalid credentials'] } } });
     expect(JSON.stringify(res.data)).not.toContain('Wrong-password-9');
@@ -101,7 +98,7 @@ describe('login page', () => {
 
   it('tells an account that was never activated to check its e-mail', async () => {
     const user = await userWithPassword({ is_active: false, email_confirmed_at: null });
-    const res = await callRoute(t, login.action as never, { url: '/login', form: { email: user.email, password: PASSWORD } });
+    const res = await callRoute(t, login.action, { url: '/login', form: { email: user.email, password: PASSWORD } });
     expect(res.status).toBe(400);
     expect(res.data).toMatchObject({
       result: { error: { '': ['Your account has not been activated yet. Please check your e-mail and follow the activation link.'] } },
@@ -109,7 +106,7 @@ describe('login page', () => {
   });
 
   it('asks for e-mail and password when one is missing', async () => {
-    const res = await callRoute(t, login.action as never, { url: '/login', form: { email: 'someone@test.example', password: '' } });
+    const res = await callRoute(t, login.action, { url: '/login', form: { email: 'someone@test.example', password: '' } });
     expect(res.status).toBe(400);
     expect(res.data).toMatchObject({ result: { error: { '': ['Please fill in your e-mail address and password'] } } });
   });
@@ -118,21 +115,21 @@ describe('login page', () => {
     const user = await userWithPassword();
     let last: Awaited<ReturnType<typeof callRoute>> | null = null;
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      last = await callRoute(t, login.action as never, { url: '/login', form: { email: user.email, password: `Wrong-${attempt}-x` } });
+      last = await callRoute(t, login.action, { url: '/login', form: { email: user.email, password: `Wrong-${attempt}-x` } });
     }
     expect(last!.status).toBe(400);
     expect((last!.data as { result: { error: Record<string, string[]> } }).result.error['']).toEqual([
       expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds and try again\.$/),
     ]);
     // even the right password waits until the lock has passed
-    const right = await callRoute(t, login.action as never, { url: '/login', form: { email: user.email, password: PASSWORD } });
+    const right = await callRoute(t, login.action, { url: '/login', form: { email: user.email, password: PASSWORD } });
     expect(right.status).toBe(400);
   });
 
   it('sends a logged-in user home', async () => {
     const user = await userWithPassword();
     for (const fn of [login.loader, login.action]) {
-      const res = await callRoute(t, fn as never, { url: '/login', userId: user.id, ...(fn === login.action ? { form: {} } : {}) });
+      const res = await callRoute(t, fn, { url: '/login', userId: user.id, ...(fn === login.action ? { form: {} } : {}) });
       expect(res).toMatchObject({ status: 302, location: '/' });
     }
   });
@@ -151,7 +148,7 @@ describe('register page', () => {
 
   it('registers an inactive user, mails the activation link and goes to /check-email', async () => {
     const email = uniqueEmail('register');
-    const res = await callRoute(t, register.action as never, { url: '/register', form: form(email) });
+    const res = await callRoute(t, register.action, { url: '/register', form: form(email) });
     expect(res).toMatchObject({ status: 302, location: '/check-email' });
     const user = await t.app.db('users').where({ email }).first();
     expect(user).toMatchObject({ is_active: false, default_language: 'DE', first_name: 'Clara' });
@@ -161,7 +158,7 @@ describe('register page', () => {
     expect(link.pathname).toBe('/activate-account');
     expect(link.searchParams.get('email')).toBe(email);
 
-    const activated = await callRoute(t, activateAccount.action as never, {
+    const activated = await callRoute(t, activateAccount.action, {
       url: link.pathname + link.search,
       form: { email, token: link.searchParams.get('token')! },
     });
@@ -171,7 +168,7 @@ describe('register page', () => {
 
   it('puts a password mismatch on the repetition and keeps no password in the reply', async () => {
     const email = uniqueEmail('mismatch');
-    const res = await callRoute(t, register.action as never, { url: '/register', form: form(email, { passwordRepeat: `${PASSWORD}x` }) });
+    const res = await callRoute(t, register.action, { url: '/register', form: form(email, { passwordRepeat: `${PASSWORD}x` }) });
     expect(res.status).toBe(400);
     expect(res.data).toMatchObject({
       result: { error: { passwordRepeat: ['The two passwords do not match'], '': ['Please correct the marked fields and try again'] } },
@@ -182,7 +179,7 @@ describe('register page', () => {
 
   it('shows every password problem and an existing e-mail on their fields', async () => {
     const taken = await userWithPassword();
-    const res = await callRoute(t, register.action as never, {
+    const res = await callRoute(t, register.action, {
       url: '/register',
       form: form(taken.email, { password: '12345678', passwordRepeat: '12345678' }),
     });
@@ -195,7 +192,7 @@ describe('register page', () => {
 
   it('refuses a wrong activation token with a clear message', async () => {
     const user = await userWithPassword({ is_active: false, email_confirmed_at: null });
-    const res = await callRoute(t, activateAccount.action as never, { url: '/activate-account', form: { email: user.email, token: 'nope' } });
+    const res = await callRoute(t, activateAccount.action, { url: '/activate-account', form: { email: user.email, token: 'nope' } });
     expect(res.status).toBe(400);
     expect(res.data).toMatchObject({ result: { error: { '': ['The activation link is invalid or has expired.'] } } });
   });
@@ -204,28 +201,28 @@ describe('register page', () => {
 describe('password reset pages', () => {
   it('mails a reset link, sets the new password and sends the user to login with a toast', async () => {
     const user = await userWithPassword();
-    const asked = await callRoute(t, forgottenPassword.action as never, { url: '/forgotten-password', form: { email: user.email } });
+    const asked = await callRoute(t, forgottenPassword.action, { url: '/forgotten-password', form: { email: user.email } });
     expect(asked).toMatchObject({ status: 302, location: '/check-email?for=password' });
     const link = await lastMailLink(t.app.db, user.email);
     expect(link.pathname).toBe('/set-new-password');
     const fresh = 'Neues-Fahrrad-Gruen-3';
     const token = link.searchParams.get('token')!;
-    const set = await callRoute(t, setNewPassword.action as never, {
+    const set = await callRoute(t, setNewPassword.action, {
       url: link.pathname + link.search,
       form: { email: user.email, token, password: fresh, passwordRepeat: fresh },
     });
     expect(set).toMatchObject({ status: 302, location: '/login', toast: { type: 'success', key: 'auth:setNewPassword.success' } });
-    const again = await callRoute(t, setNewPassword.action as never, {
+    const again = await callRoute(t, setNewPassword.action, {
       url: '/set-new-password',
       form: { email: user.email, token, password: fresh, passwordRepeat: fresh },
     });
     expect(again.data).toMatchObject({ result: { error: { '': ['The password reset token is invalid or has expired.'] } } });
-    const loggedIn = await callRoute(t, login.action as never, { url: '/login', form: { email: user.email, password: fresh } });
+    const loggedIn = await callRoute(t, login.action, { url: '/login', form: { email: user.email, password: fresh } });
     expect(loggedIn).toMatchObject({ status: 302, location: '/' });
   });
 
   it('names an unknown e-mail address', async () => {
-    const res = await callRoute(t, forgottenPassword.action as never, {
+    const res = await callRoute(t, forgottenPassword.action, {
       url: '/forgotten-password',
       form: { email: uniqueEmail('unknown') },
     });
@@ -240,11 +237,11 @@ describe('logout', () => {
     const cookie = await t.sessionCookie(user.id);
     expect(await t.app.db('sessions').where({ user_id: user.id }).select('id')).toHaveLength(1);
 
-    const asked = await rawCall(logout.loader as RouteFn, '/logout', { cookie });
+    const asked = await rawCall(logout.loader, '/logout', { cookie });
     expect(asked.status).toBe(200);
     expect(await t.app.db('sessions').where({ user_id: user.id }).first()).toBeDefined();
 
-    const res = await rawCall(logout.action as RouteFn, '/logout', { form: {}, cookie });
+    const res = await rawCall(logout.action, '/logout', { form: {}, cookie });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/login');
     expect(setCookies(res).some((c) => /^__session=;.*Max-Age=0/i.test(c))).toBe(true);
@@ -252,7 +249,7 @@ describe('logout', () => {
   });
 
   it('sends a visitor without session to /login', async () => {
-    const res = await callRoute(t, logout.loader as never, { url: '/logout' });
+    const res = await callRoute(t, logout.loader, { url: '/logout' });
     expect(res).toMatchObject({ status: 302, location: '/login' });
   });
 });

@@ -109,7 +109,7 @@ describe('approving a stand with gaps warns first (issue 14)', () => {
     const { w, hall, stand, place } = await applied();
     const url = `/hall/builder/${hall.slug}`;
     const params = { slug: hall.slug };
-    const first = await callRoute(t, hallBuilder.action as never, { url, params, userId: w.owner.id, form: { intent: 'approve', id: place.id } });
+    const first = await callRoute(t, hallBuilder.action, { url, params, userId: w.owner.id, form: { intent: 'approve', id: place.id } });
     expect(first.status).toBe(200);
     expect(first.data).toEqual({
       form: 'approve',
@@ -121,7 +121,7 @@ describe('approving a stand with gaps warns first (issue 14)', () => {
     });
     expect(await approvedInDb(place.id)).toBe(false);
 
-    const second = await callRoute(t, hallBuilder.action as never, { url, params, userId: w.owner.id, form: { intent: 'approve', id: place.id, confirm: '1' } });
+    const second = await callRoute(t, hallBuilder.action, { url, params, userId: w.owner.id, form: { intent: 'approve', id: place.id, confirm: '1' } });
     expect(second.status).toBe(302);
     expect(second.location).toBe(url);
     expect(second.toast).toMatchObject({ type: 'success', key: 'events:hall.standApproved' });
@@ -132,17 +132,17 @@ describe('approving a stand with gaps warns first (issue 14)', () => {
     const { w, hall, place } = await applied({ views: true, texts: ['DE', 'EN'] });
     const params = { conventionslug: w.convention.slug, hallslug: hall.slug, standslug: place.slug, prevslug: place.preview_slug };
     const previewUrl = `/prev/${place.preview_slug}/convention/${w.convention.slug}/hall/${hall.slug}/stand/${place.slug}`;
-    const before = await callRoute(t, previewLink.loader as never, { url: previewUrl, params });
+    const before = await callRoute(t, previewLink.loader, { url: previewUrl, params });
     expect((before.data as { approved: boolean }).approved).toBe(false);
     // visitors do not see the waiting stand at all
     const visitorUrl = `/convention/${w.convention.slug}/hall/${hall.slug}/stand/${place.slug}`;
     const { prevslug: _prev, ...visitorParams } = params;
-    expect((await callRoute(t, standPage.loader as never, { url: visitorUrl, params: visitorParams })).status).toBe(404);
+    expect((await callRoute(t, standPage.loader, { url: visitorUrl, params: visitorParams })).status).toBe(404);
 
     expect((await gql(w.owner.id, APPROVE, { id: place.id })).data!.hallApproveStand.hallStand).toEqual({ approved: true });
-    const after = await callRoute(t, previewLink.loader as never, { url: previewUrl, params });
+    const after = await callRoute(t, previewLink.loader, { url: previewUrl, params });
     expect((after.data as { approved: boolean }).approved).toBe(true);
-    const visitor = await callRoute(t, standPage.loader as never, { url: visitorUrl, params: visitorParams });
+    const visitor = await callRoute(t, standPage.loader, { url: visitorUrl, params: visitorParams });
     expect(visitor.status).toBe(200);
     expect((visitor.data as { approved: boolean }).approved).toBe(true);
   });
@@ -155,7 +155,7 @@ describe('breadcrumbs name the objects (issue 14)', () => {
   it("a hall page's crumbs are the section, the convention's name and the hall's name, from its loader data", async () => {
     const { w, hall } = await applied();
     const url = `/hall/builder/${hall.slug}`;
-    const loaded = await callRoute(t, hallBuilder.loader as never, { url, params: { slug: hall.slug }, userId: w.owner.id });
+    const loaded = await callRoute(t, hallBuilder.loader, { url, params: { slug: hall.slug }, userId: w.owner.id });
     expect(loaded.status).toBe(200);
     expect(crumbsOf(hallBuilder, url, loaded.data)).toEqual([
       { key: 'common:nav.items.hall', to: '/hall' },
@@ -170,20 +170,20 @@ describe('breadcrumbs name the objects (issue 14)', () => {
     await addStageToConvention(host, w.convention.id, stage.id);
     const slug = w.convention.slug;
 
-    const dashboard = await callRoute(t, conventionDashboard.loader as never, { url: `/events/convention/${slug}`, params: { slug }, userId: w.owner.id });
+    const dashboard = await callRoute(t, conventionDashboard.loader, { url: `/events/convention/${slug}`, params: { slug }, userId: w.owner.id });
     expect(crumbsOf(conventionDashboard, `/events/convention/${slug}`, dashboard.data)).toEqual([
       { key: 'common:nav.items.events', to: '/events' },
       { label: 'Digitale Fachmesse 2026', to: undefined },
     ]);
 
-    const map = await callRoute(t, sitemapPage.loader as never, { url: `/sitemap/${slug}`, params: { conventionslug: slug }, userId: w.owner.id });
+    const map = await callRoute(t, sitemapPage.loader, { url: `/sitemap/${slug}`, params: { conventionslug: slug }, userId: w.owner.id });
     expect(crumbsOf(sitemapPage, `/sitemap/${slug}`, map.data)).toEqual([
       { key: 'common:nav.items.events', to: '/events' },
       { label: 'Digitale Fachmesse 2026', to: `/events/convention/${slug}` },
       { key: 'events:breadcrumb.sitemap', to: undefined },
     ]);
 
-    const stageData = await callRoute(t, stagePage.loader as never, { url: `/events/stage/${stage.slug}`, params: { stageSlug: stage.slug }, userId: w.owner.id });
+    const stageData = await callRoute(t, stagePage.loader, { url: `/events/stage/${stage.slug}`, params: { stageSlug: stage.slug }, userId: w.owner.id });
     expect(crumbsOf(stagePage, `/events/stage/${stage.slug}`, stageData.data)).toEqual([
       { key: 'common:nav.items.events', to: '/events' },
       { label: 'Hauptbühne', to: undefined },

@@ -30,7 +30,7 @@ async function member(suites: number, orgId?: string, options: { sales?: boolean
   return { organizationId, user };
 }
 
-const visit = (slug: string, userId: string | null) => callRoute(t, oldContent.loader as never, { url: `/old/content/${slug}`, params: { slug }, userId });
+const visit = (slug: string, userId: string | null) => callRoute(t, oldContent.loader, { url: `/old/content/${slug}`, params: { slug }, userId });
 
 describe('object tokens and permissions of content groups', () => {
   it('a TOKEN group opens with its own key (GraphQL and the /token page), counts sign-ups, lists and suspends its permissions', async () => {
@@ -55,15 +55,15 @@ describe('object tokens and permissions of content groups', () => {
     expect(await visit(group.slug, visitorA.user.id)).toMatchObject({ status: 302, location: `/token?next=${encodeURIComponent(next)}` });
     // logged out: to the login, which says what the key is for
     expect(await visit(group.slug, null)).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(next)}` });
-    const login = await callRoute(t, loginPage.loader as never, { url: `/login?next=${encodeURIComponent(next)}` });
+    const login = await callRoute(t, loginPage.loader, { url: `/login?next=${encodeURIComponent(next)}` });
     expect(login.data).toMatchObject({ protectedBy: { kind: 'content', title: group.name, permissionType: 'TOKEN' } });
 
     // the /token page names the group and takes its key
-    const asking = await callRoute(t, tokenPage.loader as never, { url: `/token?next=${encodeURIComponent(next)}`, userId: visitorA.user.id });
+    const asking = await callRoute(t, tokenPage.loader, { url: `/token?next=${encodeURIComponent(next)}`, userId: visitorA.user.id });
     expect(asking.data).toMatchObject({ asking: { kind: 'content', title: group.name } });
-    const wrong = await callRoute(t, tokenPage.action as never, { url: '/token', userId: visitorA.user.id, form: { token: 'falsch', next } });
+    const wrong = await callRoute(t, tokenPage.action, { url: '/token', userId: visitorA.user.id, form: { token: 'falsch', next } });
     expect(wrong.status).toBe(400);
-    const redeemed = await callRoute(t, tokenPage.action as never, { url: '/token', userId: visitorA.user.id, form: { token: 'produkt-key', next } });
+    const redeemed = await callRoute(t, tokenPage.action, { url: '/token', userId: visitorA.user.id, form: { token: 'produkt-key', next } });
     expect(redeemed).toMatchObject({ status: 302, location: next, toast: { type: 'success', key: 'access:token.granted' } });
     expect((await visit(group.slug, visitorA.user.id)).status).toBe(200);
 
@@ -96,9 +96,9 @@ describe('object tokens and permissions of content groups', () => {
     expect(suspended.data!.objectPermissionSuspend).toEqual({ objectPermission: { suspended: true }, error: null });
     // suspended: to the key page, which says so and that no key helps
     expect(await visit(group.slug, visitorA.user.id)).toMatchObject({ status: 302, location: `/token?next=${encodeURIComponent(next)}` });
-    const told = await callRoute(t, tokenPage.loader as never, { url: `/token?next=${encodeURIComponent(next)}`, userId: visitorA.user.id });
+    const told = await callRoute(t, tokenPage.loader, { url: `/token?next=${encodeURIComponent(next)}`, userId: visitorA.user.id });
     expect(told.data).toMatchObject({ suspended: `Your access to “${group.name}” was suspended. Please contact the organiser.` });
-    const again = await callRoute(t, tokenPage.action as never, { url: '/token', userId: visitorA.user.id, form: { token: 'produkt-key', next } });
+    const again = await callRoute(t, tokenPage.action, { url: '/token', userId: visitorA.user.id, form: { token: 'produkt-key', next } });
     expect(again.status).toBe(400);
 
     // the organiser adds someone without a key

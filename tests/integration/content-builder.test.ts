@@ -33,8 +33,8 @@ function pageOf(w: Awaited<ReturnType<typeof world>>, userId = w.admin.id) {
   const params = { slug: w.group.slug };
   return {
     url,
-    load: async () => (await callRoute(t, builder.loader as never, { url, userId, params })).data as Page,
-    post: (form: Record<string, string | File | (string | File)[]>) => callRoute(t, builder.action as never, { url, userId, params, form }),
+    load: async () => (await callRoute(t, builder.loader, { url, userId, params })).data as Page,
+    post: (form: Record<string, string | File | (string | File)[]>) => callRoute(t, builder.action, { url, userId, params, form }),
   };
 }
 
@@ -255,7 +255,7 @@ describe('/contentpool/builder/{slug} (page door)', () => {
     expect(((await page.load()) as AccessPage).tokens).toEqual([]);
 
     // a sales user may not change who opens it
-    const sales = await callRoute(t, builder.action as never, { url: page.url, userId: w.sales.id, params: { slug: w.group.slug }, form: { intent: 'settings', permissionType: 'PUBLIC' } });
+    const sales = await callRoute(t, builder.action, { url: page.url, userId: w.sales.id, params: { slug: w.group.slug }, form: { intent: 'settings', permissionType: 'PUBLIC' } });
     expect(sales.status).toBe(302);
     expect(sales.location).toContain('/missing-feature');
     expect((await t.app.db('content_groups').where({ id: w.group.id }).first('permission_type')).permission_type).toBe('TOKEN');
@@ -275,12 +275,12 @@ describe('/contentpool/builder/{slug} (page door)', () => {
     const w = await world();
     const otherGroup = await createContentGroup(t.app.db);
     const foreignUrl = `/contentpool/builder/${otherGroup.slug}`;
-    const foreignPage = await callRoute(t, builder.loader as never, { url: foreignUrl, userId: w.admin.id, params: { slug: otherGroup.slug } });
+    const foreignPage = await callRoute(t, builder.loader, { url: foreignUrl, userId: w.admin.id, params: { slug: otherGroup.slug } });
     expect(foreignPage.status).toBe(404);
-    const foreignPost = await callRoute(t, builder.action as never, { url: foreignUrl, userId: w.admin.id, params: { slug: otherGroup.slug }, form: { intent: 'rename', name: 'Meins' } });
+    const foreignPost = await callRoute(t, builder.action, { url: foreignUrl, userId: w.admin.id, params: { slug: otherGroup.slug }, form: { intent: 'rename', name: 'Meins' } });
     expect(foreignPost.status).toBe(404);
     expect((await t.app.db('content_groups').where({ id: otherGroup.id }).first()).name).toBe(otherGroup.name);
-    expect((await callRoute(t, builder.loader as never, { url: '/contentpool/builder/nope', userId: w.admin.id, params: { slug: 'nope' } })).status).toBe(404);
+    expect((await callRoute(t, builder.loader, { url: '/contentpool/builder/nope', userId: w.admin.id, params: { slug: 'nope' } })).status).toBe(404);
 
     // an object of another group (even of the same organisation) is not touched through this page
     const sibling = await createContentObject(t.app.db, { organization_id: w.org.id });
@@ -290,7 +290,7 @@ describe('/contentpool/builder/{slug} (page door)', () => {
     expect((await page.post({ intent: 'nonsense' })).status).toBe(400);
 
     const sales = pageOf(w, w.sales.id);
-    expect(await callRoute(t, builder.loader as never, { url: sales.url, userId: w.sales.id, params: { slug: w.group.slug } })).toMatchObject({
+    expect(await callRoute(t, builder.loader, { url: sales.url, userId: w.sales.id, params: { slug: w.group.slug } })).toMatchObject({
       status: 302,
       location: '/missing-feature/content',
     });
@@ -302,13 +302,13 @@ describe('/contentpool/builder/{slug} (page door)', () => {
     await addMember(t.app.db, lackingOrg.id, lacking.id, { role: 'admin', isOwner: true });
     const lackingGroup = await createContentGroup(t.app.db, { organization_id: lackingOrg.id });
     expect(
-      await callRoute(t, builder.loader as never, { url: `/contentpool/builder/${lackingGroup.slug}`, userId: lacking.id, params: { slug: lackingGroup.slug } }),
+      await callRoute(t, builder.loader, { url: `/contentpool/builder/${lackingGroup.slug}`, userId: lacking.id, params: { slug: lackingGroup.slug } }),
     ).toMatchObject({ status: 302, location: '/missing-feature/content' });
 
-    const anonymous = await callRoute(t, builder.loader as never, { url: pageOf(w).url, userId: null, params: { slug: w.group.slug } });
+    const anonymous = await callRoute(t, builder.loader, { url: pageOf(w).url, userId: null, params: { slug: w.group.slug } });
     expect(anonymous.status).toBe(302);
     expect(anonymous.location).toMatch(/^\/login\?next=/);
-    const anonymousPost = await callRoute(t, builder.action as never, { url: pageOf(w).url, userId: null, params: { slug: w.group.slug }, form: { intent: 'rename', name: 'x' } });
+    const anonymousPost = await callRoute(t, builder.action, { url: pageOf(w).url, userId: null, params: { slug: w.group.slug }, form: { intent: 'rename', name: 'x' } });
     expect(anonymousPost.location).toMatch(/^\/login/);
   });
 });

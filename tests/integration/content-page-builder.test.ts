@@ -40,10 +40,10 @@ type Data = {
 function door(w: Awaited<ReturnType<typeof world>>, userId = w.user.id) {
   const url = `/contentpool/builder_v2/${w.page.slug}`;
   const params = { slug: w.page.slug };
-  const load = async (query = '?language=DE') => (await callRoute(t, builder.loader as never, { url: `${url}${query}`, userId, params })).data as Data;
+  const load = async (query = '?language=DE') => (await callRoute(t, builder.loader, { url: `${url}${query}`, userId, params })).data as Data;
   const post = async (form: Record<string, string | File>, lang = 'DE') => {
     const current = (await load(`?language=${lang}`)).translation!;
-    return callRoute(t, builder.action as never, { url, userId, params, form: { translationId: current.id, baseVersion: String(current.version), lang, ...form } });
+    return callRoute(t, builder.action, { url, userId, params, form: { translationId: current.id, baseVersion: String(current.version), lang, ...form } });
   };
   return { url, params, load, post };
 }
@@ -120,7 +120,7 @@ describe('/contentpool/builder_v2/{slug} without JavaScript (issue 16)', () => {
       rows: [{ id: 'r1', type: 'ROW', columns: [{ id: 'c1', type: 'COL', width: 'N8', rows: [], item: { id: 'i1', sort: 0, content: { type: 'TEXT', html: '<p>Hallo</p>' } } }] }],
     };
     const save = (version: number, body: PageLayout, name = 'Produktseite') =>
-      callRoute(t, builder.action as never, {
+      callRoute(t, builder.action, {
         url,
         params,
         userId: w.user.id,
@@ -148,7 +148,7 @@ describe('/contentpool/builder_v2/{slug} without JavaScript (issue 16)', () => {
     const missing = await load('?language=EN');
     expect(missing.translation).toBeNull();
     expect(missing.languages).toEqual(['DE']);
-    const created = await callRoute(t, builder.action as never, { url: door(w).url, params: door(w).params, userId: w.user.id, form: { intent: 'translate', fromLang: 'DE', toLang: 'EN' } });
+    const created = await callRoute(t, builder.action, { url: door(w).url, params: door(w).params, userId: w.user.id, form: { intent: 'translate', fromLang: 'DE', toLang: 'EN' } });
     expect(created).toMatchObject({ status: 302, toast: { key: 'pages:messages.translationCreated' } });
     expect(created.location).toContain('language=EN');
     const en = await load('?language=EN');
@@ -176,8 +176,8 @@ describe('/contentpool/builder_v2/{slug} without JavaScript (issue 16)', () => {
   it("another organisation's page is a 404, also through a translation id of another page; no content feature goes to /missing-feature/content", async () => {
     const w = await world();
     const other = await world();
-    expect((await callRoute(t, builder.loader as never, { url: `/contentpool/builder_v2/${w.page.slug}`, userId: other.user.id, params: { slug: w.page.slug } })).status).toBe(404);
-    const foreign = await callRoute(t, builder.action as never, {
+    expect((await callRoute(t, builder.loader, { url: `/contentpool/builder_v2/${w.page.slug}`, userId: other.user.id, params: { slug: w.page.slug } })).status).toBe(404);
+    const foreign = await callRoute(t, builder.action, {
       url: `/contentpool/builder_v2/${w.page.slug}`,
       userId: other.user.id,
       params: { slug: w.page.slug },
@@ -185,7 +185,7 @@ describe('/contentpool/builder_v2/{slug} without JavaScript (issue 16)', () => {
     });
     expect(foreign.status).toBe(404);
     // the other editor's own page, with this page's translation id
-    const mixed = await callRoute(t, builder.action as never, {
+    const mixed = await callRoute(t, builder.action, {
       url: `/contentpool/builder_v2/${other.page.slug}`,
       userId: other.user.id,
       params: { slug: other.page.slug },
@@ -195,12 +195,12 @@ describe('/contentpool/builder_v2/{slug} without JavaScript (issue 16)', () => {
     expect(types((await door(w).load()).translation!.layout)).toEqual([]);
 
     const lacking = await world(Feature.lead);
-    expect(await callRoute(t, builder.loader as never, { url: `/contentpool/builder_v2/${lacking.page.slug}`, userId: lacking.user.id, params: { slug: lacking.page.slug } })).toMatchObject({
+    expect(await callRoute(t, builder.loader, { url: `/contentpool/builder_v2/${lacking.page.slug}`, userId: lacking.user.id, params: { slug: lacking.page.slug } })).toMatchObject({
       status: 302,
       location: '/missing-feature/content',
     });
     expect(
-      await callRoute(t, builder.action as never, {
+      await callRoute(t, builder.action, {
         url: `/contentpool/builder_v2/${lacking.page.slug}`,
         userId: lacking.user.id,
         params: { slug: lacking.page.slug },
@@ -298,7 +298,7 @@ describe('/contentpool/builder_v2/{slug} without JavaScript (issue 16)', () => {
     expect((await load()).languages).toEqual(['DE', 'EN']);
 
     const other = await world();
-    const foreign = await callRoute(t, builder.action as never, {
+    const foreign = await callRoute(t, builder.action, {
       url: `/contentpool/builder_v2/${other.page.slug}`,
       userId: other.user.id,
       params: { slug: other.page.slug },
@@ -319,15 +319,15 @@ describe('/contentpool/builder_v2/{slug} without JavaScript (issue 16)', () => {
 
   it('/contentpool/pages lists the pages and creates one from a template, opening it in the builder', async () => {
     const w = await world();
-    const created = await callRoute(t, pagesList.action as never, { url: '/contentpool/pages', userId: w.user.id, form: { intent: 'create', name: 'Messeprodukt', template: 't2', language: 'EN' } });
+    const created = await callRoute(t, pagesList.action, { url: '/contentpool/pages', userId: w.user.id, form: { intent: 'create', name: 'Messeprodukt', template: 't2', language: 'EN' } });
     expect(created).toMatchObject({ status: 302, toast: { key: 'pages:messages.created' } });
     expect(created.location).toMatch(/^\/contentpool\/builder_v2\/messeprodukt[a-z0-9-]*\?language=EN$/);
     const slug = decodeURIComponent(created.location!.split('/')[3]!.split('?')[0]!);
-    const opened = (await callRoute(t, builder.loader as never, { url: created.location!, userId: w.user.id, params: { slug } })).data as Data;
+    const opened = (await callRoute(t, builder.loader, { url: created.location!, userId: w.user.id, params: { slug } })).data as Data;
     expect(types(opened.translation!.layout)).toEqual([['IMAGE', 'TEXT'], ['FEATURE'], ['CONTACT']]);
-    const list = (await callRoute(t, pagesList.loader as never, { url: '/contentpool/pages', userId: w.user.id })).data as { pages: { slug: string; name: string }[] };
+    const list = (await callRoute(t, pagesList.loader, { url: '/contentpool/pages', userId: w.user.id })).data as { pages: { slug: string; name: string }[] };
     expect(list.pages.map((p) => p.name)).toEqual(['Messeprodukt', 'Produkt']);
     const lacking = await world(Feature.lead);
-    expect(await callRoute(t, pagesList.loader as never, { url: '/contentpool/pages', userId: lacking.user.id })).toMatchObject({ status: 302, location: '/missing-feature/content' });
+    expect(await callRoute(t, pagesList.loader, { url: '/contentpool/pages', userId: lacking.user.id })).toMatchObject({ status: 302, location: '/missing-feature/content' });
   });
 });

@@ -60,10 +60,10 @@ async function world() {
 type World = Awaited<ReturnType<typeof world>>;
 
 const post = (w: World, form: Record<string, string>) =>
-  callRoute(t, editor.action as never, { url: `/stand/${w.stand.slug}`, userId: w.owner.id, params: { slug: w.stand.slug }, form });
+  callRoute(t, editor.action, { url: `/stand/${w.stand.slug}`, userId: w.owner.id, params: { slug: w.stand.slug }, form });
 
 async function editorData(w: World): Promise<Loaded> {
-  const res = await callRoute(t, editor.loader as never, { url: `/stand/${w.stand.slug}`, userId: w.owner.id, params: { slug: w.stand.slug } });
+  const res = await callRoute(t, editor.loader, { url: `/stand/${w.stand.slug}`, userId: w.owner.id, params: { slug: w.stand.slug } });
   expect(res.status).toBe(200);
   return res.data as Loaded;
 }
@@ -110,13 +110,13 @@ describe('content page picker of reference points (issue 16)', () => {
     const w = await world();
     expect(await post(w, reference(w, w.published.id))).toMatchObject({ status: 302 });
     const standParams = { conventionslug: w.convention.slug, hallslug: w.hall.slug, standslug: w.stand.slug, rpslug: 'info' };
-    const rp = await callRoute(t, standRp.loader as never, {
+    const rp = await callRoute(t, standRp.loader, {
       url: `/convention/${w.convention.slug}/hall/${w.hall.slug}/stand/${w.stand.slug}/rp/info`,
       params: standParams,
     });
     expect(rp.data).toMatchObject({ point: { name: 'Info', contentPageSlug: w.published.slug } });
 
-    const opened = await callRoute(t, conventionPage.loader as never, {
+    const opened = await callRoute(t, conventionPage.loader, {
       url: `/convention/${w.convention.slug}/content/${w.published.slug}`,
       params: { conventionslug: w.convention.slug, slug: w.published.slug },
     });
@@ -124,7 +124,7 @@ describe('content page picker of reference points (issue 16)', () => {
     expect(opened.data).toMatchObject({ name: 'Products' });
 
     // the console preview shows the link as well
-    const preview = await callRoute(t, rpPreview.loader as never, {
+    const preview = await callRoute(t, rpPreview.loader, {
       url: `/stand/standpreview/${w.stand.slug}/rp/info`,
       userId: w.owner.id,
       params: { standslug: w.stand.slug, rpslug: 'info' },
@@ -135,7 +135,7 @@ describe('content page picker of reference points (issue 16)', () => {
   it('gives no slug to visitors when the linked page is not published', async () => {
     const w = await world();
     await post(w, reference(w, w.privatePage.id));
-    const rp = await callRoute(t, standRp.loader as never, {
+    const rp = await callRoute(t, standRp.loader, {
       url: `/convention/${w.convention.slug}/hall/${w.hall.slug}/stand/${w.stand.slug}/rp/info`,
       params: { conventionslug: w.convention.slug, hallslug: w.hall.slug, standslug: w.stand.slug, rpslug: 'info' },
     });
@@ -148,8 +148,8 @@ describe('content page picker of on-demand items (issue 16)', () => {
     const w = await world();
     const url = `/events/convention/${w.convention.slug}`;
     const dashboardPost = (form: Record<string, string>) =>
-      callRoute(t, dashboard.action as never, { url, userId: w.owner.id, params: { slug: w.convention.slug }, form });
-    const loaded = await callRoute(t, dashboard.loader as never, { url, userId: w.owner.id, params: { slug: w.convention.slug } });
+      callRoute(t, dashboard.action, { url, userId: w.owner.id, params: { slug: w.convention.slug }, form });
+    const loaded = await callRoute(t, dashboard.loader, { url, userId: w.owner.id, params: { slug: w.convention.slug } });
     expect((loaded.data as { pages: { name: string }[] }).pages.map((p) => p.name)).toEqual(['Drafts', 'Products']);
 
     const refused = await dashboardPost({ intent: 'onDemandCreate', title: 'Fremd', contentPageId: w.foreign.id });
@@ -159,13 +159,13 @@ describe('content page picker of on-demand items (issue 16)', () => {
     const rows = await t.app.db('on_demand_contents').where({ convention_id: w.convention.id });
     expect(rows.map((r: { title: string; content_page_id: string | null }) => [r.title, r.content_page_id])).toEqual([['Rundgang', w.published.id]]);
 
-    const item = await callRoute(t, onDemandItem.loader as never, {
+    const item = await callRoute(t, onDemandItem.loader, {
       url: `/convention/${w.convention.slug}/ondemand/${rows[0].slug}`,
       params: { conventionslug: w.convention.slug, slug: rows[0].slug },
     });
     const page = `/convention/${w.convention.slug}/content/${w.published.slug}`;
     expect(item.data).toMatchObject({ item: { contentPageSlug: w.published.slug }, page });
-    const opened = await callRoute(t, conventionPage.loader as never, { url: page, params: { conventionslug: w.convention.slug, slug: w.published.slug } });
+    const opened = await callRoute(t, conventionPage.loader, { url: page, params: { conventionslug: w.convention.slug, slug: w.published.slug } });
     expect(opened.status).toBe(200);
 
     // the "none" option unlinks it
@@ -179,7 +179,7 @@ describe("content page pickers of a convention's settings (issue 16)", () => {
     const w = await world();
     const url = `/events/convention/${w.convention.slug}`;
     const save = (over: Record<string, string>) =>
-      callRoute(t, dashboard.action as never, {
+      callRoute(t, dashboard.action, {
         url,
         userId: w.owner.id,
         params: { slug: w.convention.slug },
@@ -189,7 +189,7 @@ describe("content page pickers of a convention's settings (issue 16)", () => {
 
     expect(await save({ contentPageId: w.published.id, helpContentPageId: w.privatePage.id })).toMatchObject({ status: 302 });
     expect(await stored()).toEqual({ content_page_id: w.published.id, help_content_page_id: w.privatePage.id });
-    const loaded = await callRoute(t, dashboard.loader as never, { url, userId: w.owner.id, params: { slug: w.convention.slug } });
+    const loaded = await callRoute(t, dashboard.loader, { url, userId: w.owner.id, params: { slug: w.convention.slug } });
     expect(loaded.data).toMatchObject({ convention: { contentPageId: w.published.id, helpContentPageId: w.privatePage.id } });
 
     const refused = await save({ contentPageId: w.published.id, helpContentPageId: w.foreign.id });
@@ -209,8 +209,8 @@ describe('foyer points leading to a content page (issue 16)', () => {
     await t.app.db('image_foyers').insert({ organization_id: w.host.id, convention_id: w.convention.id });
     const url = `/events/convention/${w.convention.slug}`;
     const add = (target: string) =>
-      callRoute(t, dashboard.action as never, { url, userId: w.owner.id, params: { slug: w.convention.slug }, form: { intent: 'addPoint', x: '10', y: '20', target } });
-    const loaded = await callRoute(t, dashboard.loader as never, { url, userId: w.owner.id, params: { slug: w.convention.slug } });
+      callRoute(t, dashboard.action, { url, userId: w.owner.id, params: { slug: w.convention.slug }, form: { intent: 'addPoint', x: '10', y: '20', target } });
+    const loaded = await callRoute(t, dashboard.loader, { url, userId: w.owner.id, params: { slug: w.convention.slug } });
     const groups = (loaded.data as { foyerTargets: { options: { value: string; label: string }[] }[] }).foyerTargets;
     expect(groups.flatMap((g) => g.options).filter((o) => o.value.startsWith('CONTENTPAGE:'))).toEqual([
       { value: `CONTENTPAGE:${w.privatePage.id}`, label: 'Drafts' },
@@ -229,7 +229,7 @@ describe('foyer points leading to a content page (issue 16)', () => {
     await t.app.db('files').where({ id: foyerImage }).update({ is_public: true });
     await t.app.db('image_foyers').where({ convention_id: w.convention.id }).update({ image_id: foyerImage });
     await t.app.db('conventions').where({ id: w.convention.id }).update({ navigation_mode: 'IMAGE_FOYER' });
-    const visit = await callRoute(t, conventionLayout.loader as never, { url: `/convention/${w.convention.slug}`, params: { conventionslug: w.convention.slug } });
+    const visit = await callRoute(t, conventionLayout.loader, { url: `/convention/${w.convention.slug}`, params: { conventionslug: w.convention.slug } });
     const foyer = (visit.data as { convention: { navigation: { foyer: { points: { href: string; label: string }[] } } } }).convention.navigation.foyer;
     expect(foyer.points).toEqual([
       expect.objectContaining({ href: `/convention/${w.convention.slug}/content/${w.published.slug}`, label: 'Content page: Products', external: false }),

@@ -269,7 +269,7 @@ describe('content pages: who may not', () => {
     // nothing changed
     expect(await t.app.db('content_pages').where({ id: page.id }).first('state', 'lead_default')).toEqual({ state: 'PRIVATE', lead_default: false });
     // the QR code's resource route: another organisation's page is 404
-    expect((await callRoute(t, qrRoute.loader as never, { url: `/resources/content-page-qr/${page.id}`, userId: stranger.user.id, params: { id: page.id } })).status).toBe(404);
+    expect((await callRoute(t, qrRoute.loader, { url: `/resources/content-page-qr/${page.id}`, userId: stranger.user.id, params: { id: page.id } })).status).toBe(404);
   });
 });
 
@@ -413,7 +413,7 @@ describe('content pages: publication, token links and QR codes', () => {
     // private: the editor sees it, nobody else
     expect((await open(null, a.user.id)).data!.contentPage).toMatchObject({ slug: page.slug, translation: { language: 'DE' } });
     expect((await open(null)).errors![0]!.extensions!.code).toBe('NOT_FOUND');
-    const qrBefore = await callRoute(t, qrRoute.loader as never, { url: `/resources/content-page-qr/${page.id}`, userId: a.user.id, params: { id: page.id } });
+    const qrBefore = await callRoute(t, qrRoute.loader, { url: `/resources/content-page-qr/${page.id}`, userId: a.user.id, params: { id: page.id } });
     expect(qrBefore.status).toBe(409);
 
     const published = (await mutate<{ contentPage: Page }>(a.user.id, 'contentPagePublish', '$id: ID!', { id: page.id })).data.contentPage;
@@ -427,10 +427,10 @@ describe('content pages: publication, token links and QR codes', () => {
     const seen = await gql<{ contentPage: { tokenLink: string | null } }>(visitor.id, `query($s: String!, $t: String) { contentPage(slug: $s, token: $t) { tokenLink } }`, { s: page.slug, t: firstToken });
     expect(seen.data!.contentPage.tokenLink).toBeNull();
 
-    const svg = await callRoute(t, qrRoute.loader as never, { url: `/resources/content-page-qr/${page.id}?format=svg`, userId: a.user.id, params: { id: page.id } });
+    const svg = await callRoute(t, qrRoute.loader, { url: `/resources/content-page-qr/${page.id}?format=svg`, userId: a.user.id, params: { id: page.id } });
     expect(svg.status).toBe(200);
     expect(String(svg.data)).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    const png = await callRoute(t, qrRoute.loader as never, { url: `/resources/content-page-qr/${page.id}?format=png`, userId: a.user.id, params: { id: page.id } });
+    const png = await callRoute(t, qrRoute.loader, { url: `/resources/content-page-qr/${page.id}?format=png`, userId: a.user.id, params: { id: page.id } });
     expect(png.status).toBe(200);
     expect(String(png.data).slice(1, 4)).toBe('PNG');
 
@@ -438,10 +438,10 @@ describe('content pages: publication, token links and QR codes', () => {
     expect(unpublished).toMatchObject({ state: 'UNPUBLISHED', tokenLink: null });
     const refused = await open(firstToken);
     expect(refused.errors![0]).toMatchObject({ message: expect.stringContaining('no longer valid'), extensions: { code: 'NOT_FOUND' } });
-    expect((await callRoute(t, qrRoute.loader as never, { url: `/resources/content-page-qr/${page.id}`, userId: a.user.id, params: { id: page.id } })).status).toBe(409);
+    expect((await callRoute(t, qrRoute.loader, { url: `/resources/content-page-qr/${page.id}`, userId: a.user.id, params: { id: page.id } })).status).toBe(409);
 
     // the page door: /content/{slug}?token=... with the old token is a 404 that says why
-    const oldLink = await callRoute(t, publicRoute.loader as never, { url: `/content/${page.slug}?token=${firstToken}`, params: { slug: page.slug } });
+    const oldLink = await callRoute(t, publicRoute.loader, { url: `/content/${page.slug}?token=${firstToken}`, params: { slug: page.slug } });
     expect(oldLink).toMatchObject({ status: 404, data: { reason: 'linkInvalid', message: expect.stringContaining('no longer valid') } });
 
     const again = (await mutate<{ contentPage: Page }>(a.user.id, 'contentPagePublish', '$id: ID!', { id: page.id })).data.contentPage;
@@ -449,14 +449,14 @@ describe('content pages: publication, token links and QR codes', () => {
     expect(secondToken).not.toBe(firstToken);
     expect((await open(secondToken)).data!.contentPage).toMatchObject({ slug: page.slug });
     expect((await open(firstToken)).errors![0]!.extensions!.code).toBe('NOT_FOUND');
-    const newLink = await callRoute(t, publicRoute.loader as never, { url: `/content/${page.slug}?token=${secondToken}`, params: { slug: page.slug } });
+    const newLink = await callRoute(t, publicRoute.loader, { url: `/content/${page.slug}?token=${secondToken}`, params: { slug: page.slug } });
     expect(newLink.status).toBe(200);
     expect(newLink.data).toMatchObject({ name: 'Öffentlich', pageLanguage: 'DE', layout: { rows: [{ columns: [{ item: { content: { type: 'TEXT' } } }] }] } });
-    const noToken = await callRoute(t, publicRoute.loader as never, { url: `/content/${page.slug}`, params: { slug: page.slug } });
+    const noToken = await callRoute(t, publicRoute.loader, { url: `/content/${page.slug}`, params: { slug: page.slug } });
     expect(noToken.status).toBe(404);
     expect(noToken.data).toBe('Not Found');
     // the newer variant's address leads there, token kept
-    const variant = await callRoute(t, newRoute.loader as never, { url: `/new/content/${page.slug}?token=${secondToken}&x=1`, params: { slug: page.slug } });
+    const variant = await callRoute(t, newRoute.loader, { url: `/new/content/${page.slug}?token=${secondToken}&x=1`, params: { slug: page.slug } });
     expect(variant).toMatchObject({ status: 301, location: `/content/${page.slug}?token=${secondToken}` });
     // publishing a published page keeps its link
     const twice = (await mutate<{ contentPage: Page }>(a.user.id, 'contentPagePublish', '$id: ID!', { id: page.id })).data.contentPage;
@@ -479,7 +479,7 @@ describe('content pages: publication, token links and QR codes', () => {
     expect(await shown()).toBe(true);
     // the public page shows the personalization's logo and favicon to anyone with the link
     const token = (await t.app.db('content_pages').where({ id: page.id }).first('publish_token')).publish_token;
-    const open = await callRoute(t, publicRoute.loader as never, { url: `/content/${page.slug}?token=${token}`, params: { slug: page.slug } });
+    const open = await callRoute(t, publicRoute.loader, { url: `/content/${page.slug}?token=${token}`, params: { slug: page.slug } });
     expect(open.data).toMatchObject({ logo: { url: `/files/${logo.id}`, alt: 'Look', width: 100, position: 'LEFT' }, favicon: `/files/${logo.id}` });
   });
   it('shows the imprint and data policy of its personalization, else of its organisation, as visible as the page', async () => {
@@ -489,14 +489,14 @@ describe('content pages: publication, token links and QR codes', () => {
     const page = (await create(a.user.id, { language: 'DE', name: 'Rechtliches' })).contentPage!;
     await mutate(a.user.id, 'contentPageUpdate', '$id: ID!, $input: ContentPageUpdateInput!', { id: page.id, input: { personalizationId: look.id } });
     const token = new URL((await mutate<{ contentPage: Page }>(a.user.id, 'contentPagePublish', '$id: ID!', { id: page.id })).data.contentPage.tokenLink!).searchParams.get('token')!;
-    const open = (route: typeof imprintRoute, query: string) => callRoute(t, route.loader as never, { url: `/content/${page.slug}/x${query}`, params: { slug: page.slug } });
+    const open = (route: typeof imprintRoute, query: string) => callRoute(t, route.loader, { url: `/content/${page.slug}/x${query}`, params: { slug: page.slug } });
 
     const imprint = await open(imprintRoute, `?token=${token}`);
     expect(imprint).toMatchObject({ status: 200, data: { info: { imprint: 'Impressum des Auftritts' }, back: `/content/${page.slug}?token=${token}` } });
     const policy = await open(dataPolicyRoute, `?token=${token}`);
     expect(policy).toMatchObject({ status: 200, data: { info: { dataPrivacy: 'Datenschutz der Firma', organizationName: a.org.name } } });
     expect((await open(imprintRoute, '')).status).toBe(404);
-    const page404 = await callRoute(t, publicRoute.loader as never, { url: `/content/${page.slug}?token=${token}`, params: { slug: page.slug } });
+    const page404 = await callRoute(t, publicRoute.loader, { url: `/content/${page.slug}?token=${token}`, params: { slug: page.slug } });
     expect(page404.data).toMatchObject({ imprintHref: `/content/${page.slug}/imprint?token=${token}`, dataPolicyHref: `/content/${page.slug}/datapolicy?token=${token}` });
   });
 });
@@ -519,7 +519,7 @@ describe('content pages inside a convention', () => {
     expect(await open('gibt-es-nicht')).toBeNull();
     // the page door: /convention/{c}/content/{slug} shows the linked page in the convention, anything else is 404
     const visit = (slug: string) =>
-      callRoute(t, conventionContentRoute.loader as never, { url: `/convention/${convention.slug}/content/${slug}`, params: { conventionslug: convention.slug, slug } });
+      callRoute(t, conventionContentRoute.loader, { url: `/convention/${convention.slug}/content/${slug}`, params: { conventionslug: convention.slug, slug } });
     expect(await visit(linked.slug)).toMatchObject({ status: 200, data: { name: 'Verlinkt', pageLanguage: 'DE' } });
     expect((await visit(unlinked.slug)).status).toBe(404);
     expect((await visit('gibt-es-nicht')).status).toBe(404);

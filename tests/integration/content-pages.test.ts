@@ -24,8 +24,8 @@ type PoolData = { groups: { id: string; name: string; liked: boolean }[] };
 describe('/contentpool (page door)', () => {
   it('creates, renames, likes and deletes after confirming, without JavaScript; rules answer at the field', async () => {
     const { user } = await editor();
-    const post = (form: Record<string, string>) => callRoute(t, pool.action as never, { url: '/contentpool', userId: user.id, form });
-    const list = async (query = '') => ((await callRoute(t, pool.loader as never, { url: `/contentpool${query}`, userId: user.id })).data as PoolData).groups;
+    const post = (form: Record<string, string>) => callRoute(t, pool.action, { url: '/contentpool', userId: user.id, form });
+    const list = async (query = '') => ((await callRoute(t, pool.loader, { url: `/contentpool${query}`, userId: user.id })).data as PoolData).groups;
 
     const created = await post({ intent: 'create', name: 'Broschüren' });
     expect(created).toMatchObject({ status: 302, location: '/contentpool', toast: { type: 'success', key: 'content:pool.created' } });
@@ -60,14 +60,14 @@ describe('/contentpool (page door)', () => {
   it("another organisation's group is not touched; members without the content feature go to /missing-feature/content", async () => {
     const { user } = await editor();
     const foreign = await createContentGroup(t.app.db);
-    const res = await callRoute(t, pool.action as never, { url: '/contentpool', userId: user.id, form: { intent: 'delete', id: foreign.id, name: 'x', confirmed: 'yes' } });
+    const res = await callRoute(t, pool.action, { url: '/contentpool', userId: user.id, form: { intent: 'delete', id: foreign.id, name: 'x', confirmed: 'yes' } });
     expect(res.toast).toMatchObject({ type: 'error' });
     expect(await t.app.db('content_groups').where({ id: foreign.id }).first()).toBeTruthy();
 
     const { user: lacking } = await editor(Feature.lead);
-    const page = await callRoute(t, pool.loader as never, { url: '/contentpool', userId: lacking.id });
+    const page = await callRoute(t, pool.loader, { url: '/contentpool', userId: lacking.id });
     expect(page).toMatchObject({ status: 302, location: '/missing-feature/content' });
-    const anonymous = await callRoute(t, pool.loader as never, { url: '/contentpool', userId: null });
+    const anonymous = await callRoute(t, pool.loader, { url: '/contentpool', userId: null });
     expect(anonymous.status).toBe(302);
     expect(anonymous.location).toMatch(/^\/login/);
   });

@@ -88,7 +88,7 @@ afterAll(async () => {
 
 type ViewData = { view: ContentView };
 const visit = (slug: string, userId: string | null = null) =>
-  callRoute(t, oldContent.loader as never, { url: `/old/content/${slug}`, params: { slug }, userId });
+  callRoute(t, oldContent.loader, { url: `/old/content/${slug}`, params: { slug }, userId });
 
 describe('/old/content/{slug}: a group as visitors see it', () => {
   it('renders every object type of a PUBLIC group for anyone, links checked and LOCALIZED reduced to the language', async () => {
@@ -117,7 +117,7 @@ describe('/old/content/{slug}: a group as visitors see it', () => {
     expect(slideshow!.children.map((c) => c.name)).toEqual(['Eins', 'Zwei']);
     expect(video).toMatchObject({ value: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', thumbnailUrl: null });
 
-    const german = await callRoute(t, oldContent.loader as never, { url: `/old/content/${w.pub.slug}?lang=de`, params: { slug: w.pub.slug } });
+    const german = await callRoute(t, oldContent.loader, { url: `/old/content/${w.pub.slug}?lang=de`, params: { slug: w.pub.slug } });
     expect(((german.data as ViewData).view.nodes[1]!.children[0]!.value)).toBe('<p>Deutsch</p>');
   });
 
@@ -150,7 +150,7 @@ describe('/old/content/{slug}: a group as visitors see it', () => {
 });
 
 describe('/contentpool/preview', () => {
-  const open = (query: string, userId: string | null) => callRoute(t, preview.loader as never, { url: `/contentpool/preview?${query}`, userId });
+  const open = (query: string, userId: string | null) => callRoute(t, preview.loader, { url: `/contentpool/preview?${query}`, userId });
 
   it('shows a group of the viewer’s organisation by slug or id, whatever its access type, at phone or desktop width', async () => {
     const bySlug = await open(`slug=${w.token.slug}&width=phone`, w.admin.id);
@@ -170,7 +170,7 @@ describe('/contentpool/preview', () => {
 
 describe('/html/{contentslug}: the snippet for the organisation’s website', () => {
   const snippet = (slug: string, userId: string | null) =>
-    callRoute(t, html.loader as never, { url: `/html/${slug}`, params: { contentslug: slug }, userId });
+    callRoute(t, html.loader, { url: `/html/${slug}`, params: { contentslug: slug }, userId });
 
   it('is self-contained: inline styles, absolute URLs to our files, no scripts and no javascript: links, even from hostile input', async () => {
     // rich text goes through the sanitiser of the content service (both doors)
@@ -198,11 +198,11 @@ describe('/html/{contentslug}: the snippet for the organisation’s website', ()
   });
 
   it('follows the language asked for (LOCALIZED objects and its own words), else the editor’s', async () => {
-    const english = await callRoute(t, html.loader as never, { url: `/html/${w.pub.slug}`, params: { contentslug: w.pub.slug }, userId: w.admin.id });
+    const english = await callRoute(t, html.loader, { url: `/html/${w.pub.slug}`, params: { contentslug: w.pub.slug }, userId: w.admin.id });
     expect(english.data).toMatchObject({ language: 'EN' });
     expect((english.data as { html: string }).html).toContain('<p>English</p>');
     expect((english.data as { html: string }).html).toContain('Download Broschüre (PDF)');
-    const german = await callRoute(t, html.loader as never, { url: `/html/${w.pub.slug}?language=de`, params: { contentslug: w.pub.slug }, userId: w.admin.id });
+    const german = await callRoute(t, html.loader, { url: `/html/${w.pub.slug}?language=de`, params: { contentslug: w.pub.slug }, userId: w.admin.id });
     expect(german.data).toMatchObject({ language: 'DE' });
     expect((german.data as { html: string }).html).toContain('<p>Deutsch</p>');
     expect((german.data as { html: string }).html).toContain('Broschüre herunterladen (PDF)');
@@ -237,7 +237,7 @@ describe('the stand’s reference point shows its linked group', () => {
     return { fair, group, total };
   }
 
-  const open = (slug: string) => callRoute(t, rp.loader as never, { url: `/exhibition/${slug}/rp/produkte`, params: { slug, rpslug: 'produkte' } });
+  const open = (slug: string) => callRoute(t, rp.loader, { url: `/exhibition/${slug}/rp/produkte`, params: { slug, rpslug: 'produkte' } });
 
   it('renders the group in the panel with the same number of statements for 6 objects and for 200', async () => {
     const small = await fairWithGroup(6);
@@ -258,7 +258,7 @@ describe('the stand’s reference point shows its linked group', () => {
     const { fair, group } = await fairWithGroup(2);
     await t.app.db('content_groups').where({ id: group.id }).update({ permission_type: 'TOKEN' });
     const as = async (userId: string) =>
-      ((await callRoute(t, rp.loader as never, { url: `/exhibition/${fair.slug}/rp/produkte`, params: { slug: fair.slug, rpslug: 'produkte' }, userId })).data as {
+      ((await callRoute(t, rp.loader, { url: `/exhibition/${fair.slug}/rp/produkte`, params: { slug: fair.slug, rpslug: 'produkte' }, userId })).data as {
         point: { content: ContentView | null };
       }).point.content;
     expect((await as(w.holder.id))?.id).toBe(group.id);
@@ -334,7 +334,7 @@ describe('a YOUTUBE object’s picture', () => {
       );
       expect(made.body.data?.contentObjectCreate.error).toBeNull();
       expect(requests).toEqual(['/vi/aqz-KE-bpKQ/maxresdefault.jpg']);
-      const page = await callRoute(app, oldContent.loader as never, { url: `/old/content/${group.slug}`, params: { slug: group.slug } });
+      const page = await callRoute(app, oldContent.loader, { url: `/old/content/${group.slug}`, params: { slug: group.slug } });
       expect((page.data as ViewData).view.nodes[0]!.thumbnailUrl).toMatch(/^\/files\/[0-9a-f-]{36}$/);
       // the visitor's page asked the video site nothing
       expect(requests).toHaveLength(1);

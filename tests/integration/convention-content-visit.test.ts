@@ -60,7 +60,7 @@ type World = Awaited<ReturnType<typeof world>>;
 const setConvention = (w: World, values: Record<string, unknown>) => t.app.db('conventions').where({ id: w.convention.id }).update(values);
 
 async function layoutData(w: World, userId?: string) {
-  const res = await callRoute(t, conventionLayout.loader as never, { url: `/convention/${w.convention.slug}`, userId, params: { conventionslug: w.convention.slug } });
+  const res = await callRoute(t, conventionLayout.loader, { url: `/convention/${w.convention.slug}`, userId, params: { conventionslug: w.convention.slug } });
   expect(res.status).toBe(200);
   return (res.data as { convention: { navigation: { helpSlug: string | null } | null; inactivePage: { slug: string; name: string; layout: PageLayout } | null } }).convention;
 }
@@ -118,7 +118,7 @@ describe('an inactive convention shows its content page (issue 16)', () => {
 
 describe("a convention's help content page (issue 16)", () => {
   const helpAt = (w: World, slug: string) =>
-    callRoute(t, help.loader as never, { url: `/convention/${w.convention.slug}/help/${slug}`, params: { conventionslug: w.convention.slug, slug } });
+    callRoute(t, help.loader, { url: `/convention/${w.convention.slug}/help/${slug}`, params: { conventionslug: w.convention.slug, slug } });
 
   it("shows the help content page under its slug, the help text under the convention's, and links the page from the navigation and the info point", async () => {
     const w = await world();
@@ -135,7 +135,7 @@ describe("a convention's help content page (issue 16)", () => {
     expect((await helpAt(w, w.published.slug)).status).toBe(404);
 
     expect((await layoutData(w)).navigation?.helpSlug).toBe(w.helpPage.slug);
-    const info = await callRoute(t, infopoint.loader as never, { url: `/convention/${w.convention.slug}/infopoint`, params: { conventionslug: w.convention.slug } });
+    const info = await callRoute(t, infopoint.loader, { url: `/convention/${w.convention.slug}/infopoint`, params: { conventionslug: w.convention.slug } });
     expect(info.data).toMatchObject({ info: { helpSlug: w.helpPage.slug } });
   });
 

@@ -15,14 +15,14 @@ type Loaded = Awaited<ReturnType<typeof stagePage.loader>>;
 
 async function setup() {
   const w = await eventsWorld(t);
-  const created = await callRoute(t, events.action as never, { url: '/events', userId: w.owner.id, form: { intent: 'createStage', name: 'Hauptbühne' } });
+  const created = await callRoute(t, events.action, { url: '/events', userId: w.owner.id, form: { intent: 'createStage', name: 'Hauptbühne' } });
   const slug = created.location!.replace('/events/stage/', '');
   const url = `/events/stage/${slug}`;
   return {
     w,
     slug,
-    load: async (userId = w.owner.id) => (await callRoute(t, stagePage.loader as never, { url, userId, params: { stageSlug: slug } })).data as Loaded,
-    post: (form: Record<string, string>, userId = w.owner.id) => callRoute(t, stagePage.action as never, { url, userId, params: { stageSlug: slug }, form }),
+    load: async (userId = w.owner.id) => (await callRoute(t, stagePage.loader, { url, userId, params: { stageSlug: slug } })).data as Loaded,
+    post: (form: Record<string, string>, userId = w.owner.id) => callRoute(t, stagePage.action, { url, userId, params: { stageSlug: slug }, form }),
   };
 }
 
@@ -95,9 +95,9 @@ describe('/events/stage/{stageSlug}', () => {
   it('is 404 for another organisation and sends members without the event feature away', async () => {
     const { w, slug, post } = await setup();
     const url = `/events/stage/${slug}`;
-    expect(await callRoute(t, stagePage.loader as never, { url, userId: w.stranger.id, params: { stageSlug: slug } })).toMatchObject({ status: 404 });
+    expect(await callRoute(t, stagePage.loader, { url, userId: w.stranger.id, params: { stageSlug: slug } })).toMatchObject({ status: 404 });
     expect(await post(talk(), w.stranger.id)).toMatchObject({ status: 404 });
-    expect(await callRoute(t, stagePage.loader as never, { url, userId: w.noFeature.id, params: { stageSlug: slug } })).toMatchObject({
+    expect(await callRoute(t, stagePage.loader, { url, userId: w.noFeature.id, params: { stageSlug: slug } })).toMatchObject({
       status: 302,
       location: '/missing-feature/event',
     });
@@ -109,14 +109,14 @@ describe('/stage and /stage/builder/{slug}', () => {
     const stages = await import('~/routes/_console.stage._index');
     const builder = await import('~/routes/_console.stage.builder.$slug');
     const { w, slug } = await setup();
-    const list = await callRoute(t, stages.loader as never, { url: '/stage', userId: w.owner.id });
+    const list = await callRoute(t, stages.loader, { url: '/stage', userId: w.owner.id });
     expect((list.data as { stages: { slug: string }[] }).stages.map((s) => s.slug)).toEqual([slug]);
-    const created = await callRoute(t, stages.action as never, { url: '/stage', userId: w.owner.id, form: { intent: 'createStage', name: 'Nebenbühne' } });
+    const created = await callRoute(t, stages.action, { url: '/stage', userId: w.owner.id, form: { intent: 'createStage', name: 'Nebenbühne' } });
     expect(created).toMatchObject({ status: 302, location: expect.stringMatching(/^\/events\/stage\/nebenbuehne/) });
-    expect(await callRoute(t, builder.loader as never, { url: '/x', userId: w.owner.id, params: { slug } })).toMatchObject({
+    expect(await callRoute(t, builder.loader, { url: '/x', userId: w.owner.id, params: { slug } })).toMatchObject({
       status: 302,
       location: `/events/stage/${slug}`,
     });
-    expect(await callRoute(t, builder.loader as never, { url: '/x', userId: w.stranger.id, params: { slug } })).toMatchObject({ status: 404 });
+    expect(await callRoute(t, builder.loader, { url: '/x', userId: w.stranger.id, params: { slug } })).toMatchObject({ status: 404 });
   });
 });

@@ -3,9 +3,8 @@ import * as dashboard from '~/routes/_console.events.convention.$slug/route';
 import * as administration from '~/routes/_console.convention.administration.$slug';
 import * as events from '~/routes/_console.events._index';
 import * as shoplink from '~/routes/_console.events.convention.$slug_.shoplink';
-import { buildRequestContext } from '~/server/request-context.server';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { asResponse, callRoute } from '../helpers/routes';
+import { asResponse, callRoute, loadContext } from '../helpers/routes';
 import { eventsWorld } from './events-halls-world';
 import { png } from './files-fixtures';
 
@@ -18,7 +17,7 @@ afterAll(() => t.close());
 type Dashboard = Awaited<ReturnType<typeof dashboard.loader>>;
 
 async function createConvention(userId: string, name: string): Promise<string> {
-  const res = await callRoute(t, events.action as never, { url: '/events', userId, form: { intent: 'createConvention', name } });
+  const res = await callRoute(t, events.action, { url: '/events', userId, form: { intent: 'createConvention', name } });
   expect(res).toMatchObject({ status: 302, toast: { type: 'success', key: 'events:pages.toast.conventionCreated', values: { name } } });
   return res.location!.replace('/events/convention/', '');
 }
@@ -27,11 +26,11 @@ function page(userId: string, slug: string) {
   const url = `/events/convention/${slug}`;
   return {
     load: async () => {
-      const res = await callRoute(t, dashboard.loader as never, { url, userId, params: { slug } });
+      const res = await callRoute(t, dashboard.loader, { url, userId, params: { slug } });
       expect(res.status).toBe(200);
       return res.data as Dashboard;
     },
-    post: (form: Record<string, string>) => callRoute(t, dashboard.action as never, { url, userId, params: { slug }, form }),
+    post: (form: Record<string, string>) => callRoute(t, dashboard.action, { url, userId, params: { slug }, form }),
   };
 }
 
@@ -44,8 +43,8 @@ async function postFile(userId: string, slug: string, intent: string, bytes: Buf
     headers: { cookie: await t.sessionCookie(userId), 'accept-language': 'en' },
     body,
   });
-  const context = await buildRequestContext(t.app, request);
-  return asResponse(await dashboard.action({ request, context, params: { slug } } as never));
+  const context = await loadContext(t, request);
+  return asResponse(await dashboard.action({ request, context, params: { slug } }));
 }
 
 const settings = (over: Record<string, string> = {}) => ({
@@ -63,14 +62,14 @@ describe('/events', () => {
   it('lists conventions with their status, in-house fairs and stages, each created by name', async () => {
     const w = await eventsWorld(t);
     const slug = await createConvention(w.owner.id, 'Herbstmesse');
-    const fair = await callRoute(t, events.action as never, { url: '/events', userId: w.owner.id, form: { intent: 'createExhibition', name: 'Hausmesse' } });
+    const fair = await callRoute(t, events.action, { url: '/events', userId: w.owner.id, form: { intent: 'createExhibition', name: 'Hausmesse' } });
     expect(fair.location).toMatch(/^\/events\/exhibition\/hausmesse/);
-    const stage = await callRoute(t, events.action as never, { url: '/events', userId: w.owner.id, form: { intent: 'createStage', name: 'Hauptbühne' } });
+    const stage = await callRoute(t, events.action, { url: '/events', userId: w.owner.id, form: { intent: 'createStage', name: 'Hauptbühne' } });
     expect(stage.location).toMatch(/^\/events\/stage\//);
-    const empty = await callRoute(t, events.action as never, { url: '/events', userId: w.owner.id, form: { intent: 'createStage', name: '' } });
+    const empty = await callRoute(t, events.action, { url: '/events', userId: w.owner.id, form: { intent: 'createStage', name: '' } });
     expect(empty).toMatchObject({ status: 400, data: { form: 'createStage' } });
 
-    const list = (await callRoute(t, events.loader as never, { url: '/events', userId: w.owner.id })).data as Awaited<ReturnType<typeof events.loader>>;
+    const list = (await callRoute(t, events.loader, { url: '/events', userId: w.owner.id })).data as Awaited<ReturnType<typeof events.loader>>;
     expect(list.conventions.find((c) => c.slug === slug)).toMatchObject({ title: 'Herbstmesse', status: 'NOT_ACTIVE' });
     expect(list.conventions.find((c) => c.slug === w.convention.slug)).toMatchObject({ status: 'ONGOING' });
     expect(list.exhibitions.map((e) => e.name)).toEqual(['Hausmesse']);
@@ -80,19 +79,19 @@ describe('/events', () => {
   it('sends members without the event feature to /missing-feature/event and hides other organisations’ conventions', async () => {
     const w = await eventsWorld(t);
     for (const userId of [w.noFeature.id, w.sales.id]) {
-      expect(await callRoute(t, events.loader as never, { url: '/events', userId })).toMatchObject({ status: 302, location: '/missing-feature/event' });
-      expect(await callRoute(t, events.action as never, { url: '/events', userId, form: { intent: 'createConvention', name: 'X' } })).toMatchObject({
+      expect(await callRoute(t, events.loader, { url: '/events', userId })).toMatchObject({ status: 302, location: '/missing-feature/event' });
+      expect(await callRoute(t, events.action, { url: '/events', userId, form: { intent: 'createConvention', name: 'X' } })).toMatchObject({
         status: 302,
         location: '/missing-feature/event',
       });
       const slug = w.convention.slug;
-      expect(await callRoute(t, dashboard.loader as never, { url: `/events/convention/${slug}`, userId, params: { slug } })).toMatchObject({
+      expect(await callRoute(t, dashboard.loader, { url: `/events/convention/${slug}`, userId, params: { slug } })).toMatchObject({
         status: 302,
         location: '/missing-feature/event',
       });
     }
     const other = page(w.stranger.id, w.convention.slug);
-    expect(await callRoute(t, dashboard.loader as never, { url: '/x', userId: w.stranger.id, params: { slug: w.convention.slug } })).toMatchObject({ status: 404 });
+    expect(await callRoute(t, dashboard.loader, { url: '/x', userId: w.stranger.id, params: { slug: w.convention.slug } })).toMatchObject({ status: 404 });
     expect(await other.post(settings())).toMatchObject({ status: 404 });
     expect((await t.app.db('conventions').where({ id: w.convention.id }).first()).title).toBe('Messe');
   });
@@ -240,8 +239,8 @@ describe('/events/convention/{slug}', () => {
     const w = await eventsWorld(t);
     const slug = await createConvention(w.owner.id, 'Shopmesse');
     const url = `/events/convention/${slug}/shoplink`;
-    const post = (form: Record<string, string>) => callRoute(t, shoplink.action as never, { url, userId: w.owner.id, params: { slug }, form });
-    expect(((await callRoute(t, shoplink.loader as never, { url, userId: w.owner.id, params: { slug } })).data as { hasFoyer: boolean }).hasFoyer).toBe(false);
+    const post = (form: Record<string, string>) => callRoute(t, shoplink.action, { url, userId: w.owner.id, params: { slug }, form });
+    expect(((await callRoute(t, shoplink.loader, { url, userId: w.owner.id, params: { slug } })).data as { hasFoyer: boolean }).hasFoyer).toBe(false);
     expect(await post({ intent: 'shopLink', link: 'https://shop.example.com', x: '90', y: '10' })).toMatchObject({
       status: 400,
       data: { result: { error: { '': ['The convention has no image foyer yet.'] } } },
@@ -255,8 +254,8 @@ describe('/events/convention/{slug}', () => {
     });
     expect((await page(w.owner.id, slug).load()).foyer!.points).toEqual([expect.objectContaining({ x: 90, y: 10, label: 'Link: https://shop.example.com' })]);
 
-    const admin = await callRoute(t, administration.loader as never, { url: `/convention/administration/${slug}`, userId: w.owner.id, params: { slug } });
+    const admin = await callRoute(t, administration.loader, { url: `/convention/administration/${slug}`, userId: w.owner.id, params: { slug } });
     expect(admin).toMatchObject({ status: 302, location: `/events/convention/${slug}` });
-    expect(await callRoute(t, administration.loader as never, { url: '/x', userId: w.stranger.id, params: { slug } })).toMatchObject({ status: 404 });
+    expect(await callRoute(t, administration.loader, { url: '/x', userId: w.stranger.id, params: { slug } })).toMatchObject({ status: 404 });
   });
 });

@@ -148,7 +148,7 @@ describe('demo seed: what a visitor sees', () => {
 
     // as a visitor sees the foyer: every point is offered, with its way
     const base = '/convention/digitale-fachmesse-2026';
-    const visit = await callRoute(t, layout.loader as never, { url: base, params: { conventionslug: 'digitale-fachmesse-2026' } });
+    const visit = await callRoute(t, layout.loader, { url: base, params: { conventionslug: 'digitale-fachmesse-2026' } });
     const nav = (visit.data as { convention: { navigation: { foyer: { points: { href: string }[] } } } }).convention.navigation;
     expect(nav.foyer.points.map((p) => p.href)).toEqual([
       `${base}/hall/demo-halle-maschinenbau`,

@@ -393,20 +393,20 @@ describe('page door', () => {
     await createObjectToken(await ctxOf(w.owner.id), { conventionId: o.convention.id, token: 'PARTNER-2026', limit: 10 });
     const path = `/convention/${o.convention.slug}`;
     const landing = (userId: string | null) =>
-      callRoute(t, conventionLanding.loader as never, { url: path, userId, params: { conventionslug: o.convention.slug } });
+      callRoute(t, conventionLanding.loader, { url: path, userId, params: { conventionslug: o.convention.slug } });
     const tokenUrl = `/token?next=${encodeURIComponent(path)}`;
 
     expect(await landing(null)).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(path)}` });
     expect(await landing(visitor.id)).toMatchObject({ status: 302, location: tokenUrl });
     // /token is not public: logged out, the visitor logs in first and comes back with next
-    expect(await callRoute(t, tokenPage.loader as never, { url: tokenUrl, userId: null })).toMatchObject({
+    expect(await callRoute(t, tokenPage.loader, { url: tokenUrl, userId: null })).toMatchObject({
       status: 302,
       location: `/login?next=${encodeURIComponent(tokenUrl)}`,
     });
-    const page = await callRoute(t, tokenPage.loader as never, { url: tokenUrl, userId: visitor.id });
+    const page = await callRoute(t, tokenPage.loader, { url: tokenUrl, userId: visitor.id });
     expect(page).toMatchObject({ status: 200, data: { next: path, asking: { kind: 'convention', title: o.conventionTitle }, suspended: null } });
 
-    const post = (token: string, userId = visitor.id) => callRoute(t, tokenPage.action as never, { url: tokenUrl, userId, form: { token, next: path } });
+    const post = (token: string, userId = visitor.id) => callRoute(t, tokenPage.action, { url: tokenUrl, userId, form: { token, next: path } });
     const wrong = await post('WRONG');
     expect(wrong.status).toBe(400);
     expect(wrong.data).toMatchObject({ result: { status: 'error', error: { token: ['This access key is not valid'] } } });
@@ -421,7 +421,7 @@ describe('page door', () => {
     expect(await landing(visitor.id)).toMatchObject({ status: 200 });
 
     // an off-site next is never followed
-    const offSite = await callRoute(t, tokenPage.action as never, { url: '/token', userId: visitor.id, form: { token: 'PARTNER-2026', next: 'https://evil.example/' } });
+    const offSite = await callRoute(t, tokenPage.action, { url: '/token', userId: visitor.id, form: { token: 'PARTNER-2026', next: 'https://evil.example/' } });
     expect(offSite).toMatchObject({ status: 400, data: { result: { error: { '': ['There is no protected content at this address'] } } } });
   });
 
@@ -433,7 +433,7 @@ describe('page door', () => {
     await createObjectToken(owner, { conventionId: o.convention.id, token: 'SOLO', limit: 1 });
     const path = `/convention/${o.convention.slug}`;
     const tokenUrl = `/token?next=${encodeURIComponent(path)}`;
-    const post = (userId: string) => callRoute(t, tokenPage.action as never, { url: tokenUrl, userId, form: { token: 'SOLO', next: path } });
+    const post = (userId: string) => callRoute(t, tokenPage.action, { url: tokenUrl, userId, form: { token: 'SOLO', next: path } });
 
     expect(await post(first.id)).toMatchObject({ status: 302, location: path });
     const full = await post(second.id);
@@ -441,9 +441,9 @@ describe('page door', () => {
 
     const [entry] = await listObjectPermissions(owner, o.convention.id);
     await suspendObjectPermission(owner, entry.id);
-    const landing = await callRoute(t, conventionLanding.loader as never, { url: path, userId: first.id, params: { conventionslug: o.convention.slug } });
+    const landing = await callRoute(t, conventionLanding.loader, { url: path, userId: first.id, params: { conventionslug: o.convention.slug } });
     expect(landing).toMatchObject({ status: 302, location: tokenUrl });
-    const page = await callRoute(t, tokenPage.loader as never, { url: tokenUrl, userId: first.id });
+    const page = await callRoute(t, tokenPage.loader, { url: tokenUrl, userId: first.id });
     expect(page.data).toMatchObject({ suspended: `Your access to “${o.conventionTitle}” was suspended. Please contact the organiser.` });
     const again = await post(first.id);
     expect(again).toMatchObject({ status: 400, data: { result: { error: { '': [`Your access to “${o.conventionTitle}” was suspended. Please contact the organiser.`] } } } });
@@ -455,9 +455,9 @@ describe('page door', () => {
     const o = await objects(w, { convention: 'TOKEN' });
     const url = `/events/convention/${o.convention.slug}`;
     const params = { slug: o.convention.slug };
-    const post = (form: Record<string, string>) => callRoute(t, conventionConsole.action as never, { url, userId: w.owner.id, params, form });
+    const post = (form: Record<string, string>) => callRoute(t, conventionConsole.action, { url, userId: w.owner.id, params, form });
     const load = async () =>
-      ((await callRoute(t, conventionConsole.loader as never, { url, userId: w.owner.id, params })).data as { permissions: { id: string; email: string; suspended: boolean; token: string | null }[] })
+      ((await callRoute(t, conventionConsole.loader, { url, userId: w.owner.id, params })).data as { permissions: { id: string; email: string; suspended: boolean; token: string | null }[] })
         .permissions;
 
     expect(await post({ intent: 'addPermission', email: 'nobody@nowhere.example' })).toMatchObject({
@@ -496,8 +496,8 @@ describe('page door', () => {
     type AccessData = { tokens: { id: string; token: string; signedUp: number }[]; permissions: { email: string; token: string | null }[] };
     const hallUrl = `/hall/builder/${o.hall.slug}`;
     const hallParams = { slug: o.hall.slug };
-    const postHall = (form: Record<string, string>) => callRoute(t, hallBuilder.action as never, { url: hallUrl, userId: w.owner.id, params: hallParams, form });
-    const loadHall = async () => (await callRoute(t, hallBuilder.loader as never, { url: hallUrl, userId: w.owner.id, params: hallParams })).data as AccessData;
+    const postHall = (form: Record<string, string>) => callRoute(t, hallBuilder.action, { url: hallUrl, userId: w.owner.id, params: hallParams, form });
+    const loadHall = async () => (await callRoute(t, hallBuilder.loader, { url: hallUrl, userId: w.owner.id, params: hallParams })).data as AccessData;
 
     expect(await postHall({ intent: 'createToken', token: 'HALLE-1', limit: '0' })).toMatchObject({ status: 400, data: { form: 'createToken' } });
     expect(await postHall({ intent: 'createToken', token: 'HALLE-1', limit: '20' })).toMatchObject({
@@ -522,9 +522,9 @@ describe('page door', () => {
 
     const fairUrl = `/events/exhibition/${o.exhibition.slug}`;
     const fairParams = { exhibitionSlug: o.exhibition.slug };
-    const postFair = (form: Record<string, string>) => callRoute(t, exhibitionConsole.action as never, { url: fairUrl, userId: w.owner.id, params: fairParams, form });
+    const postFair = (form: Record<string, string>) => callRoute(t, exhibitionConsole.action, { url: fairUrl, userId: w.owner.id, params: fairParams, form });
     expect(await postFair({ intent: 'addPermission', email: other.email })).toMatchObject({ status: 302, toast: { key: 'access:permissions.toast.added' } });
-    const fairData = (await callRoute(t, exhibitionConsole.loader as never, { url: fairUrl, userId: w.owner.id, params: fairParams })).data as AccessData;
+    const fairData = (await callRoute(t, exhibitionConsole.loader, { url: fairUrl, userId: w.owner.id, params: fairParams })).data as AccessData;
     expect(fairData.permissions).toEqual([expect.objectContaining({ email: other.email, token: null })]);
     expect(await verdict(exhibitionForVisitor(await ctxOf(other.id), o.exhibition.slug))).toBe('ok');
   });

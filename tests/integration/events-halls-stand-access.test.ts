@@ -99,25 +99,25 @@ describe("a stand's own access rules hold in every hall it is shown in", () => {
 
   it('pages: the stand page sends an anonymous visitor to log in and a visitor without the key to /token, where the fair key opens it; the hall page leaves it out', async () => {
     const w = await world('TOKEN');
-    const anonymous = await callRoute(t, standPage.loader as never, { url: w.standPath, params: w.standParams });
+    const anonymous = await callRoute(t, standPage.loader, { url: w.standPath, params: w.standParams });
     expect(anonymous).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(w.standPath)}` });
-    const hall = await callRoute(t, hallLayout.loader as never, {
+    const hall = await callRoute(t, hallLayout.loader, {
       url: `/convention/${w.convention.slug}/hall/${w.hall.slug}`,
       params: { conventionslug: w.convention.slug, hallslug: w.hall.slug },
     });
     expect((hall.data as { hall: { stands: unknown[] } }).hall.stands).toEqual([]);
 
     const visitor = w.noFeature.id;
-    const denied = await callRoute(t, standPage.loader as never, { url: w.standPath, userId: visitor, params: w.standParams });
+    const denied = await callRoute(t, standPage.loader, { url: w.standPath, userId: visitor, params: w.standParams });
     expect(denied).toMatchObject({ status: 302, location: `/token?next=${encodeURIComponent(w.standPath)}` });
     const tokenUrl = `/token?next=${encodeURIComponent(w.standPath)}`;
-    const page = await callRoute(t, tokenPage.loader as never, { url: tokenUrl, userId: visitor });
+    const page = await callRoute(t, tokenPage.loader, { url: tokenUrl, userId: visitor });
     expect(page).toMatchObject({ status: 200, data: { next: w.standPath, asking: { kind: 'exhibition', title: 'Hausmesse Süd' } } });
 
     await createObjectToken(await t.serviceContext(w.stranger.id), { exhibitionId: w.fair.id, token: 'HAUSMESSE-KEY', limit: 5 });
-    const redeemed = await callRoute(t, tokenPage.action as never, { url: tokenUrl, userId: visitor, form: { token: 'HAUSMESSE-KEY', next: w.standPath } });
+    const redeemed = await callRoute(t, tokenPage.action, { url: tokenUrl, userId: visitor, form: { token: 'HAUSMESSE-KEY', next: w.standPath } });
     expect(redeemed).toMatchObject({ status: 302, location: w.standPath, toast: { type: 'success', key: 'access:token.granted', values: { title: 'Hausmesse Süd' } } });
-    const open = await callRoute(t, standPage.loader as never, { url: w.standPath, userId: visitor, params: w.standParams });
+    const open = await callRoute(t, standPage.loader, { url: w.standPath, userId: visitor, params: w.standParams });
     expect(open.status).toBe(200);
     expect((open.data as { stand: { title: string } }).stand.title).toBe(w.stand.name);
   });
@@ -127,18 +127,18 @@ describe("a stand's own access rules hold in every hall it is shown in", () => {
     await t.app.db('hall_stands').where({ id: w.place.id }).update({ approved: false });
     const prevPath = `/prev/${w.place.preview_slug}${w.standPath}`;
     const prevParams = { ...w.standParams, prevslug: w.place.preview_slug };
-    expect(await callRoute(t, preview.loader as never, { url: prevPath, params: prevParams })).toMatchObject({
+    expect(await callRoute(t, preview.loader, { url: prevPath, params: prevParams })).toMatchObject({
       status: 302,
       location: `/login?next=${encodeURIComponent(prevPath)}`,
     });
-    expect(await callRoute(t, preview.loader as never, { url: prevPath, userId: w.noFeature.id, params: prevParams })).toMatchObject({
+    expect(await callRoute(t, preview.loader, { url: prevPath, userId: w.noFeature.id, params: prevParams })).toMatchObject({
       status: 302,
       location: `/token?next=${encodeURIComponent(prevPath)}`,
     });
-    const page = await callRoute(t, tokenPage.loader as never, { url: `/token?next=${encodeURIComponent(prevPath)}`, userId: w.noFeature.id });
+    const page = await callRoute(t, tokenPage.loader, { url: `/token?next=${encodeURIComponent(prevPath)}`, userId: w.noFeature.id });
     expect(page.data).toMatchObject({ asking: { kind: 'exhibition', title: 'Hausmesse Süd' } });
     // without its preview slug the unapproved stand names nothing to unlock
-    const plain = await callRoute(t, tokenPage.loader as never, { url: `/token?next=${encodeURIComponent(w.standPath)}`, userId: w.noFeature.id });
+    const plain = await callRoute(t, tokenPage.loader, { url: `/token?next=${encodeURIComponent(w.standPath)}`, userId: w.noFeature.id });
     expect(plain.data).toMatchObject({ asking: null });
   });
 

@@ -44,7 +44,7 @@ async function standQuery(w: World, userId: string | null, previewSlug?: string)
 }
 
 async function standPageStatus(w: World, userId: string | null): Promise<number> {
-  return (await callRoute(t, standPage.loader as never, { url: w.standPath, userId, params: w.standParams })).status;
+  return (await callRoute(t, standPage.loader, { url: w.standPath, userId, params: w.standParams })).status;
 }
 
 describe('events policy: unlisted stands (one rule, both doors)', () => {

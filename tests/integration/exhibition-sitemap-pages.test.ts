@@ -22,7 +22,7 @@ afterAll(() => t.close());
 describe('in-house fair pages', () => {
   it('creates a fair by name, saves its settings with stand and stage, and deletes it after confirmation', async () => {
     const w = await eventsWorld(t);
-    const created = await callRoute(t, exhibitionList.action as never, {
+    const created = await callRoute(t, exhibitionList.action, {
       url: '/exhibition',
       userId: w.owner.id,
       form: { intent: 'createExhibition', name: 'Hausmesse Herbst' },
@@ -34,14 +34,14 @@ describe('in-house fair pages', () => {
     const stage = await createStageByName(ctx, { name: 'Hausbühne' });
 
     const url = `/events/exhibition/${slug}`;
-    const bad = await callRoute(t, exhibitionPage.action as never, {
+    const bad = await callRoute(t, exhibitionPage.action, {
       url,
       userId: w.owner.id,
       params: { exhibitionSlug: slug },
       form: { intent: 'settings', name: 'Hausmesse Herbst', video: 'not a link', meeting: '', permissionType: 'PUBLIC' },
     });
     expect(bad.status).toBe(400);
-    const saved = await callRoute(t, exhibitionPage.action as never, {
+    const saved = await callRoute(t, exhibitionPage.action, {
       url,
       userId: w.owner.id,
       params: { exhibitionSlug: slug },
@@ -56,15 +56,15 @@ describe('in-house fair pages', () => {
       },
     });
     expect(saved).toMatchObject({ status: 302, toast: { key: 'events:pages.toast.exhibitionSaved' } });
-    const loaded = await callRoute(t, exhibitionPage.loader as never, { url, userId: w.owner.id, params: { exhibitionSlug: slug } });
+    const loaded = await callRoute(t, exhibitionPage.loader, { url, userId: w.owner.id, params: { exhibitionSlug: slug } });
     expect(loaded.data).toMatchObject({
       exhibition: { permissionType: 'LOGGED_IN', standId: stand.id, stageId: stage.id, meeting: 'https://meet.example/hausmesse' },
     });
 
-    const builder = await callRoute(t, exhibitionBuilder.loader as never, { url: `/exhibition/builder/${slug}`, userId: w.owner.id, params: { slug } });
+    const builder = await callRoute(t, exhibitionBuilder.loader, { url: `/exhibition/builder/${slug}`, userId: w.owner.id, params: { slug } });
     expect(builder).toMatchObject({ status: 302, location: url });
 
-    const ask = await callRoute(t, exhibitionPage.action as never, {
+    const ask = await callRoute(t, exhibitionPage.action, {
       url,
       userId: w.owner.id,
       params: { exhibitionSlug: slug },
@@ -72,7 +72,7 @@ describe('in-house fair pages', () => {
     });
     expect(ask.data).toMatchObject({ confirm: { intent: 'deleteExhibition' } });
     expect(await t.app.db('exhibitions').where({ slug }).first()).toBeTruthy();
-    const deleted = await callRoute(t, exhibitionPage.action as never, {
+    const deleted = await callRoute(t, exhibitionPage.action, {
       url,
       userId: w.owner.id,
       params: { exhibitionSlug: slug },
@@ -86,10 +86,10 @@ describe('in-house fair pages', () => {
     const w = await eventsWorld(t);
     const fair = await createExhibitionByName(await t.serviceContext(w.owner.id), { name: 'Geheime Hausmesse' });
     const url = `/events/exhibition/${fair.slug}`;
-    expect(await callRoute(t, exhibitionPage.loader as never, { url, userId: w.stranger.id, params: { exhibitionSlug: fair.slug } })).toMatchObject({
+    expect(await callRoute(t, exhibitionPage.loader, { url, userId: w.stranger.id, params: { exhibitionSlug: fair.slug } })).toMatchObject({
       status: 404,
     });
-    expect(await callRoute(t, exhibitionPage.loader as never, { url, userId: w.noFeature.id, params: { exhibitionSlug: fair.slug } })).toMatchObject({
+    expect(await callRoute(t, exhibitionPage.loader, { url, userId: w.noFeature.id, params: { exhibitionSlug: fair.slug } })).toMatchObject({
       status: 302,
       location: '/missing-feature/event',
     });
@@ -110,16 +110,16 @@ describe('sitemap page', () => {
     await addStageToConvention(host, w.convention.id, stage.id);
 
     const url = `/sitemap/${w.convention.slug}`;
-    const before = await callRoute(t, sitemapPage.loader as never, { url, userId: w.owner.id, params: { conventionslug: w.convention.slug } });
+    const before = await callRoute(t, sitemapPage.loader, { url, userId: w.owner.id, params: { conventionslug: w.convention.slug } });
     expect(before.data).toMatchObject({
       halls: [{ name: 'Halle Nord', stands: [{ name: 'Hausstand' }] }],
       stages: [{ title: 'Hauptbühne' }],
     });
     await hallStandAccept(await t.serviceContext(w.stranger.id), pending.id);
-    const after = await callRoute(t, sitemapPage.loader as never, { url, userId: w.owner.id, params: { conventionslug: w.convention.slug } });
+    const after = await callRoute(t, sitemapPage.loader, { url, userId: w.owner.id, params: { conventionslug: w.convention.slug } });
     expect((after.data as { halls: { stands: { name: string }[] }[] }).halls[0].stands.map((s) => s.name)).toEqual(['Hausstand', 'Gaststand']);
 
-    expect(await callRoute(t, sitemapPage.loader as never, { url, userId: w.stranger.id, params: { conventionslug: w.convention.slug } })).toMatchObject({
+    expect(await callRoute(t, sitemapPage.loader, { url, userId: w.stranger.id, params: { conventionslug: w.convention.slug } })).toMatchObject({
       status: 404,
     });
   });

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as builder from '~/routes/_console.hall.builder.$slug';
 import * as halls from '~/routes/_console.hall._index';
 import * as standEditor from '~/routes/_console.stand.$slug';
-import { buildRequestContext } from '~/server/request-context.server';
 import { createBaseStand } from '~/server/services/events/stands';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { asResponse, callRoute } from '../helpers/routes';
+import { asResponse, callRoute, loadContext } from '../helpers/routes';
 import { eventsWorld } from './events-halls-world';
 import { png } from './files-fixtures';
 
@@ -18,7 +17,7 @@ afterAll(() => t.close());
 type Loaded = Awaited<ReturnType<typeof builder.loader>>;
 
 async function builderData(userId: string, slug: string): Promise<Loaded> {
-  const res = await callRoute(t, builder.loader as never, { url: `/hall/builder/${slug}`, userId, params: { slug } });
+  const res = await callRoute(t, builder.loader, { url: `/hall/builder/${slug}`, userId, params: { slug } });
   expect(res.status).toBe(200);
   return res.data as Loaded;
 }
@@ -33,9 +32,9 @@ async function postMultipart(userId: string, slug: string, fields: Record<string
     headers: { cookie: await t.sessionCookie(userId), 'accept-language': 'en' },
     body,
   });
-  const context = await buildRequestContext(t.app, request);
+  const context = await loadContext(t, request);
   try {
-    return asResponse(await builder.action({ request, context, params: { slug } } as never));
+    return asResponse(await builder.action({ request, context, params: { slug } }));
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -43,7 +42,7 @@ async function postMultipart(userId: string, slug: string, fields: Record<string
 }
 
 async function createHallAs(userId: string, name: string): Promise<string> {
-  const res = await callRoute(t, halls.action as never, { url: '/hall', userId, form: { intent: 'create', name } });
+  const res = await callRoute(t, halls.action, { url: '/hall', userId, form: { intent: 'create', name } });
   expect(res).toMatchObject({ status: 302, toast: { type: 'success', key: 'events:hall.created' } });
   return res.location!.replace('/hall/builder/', '');
 }
@@ -55,11 +54,11 @@ describe('/hall and /hall/builder/{slug}', () => {
     const foreign = await createBaseStand(await t.serviceContext(w.stranger.id), { name: 'Gaststand' });
     const slug = await createHallAs(w.owner.id, `Halle Nord ${Date.now()}`);
 
-    const list = await callRoute(t, halls.loader as never, { url: '/hall', userId: w.owner.id });
+    const list = await callRoute(t, halls.loader, { url: '/hall', userId: w.owner.id });
     expect((list.data as { halls: { slug: string }[] }).halls.map((h) => h.slug)).toContain(slug);
 
     const url = `/hall/builder/${slug}`;
-    const post = (form: Record<string, string | string[]>) => callRoute(t, builder.action as never, { url, userId: w.owner.id, params: { slug }, form });
+    const post = (form: Record<string, string | string[]>) => callRoute(t, builder.action, { url, userId: w.owner.id, params: { slug }, form });
 
     expect(await post({ intent: 'addStand', domain: foreign.slug })).toMatchObject({
       status: 302,
@@ -83,8 +82,8 @@ describe('/hall and /hall/builder/{slug}', () => {
     // the exhibitor accepts on its stand page
     const standUrl = `/stand/${foreign.slug}`;
     const onStand = (userId: string, form: Record<string, string>) =>
-      callRoute(t, standEditor.action as never, { url: standUrl, userId, params: { slug: foreign.slug }, form });
-    const standPage = await callRoute(t, standEditor.loader as never, { url: standUrl, userId: w.stranger.id, params: { slug: foreign.slug } });
+      callRoute(t, standEditor.action, { url: standUrl, userId, params: { slug: foreign.slug }, form });
+    const standPage = await callRoute(t, standEditor.loader, { url: standUrl, userId: w.stranger.id, params: { slug: foreign.slug } });
     expect((standPage.data as { places: unknown[] }).places).toEqual([
       expect.objectContaining({ id: guest.id, hallName: data.hall.name, host: w.host.name, approved: true, standAccepted: false }),
     ]);
@@ -100,7 +99,7 @@ describe('/hall and /hall/builder/{slug}', () => {
     const applicant = await createBaseStand(await t.serviceContext(w.stranger.id), { name: 'Bewerber' });
     const applicantUrl = `/stand/${applicant.slug}`;
     const apply = (form: Record<string, string>) =>
-      callRoute(t, standEditor.action as never, { url: applicantUrl, userId: w.stranger.id, params: { slug: applicant.slug }, form });
+      callRoute(t, standEditor.action, { url: applicantUrl, userId: w.stranger.id, params: { slug: applicant.slug }, form });
     expect(await apply({ intent: 'standApplyToHall', hallSlug: 'no-such-hall' })).toMatchObject({
       status: 404,
       data: { form: 'apply', result: { error: { hallSlug: ['No hall with this domain was found'] } } },
@@ -159,7 +158,7 @@ describe('/hall and /hall/builder/{slug}', () => {
     const w = await eventsWorld(t);
     const slug = await createHallAs(w.owner.id, `Halle Süd ${Date.now()}`);
     const url = `/hall/builder/${slug}`;
-    const post = (form: Record<string, string>) => callRoute(t, builder.action as never, { url, userId: w.owner.id, params: { slug }, form });
+    const post = (form: Record<string, string>) => callRoute(t, builder.action, { url, userId: w.owner.id, params: { slug }, form });
     expect(await post({ intent: 'settings', name: 'Halle Süd neu', permissionType: 'PUBLIC' })).toMatchObject({ status: 302 });
     expect(await post({ intent: 'translation', language: 'DE', title: 'Willkommen', description: 'In der Südhalle' })).toMatchObject({
       status: 302,
@@ -206,28 +205,28 @@ describe('/hall and /hall/builder/{slug}', () => {
     const slug = await createHallAs(w.owner.id, `Halle West ${Date.now()}`);
     const url = `/hall/builder/${slug}`;
     for (const userId of [w.sales.id, w.noFeature.id]) {
-      expect(await callRoute(t, halls.loader as never, { url: '/hall', userId })).toMatchObject({ status: 302, location: '/missing-feature/event' });
-      expect(await callRoute(t, halls.action as never, { url: '/hall', userId, form: { intent: 'create', name: 'X' } })).toMatchObject({
+      expect(await callRoute(t, halls.loader, { url: '/hall', userId })).toMatchObject({ status: 302, location: '/missing-feature/event' });
+      expect(await callRoute(t, halls.action, { url: '/hall', userId, form: { intent: 'create', name: 'X' } })).toMatchObject({
         status: 302,
         location: '/missing-feature/event',
       });
-      expect(await callRoute(t, builder.loader as never, { url, userId, params: { slug } })).toMatchObject({
+      expect(await callRoute(t, builder.loader, { url, userId, params: { slug } })).toMatchObject({
         status: 302,
         location: '/missing-feature/event',
       });
     }
-    expect(await callRoute(t, builder.loader as never, { url, userId: w.stranger.id, params: { slug } })).toMatchObject({ status: 404 });
+    expect(await callRoute(t, builder.loader, { url, userId: w.stranger.id, params: { slug } })).toMatchObject({ status: 404 });
     expect(
-      await callRoute(t, builder.action as never, { url, userId: w.stranger.id, params: { slug }, form: { intent: 'settings', name: 'Mine', permissionType: 'PUBLIC' } }),
+      await callRoute(t, builder.action, { url, userId: w.stranger.id, params: { slug }, form: { intent: 'settings', name: 'Mine', permissionType: 'PUBLIC' } }),
     ).toMatchObject({ status: 404 });
     const hall = await t.app.db('halls').where({ slug }).first('id', 'name');
     expect(hall.name).toMatch(/^Halle West/);
     expect(
-      await callRoute(t, halls.action as never, { url: '/hall', userId: w.stranger.id, form: { intent: 'delete', id: hall.id, confirmed: 'yes' } }),
+      await callRoute(t, halls.action, { url: '/hall', userId: w.stranger.id, form: { intent: 'delete', id: hall.id, confirmed: 'yes' } }),
     ).toMatchObject({ status: 302, toast: { type: 'error', values: { message: 'Not found' } } });
     expect(await t.app.db('halls').where({ slug }).first('id')).toBeTruthy();
 
-    const anonymous = await callRoute(t, halls.loader as never, { url: '/hall', userId: null });
+    const anonymous = await callRoute(t, halls.loader, { url: '/hall', userId: null });
     expect(anonymous).toMatchObject({ status: 302, location: '/login?next=%2Fhall' });
   });
 
@@ -235,10 +234,10 @@ describe('/hall and /hall/builder/{slug}', () => {
     const w = await eventsWorld(t);
     const slug = await createHallAs(w.owner.id, `Halle Weg ${Date.now()}`);
     const hall = await t.app.db('halls').where({ slug }).first('id');
-    const ask = await callRoute(t, halls.action as never, { url: '/hall', userId: w.owner.id, form: { intent: 'delete', id: hall.id, name: 'Weg' } });
+    const ask = await callRoute(t, halls.action, { url: '/hall', userId: w.owner.id, form: { intent: 'delete', id: hall.id, name: 'Weg' } });
     expect(ask).toMatchObject({ status: 200, data: { confirm: { intent: 'delete', id: hall.id } } });
     expect(await t.app.db('halls').where({ slug }).first('id')).toBeTruthy();
-    const done = await callRoute(t, halls.action as never, { url: '/hall', userId: w.owner.id, form: { intent: 'delete', id: hall.id, confirmed: 'yes' } });
+    const done = await callRoute(t, halls.action, { url: '/hall', userId: w.owner.id, form: { intent: 'delete', id: hall.id, confirmed: 'yes' } });
     expect(done).toMatchObject({ status: 302, location: '/hall', toast: { type: 'success', key: 'events:hall.deleted' } });
     expect(await t.app.db('halls').where({ slug }).first('id')).toBeUndefined();
   });

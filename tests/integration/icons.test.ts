@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Feature, Package } from '~/lib/features';
 import * as pool from '~/routes/_console.contentpool._index';
-import { buildRequestContext } from '~/server/request-context.server';
 import { registerIconUsage, sanitizeSvg, unregisterIconUsage } from '~/server/services/content/icons';
 import { Icon } from '../../db/models/index';
 import { addMember, createIcon, createOrganization, createUser } from '../fixtures/factories';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { asResponse, callRoute } from '../helpers/routes';
+import { asResponse, callRoute, loadContext } from '../helpers/routes';
 import { png } from './files-fixtures';
 
 let t: TestApp;
@@ -60,10 +59,10 @@ async function uploadPage(userId: string, bytes: Buffer | string, name: string) 
   body.append('intent', 'uploadIcon');
   body.append('file', new Blob([typeof bytes === 'string' ? Buffer.from(bytes) : bytes]), name);
   const request = new Request('http://localhost/contentpool', { method: 'POST', headers: { cookie: await t.sessionCookie(userId), 'accept-language': 'en' }, body });
-  const context = await buildRequestContext(t.app, request);
+  const context = await loadContext(t, request);
   let response: Response;
   try {
-    response = asResponse(await pool.action({ request, context, params: {} } as never));
+    response = asResponse(await pool.action({ request, context, params: {} }));
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
     response = thrown;
@@ -139,7 +138,7 @@ describe('icons', () => {
         ok: false,
         error: { code: 'INVALID', field: 'id', message: 'The icon is still used and cannot be deleted: icon_usage_probe "Infopunkt Eingang".' },
       });
-      const page = await callRoute(t, pool.action as never, {
+      const page = await callRoute(t, pool.action, {
         url: '/contentpool',
         userId: owner.user.id,
         form: { intent: 'deleteIcon', id: icon.id, name: icon.filename, confirmed: 'yes' },
@@ -180,15 +179,15 @@ describe('icons', () => {
       data: { form: 'uploadIcon', error: 'Please upload an icon as PNG or SVG. SVG files with scripts, entity declarations or nothing to draw are refused.' },
     });
 
-    const loaded = await callRoute(t, pool.loader as never, { url: '/contentpool', userId: user.id });
+    const loaded = await callRoute(t, pool.loader, { url: '/contentpool', userId: user.id });
     const icons = (loaded.data as { icons: { id: string; filename: string; url: string }[] }).icons;
     expect(icons.map((i) => i.filename)).toEqual(['dot.png', 'star.svg']);
     expect(icons[1]!.url).toMatch(/^data:image\/svg\+xml;base64,/);
 
     const star = icons[1]!;
-    const ask = await callRoute(t, pool.action as never, { url: '/contentpool', userId: user.id, form: { intent: 'deleteIcon', id: star.id, name: star.filename } });
+    const ask = await callRoute(t, pool.action, { url: '/contentpool', userId: user.id, form: { intent: 'deleteIcon', id: star.id, name: star.filename } });
     expect(ask).toMatchObject({ status: 200, data: { confirm: { intent: 'deleteIcon', id: star.id, name: 'star.svg' } } });
-    const done = await callRoute(t, pool.action as never, {
+    const done = await callRoute(t, pool.action, {
       url: '/contentpool',
       userId: user.id,
       form: { intent: 'deleteIcon', id: star.id, name: star.filename, confirmed: 'yes' },
@@ -198,7 +197,7 @@ describe('icons', () => {
 
     // another organisation's icon is not deleted through the page either
     const other = await createIcon(t.app.db);
-    const foreign = await callRoute(t, pool.action as never, { url: '/contentpool', userId: user.id, form: { intent: 'deleteIcon', id: other.id, name: 'x', confirmed: 'yes' } });
+    const foreign = await callRoute(t, pool.action, { url: '/contentpool', userId: user.id, form: { intent: 'deleteIcon', id: other.id, name: 'x', confirmed: 'yes' } });
     expect(foreign).toMatchObject({ status: 302, toast: { type: 'error' } });
     expect(await Icon.query(t.app.db).findById(other.id)).toBeDefined();
   });

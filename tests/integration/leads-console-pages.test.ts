@@ -9,11 +9,10 @@ import * as capture from '~/routes/_console.leads.leadform/route';
 import * as publicForm from '~/routes/leadform/route';
 import * as csv from '~/routes/resources.leads-csv';
 import { listMails } from '~/server/mail/outbox.server';
-import { buildRequestContext } from '~/server/request-context.server';
 import { Lead, LeadForm } from '../../db/models/index';
 import { addMember, createLead, createLeadForm, createOrganization, createUser } from '../fixtures/factories';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { asResponse, callRoute } from '../helpers/routes';
+import { asResponse, callRoute, loadContext, type RouteFn } from '../helpers/routes';
 import { elf, pdf } from './files-fixtures';
 
 /**
@@ -40,7 +39,7 @@ type Overview = Awaited<ReturnType<typeof overview.loader>>;
 
 /** A page action with a multipart body (the capture page's pictures). */
 async function postMultipart(
-  route: { action: unknown },
+  route: { action: RouteFn },
   url: string,
   userId: string,
   fields: Record<string, string>,
@@ -51,10 +50,10 @@ async function postMultipart(
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
   for (const [k, f] of Object.entries(files)) body.append(k, new Blob([f.bytes], { type: f.type ?? 'image/png' }), f.name);
   const request = new Request(`http://localhost${url}`, { method: 'POST', headers: { cookie: await t.sessionCookie(userId), 'accept-language': 'en' }, body });
-  const context = await buildRequestContext(t.app, request);
+  const context = await loadContext(t, request);
   let response: Response;
   try {
-    response = asResponse(await (route.action as (args: unknown) => Promise<unknown>)({ request, context, params }));
+    response = asResponse(await route.action({ request, context, params }));
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
     response = thrown;
@@ -78,28 +77,28 @@ describe('/leads overview and archive', () => {
     await createLead(t.app.db, { organization_id: org.id, name: 'Zora Tagged', company: 'Tagwerk', tags: ['Messe'], score: 99 });
     await createLead(t.app.db, { organization_id: org.id, name: 'Archived Anton', archived_at: new Date() });
 
-    const first = (await callRoute(t, overview.loader as never, { url: '/leads', userId: user.id })).data as Overview;
+    const first = (await callRoute(t, overview.loader, { url: '/leads', userId: user.id })).data as Overview;
     expect(first.total).toBe(28);
     expect(first.items).toHaveLength(25);
     expect(first.items.map((i) => i.name)).not.toContain('Fremder Lead');
     expect(first.items.map((i) => i.name)).not.toContain('Archived Anton');
     expect(first.choices.tags).toEqual(['Messe']);
 
-    const second = (await callRoute(t, overview.loader as never, { url: '/leads?page=2', userId: user.id })).data as Overview;
+    const second = (await callRoute(t, overview.loader, { url: '/leads?page=2', userId: user.id })).data as Overview;
     expect(second.items).toHaveLength(3);
     expect(second.filter.page).toBe(2);
 
-    const byScore = (await callRoute(t, overview.loader as never, { url: '/leads?sort=score&dir=desc', userId: user.id })).data as Overview;
+    const byScore = (await callRoute(t, overview.loader, { url: '/leads?sort=score&dir=desc', userId: user.id })).data as Overview;
     expect(byScore.items[0]!.name).toBe('Zora Tagged');
-    const tagged = (await callRoute(t, overview.loader as never, { url: '/leads?tag=Messe', userId: user.id })).data as Overview;
+    const tagged = (await callRoute(t, overview.loader, { url: '/leads?tag=Messe', userId: user.id })).data as Overview;
     expect(tagged.items.map((i) => i.name)).toEqual(['Zora Tagged']);
-    const searched = (await callRoute(t, overview.loader as never, { url: '/leads?q=tagwerk', userId: user.id })).data as Overview;
+    const searched = (await callRoute(t, overview.loader, { url: '/leads?q=tagwerk', userId: user.id })).data as Overview;
     expect(searched.items.map((i) => i.name)).toEqual(['Zora Tagged']);
     // a bad parameter falls back to its default instead of failing
-    const odd = (await callRoute(t, overview.loader as never, { url: '/leads?sort=evil&page=-3&from=yesterday', userId: user.id })).data as Overview;
+    const odd = (await callRoute(t, overview.loader, { url: '/leads?sort=evil&page=-3&from=yesterday', userId: user.id })).data as Overview;
     expect(odd.filter).toMatchObject({ sort: 'created', page: 1, from: '' });
 
-    const archived = (await callRoute(t, archive.loader as never, { url: '/leads/archive', userId: user.id })).data as Overview;
+    const archived = (await callRoute(t, archive.loader, { url: '/leads/archive', userId: user.id })).data as Overview;
     expect(archived.items.map((i) => i.name)).toEqual(['Archived Anton']);
   });
 
@@ -110,39 +109,39 @@ describe('/leads overview and archive', () => {
     const b = await createLead(t.app.db, { organization_id: org.id });
     const foreign = await createLead(t.app.db, { organization_id: other.org.id });
 
-    const none = await callRoute(t, overview.action as never, { url: '/leads?index', userId: user.id, form: { intent: 'archive' } });
+    const none = await callRoute(t, overview.action, { url: '/leads?index', userId: user.id, form: { intent: 'archive' } });
     expect(none.toast).toMatchObject({ type: 'error', key: 'leadsconsole:bulk.noneSelected' });
 
-    const archived = await callRoute(t, overview.action as never, { url: '/leads?index&q=x', userId: user.id, form: { intent: 'archive', ids: [a.id, b.id, foreign.id] } });
+    const archived = await callRoute(t, overview.action, { url: '/leads?index&q=x', userId: user.id, form: { intent: 'archive', ids: [a.id, b.id, foreign.id] } });
     expect(archived.location).toBe('/leads?q=x');
     expect(archived.toast).toMatchObject({ type: 'success', key: 'leadsconsole:bulk.archived', values: { count: 3 } });
     expect((await Lead.query(t.app.db).findById(a.id))!.archived_at).not.toBeNull();
     expect((await Lead.query(t.app.db).findById(foreign.id))!.archived_at).toBeNull();
 
-    const restored = await callRoute(t, archive.action as never, { url: '/leads/archive', userId: user.id, form: { intent: 'restore', ids: [b.id] } });
+    const restored = await callRoute(t, archive.action, { url: '/leads/archive', userId: user.id, form: { intent: 'restore', ids: [b.id] } });
     expect(restored.toast).toMatchObject({ type: 'success', key: 'leadsconsole:bulk.restored' });
     expect((await Lead.query(t.app.db).findById(b.id))!.archived_at).toBeNull();
 
-    const ask = await callRoute(t, archive.action as never, { url: '/leads/archive', userId: user.id, form: { intent: 'delete', ids: [a.id, foreign.id] } });
+    const ask = await callRoute(t, archive.action, { url: '/leads/archive', userId: user.id, form: { intent: 'delete', ids: [a.id, foreign.id] } });
     expect(ask.status).toBe(200);
     expect(ask.data).toEqual({ confirm: { intent: 'delete', id: `${a.id},${foreign.id}`, name: '2' } });
     expect(await Lead.query(t.app.db).findById(a.id)).toBeDefined();
-    const deleted = await callRoute(t, archive.action as never, { url: '/leads/archive', userId: user.id, form: { intent: 'delete', id: `${a.id},${foreign.id}`, confirmed: 'yes' } });
+    const deleted = await callRoute(t, archive.action, { url: '/leads/archive', userId: user.id, form: { intent: 'delete', id: `${a.id},${foreign.id}`, confirmed: 'yes' } });
     expect(deleted.toast).toMatchObject({ type: 'success', key: 'leadsconsole:bulk.deleted' });
     expect(await Lead.query(t.app.db).findById(a.id)).toBeUndefined();
     expect(await Lead.query(t.app.db).findById(foreign.id)).toBeDefined();
 
-    const unknown = await callRoute(t, overview.action as never, { url: '/leads?index', userId: user.id, form: { intent: 'explode', ids: [b.id] } });
+    const unknown = await callRoute(t, overview.action, { url: '/leads?index', userId: user.id, form: { intent: 'explode', ids: [b.id] } });
     expect(unknown.status).toBe(400);
   });
 
   it('is not for an organisation without the lead suite, nor for visitors', async () => {
     const { user } = await member(Package.EVENT);
-    const refused = await callRoute(t, overview.loader as never, { url: '/leads', userId: user.id });
+    const refused = await callRoute(t, overview.loader, { url: '/leads', userId: user.id });
     expect(refused.location).toBe('/missing-feature/lead');
-    const anonymous = await callRoute(t, overview.loader as never, { url: '/leads', userId: null });
+    const anonymous = await callRoute(t, overview.loader, { url: '/leads', userId: null });
     expect(anonymous.location).toBe('/login?next=%2Fleads');
-    expect((await callRoute(t, csv.loader as never, { url: '/resources/leads-csv', userId: user.id })).location).toBe('/missing-feature/lead');
+    expect((await callRoute(t, csv.loader, { url: '/resources/leads-csv', userId: user.id })).location).toBe('/missing-feature/lead');
   });
 });
 
@@ -152,8 +151,8 @@ describe('/resources/leads-csv', () => {
     await createLead(t.app.db, { organization_id: org.id, name: 'Carla Csv', company: 'Komma AG' });
     await createLead(t.app.db, { organization_id: org.id, name: 'Other Person' });
     const request = new Request('http://localhost/resources/leads-csv?q=komma', { headers: { cookie: await t.sessionCookie(user.id), 'accept-language': 'en' } });
-    const context = await buildRequestContext(t.app, request);
-    const response = (await csv.loader({ request, context, params: {} } as never)) as Response;
+    const context = await loadContext(t, request);
+    const response = (await csv.loader({ request, context, params: {} })) as Response;
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
@@ -168,24 +167,24 @@ describe('/leads/{slug}', () => {
     const { org, user } = await member();
     const other = await member();
     const foreign = await createLead(t.app.db, { organization_id: other.org.id });
-    expect((await callRoute(t, lead.loader as never, { url: `/leads/${foreign.slug}`, userId: user.id, params: { slug: foreign.slug } })).status).toBe(404);
+    expect((await callRoute(t, lead.loader, { url: `/leads/${foreign.slug}`, userId: user.id, params: { slug: foreign.slug } })).status).toBe(404);
 
     const own = await createLead(t.app.db, { organization_id: org.id, email: '', name: 'Mia Mail' });
     const at = { url: `/leads/${own.slug}`, userId: user.id, params: { slug: own.slug } };
-    const noMail = await callRoute(t, lead.action as never, { ...at, form: { intent: 'sendMail', lang: 'EN' } });
+    const noMail = await callRoute(t, lead.action, { ...at, form: { intent: 'sendMail', lang: 'EN' } });
     expect(noMail.toast).toMatchObject({ type: 'error', values: { message: 'Please enter an E-Mail' } });
 
-    const bad = await callRoute(t, lead.action as never, { ...at, form: { intent: 'update', name: 'Mia Mail', email: 'not-mail', language: 'EN' } });
+    const bad = await callRoute(t, lead.action, { ...at, form: { intent: 'update', name: 'Mia Mail', email: 'not-mail', language: 'EN' } });
     expect(bad.status).toBe(400);
     expect((await Lead.query(t.app.db).findById(own.id))!.email).toBe('');
 
-    const saved = await callRoute(t, lead.action as never, { ...at, form: { intent: 'update', name: 'Mia Mail', email: 'mia@test.example', language: 'DE', tags: 'Hot, Messe' } });
+    const saved = await callRoute(t, lead.action, { ...at, form: { intent: 'update', name: 'Mia Mail', email: 'mia@test.example', language: 'DE', tags: 'Hot, Messe' } });
     expect(saved.toast).toMatchObject({ type: 'success', key: 'leadsconsole:detail.saved' });
-    const page = (await callRoute(t, lead.loader as never, at)).data as Awaited<ReturnType<typeof lead.loader>>;
+    const page = (await callRoute(t, lead.loader, at)).data as Awaited<ReturnType<typeof lead.loader>>;
     expect(page.lead.email).toBe('mia@test.example');
     expect(page.tags).toEqual(['Hot', 'Messe']);
 
-    const sent = await callRoute(t, lead.action as never, { ...at, form: { intent: 'sendMail', lang: 'DE' } });
+    const sent = await callRoute(t, lead.action, { ...at, form: { intent: 'sendMail', lang: 'DE' } });
     expect(sent.toast).toMatchObject({ type: 'success', key: 'leadsconsole:detail.mailSent' });
     // an attachment: a PDF is kept, a program is refused and changes nothing
     const attached = await postMultipart(lead, at.url, user.id, { intent: 'attachment' }, { attachment: { name: 'offer.pdf', bytes: pdf, type: 'application/pdf' } }, at.params);
@@ -203,7 +202,7 @@ describe('/leads/{slug}', () => {
     expect(mail!.text).toContain(`/information-collection/${own.slug}`);
 
     // MAIL_ALREADY_SENT_ONCE answers in the rep's language (English), not the lead's; a stray lang field changes neither
-    const again = await callRoute(t, lead.action as never, { ...at, form: { intent: 'sendMail', lang: 'DE' } });
+    const again = await callRoute(t, lead.action, { ...at, form: { intent: 'sendMail', lang: 'DE' } });
     expect(again.toast).toMatchObject({ type: 'error', values: { message: 'The information mail has already been sent to this lead' } });
     expect(await listMails(t.app.db, { to: 'mia@test.example' })).toHaveLength(1);
   });
@@ -252,7 +251,7 @@ describe('/leads/leadform with a send-mail form', () => {
     const { org, user } = await member();
     const form = await createLeadForm(t.app.db, { organization_id: org.id, schema: [], send_mail: true });
     const save = (email: string, consent: Record<string, string>) =>
-      callRoute(t, capture.action as never, {
+      callRoute(t, capture.action, {
         url: '/leads/leadform',
         userId: user.id,
         form: { intent: 'save', formId: form.id, std_name: 'Nora Neu', std_email: email, language: 'DE', ...consent },
@@ -280,13 +279,13 @@ describe('/leads/leadform with a send-mail form', () => {
 describe('/leads/edit-leadform and the public /leadform', () => {
   it('creates a form, adds and saves fields (a field without label is refused at its place), and the public form takes a lead', async () => {
     const { org, user } = await member();
-    const created = await callRoute(t, builder.action as never, { url: '/leads/edit-leadform', userId: user.id, form: { intent: 'create', name: 'Messe 2026' } });
+    const created = await callRoute(t, builder.action, { url: '/leads/edit-leadform', userId: user.id, form: { intent: 'create', name: 'Messe 2026' } });
     const form = await LeadForm.query(t.app.db).findOne({ organization_id: org.id, name: 'Messe 2026' });
     expect(created.location).toBe(`/leads/edit-leadform?form=${form!.id}`);
 
     const field = (i: number, f: Record<string, string>) => Object.fromEntries(Object.entries(f).map(([k, v]) => [`f.${i}.${k}`, v]));
     const id1 = crypto.randomUUID();
-    const refused = await callRoute(t, builder.action as never, {
+    const refused = await callRoute(t, builder.action, {
       url: '/leads/edit-leadform',
       userId: user.id,
       form: { intent: 'schema', id: form!.id, fieldCount: '1', ...field(0, { id: id1, type: 'TEXT', name: 'interest', label: '' }) },
@@ -294,7 +293,7 @@ describe('/leads/edit-leadform and the public /leadform', () => {
     expect(refused.status).toBe(400);
     expect(Object.keys((refused.data as { fieldErrors: Record<string, string[]> }).fieldErrors)).toContain('0.label');
 
-    const added = await callRoute(t, builder.action as never, {
+    const added = await callRoute(t, builder.action, {
       url: '/leads/edit-leadform',
       userId: user.id,
       form: {
@@ -316,27 +315,27 @@ describe('/leads/edit-leadform and the public /leadform', () => {
     // another organisation's form is not found
     const other = await member();
     const foreign = await createLeadForm(t.app.db, { organization_id: other.org.id });
-    expect((await callRoute(t, builder.loader as never, { url: `/leads/edit-leadform?form=${foreign.id}`, userId: user.id })).status).toBe(404);
+    expect((await callRoute(t, builder.loader, { url: `/leads/edit-leadform?form=${foreign.id}`, userId: user.id })).status).toBe(404);
     // saving the fields of another organisation's form, or of none, is the 404 page and changes nothing (the CI fuzz seed found a 500)
     for (const id of [foreign.id, '']) {
-      const refused = await callRoute(t, builder.action as never, { url: '/leads/edit-leadform', userId: user.id, form: { intent: 'schema', id, 'f.0.type': 'TEXT', 'f.0.label': 'X', 'f.0.name': 'x' } });
+      const refused = await callRoute(t, builder.action, { url: '/leads/edit-leadform', userId: user.id, form: { intent: 'schema', id, 'f.0.type': 'TEXT', 'f.0.label': 'X', 'f.0.name': 'x' } });
       expect(refused.status).toBe(404);
     }
     expect((await LeadForm.query(t.app.db).findById(foreign.id))!.schema).toEqual(foreign.schema);
     // an id with a NUL byte and non-ASCII letters goes back to the builder with the error, encoded (a random fuzz seed found a 500)
     for (const intent of ['pages', 'settings', 'header']) {
-      const odd = await callRoute(t, builder.action as never, { url: '/leads/edit-leadform', userId: user.id, form: { intent, id: '6räjl86d\u0000l0z0', name: 'x' } });
+      const odd = await callRoute(t, builder.action, { url: '/leads/edit-leadform', userId: user.id, form: { intent, id: '6räjl86d\u0000l0z0', name: 'x' } });
       expect(odd).toMatchObject({ status: 302, location: '/leads/edit-leadform?form=6r%C3%A4jl86d%00l0z0', toast: { type: 'error' } });
     }
 
     // the public form: unknown is 404, a missing required value is refused, then the lead is taken without a capturing user
-    expect((await callRoute(t, publicForm.loader as never, { url: `/leadform?form=${crypto.randomUUID()}`, userId: null })).status).toBe(404);
-    const page = (await callRoute(t, publicForm.loader as never, { url: `/leadform?form=${form!.id}&lang=DE`, userId: null })).data as Awaited<ReturnType<typeof publicForm.loader>>;
+    expect((await callRoute(t, publicForm.loader, { url: `/leadform?form=${crypto.randomUUID()}`, userId: null })).status).toBe(404);
+    const page = (await callRoute(t, publicForm.loader, { url: `/leadform?form=${form!.id}&lang=DE`, userId: null })).data as Awaited<ReturnType<typeof publicForm.loader>>;
     expect(page.branding.organizationName).toBe(org.name);
     expect(page.schema.map((f) => f.name)).toEqual(['interest', 'email_1']);
-    const missing = await callRoute(t, publicForm.action as never, { url: `/leadform?form=${form!.id}&lang=DE`, userId: null, form: { email_1: 'x@test.example' } });
+    const missing = await callRoute(t, publicForm.action, { url: `/leadform?form=${form!.id}&lang=DE`, userId: null, form: { email_1: 'x@test.example' } });
     expect(missing.status).toBe(400);
-    const taken = await callRoute(t, publicForm.action as never, {
+    const taken = await callRoute(t, publicForm.action, {
       url: `/leadform?form=${form!.id}&lang=DE`,
       userId: null,
       form: { interest: 'Roboter', email_1: 'pub@test.example', consent_contact: 'on' },

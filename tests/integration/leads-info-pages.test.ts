@@ -69,9 +69,9 @@ async function world(suites = Package.SALES | Package.DATA, tracking = true) {
 }
 
 const info = (slug: string, userId?: string) =>
-  callRoute(t, infoRoute.loader as never, { url: `/information-collection/${slug}`, params: { leadslug: slug }, userId });
+  callRoute(t, infoRoute.loader, { url: `/information-collection/${slug}`, params: { leadslug: slug }, userId });
 const site = (slug: string, page: string) =>
-  callRoute(t, siteRoute.loader as never, { url: `/information-collection/${slug}/site/${page}`, params: { leadslug: slug, slug: page } });
+  callRoute(t, siteRoute.loader, { url: `/information-collection/${slug}/site/${page}`, params: { leadslug: slug, slug: page } });
 
 describe('/information-collection/{leadslug}', () => {
   it('shows the contact person with photo and phone and the published chosen pages, and records the visit', async () => {

@@ -42,7 +42,7 @@ describe('lead information mail through SMTP', () => {
     expect(mimePart(mail!.raw, 'text/html')).toContain(`/information-collection/${lead.slug}`);
 
     // the link opens the lead's page, for anyone who has it
-    const page = await callRoute(world.t, informationCollection.loader as never, { url: `${link.pathname}?lang=DE`, userId: null, params: { leadslug: lead.slug } });
+    const page = await callRoute(world.t, informationCollection.loader, { url: `${link.pathname}?lang=DE`, userId: null, params: { leadslug: lead.slug } });
     expect(page.status).toBe(200);
     expect(JSON.stringify(page.data)).toContain('Muster Messebau');
   });

@@ -40,16 +40,16 @@ describe('onboarding page', () => {
   it('creates an organisation from the form and sends the user to the dashboard with a toast', async () => {
     const user = await createUser(t.app.db, { default_language: 'EN' });
     const name = `Page Fair ${Date.now()}`;
-    const res = await callRoute(t, onboarding.action as never, { url: '/onboarding', userId: user.id, form: { intent: 'create', name } });
+    const res = await callRoute(t, onboarding.action, { url: '/onboarding', userId: user.id, form: { intent: 'create', name } });
     expect(res).toMatchObject({ status: 302, location: '/', toast: { type: 'success', key: 'org:toast.created', values: { name } } });
-    const again = await callRoute(t, onboarding.loader as never, { url: '/onboarding', userId: user.id });
+    const again = await callRoute(t, onboarding.loader, { url: '/onboarding', userId: user.id });
     expect(again).toMatchObject({ status: 302, location: '/' });
   });
 
   it('answers a taken name with the field error and the correct-the-fields message', async () => {
     const w = await world();
     const user = await createUser(t.app.db, { default_language: 'EN' });
-    const res = await callRoute(t, onboarding.action as never, {
+    const res = await callRoute(t, onboarding.action, {
       url: '/onboarding',
       userId: user.id,
       form: { intent: 'create', name: w.acme.name },
@@ -63,7 +63,7 @@ describe('onboarding page', () => {
 
   it('validates the form with translated messages', async () => {
     const user = await createUser(t.app.db, { default_language: 'DE' });
-    const res = await callRoute(t, onboarding.action as never, { url: '/onboarding', userId: user.id, form: { intent: 'create', name: '' } });
+    const res = await callRoute(t, onboarding.action, { url: '/onboarding', userId: user.id, form: { intent: 'create', name: '' } });
     expect(res.status).toBe(400);
     expect(res.data).toMatchObject({ form: 'organization-create', result: { error: { name: ['Dieses Feld ist ein Pflichtfeld'] } } });
   });
@@ -73,9 +73,9 @@ describe('edit-organisation page door enforces the same rules as GraphQL', () =>
   it('lets the owner invite and refuses the sales user', async () => {
     const w = await world();
     const email = `page-invite-${Date.now()}@test.example`;
-    const ok = await callRoute(t, editOrganisation.action as never, { url: '/edit-organisation', userId: w.owner.id, form: { intent: 'invite', email, role: 'sales' } });
+    const ok = await callRoute(t, editOrganisation.action, { url: '/edit-organisation', userId: w.owner.id, form: { intent: 'invite', email, role: 'sales' } });
     expect(ok).toMatchObject({ status: 302, toast: { key: 'org:toast.invited', values: { email } } });
-    const denied = await callRoute(t, editOrganisation.action as never, {
+    const denied = await callRoute(t, editOrganisation.action, {
       url: '/edit-organisation',
       userId: w.sales.id,
       form: { intent: 'invite', email: `x-${email}`, role: 'admin' },
@@ -88,18 +88,18 @@ describe('edit-organisation page door enforces the same rules as GraphQL', () =>
     const w = await world();
     const admin = await createUser(t.app.db, { default_language: 'EN' });
     await addMember(t.app.db, w.acme.id, admin.id, { role: 'admin' });
-    const res = await callRoute(t, editOrganisation.action as never, { url: '/edit-organisation', userId: admin.id, form: { intent: 'remove', id: w.owner.id } });
+    const res = await callRoute(t, editOrganisation.action, { url: '/edit-organisation', userId: admin.id, form: { intent: 'remove', id: w.owner.id } });
     expect(res).toMatchObject({ status: 302, toast: { type: 'error', values: { message: 'The owner of the organisation cannot be removed' } } });
     expect(await t.app.db('organization_members').where({ organization_id: w.acme.id, user_id: w.owner.id }).first()).toBeTruthy();
   });
 
   it('sends anonymous visitors to login and members without organisation to onboarding', async () => {
     const w = await world();
-    expect(await callRoute(t, editOrganisation.loader as never, { url: '/edit-organisation' })).toMatchObject({
+    expect(await callRoute(t, editOrganisation.loader, { url: '/edit-organisation' })).toMatchObject({
       status: 302,
       location: '/login?next=%2Fedit-organisation',
     });
-    expect(await callRoute(t, editOrganisation.loader as never, { url: '/edit-organisation', userId: w.loner.id })).toMatchObject({
+    expect(await callRoute(t, editOrganisation.loader, { url: '/edit-organisation', userId: w.loner.id })).toMatchObject({
       status: 302,
       location: '/onboarding',
     });
@@ -109,14 +109,14 @@ describe('edit-organisation page door enforces the same rules as GraphQL', () =>
 describe('platform administration pages', () => {
   it('are 404 for non-staff and list organisations for staff', async () => {
     const w = await world();
-    expect(await callRoute(t, orgList.loader as never, { url: '/orgmanagement', userId: w.owner.id })).toMatchObject({ status: 404 });
-    const res = await callRoute(t, orgList.loader as never, { url: `/orgmanagement?q=${encodeURIComponent(w.acme.name)}`, userId: w.staff.id });
+    expect(await callRoute(t, orgList.loader, { url: '/orgmanagement', userId: w.owner.id })).toMatchObject({ status: 404 });
+    const res = await callRoute(t, orgList.loader, { url: `/orgmanagement?q=${encodeURIComponent(w.acme.name)}`, userId: w.staff.id });
     expect(res.data).toMatchObject({ totalCount: 1, organizations: [{ slug: w.acme.slug, members: 2 }] });
   });
 
   it('removing the basic suite also removes event and sales; their pages then redirect to missing-feature', async () => {
     const w = await world(Package.BASIC | Package.EVENT | Package.SALES);
-    const res = await callRoute(t, orgDetail.action as never, {
+    const res = await callRoute(t, orgDetail.action, {
       url: `/orgmanagement/${w.acme.slug}`,
       userId: w.staff.id,
       params: { orgSlug: w.acme.slug },
@@ -134,7 +134,7 @@ describe('platform administration pages', () => {
     // the owner's next request carries the new mask: an event-feature route sends them to /missing-feature
     const ctx = await t.serviceContext(w.owner.id);
     expect(ctx.viewer!.features & Feature.event).toBe(0);
-    const page = await callRoute(t, missingFeature.loader as never, { url: '/missing-feature/event', userId: w.owner.id, params: { feature: 'event' } });
+    const page = await callRoute(t, missingFeature.loader, { url: '/missing-feature/event', userId: w.owner.id, params: { feature: 'event' } });
     expect(page).toMatchObject({ status: 403, data: { suite: 'event' } });
   });
 });
@@ -143,7 +143,7 @@ describe('organisation switch', () => {
   it('switches to another own organisation and asks for a new login', async () => {
     const w = await world();
     await addMember(t.app.db, w.other.id, w.owner.id);
-    const res = await callRoute(t, organizationSwitch.action as never, { url: '/resources/organization-switch', userId: w.owner.id, form: { organizationId: w.other.id } });
+    const res = await callRoute(t, organizationSwitch.action, { url: '/resources/organization-switch', userId: w.owner.id, form: { organizationId: w.other.id } });
     expect(res).toMatchObject({ status: 302, location: '/login', toast: { key: 'org:toast.switched' } });
     const user = await t.app.db('users').where({ id: w.owner.id }).first('default_organization_id');
     expect(user.default_organization_id).toBe(w.other.id);
@@ -151,7 +151,7 @@ describe('organisation switch', () => {
 
   it('shows the permission-denied message for a foreign organisation', async () => {
     const w = await world();
-    const res = await callRoute(t, organizationSwitch.action as never, { url: '/resources/organization-switch', userId: w.owner.id, form: { organizationId: w.other.id } });
+    const res = await callRoute(t, organizationSwitch.action, { url: '/resources/organization-switch', userId: w.owner.id, form: { organizationId: w.other.id } });
     expect(res).toMatchObject({ status: 302, toast: { type: 'error', key: 'errors:permissionDenied' } });
   });
 });
@@ -159,7 +159,7 @@ describe('organisation switch', () => {
 describe('dashboard', () => {
   it('builds the getting-started checklist from the organisation state', async () => {
     const w = await world();
-    const before = await callRoute(t, dashboard.loader as never, { url: '/', userId: w.owner.id });
+    const before = await callRoute(t, dashboard.loader, { url: '/', userId: w.owner.id });
     expect(before.data).toMatchObject({
       board: {
         role: 'admin',
@@ -177,14 +177,14 @@ describe('dashboard', () => {
       imprint: 'Acme GmbH',
       data_privacy_url: 'https://acme.example/privacy',
     });
-    const after = await callRoute(t, dashboard.loader as never, { url: '/', userId: w.owner.id });
+    const after = await callRoute(t, dashboard.loader, { url: '/', userId: w.owner.id });
     expect((after.data as { board: { steps: { done: boolean }[] } }).board.steps.every((s) => s.done)).toBe(true);
   });
 
   it('sends visitors to login and members without organisation to onboarding', async () => {
     const w = await world();
-    expect(await callRoute(t, dashboard.loader as never, { url: '/' })).toMatchObject({ status: 302, location: '/login?next=%2F' });
-    expect(await callRoute(t, dashboard.loader as never, { url: '/', userId: w.loner.id })).toMatchObject({ status: 302, location: '/onboarding' });
+    expect(await callRoute(t, dashboard.loader, { url: '/' })).toMatchObject({ status: 302, location: '/login?next=%2F' });
+    expect(await callRoute(t, dashboard.loader, { url: '/', userId: w.loner.id })).toMatchObject({ status: 302, location: '/onboarding' });
   });
 });
 
@@ -194,9 +194,9 @@ describe('invites page', () => {
     const invitee = await createUser(t.app.db, { default_language: 'EN' });
     const { invite, token } = await createInvite(t.app.db, { organization_id: w.acme.id, email: invitee.email });
     const form = { email: invite.email, token };
-    const joined = await callRoute(t, invites.action as never, { url: '/invites', userId: invitee.id, form });
+    const joined = await callRoute(t, invites.action, { url: '/invites', userId: invitee.id, form });
     expect(joined).toMatchObject({ status: 302, location: '/', toast: { type: 'success', key: 'org:toast.joined', values: { name: w.acme.name } } });
-    const again = await callRoute(t, invites.action as never, { url: '/invites', userId: invitee.id, form });
+    const again = await callRoute(t, invites.action, { url: '/invites', userId: invitee.id, form });
     expect(again).toMatchObject({ status: 302, location: '/invites', toast: { type: 'error', key: 'errors:raw' } });
   });
 });

@@ -56,7 +56,7 @@ describe('user management needs the feature through both doors', () => {
     const allowed = await t.graphql(UPDATE, { id: w.acme.id }, { headers: await jwt(w.acmeOwner.id) });
     expect(codeOf(allowed.body, 'organizationUpdate')).toBe('ok');
 
-    const page = await callRoute(t, editOrganisation.action as never, {
+    const page = await callRoute(t, editOrganisation.action, {
       url: '/edit-organisation',
       userId: w.leanOwner.id,
       form: { intent: 'update', name: 'Lean Renamed' },
@@ -79,7 +79,7 @@ describe('user management needs the feature through both doors', () => {
     const REMOVE = `mutation($u: ID!) { removeUser(id: $u) { ok error { code } } }`;
     const denied = await t.graphql(REMOVE, { u: w.leanAdmin.id }, { headers: await jwt(w.leanOwner.id) });
     expect(codeOf(denied.body, 'removeUser')).toBe('PERMISSION_DENIED');
-    const page = await callRoute(t, editOrganisation.action as never, {
+    const page = await callRoute(t, editOrganisation.action, {
       url: '/edit-organisation',
       userId: w.leanOwner.id,
       form: { intent: 'remove', id: w.leanAdmin.id, name: 'Admin' },
@@ -96,7 +96,7 @@ describe('user management needs the feature through both doors', () => {
     const SALES = `mutation($u: ID!) { salesUserUpdate(userId: $u, sales: true) { member { id role } error { code } } }`;
     const denied = await t.graphql(SALES, { u: w.leanAdmin.id }, { headers: await jwt(w.leanOwner.id) });
     expect(codeOf(denied.body, 'salesUserUpdate')).toBe('PERMISSION_DENIED');
-    const page = await callRoute(t, editOrganisation.action as never, {
+    const page = await callRoute(t, editOrganisation.action, {
       url: '/edit-organisation',
       userId: w.leanOwner.id,
       form: { intent: 'makeSales', id: w.leanAdmin.id, name: 'Admin' },
@@ -142,7 +142,7 @@ describe('which members and invites of an organisation a viewer reads is decided
 
   it('the staff page lists the members through the same rule', async () => {
     const w = await world();
-    const page = await callRoute(t, orgDetail.loader as never, { url: `/orgmanagement/${w.acme.slug}`, userId: w.staff.id, params: { orgSlug: w.acme.slug } });
+    const page = await callRoute(t, orgDetail.loader, { url: `/orgmanagement/${w.acme.slug}`, userId: w.staff.id, params: { orgSlug: w.acme.slug } });
     expect(page.status).toBe(200);
     const members = (page.data as { members: { id: string; role: string }[] }).members;
     expect(members.map((m) => m.id).sort()).toEqual([w.acmeOwner.id, w.acmeAdmin.id, w.acmeSales.id].sort());

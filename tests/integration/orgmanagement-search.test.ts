@@ -36,12 +36,12 @@ describe('/orgmanagement search (page and GraphQL organizations)', () => {
     const searches = [`Messedamm${w.stamp} 22`, `Messedamm${w.stamp} 22, 14055 Berlin`, `office-${w.stamp}@acme`, `erika-${w.stamp}@members.example`];
     const headers = await t.sessionHeaders(w.staff.id);
     for (const q of searches) {
-      const page = await callRoute(t, orgList.loader as never, { url: `/orgmanagement?q=${encodeURIComponent(q)}`, userId: w.staff.id });
+      const page = await callRoute(t, orgList.loader, { url: `/orgmanagement?q=${encodeURIComponent(q)}`, userId: w.staff.id });
       expect(page.data, q).toMatchObject({ totalCount: 1, organizations: [{ slug: w.acme.slug }] });
       const api = await t.graphql(`query($s: String) { organizations(search: $s) { totalCount items { slug } } }`, { s: q }, { headers });
       expect(api.body, q).toMatchObject({ data: { organizations: { totalCount: 1, items: [{ slug: w.acme.slug }] } } });
     }
-    const none = await callRoute(t, orgList.loader as never, { url: `/orgmanagement?q=${encodeURIComponent(`Nowhere${w.stamp}`)}`, userId: w.staff.id });
+    const none = await callRoute(t, orgList.loader, { url: `/orgmanagement?q=${encodeURIComponent(`Nowhere${w.stamp}`)}`, userId: w.staff.id });
     expect(none.data).toMatchObject({ totalCount: 0 });
   });
 

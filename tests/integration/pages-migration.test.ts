@@ -153,7 +153,7 @@ describe('content group migration', () => {
       expect(result.errors?.[0]?.extensions?.code).toBe('INTERNAL_SERVER_ERROR');
       expect(await pagesOf(a.org.id)).toEqual([]);
       // the page door: the same, nothing written
-      await expect(callRoute(t, contentgroupRoute.action as never, { url: '/contentgroup-migration', userId: a.user.id, form: { intent: 'run' } })).rejects.toThrow();
+      await expect(callRoute(t, contentgroupRoute.action, { url: '/contentgroup-migration', userId: a.user.id, form: { intent: 'run' } })).rejects.toThrow();
       expect(await pagesOf(a.org.id)).toEqual([]);
     } finally {
       await t.app.db.raw('drop trigger test_migration_boom on content_page_translations; drop function test_migration_boom();');
@@ -173,13 +173,13 @@ describe('publicsite migration', () => {
     await t.app.db('content_page_translations').insert({ page_id: assigned[0].id, language: 'DE', name: 'Halle 1' });
     await createPublicsite(t.app.db, { organization_id: other.org.id, name: 'Fremde Seite' });
 
-    const loaded = await callRoute(t, publicsiteRoute.loader as never, { url: '/publicsite-migration', userId: a.user.id });
+    const loaded = await callRoute(t, publicsiteRoute.loader, { url: '/publicsite-migration', userId: a.user.id });
     expect(loaded.status).toBe(200);
     const plan = (loaded.data as { plan: Plan }).plan;
     expect(plan).toMatchObject({ kind: 'PUBLICSITE', dryRun: true, created: 1, updated: 0, skipped: 0 });
     expect(plan.entries).toEqual([{ sourceId: site.id, sourceName: 'Messe 2026', action: 'CREATE', reason: null, pageSlug: null }]);
 
-    const ran = await callRoute(t, publicsiteRoute.action as never, { url: '/publicsite-migration', userId: a.user.id, form: { intent: 'run' } });
+    const ran = await callRoute(t, publicsiteRoute.action, { url: '/publicsite-migration', userId: a.user.id, form: { intent: 'run' } });
     expect(ran.status).toBe(302);
     expect(ran.location).toBe('/publicsite-migration');
     expect(ran.toast).toEqual({ type: 'success', key: 'pagesmigration:done', values: { created: 1, updated: 0 } });
@@ -190,9 +190,9 @@ describe('publicsite migration', () => {
     expect((de!.layout.rows[1]!.columns[0]!.item!.content as unknown as { html: string }).html).toContain('/content/halle-1');
     expect(en!.name).toBe('Messe 2026');
 
-    const second = await callRoute(t, publicsiteRoute.loader as never, { url: '/publicsite-migration', userId: a.user.id });
+    const second = await callRoute(t, publicsiteRoute.loader, { url: '/publicsite-migration', userId: a.user.id });
     expect((second.data as { plan: Plan }).plan).toMatchObject({ created: 0, updated: 0, skipped: 1 });
-    const rerun = await callRoute(t, publicsiteRoute.action as never, { url: '/publicsite-migration', userId: a.user.id, form: { intent: 'run' } });
+    const rerun = await callRoute(t, publicsiteRoute.action, { url: '/publicsite-migration', userId: a.user.id, form: { intent: 'run' } });
     expect(rerun.toast).toEqual({ type: 'success', key: 'pagesmigration:done', values: { created: 0, updated: 0 } });
     expect(Number((await t.app.db('content_pages').where({ source_kind: 'PUBLICSITE' }).count('* as n').first())!.n)).toBe(1);
     expect(await pagesOf(other.org.id)).toEqual([]);
@@ -202,7 +202,7 @@ describe('publicsite migration', () => {
     expect(viaApi.entries).toEqual([{ sourceName: 'Messe 2026', action: 'SKIP', reason: 'UNCHANGED', pageSlug: 'messe-2026' }]);
 
     // an unknown intent is a bad request, never a run
-    const bad = await callRoute(t, publicsiteRoute.action as never, { url: '/publicsite-migration', userId: a.user.id, form: { intent: 'nope' } });
+    const bad = await callRoute(t, publicsiteRoute.action, { url: '/publicsite-migration', userId: a.user.id, form: { intent: 'nope' } });
     expect(bad.status).toBe(400);
   });
 });
@@ -228,15 +228,15 @@ describe('who may migrate', () => {
     expect(await t.app.db('content_pages').whereNotNull('source_kind').whereIn('organization_id', [salesRole.org.id, owner.org.id])).toEqual([]);
 
     // page door: the feature guard sends the others away, before anything runs
-    const page = await callRoute(t, publicsiteRoute.loader as never, { url: '/publicsite-migration', userId: plain.user.id });
+    const page = await callRoute(t, publicsiteRoute.loader, { url: '/publicsite-migration', userId: plain.user.id });
     expect(page.status).toBe(302);
     expect(page.location).toBe('/missing-feature/platformAdmin');
-    const posted = await callRoute(t, contentgroupRoute.action as never, { url: '/contentgroup-migration', userId: salesUser.user.id, form: { intent: 'run' } });
+    const posted = await callRoute(t, contentgroupRoute.action, { url: '/contentgroup-migration', userId: salesUser.user.id, form: { intent: 'run' } });
     expect(posted.status).toBe(302);
-    const anonymous = await callRoute(t, publicsiteRoute.action as never, { url: '/publicsite-migration', userId: null, form: { intent: 'run' } });
+    const anonymous = await callRoute(t, publicsiteRoute.action, { url: '/publicsite-migration', userId: null, form: { intent: 'run' } });
     expect(anonymous.status).toBe(302);
     expect(anonymous.location).toContain('/login');
-    const viaRole = await callRoute(t, publicsiteRoute.action as never, { url: '/publicsite-migration', userId: salesRole.user.id, form: { intent: 'run' } });
+    const viaRole = await callRoute(t, publicsiteRoute.action, { url: '/publicsite-migration', userId: salesRole.user.id, form: { intent: 'run' } });
     expect(viaRole.location).toBe('/missing-feature/platformAdmin'); // a sales member's features are narrowed
     expect(await t.app.db('content_pages').whereNotNull('source_kind').whereIn('organization_id', [salesRole.org.id])).toEqual([]);
   });

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Feature, Package } from '~/lib/features';
 import * as edit from '~/routes/_console.personalizations.$persSlug/route';
 import * as list from '~/routes/_console.personalizations._index/route';
-import { buildRequestContext } from '~/server/request-context.server';
 import { Organization, Personalization } from '../../db/models/index';
 import { addMember, createOrganization, createUser } from '../fixtures/factories';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { asResponse, callRoute } from '../helpers/routes';
+import { asResponse, callRoute, loadContext, type RouteFn } from '../helpers/routes';
 import { png } from './files-fixtures';
 
 let t: TestApp;
@@ -27,7 +26,7 @@ async function member(suites: number = Package.BASIC, options: { sales?: boolean
 
 /** A page action with a multipart body, the way a browser posts a form with a file. */
 async function postMultipart(
-  route: { action: unknown },
+  route: { action: RouteFn },
   url: string,
   params: Record<string, string>,
   userId: string,
@@ -38,10 +37,10 @@ async function postMultipart(
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
   if (file) body.append('file', new Blob([file.bytes], { type: file.type ?? 'image/png' }), file.name);
   const request = new Request(`http://localhost${url}`, { method: 'POST', headers: { cookie: await t.sessionCookie(userId), 'accept-language': 'en' }, body });
-  const context = await buildRequestContext(t.app, request);
+  const context = await loadContext(t, request);
   let response: Response;
   try {
-    response = asResponse(await (route.action as (args: unknown) => Promise<unknown>)({ request, context, params }));
+    response = asResponse(await route.action({ request, context, params }));
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
     response = thrown;
@@ -54,7 +53,7 @@ async function createAs(userId: string, title: string) {
   return postMultipart(list, '/personalizations', {}, userId, { intent: 'create', title }, { name: 'logo.png', bytes: png(200, 80) });
 }
 
-const listData = async (userId: string) => (await callRoute(t, list.loader as never, { url: '/personalizations', userId })).data as ListData;
+const listData = async (userId: string) => (await callRoute(t, list.loader, { url: '/personalizations', userId })).data as ListData;
 
 describe('/personalizations and /personalizations/{persSlug}', () => {
   it('creates with a logo (the first is the default), refuses without a logo or title, sets the default and deletes after confirming', async () => {
@@ -88,13 +87,13 @@ describe('/personalizations and /personalizations/{persSlug}', () => {
     expect(data.personalizations[0]!.logoUrl).toMatch(/^\/files\//);
     const dunkel = data.personalizations[0]!;
 
-    const setDefault = await callRoute(t, list.action as never, { url: '/personalizations', userId: user.id, form: { intent: 'setDefault', id: dunkel.id, name: 'Dunkel' } });
+    const setDefault = await callRoute(t, list.action, { url: '/personalizations', userId: user.id, form: { intent: 'setDefault', id: dunkel.id, name: 'Dunkel' } });
     expect(setDefault).toMatchObject({ status: 302, toast: { type: 'success', key: 'personalization:list.defaultSet' } });
     expect((await Organization.query(t.app.db).findById(org.id))!.default_personalization_id).toBe(dunkel.id);
 
-    const ask = await callRoute(t, list.action as never, { url: '/personalizations', userId: user.id, form: { intent: 'delete', id: dunkel.id, name: 'Dunkel' } });
+    const ask = await callRoute(t, list.action, { url: '/personalizations', userId: user.id, form: { intent: 'delete', id: dunkel.id, name: 'Dunkel' } });
     expect(ask).toMatchObject({ status: 200, data: { confirm: { intent: 'delete', id: dunkel.id, name: 'Dunkel' } } });
-    const gone = await callRoute(t, list.action as never, {
+    const gone = await callRoute(t, list.action, {
       url: '/personalizations',
       userId: user.id,
       form: { intent: 'delete', id: dunkel.id, name: 'Dunkel', confirmed: 'yes' },
@@ -102,7 +101,7 @@ describe('/personalizations and /personalizations/{persSlug}', () => {
     expect(gone).toMatchObject({ status: 302, toast: { type: 'success', key: 'personalization:list.deleted' } });
     data = await listData(user.id);
     expect(data.personalizations.map((p) => p.title)).toEqual(['Messe-Look']);
-    expect(await callRoute(t, edit.loader as never, { url: `/personalizations/${secondSlug}`, userId: user.id, params: { persSlug: secondSlug } })).toMatchObject({
+    expect(await callRoute(t, edit.loader, { url: `/personalizations/${secondSlug}`, userId: user.id, params: { persSlug: secondSlug } })).toMatchObject({
       status: 404,
     });
   });
@@ -112,7 +111,7 @@ describe('/personalizations and /personalizations/{persSlug}', () => {
     const slug = (await createAs(user.id, 'Hell')).location!.replace('/personalizations/', '');
     const url = `/personalizations/${slug}`;
     const save = (fields: Record<string, string>) =>
-      callRoute(t, edit.action as never, {
+      callRoute(t, edit.action, {
         url,
         userId: user.id,
         params: { persSlug: slug },
@@ -140,7 +139,7 @@ describe('/personalizations and /personalizations/{persSlug}', () => {
     // yellow fails WCAG AA for white text: saved all the same, the page shows the warning from the stored colour
     const saved = await save({ logoPosition: 'MIDDLE', logoWidth: '180', primaryColor: '#FFFF00', imprint: 'Hell GmbH, Musterstraße 1', dataPrivacy: 'Wir speichern nichts.' });
     expect(saved).toMatchObject({ status: 302, location: url, toast: { type: 'success', key: 'personalization:edit.saved' } });
-    const loaded = (await callRoute(t, edit.loader as never, { url, userId: user.id, params: { persSlug: slug } })).data as EditData;
+    const loaded = (await callRoute(t, edit.loader, { url, userId: user.id, params: { persSlug: slug } })).data as EditData;
     expect(loaded.personalization).toMatchObject({
       logoPosition: 'MIDDLE',
       logoWidth: 180,
@@ -157,7 +156,7 @@ describe('/personalizations and /personalizations/{persSlug}', () => {
     expect(favicon).toMatchObject({ status: 302, location: url });
     const logo = await postMultipart(edit, url, { persSlug: slug }, user.id, { intent: 'logo' }, { name: 'l.png', bytes: png(300, 100) });
     expect(logo).toMatchObject({ status: 302, location: url });
-    const after = (await callRoute(t, edit.loader as never, { url, userId: user.id, params: { persSlug: slug } })).data as EditData;
+    const after = (await callRoute(t, edit.loader, { url, userId: user.id, params: { persSlug: slug } })).data as EditData;
     expect(after.personalization.faviconUrl).toMatch(/^\/files\//);
     expect(after.personalization.logoUrl).not.toBe(loaded.personalization.logoUrl);
     const noFile = await postMultipart(edit, url, { persSlug: slug }, user.id, { intent: 'logo' });
@@ -170,12 +169,12 @@ describe('/personalizations and /personalizations/{persSlug}', () => {
     const stranger = await member();
     const params = { persSlug: slug };
     const url = `/personalizations/${slug}`;
-    expect(await callRoute(t, edit.loader as never, { url, userId: stranger.user.id, params })).toMatchObject({ status: 404 });
-    expect(await callRoute(t, edit.action as never, { url, userId: stranger.user.id, params, form: { intent: 'settings', title: 'Fremd' } })).toMatchObject({
+    expect(await callRoute(t, edit.loader, { url, userId: stranger.user.id, params })).toMatchObject({ status: 404 });
+    expect(await callRoute(t, edit.action, { url, userId: stranger.user.id, params, form: { intent: 'settings', title: 'Fremd' } })).toMatchObject({
       status: 404,
     });
     const own = (await listData(owner.user.id)).personalizations[0]!;
-    const foreignDelete = await callRoute(t, list.action as never, {
+    const foreignDelete = await callRoute(t, list.action, {
       url: '/personalizations',
       userId: stranger.user.id,
       form: { intent: 'delete', id: own.id, name: 'Eigen', confirmed: 'yes' },
@@ -187,13 +186,13 @@ describe('/personalizations and /personalizations/{persSlug}', () => {
     await addMember(t.app.db, owner.org.id, sales.id, { role: 'sales', sales: true });
     const lacking = await member(Feature.content | Feature.lead);
     for (const userId of [sales.id, lacking.user.id]) {
-      expect(await callRoute(t, list.loader as never, { url: '/personalizations', userId })).toMatchObject({ status: 302, location: '/missing-feature/personalization' });
-      expect(await callRoute(t, edit.loader as never, { url, userId, params })).toMatchObject({ status: 302, location: '/missing-feature/personalization' });
-      expect(await callRoute(t, list.action as never, { url: '/personalizations', userId, form: { intent: 'create', title: 'X' } })).toMatchObject({
+      expect(await callRoute(t, list.loader, { url: '/personalizations', userId })).toMatchObject({ status: 302, location: '/missing-feature/personalization' });
+      expect(await callRoute(t, edit.loader, { url, userId, params })).toMatchObject({ status: 302, location: '/missing-feature/personalization' });
+      expect(await callRoute(t, list.action, { url: '/personalizations', userId, form: { intent: 'create', title: 'X' } })).toMatchObject({
         status: 302,
         location: '/missing-feature/personalization',
       });
     }
-    expect(await callRoute(t, list.loader as never, { url: '/personalizations', userId: null })).toMatchObject({ status: 302, location: '/login?next=%2Fpersonalizations' });
+    expect(await callRoute(t, list.loader, { url: '/personalizations', userId: null })).toMatchObject({ status: 302, location: '/login?next=%2Fpersonalizations' });
   });
 });

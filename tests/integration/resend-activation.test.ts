@@ -31,16 +31,16 @@ const mailsTo = async (email: string) => (await listMails(t.app.db, { to: email 
 describe('send the activation mail again', () => {
   it('a login refused for a not yet activated account offers it; the new link activates, the old one is void', async () => {
     const email = await user({ is_active: false, email_confirmed_at: null });
-    const refused = await callRoute(t, login.action as never, { url: '/login', form: { email, password: PASSWORD } });
+    const refused = await callRoute(t, login.action, { url: '/login', form: { email, password: PASSWORD } });
     expect(refused).toMatchObject({ status: 400, data: { resendActivation: email } });
 
-    const page = await callRoute(t, resend.loader as never, { url: `/resend-activation?email=${encodeURIComponent(email)}` });
+    const page = await callRoute(t, resend.loader, { url: `/resend-activation?email=${encodeURIComponent(email)}` });
     expect(page.data).toMatchObject({ title: 'Send the activation mail again', email });
 
-    const first = await callRoute(t, resend.action as never, { url: '/resend-activation', form: { email } });
+    const first = await callRoute(t, resend.action, { url: '/resend-activation', form: { email } });
     expect(first).toMatchObject({ status: 302, location: '/check-email?for=resent' });
     const oldLink = await lastMailLink(t.app.db, email);
-    const second = await callRoute(t, resend.action as never, { url: '/resend-activation', form: { email } });
+    const second = await callRoute(t, resend.action, { url: '/resend-activation', form: { email } });
     expect(second).toMatchObject({ status: 302, location: '/check-email?for=resent' });
     expect(await mailsTo(email)).toBe(2);
     const [mail] = await listMails(t.app.db, { to: email, limit: 1 });
@@ -48,9 +48,9 @@ describe('send the activation mail again', () => {
     const link = await lastMailLink(t.app.db, email);
     expect(link.pathname).toBe('/activate-account');
 
-    const stale = await callRoute(t, activateAccount.action as never, { url: '/activate-account', form: { email, token: oldLink.searchParams.get('token')! } });
+    const stale = await callRoute(t, activateAccount.action, { url: '/activate-account', form: { email, token: oldLink.searchParams.get('token')! } });
     expect(stale.status).toBe(400);
-    const activated = await callRoute(t, activateAccount.action as never, { url: '/activate-account', form: { email, token: link.searchParams.get('token')! } });
+    const activated = await callRoute(t, activateAccount.action, { url: '/activate-account', form: { email, token: link.searchParams.get('token')! } });
     expect(activated).toMatchObject({ status: 302, location: '/activate-account?activated=1' });
   });
 
@@ -58,18 +58,18 @@ describe('send the activation mail again', () => {
     const active = await user({ is_active: true, email_confirmed_at: new Date() });
     const unknown = uniqueEmail('nobody');
     for (const email of [active, unknown]) {
-      const res = await callRoute(t, resend.action as never, { url: '/resend-activation', form: { email } });
+      const res = await callRoute(t, resend.action, { url: '/resend-activation', form: { email } });
       expect(res).toMatchObject({ status: 302, location: '/check-email?for=resent' });
       expect(await mailsTo(email)).toBe(0);
     }
-    const wrongPassword = await callRoute(t, login.action as never, { url: '/login', form: { email: active, password: 'Wrong-password-9' } });
+    const wrongPassword = await callRoute(t, login.action, { url: '/login', form: { email: active, password: 'Wrong-password-9' } });
     expect(wrongPassword.data).not.toHaveProperty('resendActivation');
   });
 
   it('is throttled per address, whether or not the account exists', async () => {
     for (const email of [await user({ is_active: false, email_confirmed_at: null }), uniqueEmail('ghost')]) {
       const answers = [];
-      for (let i = 0; i < 5; i += 1) answers.push(await callRoute(t, resend.action as never, { url: '/resend-activation', form: { email } }));
+      for (let i = 0; i < 5; i += 1) answers.push(await callRoute(t, resend.action, { url: '/resend-activation', form: { email } }));
       expect(answers.slice(0, 4).map((a) => a.status)).toEqual([302, 302, 302, 302]);
       expect(answers[4]).toMatchObject({ status: 400, data: { result: { error: { '': [expect.stringMatching(/seconds/)] } } } });
       expect(await mailsTo(email)).toBeLessThanOrEqual(4);
@@ -77,7 +77,7 @@ describe('send the activation mail again', () => {
   });
 
   it('the check-e-mail page after registering offers it, and after it answers neutrally', async () => {
-    expect((await callRoute(t, checkEmail.loader as never, { url: '/check-email' })).data).toMatchObject({ reason: 'activation' });
-    expect((await callRoute(t, checkEmail.loader as never, { url: '/check-email?for=resent' })).data).toMatchObject({ reason: 'resent' });
+    expect((await callRoute(t, checkEmail.loader, { url: '/check-email' })).data).toMatchObject({ reason: 'activation' });
+    expect((await callRoute(t, checkEmail.loader, { url: '/check-email?for=resent' })).data).toMatchObject({ reason: 'resent' });
   });
 });

@@ -39,9 +39,9 @@ describe('a sales user on a page their role does not allow', () => {
   it('is told it is their role, not the booking, and whom to ask', async () => {
     const w = await world();
     // the organisation has booked the event suite; the sales user's role does not include it
-    const page = await callRoute(t, events.loader as never, { url: '/events', userId: w.sales.id });
+    const page = await callRoute(t, events.loader, { url: '/events', userId: w.sales.id });
     expect(page).toMatchObject({ status: 302, location: '/missing-feature/event' });
-    const notice = await callRoute(t, missingFeature.loader as never, { url: '/missing-feature/event', userId: w.sales.id, params: { feature: 'event' } });
+    const notice = await callRoute(t, missingFeature.loader, { url: '/missing-feature/event', userId: w.sales.id, params: { feature: 'event' } });
     expect(notice).toMatchObject({
       status: 403,
       data: {
@@ -58,21 +58,21 @@ describe('a sales user on a page their role does not allow', () => {
 
   it('is told the suite is not booked when the organisation really lacks it', async () => {
     const w = await world();
-    const notice = await callRoute(t, missingFeature.loader as never, { url: '/missing-feature/salesHub', userId: w.sales.id, params: { feature: 'salesHub' } });
+    const notice = await callRoute(t, missingFeature.loader, { url: '/missing-feature/salesHub', userId: w.sales.id, params: { feature: 'salesHub' } });
     expect(notice).toMatchObject({ status: 403, data: { reason: 'suite', suite: 'sales' } });
   });
 
   it('an admin missing a suite is told it is not booked', async () => {
     const w = await world();
-    const notice = await callRoute(t, missingFeature.loader as never, { url: '/missing-feature/salesHub', userId: w.owner.id, params: { feature: 'salesHub' } });
+    const notice = await callRoute(t, missingFeature.loader, { url: '/missing-feature/salesHub', userId: w.owner.id, params: { feature: 'salesHub' } });
     expect(notice).toMatchObject({ status: 403, data: { reason: 'suite', suite: 'sales' } });
   });
 
   it('the organisation page (the account menu leaves it out for them) tells the same', async () => {
     const w = await world();
-    const page = await callRoute(t, editOrganisation.loader as never, { url: '/edit-organisation', userId: w.sales.id });
+    const page = await callRoute(t, editOrganisation.loader, { url: '/edit-organisation', userId: w.sales.id });
     expect(page).toMatchObject({ status: 302, location: '/missing-feature/userManagement' });
-    const notice = await callRoute(t, missingFeature.loader as never, {
+    const notice = await callRoute(t, missingFeature.loader, {
       url: '/missing-feature/userManagement',
       userId: w.sales.id,
       params: { feature: 'userManagement' },
@@ -84,7 +84,7 @@ describe('a sales user on a page their role does not allow', () => {
 describe('the dashboard shows each role what it can act on', () => {
   it('an admin: events, stands waiting for approval, open invites and the checklist', async () => {
     const w = await world();
-    const res = await callRoute(t, dashboard.loader as never, { url: '/', userId: w.owner.id });
+    const res = await callRoute(t, dashboard.loader, { url: '/', userId: w.owner.id });
     expect(res.data).toMatchObject({
       board: {
         role: 'admin',
@@ -100,7 +100,7 @@ describe('the dashboard shows each role what it can act on', () => {
 
   it('a sales user: no set-up checklist, only what they may open', async () => {
     const w = await world();
-    const res = await callRoute(t, dashboard.loader as never, { url: '/', userId: w.sales.id });
+    const res = await callRoute(t, dashboard.loader, { url: '/', userId: w.sales.id });
     expect(res.data).toEqual({
       board: {
         role: 'sales',
@@ -116,8 +116,8 @@ describe('the dashboard shows each role what it can act on', () => {
 describe('platform staff in an organisation without the platform-admin suite', () => {
   it('are told to switch to the platform organisation, with the switch at hand', async () => {
     const w = await world();
-    expect(await callRoute(t, orgList.loader as never, { url: '/orgmanagement', userId: w.staff.id })).toMatchObject({ status: 302, location: '/missing-feature/platformAdmin' });
-    const notice = await callRoute(t, missingFeature.loader as never, {
+    expect(await callRoute(t, orgList.loader, { url: '/orgmanagement', userId: w.staff.id })).toMatchObject({ status: 302, location: '/missing-feature/platformAdmin' });
+    const notice = await callRoute(t, missingFeature.loader, {
       url: '/missing-feature/platformAdmin',
       userId: w.staff.id,
       params: { feature: 'platformAdmin' },
@@ -127,7 +127,7 @@ describe('platform staff in an organisation without the platform-admin suite', (
 
   it('a member who is not staff is told the suite is not booked', async () => {
     const w = await world();
-    const notice = await callRoute(t, missingFeature.loader as never, { url: '/missing-feature/platformAdmin', userId: w.owner.id, params: { feature: 'platformAdmin' } });
+    const notice = await callRoute(t, missingFeature.loader, { url: '/missing-feature/platformAdmin', userId: w.owner.id, params: { feature: 'platformAdmin' } });
     expect(notice.data).toMatchObject({ reason: 'suite', suite: 'admin' });
   });
 });
@@ -135,18 +135,18 @@ describe('platform staff in an organisation without the platform-admin suite', (
 describe('switching organisation asks first', () => {
   it('the confirmation page names both organisations; only confirming switches and logs out', async () => {
     const w = await world();
-    const confirm = await callRoute(t, switchOrganisation.loader as never, { url: `/switch-organisation?organizationId=${w.platform.id}`, userId: w.staff.id });
+    const confirm = await callRoute(t, switchOrganisation.loader, { url: `/switch-organisation?organizationId=${w.platform.id}`, userId: w.staff.id });
     expect(confirm).toMatchObject({ status: 200, data: { target: { id: w.platform.id, name: w.platform.name }, current: w.acme.name, alreadyCurrent: false } });
     // looking at the question changes nothing
     expect((await t.app.db('users').where({ id: w.staff.id }).first('default_organization_id')).default_organization_id).toBe(w.acme.id);
-    const res = await callRoute(t, organizationSwitch.action as never, { url: '/resources/organization-switch', userId: w.staff.id, form: { organizationId: w.platform.id } });
+    const res = await callRoute(t, organizationSwitch.action, { url: '/resources/organization-switch', userId: w.staff.id, form: { organizationId: w.platform.id } });
     expect(res).toMatchObject({ status: 302, location: '/login', toast: { key: 'org:toast.switched' } });
     expect((await t.app.db('users').where({ id: w.staff.id }).first('default_organization_id')).default_organization_id).toBe(w.platform.id);
   });
 
   it('an organisation the member does not belong to is not found', async () => {
     const w = await world();
-    const res = await callRoute(t, switchOrganisation.loader as never, { url: `/switch-organisation?organizationId=${w.platform.id}`, userId: w.owner.id });
+    const res = await callRoute(t, switchOrganisation.loader, { url: `/switch-organisation?organizationId=${w.platform.id}`, userId: w.owner.id });
     expect(res.status).toBe(404);
   });
 });

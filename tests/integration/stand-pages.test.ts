@@ -4,12 +4,11 @@ import * as stands from '~/routes/_console.stand._index';
 import * as preview from '~/routes/_console.stand.preview.$standslug';
 import * as framePreview from '~/routes/_console.stand.standpreview.$standslug';
 import * as rpPreview from '~/routes/_console.stand.standpreview.$standslug.rp.$rpslug';
-import { buildRequestContext } from '~/server/request-context.server';
 import { hallAddStand } from '~/server/services/events/hall-stands';
 import { createHall } from '~/server/services/events/halls';
 import { createBaseStand } from '~/server/services/events/stands';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { asResponse, callRoute } from '../helpers/routes';
+import { asResponse, callRoute, loadContext } from '../helpers/routes';
 import { eventsWorld } from './events-halls-world';
 import { png } from './files-fixtures';
 
@@ -22,7 +21,7 @@ afterAll(() => t.close());
 type Loaded = Awaited<ReturnType<typeof editor.loader>>;
 
 async function editorData(userId: string, slug: string): Promise<Loaded> {
-  const res = await callRoute(t, editor.loader as never, { url: `/stand/${slug}`, userId, params: { slug } });
+  const res = await callRoute(t, editor.loader, { url: `/stand/${slug}`, userId, params: { slug } });
   expect(res.status).toBe(200);
   return res.data as Loaded;
 }
@@ -37,9 +36,9 @@ async function postMultipart(userId: string, slug: string, fields: Record<string
     headers: { cookie: await t.sessionCookie(userId), 'accept-language': 'en' },
     body,
   });
-  const context = await buildRequestContext(t.app, request);
+  const context = await loadContext(t, request);
   try {
-    return asResponse(await editor.action({ request, context, params: { slug } } as never));
+    return asResponse(await editor.action({ request, context, params: { slug } }));
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -47,7 +46,7 @@ async function postMultipart(userId: string, slug: string, fields: Record<string
 }
 
 async function createStandAs(userId: string, name: string): Promise<string> {
-  const res = await callRoute(t, stands.action as never, { url: '/stand', userId, form: { intent: 'create', name } });
+  const res = await callRoute(t, stands.action, { url: '/stand', userId, form: { intent: 'create', name } });
   expect(res).toMatchObject({ status: 302, toast: { type: 'success', key: 'events:stand.created' } });
   return res.location!.replace('/stand/', '');
 }
@@ -56,14 +55,14 @@ describe('/stand and /stand/{slug}', () => {
   it('creates a stand, lists it, saves settings and texts per language', async () => {
     const w = await eventsWorld(t);
     const slug = await createStandAs(w.owner.id, `Stand Nord ${Date.now()}`);
-    const list = await callRoute(t, stands.loader as never, { url: '/stand', userId: w.owner.id });
+    const list = await callRoute(t, stands.loader, { url: '/stand', userId: w.owner.id });
     expect((list.data as { stands: { slug: string; nodes: number }[] }).stands).toEqual([expect.objectContaining({ slug, nodes: 0 })]);
 
-    const empty = await callRoute(t, stands.action as never, { url: '/stand', userId: w.owner.id, form: { intent: 'create', name: '  ' } });
+    const empty = await callRoute(t, stands.action, { url: '/stand', userId: w.owner.id, form: { intent: 'create', name: '  ' } });
     expect(empty.status).toBe(400);
 
     const url = `/stand/${slug}`;
-    const post = (form: Record<string, string>) => callRoute(t, editor.action as never, { url, userId: w.owner.id, params: { slug }, form });
+    const post = (form: Record<string, string>) => callRoute(t, editor.action, { url, userId: w.owner.id, params: { slug }, form });
     expect(
       await post({ intent: 'settings', name: 'Stand Nord neu', shop: 'on', shopUrl: 'https://shop.example.com', chatUrl: 'https://chat.example.com/room' }),
     ).toMatchObject({ status: 302, location: url, toast: { key: 'events:standPages.editor.saved' } });
@@ -109,7 +108,7 @@ describe('/stand and /stand/{slug}', () => {
     const pano = await postMultipart(w.owner.id, slug, { intent: 'addNode', type: 'PANO', language: 'DE' }, { name: 'p.png', bytes: png(2000, 1000) });
     expect(pano.status).toBe(302);
     const url = `/stand/${slug}`;
-    const post = (form: Record<string, string>) => callRoute(t, editor.action as never, { url, userId: w.owner.id, params: { slug }, form });
+    const post = (form: Record<string, string>) => callRoute(t, editor.action, { url, userId: w.owner.id, params: { slug }, form });
     expect(await post({ intent: 'addNode', type: 'IFRAME', language: 'DE', iframe: 'https://example.com/embed' })).toMatchObject({
       status: 302,
       toast: { key: 'events:standPages.nodes.added' },
@@ -150,7 +149,7 @@ describe('/stand and /stand/{slug}', () => {
     expect((await postMultipart(w.owner.id, slug, { intent: 'addNode', type: 'IMAGE', language: 'DE' }, { name: 'i.png', bytes: png(1600, 900) })).status).toBe(302);
     const node = (await editorData(w.owner.id, slug)).nodes[0]!;
     const url = `/stand/${slug}`;
-    const post = (form: Record<string, string>) => callRoute(t, editor.action as never, { url, userId: w.owner.id, params: { slug }, form });
+    const post = (form: Record<string, string>) => callRoute(t, editor.action, { url, userId: w.owner.id, params: { slug }, form });
 
     expect(await post({ intent: 'addPoint', nodeId: node.id, cx: '12.5', cy: '40', kind: 'POINT' })).toMatchObject({
       status: 302,
@@ -220,14 +219,14 @@ describe('/stand and /stand/{slug}', () => {
 
     // another organisation cannot touch the points
     const foreign = await createStandAs(w.stranger.id, `Fremd ${Date.now()}`);
-    const sneaky = await callRoute(t, editor.action as never, {
+    const sneaky = await callRoute(t, editor.action, {
       url: `/stand/${foreign}`,
       userId: w.stranger.id,
       params: { slug: foreign },
       form: { intent: 'deletePoint', id: reference.id, confirmed: 'yes' },
     });
     expect(sneaky).toMatchObject({ status: 302, toast: { type: 'error', values: { message: 'Not found' } } });
-    const addForeign = await callRoute(t, editor.action as never, {
+    const addForeign = await callRoute(t, editor.action, {
       url: `/stand/${foreign}`,
       userId: w.stranger.id,
       params: { slug: foreign },
@@ -241,7 +240,7 @@ describe('/stand and /stand/{slug}', () => {
     const w = await eventsWorld(t);
     const slug = await createStandAs(w.owner.id, `Stand Vorschau ${Date.now()}`);
     const url = `/stand/${slug}`;
-    const post = (form: Record<string, string>) => callRoute(t, editor.action as never, { url, userId: w.owner.id, params: { slug }, form });
+    const post = (form: Record<string, string>) => callRoute(t, editor.action, { url, userId: w.owner.id, params: { slug }, form });
     for (const language of ['DE', 'EN']) {
       expect((await postMultipart(w.owner.id, slug, { intent: 'addNode', type: 'IMAGE', language }, { name: 'i.png', bytes: png(1600, 900) })).status).toBe(302);
     }
@@ -256,7 +255,7 @@ describe('/stand and /stand/{slug}', () => {
     type Preview = Awaited<ReturnType<typeof preview.loader>>;
     const params = { standslug: slug };
     for (const route of [preview, framePreview]) {
-      const res = await callRoute(t, route.loader as never, { url: `/stand/preview/${slug}`, userId: w.owner.id, params });
+      const res = await callRoute(t, route.loader, { url: `/stand/preview/${slug}`, userId: w.owner.id, params });
       expect(res.status).toBe(200);
       const data = res.data as Preview;
       // the user's language is EN: only the English view, with its reference point
@@ -266,7 +265,7 @@ describe('/stand and /stand/{slug}', () => {
       expect(data.nodes[0]!.points.map((p) => [p.kind, p.slug])).toEqual([['REFERENCE', 'broschuere']]);
     }
 
-    const rp = await callRoute(t, rpPreview.loader as never, {
+    const rp = await callRoute(t, rpPreview.loader, {
       url: `/stand/standpreview/${slug}/rp/broschuere`,
       userId: w.owner.id,
       params: { standslug: slug, rpslug: 'broschuere' },
@@ -275,13 +274,13 @@ describe('/stand and /stand/{slug}', () => {
       status: 200,
       data: { point: { name: 'Broschüre', title: 'Brochure', description: 'Read it', contentPageId: null, contentPageSlug: null } },
     });
-    const missing = await callRoute(t, rpPreview.loader as never, { url: '/x', userId: w.owner.id, params: { standslug: slug, rpslug: 'nope' } });
+    const missing = await callRoute(t, rpPreview.loader, { url: '/x', userId: w.owner.id, params: { standslug: slug, rpslug: 'nope' } });
     expect(missing.status).toBe(404);
     for (const route of [preview, framePreview]) {
-      expect(await callRoute(t, route.loader as never, { url: '/x', userId: w.stranger.id, params })).toMatchObject({ status: 404 });
-      expect(await callRoute(t, route.loader as never, { url: '/x', userId: w.noFeature.id, params })).toMatchObject({ status: 302, location: '/missing-feature/event' });
+      expect(await callRoute(t, route.loader, { url: '/x', userId: w.stranger.id, params })).toMatchObject({ status: 404 });
+      expect(await callRoute(t, route.loader, { url: '/x', userId: w.noFeature.id, params })).toMatchObject({ status: 302, location: '/missing-feature/event' });
     }
-    expect(await callRoute(t, rpPreview.loader as never, { url: '/x', userId: w.stranger.id, params: { standslug: slug, rpslug: 'broschuere' } })).toMatchObject({
+    expect(await callRoute(t, rpPreview.loader, { url: '/x', userId: w.stranger.id, params: { standslug: slug, rpslug: 'broschuere' } })).toMatchObject({
       status: 404,
     });
   });
@@ -291,24 +290,24 @@ describe('/stand and /stand/{slug}', () => {
     const slug = await createStandAs(w.owner.id, `Stand West ${Date.now()}`);
     const url = `/stand/${slug}`;
     for (const userId of [w.sales.id, w.noFeature.id]) {
-      expect(await callRoute(t, stands.loader as never, { url: '/stand', userId })).toMatchObject({ status: 302, location: '/missing-feature/event' });
-      expect(await callRoute(t, stands.action as never, { url: '/stand', userId, form: { intent: 'create', name: 'X' } })).toMatchObject({
+      expect(await callRoute(t, stands.loader, { url: '/stand', userId })).toMatchObject({ status: 302, location: '/missing-feature/event' });
+      expect(await callRoute(t, stands.action, { url: '/stand', userId, form: { intent: 'create', name: 'X' } })).toMatchObject({
         status: 302,
         location: '/missing-feature/event',
       });
-      expect(await callRoute(t, editor.loader as never, { url, userId, params: { slug } })).toMatchObject({ status: 302, location: '/missing-feature/event' });
+      expect(await callRoute(t, editor.loader, { url, userId, params: { slug } })).toMatchObject({ status: 302, location: '/missing-feature/event' });
     }
-    expect(await callRoute(t, editor.loader as never, { url, userId: w.stranger.id, params: { slug } })).toMatchObject({ status: 404 });
+    expect(await callRoute(t, editor.loader, { url, userId: w.stranger.id, params: { slug } })).toMatchObject({ status: 404 });
     expect(
-      await callRoute(t, editor.action as never, { url, userId: w.stranger.id, params: { slug }, form: { intent: 'settings', name: 'Mine' } }),
+      await callRoute(t, editor.action, { url, userId: w.stranger.id, params: { slug }, form: { intent: 'settings', name: 'Mine' } }),
     ).toMatchObject({ status: 404 });
     const stand = await t.app.db('base_stands').where({ slug }).first('id', 'name');
     expect(stand.name).toMatch(/^Stand West/);
     expect(
-      await callRoute(t, stands.action as never, { url: '/stand', userId: w.stranger.id, form: { intent: 'delete', id: stand.id, confirmed: 'yes' } }),
+      await callRoute(t, stands.action, { url: '/stand', userId: w.stranger.id, form: { intent: 'delete', id: stand.id, confirmed: 'yes' } }),
     ).toMatchObject({ status: 302, toast: { type: 'error', values: { message: 'Not found' } } });
     expect(await t.app.db('base_stands').where({ slug }).first('id')).toBeTruthy();
-    expect(await callRoute(t, stands.loader as never, { url: '/stand', userId: null })).toMatchObject({ status: 302, location: '/login?next=%2Fstand' });
+    expect(await callRoute(t, stands.loader, { url: '/stand', userId: null })).toMatchObject({ status: 302, location: '/login?next=%2Fstand' });
   });
 
   it('lists the invitations of hosts on /stand, where only the stand organisation accepts or declines them', async () => {
@@ -322,14 +321,14 @@ describe('/stand and /stand/{slug}', () => {
     const declined = await hallAddStand(host, hall.id, { domain: second.slug });
 
     type ListData = { invitations: { id: string; standName: string; hallName: string; host: string; approved: boolean; standAccepted: boolean }[] };
-    const list = async (userId: string) => (await callRoute(t, stands.loader as never, { url: '/stand', userId })).data as ListData;
+    const list = async (userId: string) => (await callRoute(t, stands.loader, { url: '/stand', userId })).data as ListData;
     expect((await list(w.stranger.id)).invitations.map((i) => [i.standName, i.hallName, i.host, i.approved, i.standAccepted])).toEqual([
       ['Erster Stand', 'Einladende Halle', w.host.name, true, false],
       ['Zweiter Stand', 'Einladende Halle', w.host.name, true, false],
     ]);
     // the host has no invitations of its own to answer, and cannot answer the exhibitor's
     expect((await list(w.owner.id)).invitations).toEqual([]);
-    const post = (userId: string | null, form: Record<string, string>) => callRoute(t, stands.action as never, { url: '/stand', userId, form });
+    const post = (userId: string | null, form: Record<string, string>) => callRoute(t, stands.action, { url: '/stand', userId, form });
     expect(await post(w.owner.id, { intent: 'hallStandAccept', id: accepted.id })).toMatchObject({
       status: 302,
       toast: { type: 'error', values: { message: 'Not found' } },
@@ -351,7 +350,7 @@ describe('/stand and /stand/{slug}', () => {
     expect(await t.app.db('hall_stands').where({ hall_id: hall.id }).select('id', 'stand_accepted')).toEqual([{ id: accepted.id, stand_accepted: true }]);
 
     // the stand's own page lists its places, whatever their state
-    const page = await callRoute(t, editor.loader as never, { url: `/stand/${first.slug}`, userId: w.stranger.id, params: { slug: first.slug } });
+    const page = await callRoute(t, editor.loader, { url: `/stand/${first.slug}`, userId: w.stranger.id, params: { slug: first.slug } });
     expect((page.data as Loaded).places.map((p) => [p.hallName, p.approved, p.standAccepted])).toEqual([['Einladende Halle', true, true]]);
   });
 
@@ -359,10 +358,10 @@ describe('/stand and /stand/{slug}', () => {
     const w = await eventsWorld(t);
     const slug = await createStandAs(w.owner.id, `Stand Weg ${Date.now()}`);
     const stand = await t.app.db('base_stands').where({ slug }).first('id');
-    const ask = await callRoute(t, stands.action as never, { url: '/stand', userId: w.owner.id, form: { intent: 'delete', id: stand.id, name: 'Weg' } });
+    const ask = await callRoute(t, stands.action, { url: '/stand', userId: w.owner.id, form: { intent: 'delete', id: stand.id, name: 'Weg' } });
     expect(ask).toMatchObject({ status: 200, data: { confirm: { intent: 'delete', id: stand.id, name: 'Weg' } } });
     expect(await t.app.db('base_stands').where({ slug }).first('id')).toBeTruthy();
-    const done = await callRoute(t, stands.action as never, { url: '/stand', userId: w.owner.id, form: { intent: 'delete', id: stand.id, confirmed: 'yes' } });
+    const done = await callRoute(t, stands.action, { url: '/stand', userId: w.owner.id, form: { intent: 'delete', id: stand.id, confirmed: 'yes' } });
     expect(done).toMatchObject({ status: 302, location: '/stand', toast: { type: 'success', key: 'events:stand.deleted' } });
     expect(await t.app.db('base_stands').where({ slug }).first('id')).toBeUndefined();
   });

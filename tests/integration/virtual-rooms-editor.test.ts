@@ -47,8 +47,8 @@ type EditorData = {
 
 function listDoor(userId: string | null) {
   return {
-    load: (query = '') => callRoute(t, list.loader as never, { url: `/virtual-rooms${query}`, userId }),
-    post: (form: Record<string, string>) => callRoute(t, list.action as never, { url: '/virtual-rooms', userId, form }),
+    load: (query = '') => callRoute(t, list.loader, { url: `/virtual-rooms${query}`, userId }),
+    post: (form: Record<string, string>) => callRoute(t, list.action, { url: '/virtual-rooms', userId, form }),
   };
 }
 
@@ -56,9 +56,9 @@ function editorDoor(slug: string, userId: string | null) {
   const url = `/virtual-rooms/${slug}`;
   const params = { slug };
   return {
-    load: async (query = '') => callRoute(t, editor.loader as never, { url: `${url}${query}`, userId, params }),
-    data: async (query = '') => (await callRoute(t, editor.loader as never, { url: `${url}${query}`, userId, params })).data as EditorData,
-    post: (form: Record<string, string | File>) => callRoute(t, editor.action as never, { url, userId, params, form }),
+    load: async (query = '') => callRoute(t, editor.loader, { url: `${url}${query}`, userId, params }),
+    data: async (query = '') => (await callRoute(t, editor.loader, { url: `${url}${query}`, userId, params })).data as EditorData,
+    post: (form: Record<string, string | File>) => callRoute(t, editor.action, { url, userId, params, form }),
   };
 }
 
@@ -292,11 +292,11 @@ describe('/virtual-rooms/{slug} (issue 17)', () => {
     expect(steps.map((s) => s.title)).toEqual(['Produkte', 'Willkommen', 'Auf Wiedersehen']);
     expect(steps[2]!.text).toBe('Bis bald');
 
-    const reorder = await callRoute(t, editor.action as never, { url: `/virtual-rooms/${slug}`, userId: user.id, params: { slug }, form: { intent: 'reorder', ids: [steps[2]!.id, steps[0]!.id, steps[1]!.id] } });
+    const reorder = await callRoute(t, editor.action, { url: `/virtual-rooms/${slug}`, userId: user.id, params: { slug }, form: { intent: 'reorder', ids: [steps[2]!.id, steps[0]!.id, steps[1]!.id] } });
     expect(reorder.status).toBe(302);
     steps = (await door.data()).steps;
     expect(steps.map((s) => s.title)).toEqual(['Auf Wiedersehen', 'Produkte', 'Willkommen']);
-    expect((await callRoute(t, editor.action as never, { url: `/virtual-rooms/${slug}`, userId: user.id, params: { slug }, form: { intent: 'reorder', ids: [steps[0]!.id] } })).status).toBe(400);
+    expect((await callRoute(t, editor.action, { url: `/virtual-rooms/${slug}`, userId: user.id, params: { slug }, form: { intent: 'reorder', ids: [steps[0]!.id] } })).status).toBe(400);
 
     expect(await door.post({ intent: 'deleteStep', id: steps[0]!.id, name: 'Auf Wiedersehen' })).toMatchObject({ status: 200, data: { confirm: { intent: 'deleteStep' } } });
     expect(await door.post({ intent: 'deleteStep', id: steps[0]!.id, name: 'Auf Wiedersehen', confirmed: 'yes' })).toMatchObject({ status: 302, toast: { key: 'roomseditor:messages.stepDeleted' } });

@@ -33,7 +33,7 @@ async function roomOf(accessType: 'PUBLIC' | 'LOGGED_IN' | 'TOKEN') {
 }
 
 const open = (fn: typeof roomRoute.loader, slug: string, userId: string | null, base = 'virtual-room') =>
-  callRoute(t, fn as never, { url: `/${base}/${slug}`, params: { slug }, userId });
+  callRoute(t, fn, { url: `/${base}/${slug}`, params: { slug }, userId });
 
 describe('room pages: the access check first', () => {
   it('PUBLIC opens for anyone; LOGGED_IN sends anonymous visitors to /login?next; a missing room is a 404', async () => {
@@ -45,7 +45,7 @@ describe('room pages: the access check first', () => {
     const closed = (await roomOf('LOGGED_IN')).room;
     const anonymous = await open(roomRoute.loader, closed.slug, null);
     expect(anonymous).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(`/virtual-room/${closed.slug}`)}` });
-    const standalone = await open(standaloneRoute.loader as never, closed.slug, null, 'standalone-room');
+    const standalone = await open(standaloneRoute.loader, closed.slug, null, 'standalone-room');
     expect(standalone).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(`/standalone-room/${closed.slug}`)}` });
     const visitor = await createUser(t.app.db);
     expect((await open(roomRoute.loader, closed.slug, visitor.id)).status).toBe(200);
@@ -60,12 +60,12 @@ describe('room pages: the access check first', () => {
     const path = `/virtual-room/${room.slug}`;
     expect(await open(roomRoute.loader, room.slug, visitor.id)).toMatchObject({ status: 302, location: `/token?next=${encodeURIComponent(path)}` });
 
-    const page = await callRoute(t, tokenRoute.loader as never, { url: `/token?next=${encodeURIComponent(path)}`, userId: visitor.id });
+    const page = await callRoute(t, tokenRoute.loader, { url: `/token?next=${encodeURIComponent(path)}`, userId: visitor.id });
     expect(page.data).toMatchObject({ next: path, asking: { kind: 'room', title: room.name } });
 
-    const wrong = await callRoute(t, tokenRoute.action as never, { url: '/token', userId: visitor.id, form: { token: 'FALSCH', next: path } });
+    const wrong = await callRoute(t, tokenRoute.action, { url: '/token', userId: visitor.id, form: { token: 'FALSCH', next: path } });
     expect(wrong.status).toBe(400);
-    const redeemed = await callRoute(t, tokenRoute.action as never, { url: '/token', userId: visitor.id, form: { token: 'SHOWROOM-1', next: path } });
+    const redeemed = await callRoute(t, tokenRoute.action, { url: '/token', userId: visitor.id, form: { token: 'SHOWROOM-1', next: path } });
     expect(redeemed).toMatchObject({ status: 302, location: path, toast: { type: 'success', key: 'access:token.granted' } });
     expect((await open(roomRoute.loader, room.slug, visitor.id)).status).toBe(200);
     expect(await t.app.db('object_tokens').where({ virtual_room_id: room.id }).first('signed_up')).toEqual({ signed_up: 1 });

@@ -64,7 +64,7 @@ async function standWorld(accessType: 'PUBLIC' | 'LOGGED_IN' = 'PUBLIC') {
 describe("the stand's reference point with a room", () => {
   it('reaches the stand page with its room, so it links to /vr/{rpslug}; other points keep /rp/', async () => {
     const w = await standWorld();
-    const answer = await callRoute(t, standRoute.loader as never, { url: w.standPath, params: w.params });
+    const answer = await callRoute(t, standRoute.loader, { url: w.standPath, params: w.params });
     expect(answer.status).toBe(200);
     const data = answer.data as Awaited<ReturnType<typeof standRoute.loader>>;
     const points = data.nodes.flatMap((n) => n.points);
@@ -78,7 +78,7 @@ describe("the stand's reference point with a room", () => {
   it('/vr/{rpslug}: logging in returns to the stand path, not to /virtual-room/{slug}', async () => {
     const open = await standWorld();
     const path = `${open.standPath}/vr/showroom`;
-    const shown = await callRoute(t, vrRoute.loader as never, { url: path, params: { ...open.params, rpslug: 'showroom' } });
+    const shown = await callRoute(t, vrRoute.loader, { url: path, params: { ...open.params, rpslug: 'showroom' } });
     expect(shown.status).toBe(200);
     const room = (shown.data as { room: { slug: string; loginHref: string } }).room;
     expect(room.slug).toBe(open.room.slug);
@@ -86,11 +86,11 @@ describe("the stand's reference point with a room", () => {
 
     const closed = await standWorld('LOGGED_IN');
     const closedPath = `${closed.standPath}/vr/showroom`;
-    const anonymous = await callRoute(t, vrRoute.loader as never, { url: closedPath, params: { ...closed.params, rpslug: 'showroom' } });
+    const anonymous = await callRoute(t, vrRoute.loader, { url: closedPath, params: { ...closed.params, rpslug: 'showroom' } });
     expect(anonymous).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(closedPath)}` });
     // a point without a room is the room-not-found 404
     await expect(
-      callRoute(t, vrRoute.loader as never, { url: `${open.standPath}/vr/products`, params: { ...open.params, rpslug: 'products' } }),
+      callRoute(t, vrRoute.loader, { url: `${open.standPath}/vr/products`, params: { ...open.params, rpslug: 'products' } }),
     ).rejects.toMatchObject({ data: { roomNotFound: true }, init: { status: 404 } });
   });
 });
@@ -114,7 +114,7 @@ describe('a room shared with a lead (?lead=)', () => {
     return { org, rep, room, lead, untracked };
   }
   const visit = (slug: string, lead: string, userId?: string) =>
-    callRoute(t, roomRoute.loader as never, { url: `/virtual-room/${slug}?lead=${encodeURIComponent(lead)}`, params: { slug }, userId });
+    callRoute(t, roomRoute.loader, { url: `/virtual-room/${slug}?lead=${encodeURIComponent(lead)}`, params: { slug }, userId });
   const tracksOf = (leadId: string) => LeadTrack.query(t.app.db).where('lead_id', leadId);
 
   it('records a SALESHUB_LINK track for the lead, and raises the score', async () => {
@@ -128,7 +128,7 @@ describe('a room shared with a lead (?lead=)', () => {
 
     // the standalone page of the room counts the same way
     const slug = w.room.slug;
-    const standalone = await callRoute(t, standaloneRoute.loader as never, { url: `/standalone-room/${slug}?lead=${w.lead.slug}`, params: { slug } });
+    const standalone = await callRoute(t, standaloneRoute.loader, { url: `/standalone-room/${slug}?lead=${w.lead.slug}`, params: { slug } });
     expect(standalone.status).toBe(200);
     expect((await tracksOf(w.lead.id)).map((track) => track.link).sort()).toEqual([`/standalone-room/${slug}?lead=${w.lead.slug}`, `/virtual-room/${slug}?lead=${w.lead.slug}`]);
   });

@@ -99,7 +99,7 @@ const at = (slug: string, rest = '', params: Record<string, string> = {}) => ({ 
 describe('in-house fair for visitors', () => {
   it('shows a PUBLIC fair to a logged-out visitor: organiser, stage, meeting, video and the stand with its points', async () => {
     const w = await world();
-    const res = await callRoute(t, layout.loader as never, at(w.open.slug));
+    const res = await callRoute(t, layout.loader, at(w.open.slug));
     expect(res.status).toBe(200);
     const { exhibition, viewer } = res.data as LayoutData;
     expect(viewer).toBeNull();
@@ -113,7 +113,7 @@ describe('in-house fair for visitors', () => {
       hasStand: true,
     });
 
-    const page = await callRoute(t, landing.loader as never, at(w.open.slug));
+    const page = await callRoute(t, landing.loader, at(w.open.slug));
     expect(page.status).toBe(200);
     const { stand } = page.data as LandingData;
     expect(stand?.stand).toMatchObject({ title: 'Host stand', description: 'Welcome to Host' });
@@ -139,20 +139,20 @@ describe('in-house fair for visitors', () => {
       [imprint.loader, '/imprint', {}],
       [rp.loader, '/rp/products', { rpslug: 'products' }],
     ] as const) {
-      const out = await callRoute(t, fn as never, at(w.members.slug, rest, params));
+      const out = await callRoute(t, fn, at(w.members.slug, rest, params));
       expect(out).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(`/exhibition/${w.members.slug}${rest}`)}` });
     }
     const gql = await t.graphql(`query($slug: String) { fetchExhibition(slug: $slug) { id } }`, { slug: w.members.slug });
     expect(outcome(gql.body, 'fetchExhibition')).toBe('PERMISSION_DENIED');
 
-    const inside = await callRoute(t, layout.loader as never, { ...at(w.members.slug), userId: w.noFeature.id });
+    const inside = await callRoute(t, layout.loader, { ...at(w.members.slug), userId: w.noFeature.id });
     expect(inside.status).toBe(200);
     expect((inside.data as LayoutData).viewer).not.toBeNull();
     // this fair has neither stand nor stage: the page says so instead of failing
     expect((inside.data as LayoutData).exhibition).toMatchObject({ hasStand: false, stage: null, meeting: '' });
-    const page = await callRoute(t, landing.loader as never, { ...at(w.members.slug), userId: w.noFeature.id });
+    const page = await callRoute(t, landing.loader, { ...at(w.members.slug), userId: w.noFeature.id });
     expect(page).toMatchObject({ status: 200, data: { stand: null } });
-    const noPoint = await callRoute(t, rp.loader as never, { ...at(w.members.slug, '/rp/products', { rpslug: 'products' }), userId: w.noFeature.id });
+    const noPoint = await callRoute(t, rp.loader, { ...at(w.members.slug, '/rp/products', { rpslug: 'products' }), userId: w.noFeature.id });
     expect(noPoint.status).toBe(404);
   });
 
@@ -163,64 +163,64 @@ describe('in-house fair for visitors', () => {
       [privacy.loader, '/privacy', {}],
       [stage.loader, '/stage/x', { stageslug: 'x' }],
     ] as const) {
-      const res = await callRoute(t, fn as never, at('gibt-es-nicht', rest, params));
+      const res = await callRoute(t, fn, at('gibt-es-nicht', rest, params));
       expect(res.status).toBe(404);
     }
   });
 
   it('opens a reference point of the fair’s stand with its text, and 404s for unknown points and points of other stands', async () => {
     const w = await world();
-    const res = await callRoute(t, rp.loader as never, at(w.open.slug, '/rp/products', { rpslug: 'products' }));
+    const res = await callRoute(t, rp.loader, at(w.open.slug, '/rp/products', { rpslug: 'products' }));
     expect(res.status).toBe(200);
     const data = res.data as RpData;
     expect(data.point).toEqual({ name: 'Products', title: 'Our Products', description: 'All about Products', contentPageId: null, contentPageSlug: null, content: null });
     expect(data.stand.stand.title).toBe('Host stand');
     expect(data.language).toBe('EN');
 
-    const unknown = await callRoute(t, rp.loader as never, at(w.open.slug, '/rp/nope', { rpslug: 'nope' }));
+    const unknown = await callRoute(t, rp.loader, at(w.open.slug, '/rp/nope', { rpslug: 'nope' }));
     expect(unknown.status).toBe(404);
     // the exhibitor's stand has "secrets"; the host's fair does not show it
-    const foreign = await callRoute(t, rp.loader as never, at(w.open.slug, '/rp/secrets', { rpslug: 'secrets' }));
+    const foreign = await callRoute(t, rp.loader, at(w.open.slug, '/rp/secrets', { rpslug: 'secrets' }));
     expect(foreign.status).toBe(404);
-    const own = await callRoute(t, rp.loader as never, at(w.foreign.slug, '/rp/secrets', { rpslug: 'secrets' }));
+    const own = await callRoute(t, rp.loader, at(w.foreign.slug, '/rp/secrets', { rpslug: 'secrets' }));
     expect(own.status).toBe(200);
   });
 
   it('shows only the fair’s own stage with its stream and programme; another fair’s stage is not found here', async () => {
     const w = await world();
-    const res = await callRoute(t, stage.loader as never, at(w.open.slug, `/stage/${w.hostStage.slug}`, { stageslug: w.hostStage.slug }));
+    const res = await callRoute(t, stage.loader, at(w.open.slug, `/stage/${w.hostStage.slug}`, { stageslug: w.hostStage.slug }));
     expect(res.status).toBe(200);
     const data = res.data as StageData;
     expect(data.stage).toMatchObject({ slug: w.hostStage.slug, title: 'Hausbühne (EN)', description: 'Talks all day', stream: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ' });
     expect(data.programme.stages[0]!.entries.map((e) => [e.title, e.speaker])).toEqual([['Keynote', 'Ada']]);
     expect(data.path).toBe(`/exhibition/${w.open.slug}/stage/${w.hostStage.slug}`);
 
-    const other = await callRoute(t, stage.loader as never, at(w.open.slug, `/stage/${w.otherStage.slug}`, { stageslug: w.otherStage.slug }));
+    const other = await callRoute(t, stage.loader, at(w.open.slug, `/stage/${w.otherStage.slug}`, { stageslug: w.otherStage.slug }));
     expect(other.status).toBe(404);
-    const none = await callRoute(t, stage.loader as never, { ...at(w.members.slug, `/stage/${w.hostStage.slug}`, { stageslug: w.hostStage.slug }), userId: w.noFeature.id });
+    const none = await callRoute(t, stage.loader, { ...at(w.members.slug, `/stage/${w.hostStage.slug}`, { stageslug: w.hostStage.slug }), userId: w.noFeature.id });
     expect(none.status).toBe(404);
   });
 
   it('shows the imprint and data policy of the organisation that runs the fair', async () => {
     const w = await world();
-    const hostImprint = await callRoute(t, imprint.loader as never, at(w.open.slug, '/imprint'));
+    const hostImprint = await callRoute(t, imprint.loader, at(w.open.slug, '/imprint'));
     expect(hostImprint.data as LegalData).toEqual({
       kind: 'imprint',
       back: `/exhibition/${w.open.slug}`,
       info: { organizationName: w.host.name, imprint: 'Host GmbH, Messeweg 1, Köln', dataPrivacy: '', dataPrivacyUrl: 'https://host.example/privacy' },
       title: 'Imprint',
     });
-    const hostPrivacy = await callRoute(t, privacy.loader as never, at(w.open.slug, '/privacy'));
+    const hostPrivacy = await callRoute(t, privacy.loader, at(w.open.slug, '/privacy'));
     expect((hostPrivacy.data as LegalData).title).toBe('Data policy');
     expect((hostPrivacy.data as LegalData).info).toMatchObject({ dataPrivacy: '', dataPrivacyUrl: 'https://host.example/privacy' });
-    const exhibitorPrivacy = await callRoute(t, privacy.loader as never, at(w.foreign.slug, '/privacy'));
+    const exhibitorPrivacy = await callRoute(t, privacy.loader, at(w.foreign.slug, '/privacy'));
     expect((exhibitorPrivacy.data as LegalData).info).toMatchObject({ organizationName: w.exhibitor.name, dataPrivacy: 'We keep your data safe.', imprint: 'Exhibitor AG, Standgasse 2' });
   });
 
   it('never turns a stored non-web meeting address into a link', async () => {
     const w = await world();
     await t.app.db('exhibitions').where({ id: w.open.id }).update({ meeting: 'javascript:alert(1)' });
-    const res = await callRoute(t, layout.loader as never, at(w.open.slug));
+    const res = await callRoute(t, layout.loader, at(w.open.slug));
     expect((res.data as LayoutData).exhibition.meeting).toBe('');
   });
 });
@@ -239,7 +239,7 @@ describe('convention info point, help and content pages', () => {
 
   it('gives visitors the organiser’s help text, support page and chat note', async () => {
     const w = await convention();
-    const res = await callRoute(t, infopoint.loader as never, inConvention(w.convention.slug, '/infopoint'));
+    const res = await callRoute(t, infopoint.loader, inConvention(w.convention.slug, '/infopoint'));
     expect(res.status).toBe(200);
     expect(res.data as InfoData).toEqual({
       info: {
@@ -257,27 +257,27 @@ describe('convention info point, help and content pages', () => {
   it('applies the convention’s access type and hides an inactive convention’s info from outsiders', async () => {
     const w = await convention({ permission_type: 'LOGGED_IN' });
     const url = `/convention/${w.convention.slug}/infopoint`;
-    const out = await callRoute(t, infopoint.loader as never, inConvention(w.convention.slug, '/infopoint'));
+    const out = await callRoute(t, infopoint.loader, inConvention(w.convention.slug, '/infopoint'));
     expect(out).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(url)}` });
     await t.app.db('conventions').where({ id: w.convention.id }).update({ permission_type: 'PUBLIC', active: false });
-    const inactive = await callRoute(t, infopoint.loader as never, inConvention(w.convention.slug, '/infopoint'));
+    const inactive = await callRoute(t, infopoint.loader, inConvention(w.convention.slug, '/infopoint'));
     expect(inactive.status).toBe(404);
-    const organiser = await callRoute(t, infopoint.loader as never, { ...inConvention(w.convention.slug, '/infopoint'), userId: w.owner.id });
+    const organiser = await callRoute(t, infopoint.loader, { ...inConvention(w.convention.slug, '/infopoint'), userId: w.owner.id });
     expect(organiser.status).toBe(200);
   });
 
   it('shows the help page under the convention’s own slug and 404s for any other help or content page', async () => {
     const w = await convention();
-    const own = await callRoute(t, help.loader as never, inConvention(w.convention.slug, `/help/${w.convention.slug}`, { slug: w.convention.slug }));
+    const own = await callRoute(t, help.loader, inConvention(w.convention.slug, `/help/${w.convention.slug}`, { slug: w.convention.slug }));
     expect(own.status).toBe(200);
     expect(own.data).toMatchObject({ info: { helpPage: 'Use the menu on the left.' }, title: 'Help' });
-    const other = await callRoute(t, help.loader as never, inConvention(w.convention.slug, '/help/faq', { slug: 'faq' }));
+    const other = await callRoute(t, help.loader, inConvention(w.convention.slug, '/help/faq', { slug: 'faq' }));
     expect(other.status).toBe(404);
-    const page = await callRoute(t, content.loader as never, inConvention(w.convention.slug, '/content/agenda', { slug: 'agenda' }));
+    const page = await callRoute(t, content.loader, inConvention(w.convention.slug, '/content/agenda', { slug: 'agenda' }));
     expect(page.status).toBe(404);
     // the access check still comes first: a protected convention asks for login before saying anything
     await t.app.db('conventions').where({ id: w.convention.id }).update({ permission_type: 'LOGGED_IN' });
-    const guarded = await callRoute(t, content.loader as never, inConvention(w.convention.slug, '/content/agenda', { slug: 'agenda' }));
+    const guarded = await callRoute(t, content.loader, inConvention(w.convention.slug, '/content/agenda', { slug: 'agenda' }));
     expect(guarded).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(`/convention/${w.convention.slug}/content/agenda`)}` });
   });
 });
@@ -294,14 +294,14 @@ describe('demo in-house fair', () => {
       return { ...events, standId };
     });
     const asVisitor = { ...at('demo-hausmesse'), userId: visitor.id };
-    const page = await callRoute(t, landing.loader as never, asVisitor);
+    const page = await callRoute(t, landing.loader, asVisitor);
     const { stand } = page.data as LandingData;
     expect(stand?.stand.title).toBe('Demo Messe GmbH – in-house fair');
     expect(stand?.nodes.map((n) => n.language)).toEqual(['EN']);
     expect(stand?.nodes[0]!.points.filter((p) => p.kind === 'REFERENCE').map((p) => p.name)).toEqual(['New in 2026', 'Service & advice']);
-    const point = await callRoute(t, rp.loader as never, { ...at('demo-hausmesse', '/rp/neuheiten-2026', { rpslug: 'neuheiten-2026' }), userId: visitor.id });
+    const point = await callRoute(t, rp.loader, { ...at('demo-hausmesse', '/rp/neuheiten-2026', { rpslug: 'neuheiten-2026' }), userId: visitor.id });
     expect((point.data as RpData).point).toMatchObject({ name: 'New in 2026', title: 'New in 2026' });
-    const layoutData = (await callRoute(t, layout.loader as never, asVisitor)).data as LayoutData;
+    const layoutData = (await callRoute(t, layout.loader, asVisitor)).data as LayoutData;
     expect(layoutData.exhibition).toMatchObject({ permissionType: 'LOGGED_IN', hasStand: true, stage: { slug: 'demo-hauptbuehne' } });
 
     // the organiser's console sees the stand chosen for the fair

@@ -77,14 +77,14 @@ const params = (c: string, extra: Record<string, string> = {}) => ({ conventions
 describe('convention layout and landing', () => {
   it('shows a public convention to a logged-out visitor with its halls in order and its stage', async () => {
     const w = await world();
-    const res = await callRoute(t, layout.loader as never, { url: `/convention/${w.convention.slug}`, params: params(w.convention.slug) });
+    const res = await callRoute(t, layout.loader, { url: `/convention/${w.convention.slug}`, params: params(w.convention.slug) });
     expect(res.status).toBe(200);
     const data = res.data as LayoutData;
     expect(data.viewer).toBeNull();
     expect(data.convention.navigation?.halls.map((h) => h.title)).toEqual(['Open hall', 'mitglieder']);
     expect(data.convention.navigation?.stages).toEqual([{ slug: w.stage.slug, title: 'Main stage' }]);
     expect(data.cardRequired).toBe(false);
-    const page = await callRoute(t, landing.loader as never, { url: `/convention/${w.convention.slug}`, params: params(w.convention.slug) });
+    const page = await callRoute(t, landing.loader, { url: `/convention/${w.convention.slug}`, params: params(w.convention.slug) });
     expect(page.status).toBe(200);
   });
 
@@ -93,10 +93,10 @@ describe('convention layout and landing', () => {
     await t.app.db('conventions').where({ id: w.convention.id }).update({ permission_type: 'LOGGED_IN' });
     const url = `/convention/${w.convention.slug}`;
     for (const fn of [layout.loader, landing.loader]) {
-      const out = await callRoute(t, fn as never, { url, params: params(w.convention.slug) });
+      const out = await callRoute(t, fn, { url, params: params(w.convention.slug) });
       expect(out).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(url)}` });
     }
-    const inside = await callRoute(t, layout.loader as never, { url, userId: w.noFeature.id, params: params(w.convention.slug) });
+    const inside = await callRoute(t, layout.loader, { url, userId: w.noFeature.id, params: params(w.convention.slug) });
     expect(inside.status).toBe(200);
     const data = inside.data as LayoutData;
     expect(data.viewer?.email).toBeTruthy();
@@ -106,7 +106,7 @@ describe('convention layout and landing', () => {
   });
 
   it('gives the 404 page for an unknown convention', async () => {
-    const res = await callRoute(t, layout.loader as never, { url: '/convention/gibt-es-nicht', params: params('gibt-es-nicht') });
+    const res = await callRoute(t, layout.loader, { url: '/convention/gibt-es-nicht', params: params('gibt-es-nicht') });
     expect(res.status).toBe(404);
   });
 
@@ -117,26 +117,26 @@ describe('convention layout and landing', () => {
       start_date: new Date('2026-03-01T08:00:00Z'),
       end_date: new Date('2026-03-03T16:00:00Z'),
     });
-    const res = await callRoute(t, layout.loader as never, { url: `/convention/${w.convention.slug}`, params: params(w.convention.slug) });
+    const res = await callRoute(t, layout.loader, { url: `/convention/${w.convention.slug}`, params: params(w.convention.slug) });
     const data = res.data as LayoutData;
     expect(res.status).toBe(200);
     expect(data.convention).toMatchObject({ title: 'Messe', active: false, status: 'NOT_ACTIVE', navigation: null, startDate: '2026-03-01T08:00:00.000Z' });
-    const hall = await callRoute(t, hallLayout.loader as never, {
+    const hall = await callRoute(t, hallLayout.loader, {
       url: `/convention/${w.convention.slug}/hall/${w.open.slug}`,
       params: params(w.convention.slug, { hallslug: w.open.slug }),
     });
     expect(hall).toMatchObject({ status: 302, location: `/convention/${w.convention.slug}` });
     // the organiser still sees everything
-    const member = await callRoute(t, layout.loader as never, { url: `/convention/${w.convention.slug}`, userId: w.owner.id, params: params(w.convention.slug) });
+    const member = await callRoute(t, layout.loader, { url: `/convention/${w.convention.slug}`, userId: w.owner.id, params: params(w.convention.slug) });
     expect((member.data as LayoutData).convention.navigation?.halls).toHaveLength(2);
   });
 
   it('saves the business card from the convention and returns to the page; mistakes come back per field', async () => {
     const w = await world();
     const url = `/convention/${w.convention.slug}`;
-    const anonymous = await callRoute(t, layout.action as never, { url, form: { intent: 'address' }, params: params(w.convention.slug) });
+    const anonymous = await callRoute(t, layout.action, { url, form: { intent: 'address' }, params: params(w.convention.slug) });
     expect(anonymous.status).toBe(401);
-    const bad = await callRoute(t, layout.action as never, {
+    const bad = await callRoute(t, layout.action, {
       url,
       userId: w.noFeature.id,
       form: { intent: 'address', companyName: 'ACME', streetAddress1: '', houseNo: '1', postalCode: '12345', city: 'Köln', phone: 'abc', country: 'DE' },
@@ -146,17 +146,17 @@ describe('convention layout and landing', () => {
     const errors = (bad.data as { cardResult: { error: Record<string, string[]> } }).cardResult.error;
     expect(Object.keys(errors)).toEqual(expect.arrayContaining(['streetAddress1', 'phone']));
     const back = `${url}/hall/${w.open.slug}`;
-    const good = await callRoute(t, layout.action as never, {
+    const good = await callRoute(t, layout.action, {
       url,
       userId: w.noFeature.id,
       form: { intent: 'address', companyName: 'ACME', streetAddress1: 'Domstraße', houseNo: '1', postalCode: '50667', city: 'Köln', phone: '+49 221 123456', country: 'DE', redirectTo: back },
       params: params(w.convention.slug),
     });
     expect(good).toMatchObject({ status: 302, location: back, toast: { type: 'success', key: 'auth:contact.addressAdded' } });
-    const after = await callRoute(t, layout.loader as never, { url, userId: w.noFeature.id, params: params(w.convention.slug) });
+    const after = await callRoute(t, layout.loader, { url, userId: w.noFeature.id, params: params(w.convention.slug) });
     expect((after.data as LayoutData).viewer).toMatchObject({ cardComplete: true, card: { companyName: 'ACME', city: 'Köln' } });
     // an outside redirect target is not followed
-    const outside = await callRoute(t, layout.action as never, {
+    const outside = await callRoute(t, layout.action, {
       url,
       userId: w.noFeature.id,
       form: { intent: 'address', companyName: 'ACME', streetAddress1: 'Domstraße', houseNo: '1', postalCode: '50667', city: 'Köln', phone: '+49 221 123456', country: 'DE', redirectTo: 'https://evil.example/' },
@@ -169,7 +169,7 @@ describe('convention layout and landing', () => {
 describe('hall, stand, reference point, legal pages and preview', () => {
   it('lists only approved stands in their order, and 404s for a hall that is not part of the convention', async () => {
     const w = await world();
-    const res = await callRoute(t, hallLayout.loader as never, {
+    const res = await callRoute(t, hallLayout.loader, {
       url: `/convention/${w.convention.slug}/hall/${w.open.slug}`,
       params: params(w.convention.slug, { hallslug: w.open.slug }),
     });
@@ -178,7 +178,7 @@ describe('hall, stand, reference point, legal pages and preview', () => {
     expect(hall).toMatchObject({ title: 'Open hall', description: 'All visitors welcome' });
     expect(hall.stands.map((s) => s.title)).toEqual(['First stand', 'Zweiter']);
     const [other] = await t.app.db('halls').insert({ organization_id: w.host.id, slug: `fremd-${rand()}`, name: 'Fremd', permission_type: 'PUBLIC' }).returning('slug');
-    const missing = await callRoute(t, hallLayout.loader as never, {
+    const missing = await callRoute(t, hallLayout.loader, {
       url: `/convention/${w.convention.slug}/hall/${other.slug}`,
       params: params(w.convention.slug, { hallslug: other.slug }),
     });
@@ -188,9 +188,9 @@ describe('hall, stand, reference point, legal pages and preview', () => {
   it('applies the hall access type inside a public convention', async () => {
     const w = await world();
     const url = `/convention/${w.convention.slug}/hall/${w.members.slug}`;
-    const out = await callRoute(t, hallLayout.loader as never, { url, params: params(w.convention.slug, { hallslug: w.members.slug }) });
+    const out = await callRoute(t, hallLayout.loader, { url, params: params(w.convention.slug, { hallslug: w.members.slug }) });
     expect(out).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(url)}` });
-    const inside = await callRoute(t, hallLayout.loader as never, { url, userId: w.noFeature.id, params: params(w.convention.slug, { hallslug: w.members.slug }) });
+    const inside = await callRoute(t, hallLayout.loader, { url, userId: w.noFeature.id, params: params(w.convention.slug, { hallslug: w.members.slug }) });
     expect(inside.status).toBe(200);
   });
 
@@ -200,7 +200,7 @@ describe('hall, stand, reference point, legal pages and preview', () => {
       url: `/convention/${w.convention.slug}/hall/${w.open.slug}/stand/${s.slug}`,
       params: params(w.convention.slug, { hallslug: w.open.slug, standslug: s.slug }),
     });
-    const res = await callRoute(t, stand.loader as never, at(w.first));
+    const res = await callRoute(t, stand.loader, at(w.first));
     expect(res.status).toBe(200);
     const data = res.data as StandData;
     expect(data.stand).toMatchObject({ title: 'First stand', description: 'Machines' });
@@ -208,36 +208,36 @@ describe('hall, stand, reference point, legal pages and preview', () => {
     expect(data.nodes[0]!.points[0]).toMatchObject({ kind: 'REFERENCE', slug: 'products', name: 'Products' });
     expect(data.standPath).toBe(at(w.first).url);
 
-    expect((await callRoute(t, stand.loader as never, at(w.pending))).status).toBe(404);
-    expect((await callRoute(t, stand.loader as never, { ...at(w.pending), userId: w.noFeature.id })).status).toBe(404);
+    expect((await callRoute(t, stand.loader, at(w.pending))).status).toBe(404);
+    expect((await callRoute(t, stand.loader, { ...at(w.pending), userId: w.noFeature.id })).status).toBe(404);
     // the exhibitor and the host see their stand before approval
-    expect((await callRoute(t, stand.loader as never, { ...at(w.pending), userId: w.stranger.id })).status).toBe(200);
-    expect((await callRoute(t, stand.loader as never, { ...at(w.pending), userId: w.owner.id })).status).toBe(200);
+    expect((await callRoute(t, stand.loader, { ...at(w.pending), userId: w.stranger.id })).status).toBe(200);
+    expect((await callRoute(t, stand.loader, { ...at(w.pending), userId: w.owner.id })).status).toBe(200);
 
-    const rp = await callRoute(t, standRp.loader as never, {
+    const rp = await callRoute(t, standRp.loader, {
       url: `${at(w.first).url}/rp/products`,
       params: { ...at(w.first).params, rpslug: 'products' },
     });
     expect(rp.data).toMatchObject({ point: { name: 'Products', title: 'Our products', description: 'Lathes and mills' } });
-    const noRp = await callRoute(t, standRp.loader as never, { url: `${at(w.first).url}/rp/nope`, params: { ...at(w.first).params, rpslug: 'nope' } });
+    const noRp = await callRoute(t, standRp.loader, { url: `${at(w.first).url}/rp/nope`, params: { ...at(w.first).params, rpslug: 'nope' } });
     expect(noRp.status).toBe(404);
   });
 
   it('gives imprint and data policy of the responsible organisation: exhibitor for stands, host for convention and halls', async () => {
     const w = await world();
-    const standImp = await callRoute(t, standImprint.loader as never, {
+    const standImp = await callRoute(t, standImprint.loader, {
       url: `/convention/${w.convention.slug}/hall/${w.open.slug}/stand/${w.first.slug}/imprint`,
       params: params(w.convention.slug, { hallslug: w.open.slug, standslug: w.first.slug }),
     });
     expect(standImp.data).toMatchObject({ info: { imprint: 'Exhibitor AG, Standgasse 2' } });
-    const conv = await callRoute(t, conventionImprint.loader as never, { url: `/convention/${w.convention.slug}/imprint`, params: params(w.convention.slug) });
+    const conv = await callRoute(t, conventionImprint.loader, { url: `/convention/${w.convention.slug}/imprint`, params: params(w.convention.slug) });
     expect(conv.data).toMatchObject({ info: { imprint: 'Host GmbH, Messeweg 1' } });
-    const hallPolicy = await callRoute(t, hallDataPolicy.loader as never, {
+    const hallPolicy = await callRoute(t, hallDataPolicy.loader, {
       url: `/convention/${w.convention.slug}/hall/${w.open.slug}/datapolicy`,
       params: params(w.convention.slug, { hallslug: w.open.slug }),
     });
     expect(hallPolicy.data).toMatchObject({ info: { dataPrivacy: 'Host privacy text' } });
-    const pendingImprint = await callRoute(t, standImprint.loader as never, {
+    const pendingImprint = await callRoute(t, standImprint.loader, {
       url: `/convention/${w.convention.slug}/hall/${w.open.slug}/stand/${w.pending.slug}/imprint`,
       params: params(w.convention.slug, { hallslug: w.open.slug, standslug: w.pending.slug }),
     });
@@ -250,11 +250,11 @@ describe('hall, stand, reference point, legal pages and preview', () => {
       url: `/prev/${prevslug}/convention/${w.convention.slug}/hall/${w.open.slug}/stand/${w.pending.slug}`,
       params: params(w.convention.slug, { prevslug, hallslug: w.open.slug, standslug: w.pending.slug }),
     });
-    const ok = await callRoute(t, preview.loader as never, at(w.pendingPreview));
+    const ok = await callRoute(t, preview.loader, at(w.pendingPreview));
     expect(ok.status).toBe(200);
     expect(ok.data).toMatchObject({ approved: false, stand: { name: 'Wartend' }, standPath: at(w.pendingPreview).url });
-    expect((await callRoute(t, preview.loader as never, at('falsch'))).status).toBe(404);
-    expect((await callRoute(t, preview.loader as never, at(''))).status).toBe(404);
+    expect((await callRoute(t, preview.loader, at('falsch'))).status).toBe(404);
+    expect((await callRoute(t, preview.loader, at(''))).status).toBe(404);
   });
 
   it('keeps a preview link working before the convention opens, while the stand page itself stays closed', async () => {
@@ -262,19 +262,19 @@ describe('hall, stand, reference point, legal pages and preview', () => {
     await t.app.db('conventions').where({ id: w.convention.id }).update({ active: false });
     const prevParams = params(w.convention.slug, { prevslug: w.pendingPreview, hallslug: w.open.slug, standslug: w.pending.slug });
     const url = `/prev/${w.pendingPreview}/convention/${w.convention.slug}/hall/${w.open.slug}/stand/${w.pending.slug}`;
-    const ok = await callRoute(t, preview.loader as never, { url, params: prevParams });
+    const ok = await callRoute(t, preview.loader, { url, params: prevParams });
     expect(ok.status).toBe(200);
     expect(ok.data).toMatchObject({ approved: false, stand: { name: 'Wartend' } });
-    const wrong = await callRoute(t, preview.loader as never, { url, params: { ...prevParams, prevslug: 'falsch' } });
+    const wrong = await callRoute(t, preview.loader, { url, params: { ...prevParams, prevslug: 'falsch' } });
     expect(wrong.status).toBe(404);
-    const stand2 = await callRoute(t, stand.loader as never, {
+    const stand2 = await callRoute(t, stand.loader, {
       url: `/convention/${w.convention.slug}/hall/${w.open.slug}/stand/${w.first.slug}`,
       params: params(w.convention.slug, { hallslug: w.open.slug, standslug: w.first.slug }),
     });
     expect(stand2).toMatchObject({ status: 302, location: `/convention/${w.convention.slug}` });
     // the access type still applies: a LOGGED_IN convention asks a logged-out holder of the link to log in
     await t.app.db('conventions').where({ id: w.convention.id }).update({ permission_type: 'LOGGED_IN' });
-    const login = await callRoute(t, preview.loader as never, { url, params: prevParams });
+    const login = await callRoute(t, preview.loader, { url, params: prevParams });
     expect(login).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(url)}` });
   });
 });

@@ -170,7 +170,7 @@ describe('stage pages (page door)', () => {
   it('shows the convention stage with its stream, texts in the language and the programme', async () => {
     const w = await world();
     const url = `/convention/${w.convention.slug}/stage/${w.main.slug}`;
-    const res = await callRoute(t, conventionStage.loader as never, { url, params: stageParams(w.convention.slug, w.main.slug) });
+    const res = await callRoute(t, conventionStage.loader, { url, params: stageParams(w.convention.slug, w.main.slug) });
     expect(res.status).toBe(200);
     const data = res.data as StageData;
     expect(data.stage).toMatchObject({
@@ -192,7 +192,7 @@ describe('stage pages (page door)', () => {
   it('is a 404 for a stage that is not part of the convention, and for an unknown one', async () => {
     const w = await world();
     for (const stageSlug of [w.otherStage.slug, 'no-such-stage']) {
-      const res = await callRoute(t, conventionStage.loader as never, {
+      const res = await callRoute(t, conventionStage.loader, {
         url: `/convention/${w.convention.slug}/stage/${stageSlug}`,
         params: stageParams(w.convention.slug, stageSlug),
       });
@@ -211,9 +211,9 @@ describe('stage pages (page door)', () => {
     await t.app.db('conventions').where({ id: w.convention.id }).update({ permission_type: 'LOGGED_IN' });
     const url = `/convention/${w.convention.slug}/stage/${w.main.slug}`;
     const params = stageParams(w.convention.slug, w.main.slug);
-    const anonymous = await callRoute(t, conventionStage.loader as never, { url, params });
+    const anonymous = await callRoute(t, conventionStage.loader, { url, params });
     expect(anonymous).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(url)}` });
-    const visitor = await callRoute(t, conventionStage.loader as never, { url, params, userId: w.stranger.id });
+    const visitor = await callRoute(t, conventionStage.loader, { url, params, userId: w.stranger.id });
     expect(visitor.status).toBe(200);
   });
 
@@ -222,16 +222,16 @@ describe('stage pages (page door)', () => {
     await t.app.db('conventions').where({ id: w.convention.id }).update({ active: false });
     const url = `/convention/${w.convention.slug}/stage/${w.main.slug}`;
     const params = stageParams(w.convention.slug, w.main.slug);
-    expect((await callRoute(t, conventionStage.loader as never, { url, params })).status).toBe(404);
-    expect((await callRoute(t, conventionStage.loader as never, { url, params, userId: w.owner.id })).status).toBe(200);
-    const outsider = await callRoute(t, landing.loader as never, { url: `/convention/${w.convention.slug}`, params: { conventionslug: w.convention.slug } });
+    expect((await callRoute(t, conventionStage.loader, { url, params })).status).toBe(404);
+    expect((await callRoute(t, conventionStage.loader, { url, params, userId: w.owner.id })).status).toBe(200);
+    const outsider = await callRoute(t, landing.loader, { url: `/convention/${w.convention.slug}`, params: { conventionslug: w.convention.slug } });
     expect(outsider.status).toBe(200);
     expect((outsider.data as LandingData).programme.stages).toEqual([]);
   });
 
   it('gives the landing page the programme of every stage', async () => {
     const w = await world();
-    const res = await callRoute(t, landing.loader as never, { url: `/convention/${w.convention.slug}`, params: { conventionslug: w.convention.slug } });
+    const res = await callRoute(t, landing.loader, { url: `/convention/${w.convention.slug}`, params: { conventionslug: w.convention.slug } });
     const { programme } = res.data as LandingData;
     expect(programme.stages.map((s) => [s.slug, s.entries.length])).toEqual([[w.main.slug, 3]]);
   });
@@ -239,7 +239,7 @@ describe('stage pages (page door)', () => {
   it('shows a standalone stage publicly while its organisation has the event feature and is active', async () => {
     const w = await world();
     const url = `/stage/${w.main.slug}`;
-    const open = await callRoute(t, standaloneStage.loader as never, { url, params: { stageslug: w.main.slug } });
+    const open = await callRoute(t, standaloneStage.loader, { url, params: { stageslug: w.main.slug } });
     expect(open.status).toBe(200);
     expect(open.data).toMatchObject({
       path: url,
@@ -247,13 +247,13 @@ describe('stage pages (page door)', () => {
       programme: { stages: [{ entries: [{ id: w.talks.live, live: true }, {}, {}] }] },
     });
     // the stage of the other convention is a stage of the same organisation: it has its own page too
-    expect((await callRoute(t, standaloneStage.loader as never, { url: `/stage/${w.otherStage.slug}`, params: { stageslug: w.otherStage.slug } })).status).toBe(200);
+    expect((await callRoute(t, standaloneStage.loader, { url: `/stage/${w.otherStage.slug}`, params: { stageslug: w.otherStage.slug } })).status).toBe(200);
 
     await t.app.db('organizations').where({ id: w.host.id }).update({ suites: Package.BASIC });
-    expect((await callRoute(t, standaloneStage.loader as never, { url, params: { stageslug: w.main.slug } })).status).toBe(404);
+    expect((await callRoute(t, standaloneStage.loader, { url, params: { stageslug: w.main.slug } })).status).toBe(404);
     await t.app.db('organizations').where({ id: w.host.id }).update({ suites: Package.BASIC | Package.EVENT, is_active: false });
-    expect((await callRoute(t, standaloneStage.loader as never, { url, params: { stageslug: w.main.slug } })).status).toBe(404);
-    expect((await callRoute(t, standaloneStage.loader as never, { url: '/stage/no-such-stage', params: { stageslug: 'no-such-stage' } })).status).toBe(404);
+    expect((await callRoute(t, standaloneStage.loader, { url, params: { stageslug: w.main.slug } })).status).toBe(404);
+    expect((await callRoute(t, standaloneStage.loader, { url: '/stage/no-such-stage', params: { stageslug: 'no-such-stage' } })).status).toBe(404);
   });
 });
 
@@ -296,7 +296,7 @@ describe('on-demand content', () => {
     await createOnDemandContent(ctx, { conventionId: w.other.id, title: 'Nur in der anderen Messe' });
     const c = w.convention.slug;
 
-    const list = await callRoute(t, onDemandList.loader as never, { url: `/convention/${c}/ondemand`, params: { conventionslug: c } });
+    const list = await callRoute(t, onDemandList.loader, { url: `/convention/${c}/ondemand`, params: { conventionslug: c } });
     expect(list.status).toBe(200);
     expect(list.data).toEqual({
       base: `/convention/${c}/ondemand`,
@@ -307,7 +307,7 @@ describe('on-demand content', () => {
     });
 
     const item = (slug: string, conventionslug = c) =>
-      callRoute(t, onDemandItem.loader as never, { url: `/convention/${conventionslug}/ondemand/${slug}`, params: { conventionslug, slug } });
+      callRoute(t, onDemandItem.loader, { url: `/convention/${conventionslug}/ondemand/${slug}`, params: { conventionslug, slug } });
     expect((await item('eroeffnung')).data).toMatchObject({
       back: `/convention/${c}/ondemand`,
       item: { title: 'Eröffnung', description: 'Die Begrüßung zum Nachsehen.', videoUrl: 'https://youtu.be/aqz-KE-bpKQ?t=30', contentPageId: null },

@@ -74,7 +74,7 @@ async function gql(userId: string, query: string, variables: Record<string, unkn
 
 /** The welcome video's picture as the convention's visitors get it (the convention layout's loader). */
 async function welcomePicture(conventionSlug: string): Promise<string | null> {
-  const page = await callRoute(t, conventionLayout.loader as never, { url: `/convention/${conventionSlug}`, params: { conventionslug: conventionSlug } });
+  const page = await callRoute(t, conventionLayout.loader, { url: `/convention/${conventionSlug}`, params: { conventionslug: conventionSlug } });
   return (page.data as Awaited<ReturnType<typeof conventionLayout.loader>>).convention.videoThumbnailUrl;
 }
 
@@ -111,21 +111,21 @@ describe('video pictures', () => {
   it('serve the stage page (saved through the console form) and the on-demand cards (a link in the description)', async () => {
     const w = await eventsWorld(t);
     const [stage] = await t.app.db('stages').insert({ organization_id: w.host.id, slug: `buehne-${Date.now()}`, title: 'Bühne' }).returning(['id', 'slug']);
-    const form = await callRoute(t, stagePage.action as never, {
+    const form = await callRoute(t, stagePage.action, {
       url: `/events/stage/${stage.slug}`,
       userId: w.owner.id,
       params: { stageSlug: stage.slug },
       form: { intent: 'settings', title: 'Bühne', stream: `https://www.youtube.com/live/${WORKING}` },
     });
     expect(form.status).toBe(302);
-    const visit = await callRoute(t, stageVisitPage.loader as never, { url: `/stage/${stage.slug}`, params: { stageslug: stage.slug } });
+    const visit = await callRoute(t, stageVisitPage.loader, { url: `/stage/${stage.slug}`, params: { stageslug: stage.slug } });
     expect((visit.data as Awaited<ReturnType<typeof stageVisitPage.loader>>).stage.thumbnailUrl).toMatch(/^\/files\//);
 
     const created = await gql(w.owner.id, `mutation($input: OnDemandContentCreateInput!) { onDemandContentCreate(input: $input) { ${ERR} } }`, {
       input: { conventionId: w.convention.id, title: 'Recording', description: `The opening, to watch again: https://www.youtube.com/watch?v=${WORKING}` },
     });
     expect(created.onDemandContentCreate.error).toBeNull();
-    const list = await callRoute(t, onDemandList.loader as never, { url: `/convention/${w.convention.slug}/ondemand`, params: { conventionslug: w.convention.slug } });
+    const list = await callRoute(t, onDemandList.loader, { url: `/convention/${w.convention.slug}/ondemand`, params: { conventionslug: w.convention.slug } });
     const [card] = (list.data as Awaited<ReturnType<typeof onDemandList.loader>>).items;
     expect(card).toMatchObject({ title: 'Recording', thumbnailUrl: expect.stringMatching(/^\/files\//) });
   });

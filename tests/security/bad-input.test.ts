@@ -7,10 +7,9 @@ import * as eventsPage from '~/routes/_console.events._index';
 import * as loginRoute from '~/routes/_public.login';
 import * as languageRoute from '~/routes/resources.language';
 import * as uploadRoute from '~/routes/resources.upload';
-import { buildRequestContext } from '~/server/request-context.server';
 import { sessionCookie } from '~/server/session.server';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { callRoute } from '../helpers/routes';
+import { callRoute, loadContext } from '../helpers/routes';
 import { addMember, createConvention, createOrganization, createUser } from '../fixtures/factories';
 import { createRemixTestServer } from './remix-app';
 
@@ -93,9 +92,9 @@ describe('bodies that are no readable form: 400 / 413 / 415, never 500', () => {
   it('the route helper itself answers 415 and 400 when a route is called without the check in front', async () => {
     const call = async (headers: Record<string, string>, body: string) => {
       const request = new Request('http://localhost/login', { method: 'POST', headers, body });
-      const context = await buildRequestContext(t.app, request);
+      const context = await loadContext(t, request);
       try {
-        return ((await loginRoute.action({ request, context, params: {} } as never)) as Response).status;
+        return ((await loginRoute.action({ request, context, params: {} })) as Response).status;
       } catch (thrown) {
         if (thrown instanceof Response) return thrown.status;
         throw thrown;
@@ -109,14 +108,14 @@ describe('bodies that are no readable form: 400 / 413 / 415, never 500', () => {
 describe('strings with NUL bytes, lone surrogates or absurd lengths are refused before the database', () => {
   it('page forms: a field error in the user language (INVALID), nothing stored', async () => {
     const { user } = await organiser();
-    const reply = await callRoute(t, eventsPage.action as never, { url: '/events', userId: user.id, form: { intent: 'createConvention', name: 'Messe\u0000Köln' } });
+    const reply = await callRoute(t, eventsPage.action, { url: '/events', userId: user.id, form: { intent: 'createConvention', name: 'Messe\u0000Köln' } });
     expect(reply.status).toBe(400);
     expect(reply.data).toMatchObject({ form: 'createConvention', result: { error: { name: ['This field contains characters that are not allowed'] } } });
-    const long = await callRoute(t, eventsPage.action as never, { url: '/events', userId: user.id, form: { intent: 'createConvention', name: 'x'.repeat(100_001) } });
+    const long = await callRoute(t, eventsPage.action, { url: '/events', userId: user.id, form: { intent: 'createConvention', name: 'x'.repeat(100_001) } });
     expect(long.data).toMatchObject({ result: { error: { name: ['Please enter at most 100000 characters'] } } });
     expect(await t.app.db('conventions').where('title', 'like', 'Messe%Köln').first()).toBeUndefined();
 
-    const login = await callRoute(t, loginRoute.action as never, { url: '/login', form: { email: 'a\u0000@example.com', password: 'x' } });
+    const login = await callRoute(t, loginRoute.action, { url: '/login', form: { email: 'a\u0000@example.com', password: 'x' } });
     expect(login.status).toBe(400);
     expect(JSON.stringify(login.data)).toContain('This field contains characters that are not allowed');
   });
@@ -189,7 +188,7 @@ describe('dates outside 1900-2200 are a field error INVALID in both doors', () =
   it('pages: the convention settings form shows the error at the date', async () => {
     const { org, user } = await organiser();
     const convention = await createConvention(t.app.db, { organization_id: org.id });
-    const res = await callRoute(t, conventionPage.action as never, {
+    const res = await callRoute(t, conventionPage.action, {
       url: `/events/convention/${convention.slug}`,
       userId: user.id,
       params: { slug: convention.slug },

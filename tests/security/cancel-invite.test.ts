@@ -71,7 +71,7 @@ describe.each(['auto', 'pglite'] as const)('cancelInvite of an invite the viewer
 
   it('answers NOT_FOUND on the edit-organisation page too', async () => {
     const w = await world();
-    const res = await callRoute(t, editOrganisation.action as never, {
+    const res = await callRoute(t, editOrganisation.action, {
       url: '/edit-organisation',
       userId: w.adminB.id,
       form: { intent: 'cancelInvite', id: w.invite.id },

@@ -83,10 +83,10 @@ describe("cross-tenant stand: another organisation's stand in someone's hall", (
     // pages: the stand page and its preview are 404, the hall page lists nothing
     const params = { conventionslug: w.convention.slug, hallslug: w.hall.slug, standslug: hallStand.slug };
     const url = `/convention/${w.convention.slug}/hall/${w.hall.slug}/stand/${hallStand.slug}`;
-    expect((await callRoute(t, standPage.loader as never, { url, params })).status).toBe(404);
-    expect((await callRoute(t, standPage.loader as never, { url, params, userId: w.owner.id })).status).toBe(404);
-    expect((await callRoute(t, preview.loader as never, { url: `/prev/${hallStand.previewSlug}${url}`, params: { ...params, prevslug: hallStand.previewSlug } })).status).toBe(404);
-    const hallPage = await callRoute(t, hallLayout.loader as never, { url: `/convention/${w.convention.slug}/hall/${w.hall.slug}`, params });
+    expect((await callRoute(t, standPage.loader, { url, params })).status).toBe(404);
+    expect((await callRoute(t, standPage.loader, { url, params, userId: w.owner.id })).status).toBe(404);
+    expect((await callRoute(t, preview.loader, { url: `/prev/${hallStand.previewSlug}${url}`, params: { ...params, prevslug: hallStand.previewSlug } })).status).toBe(404);
+    const hallPage = await callRoute(t, hallLayout.loader, { url: `/convention/${w.convention.slug}/hall/${w.hall.slug}`, params });
     expect((hallPage.data as { hall: { stands: unknown[] } }).hall.stands).toEqual([]);
 
     // nothing of organisation A changed: its base stand and its place in the other hall are as they were
@@ -107,7 +107,7 @@ describe("cross-tenant stand: another organisation's stand in someone's hall", (
     expect(outcome((await t.graphql(STAND, vars)).body, 'fetchConventionStand')).toBe('PERMISSION_DENIED');
     const params = { conventionslug: w.convention.slug, hallslug: w.hall.slug, standslug: hallStand.slug };
     const url = `/convention/${w.convention.slug}/hall/${w.hall.slug}/stand/${hallStand.slug}`;
-    expect(await callRoute(t, standPage.loader as never, { url, params })).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(url)}` });
+    expect(await callRoute(t, standPage.loader, { url, params })).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(url)}` });
     // a logged-in visitor passes the fair's rule, as on the fair itself
     const visitor = await t.graphql(STAND, vars, { headers: await as(t, w.noFeature.id) });
     expect(visitor.body.data).toMatchObject({ fetchConventionStand: { hallStand: { stand: { nodes: [{ iframe: 'https://embed.example/internal' }] } } } });

@@ -6,9 +6,8 @@ import * as consentRoute from '~/routes/resources.cookie-consent';
 import * as languageRoute from '~/routes/resources.language';
 import * as switchRoute from '~/routes/resources.organization-switch';
 import { refererPath, safeNext } from '~/server/guards.server';
-import { buildRequestContext } from '~/server/request-context.server';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { callRoute } from '../helpers/routes';
+import { callRoute, loadContext } from '../helpers/routes';
 import { addMember, createOrganization, createUser } from '../fixtures/factories';
 import { createRemixTestServer } from './remix-app';
 
@@ -89,14 +88,14 @@ describe('every redirect target from a request goes through it', () => {
   it('the language switch, login, token page and remembered target refuse the same values', async () => {
     const visitor = await createUser(t.app.db);
     for (const value of ['/.//evil.example', '/%2F%2Fevil.example', '/\\evil.example']) {
-      const consent = await callRoute(t, consentRoute.action as never, { url: '/resources/cookie-consent', form: { consent: 'false', redirectTo: value } });
+      const consent = await callRoute(t, consentRoute.action, { url: '/resources/cookie-consent', form: { consent: 'false', redirectTo: value } });
       expect(consent.location, value).toBe('/');
-      const language = await callRoute(t, languageRoute.action as never, { url: '/resources/language', form: { language: 'EN', redirectTo: value } });
+      const language = await callRoute(t, languageRoute.action, { url: '/resources/language', form: { language: 'EN', redirectTo: value } });
       expect(language.location, value).toBe('/');
 
-      const login = await callRoute(t, loginRoute.loader as never, { url: `/login?next=${encodeURIComponent(value)}` });
+      const login = await callRoute(t, loginRoute.loader, { url: `/login?next=${encodeURIComponent(value)}` });
       expect((login.data as { next: string | null }).next, value).toBeNull();
-      const token = await callRoute(t, tokenRoute.loader as never, { url: `/token?next=${encodeURIComponent(value)}`, userId: visitor.id });
+      const token = await callRoute(t, tokenRoute.loader, { url: `/token?next=${encodeURIComponent(value)}`, userId: visitor.id });
       expect((token.data as { next: string }).next, value).toBe('');
 
       const cookie = await redirectAfterLoggingIn.serialize(value);
@@ -106,7 +105,7 @@ describe('every redirect target from a request goes through it', () => {
 
   it('a login posted with redirectTo=/.//evil.example lands on a path of this site', async () => {
     const user = await createUser(t.app.db, { password: 'a long enough passphrase' });
-    const res = await callRoute(t, loginRoute.action as never, {
+    const res = await callRoute(t, loginRoute.action, {
       url: '/login',
       form: { email: user.email, password: 'a long enough passphrase', redirectTo: '/.//evil.example' },
     });
@@ -123,8 +122,8 @@ describe('every redirect target from a request goes through it', () => {
         headers: { cookie: await t.sessionCookie(user.id), referer, 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ organizationId: '00000000-0000-4000-8000-000000000000' }).toString(),
       });
-      const context = await buildRequestContext(t.app, request);
-      const res = (await switchRoute.action({ request, context, params: {} } as never)) as Response;
+      const context = await loadContext(t, request);
+      const res = (await switchRoute.action({ request, context, params: {} })) as Response;
       return res.headers.get('location');
     };
     expect(await denied('http://localhost/.//evil.example')).toBe('/');

@@ -59,7 +59,7 @@ async function graphqlUpload(bytes: Buffer, name: string, lang = 'en') {
 }
 
 function pageUpload(bytes: Buffer, name: string) {
-  return callRoute(t, upload.action as never, {
+  return callRoute(t, upload.action, {
     url: '/resources/upload',
     userId: member.id,
     form: { purpose: 'IMAGE', redirectTo: '/stand', file: new File([bytes], name, { type: 'image/png' }) },

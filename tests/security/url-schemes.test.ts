@@ -20,7 +20,7 @@ import * as exhibitionLanding from '~/routes/exhibition.$slug._index';
 import * as exhibitionPrivacy from '~/routes/exhibition.$slug.privacy';
 import { createRequestI18n } from '~/server/i18n.server';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { callRoute } from '../helpers/routes';
+import { callRoute, type RouteFn } from '../helpers/routes';
 import { eventsWorld, image } from '../integration/events-halls-world';
 
 /**
@@ -173,7 +173,7 @@ describe('page forms: the same rule, shown at the field', () => {
 
   it('organisation profile', async () => {
     for (const field of ['supportUrl', 'homepageUrl', 'dataPrivacyUrl']) {
-      const res = await callRoute(t, editOrganisation.action as never, {
+      const res = await callRoute(t, editOrganisation.action, {
         url: '/edit-organisation',
         userId: w.owner.id,
         form: { intent: 'update', name: 'Host Organisation', [field]: 'javascript:alert(1)' },
@@ -184,7 +184,7 @@ describe('page forms: the same rule, shown at the field', () => {
 
   it('stand settings and embedded views', async () => {
     const stand = await standOfHost();
-    const post = (form: Record<string, string>) => callRoute(t, standPage.action as never, { url: `/stand/${stand.slug}`, userId: w.owner.id, params: { slug: stand.slug }, form });
+    const post = (form: Record<string, string>) => callRoute(t, standPage.action, { url: `/stand/${stand.slug}`, userId: w.owner.id, params: { slug: stand.slug }, form });
     for (const link of HOSTILE) {
       const res = await post({ intent: 'settings', name: 'Stand', shop: 'on', shopUrl: link, chatUrl: link });
       expect(fieldErrors(res), JSON.stringify(link)).toMatchObject({ shopUrl: [HTTP_ONLY], chatUrl: [HTTP_ONLY] });
@@ -196,7 +196,7 @@ describe('page forms: the same rule, shown at the field', () => {
 
   it('in-house fair settings', async () => {
     const fair = await exhibitionOfHost();
-    const res = await callRoute(t, exhibitionPage.action as never, {
+    const res = await callRoute(t, exhibitionPage.action, {
       url: `/events/exhibition/${fair.slug}`,
       userId: w.owner.id,
       params: { exhibitionSlug: fair.slug },
@@ -208,7 +208,7 @@ describe('page forms: the same rule, shown at the field', () => {
   it('foyer points of the convention page', async () => {
     await foyerOfConvention();
     const slug = w.convention.slug;
-    const post = (form: Record<string, string>) => callRoute(t, conventionPage.action as never, { url: `/events/convention/${slug}`, userId: w.owner.id, params: { slug }, form });
+    const post = (form: Record<string, string>) => callRoute(t, conventionPage.action, { url: `/events/convention/${slug}`, userId: w.owner.id, params: { slug }, form });
     expect(fieldErrors(await post({ intent: 'addPoint', x: '10', y: '20', link: 'javascript:alert(1)' }))).toMatchObject({ link: [HTTP_OR_MAILTO] });
     expect(await post({ intent: 'addPoint', x: '10', y: '20', link: 'messe@host.example' })).toMatchObject({ status: 302 });
     expect(await t.app.db('foyer_points').where({ link: 'mailto:messe@host.example' }).first('id')).toBeTruthy();
@@ -218,7 +218,7 @@ describe('page forms: the same rule, shown at the field', () => {
 describe('links stored before the rule', () => {
   interface Level {
     id: string;
-    module: { loader?: unknown; default?: unknown };
+    module: { loader?: RouteFn; default?: unknown };
     /** layouts whose own markup is not under test render just their outlet */
     outletOnly?: boolean;
   }
@@ -227,7 +227,7 @@ describe('links stored before the rule', () => {
   async function renderPage(url: string, params: Record<string, string>, levels: Level[]): Promise<string> {
     const data: unknown[] = [];
     for (const level of levels) {
-      const res = await callRoute(t, level.module.loader as never, { url, params, userId: null });
+      const res = await callRoute(t, level.module.loader, { url, params, userId: null });
       expect(res.status, level.id).toBe(200);
       data.push(res.data);
     }
