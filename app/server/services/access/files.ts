@@ -1,0 +1,57 @@
+import type { FileUseKind, UploadedFile } from '#db/models/index';
+import type { ServiceContext } from '../../context.server';
+import { isMember } from './membership';
+import { mayShowLinkedPage } from './publication';
+import { accessState, isDenied } from './rule';
+import type { PermissionType } from './types';
+
+/**
+ * Who may download a file (issue 25, hole 5): its uploader and the members of its organisation always; a file some
+ * object uses (file_uses: a content group's object or preview, a content page's layout or thumbnail) anyone who may
+ * see one of those objects right now; a file made public (a picture of an event object, an icon) anyone. Recording a
+ * use takes a file's publicity away, so a key-protected group's files need the key, and a page's files close when it
+ * is unpublished or deleted.
+ */
+
+/** Records that an object shows the files (idempotent); the files stop being public by themselves. */
+export async function recordFileUses(
+  ctx: ServiceContext,
+  use: { kind: FileUseKind; objectId: string; organizationId: string },
+  fileIds: (string | null | undefined)[],
+): Promise<void> {
+  const ids = [...new Set(fileIds.filter((id): id is string => Boolean(id)))];
+  if (!ids.length) return;
+  // only files of the object's organisation: an id from a request never pulls another organisation's file in
+  const owned: string[] = await ctx.db('files').whereIn('id', ids).where({ organization_id: use.organizationId }).pluck('id');
+  if (!owned.length) return;
+  await ctx
+    .db('file_uses')
+    .insert(owned.map((id) => ({ file_id: id, kind: use.kind, object_id: use.objectId, organization_id: use.organizationId })))
+    .onConflict(['file_id', 'kind', 'object_id'])
+    .ignore();
+  await ctx.db('files').whereIn('id', owned).where({ is_public: true }).update({ is_public: false });
+}
+
+async function useVisible(ctx: ServiceContext, kind: FileUseKind, objectId: string): Promise<boolean> {
+  if (kind === 'content') {
+    const group: { id: string; organization_id: string; permission_type: PermissionType } | undefined = await ctx
+      .db('content_groups')
+      .where({ id: objectId })
+      .first('id', 'organization_id', 'permission_type');
+    return Boolean(group) && !isDenied(await accessState(ctx, 'content', group!));
+  }
+  const page = await ctx.db('content_pages').where({ id: objectId }).first('organization_id', 'state');
+  return Boolean(page) && mayShowLinkedPage(ctx.viewer, page);
+}
+
+/** Whether the viewer may download the file. */
+export async function mayReadFile(ctx: ServiceContext, file: Pick<UploadedFile, 'id' | 'is_public' | 'uploaded_by_id' | 'organization_id'>): Promise<boolean> {
+  if (file.is_public) return true;
+  const viewer = ctx.viewer;
+  if (viewer && (file.uploaded_by_id === viewer.userId || isMember(viewer, file.organization_id))) return true;
+  const uses: { kind: FileUseKind; object_id: string }[] = await ctx.db('file_uses').where({ file_id: file.id }).select('kind', 'object_id');
+  for (const use of uses) {
+    if (await useVisible(ctx, use.kind, use.object_id)) return true;
+  }
+  return false;
+}
