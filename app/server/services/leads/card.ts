@@ -40,14 +40,18 @@ export async function bufferOf(ctx: ServiceContext, stream: Readable, field: str
   return Buffer.concat(chunks);
 }
 
-/** The reader's failures as the user's errors: a picture that is none is INVALID, a busy or slow reader THROTTLED. */
-async function read<T>(ctx: ServiceContext, field: string, work: () => Promise<T>): Promise<T> {
+/**
+ * The reader's failures as the user's errors: a picture that is none is INVALID; a full queue is THROTTLED ("try again
+ * in a moment"), a picture over its time limit INVALID with what to do instead (issue 24: not a 500, not a vague error).
+ */
+async function read<T>(ctx: ServiceContext, field: string, work: () => Promise<T>, kind: 'card' | 'qr' = 'card'): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof CardReadError) {
       if (error.code === 'UNREADABLE_IMAGE') throw unreadable(ctx, field);
-      throw new DomainError('THROTTLED', ctx.t('errors:generic'), field);
+      if (error.code === 'BUSY') throw new DomainError('THROTTLED', ctx.t('leads:errors.readerBusy'), field);
+      throw new DomainError('INVALID', ctx.t(kind === 'qr' ? 'leads:errors.qrTimeout' : 'leads:errors.cardTimeout'), field);
     }
     throw error;
   }
@@ -68,7 +72,7 @@ export async function uploadBusinesscard(
   const front = await bufferOf(ctx, input.front.stream, 'front');
   const back = input.back ? await bufferOf(ctx, input.back.stream, 'back') : null;
   if (!front.length) throw unreadable(ctx, 'front');
-  const extraction = await read(ctx, 'front', () => readBusinessCard(back?.length ? [front, back] : [front]));
+  const extraction = await read(ctx, 'front', () => readBusinessCard(back?.length ? [front, back] : [front], organizationId));
   const store = (buffer: Buffer, upload: CardUpload) =>
     uploadFile(ctx, { stream: Readable.from([buffer]), filename: upload.filename, declaredMimeType: upload.mimeType, forOrg: organizationId, purpose: 'IMAGE' });
   const frontFile = await store(front, input.front);
@@ -91,13 +95,16 @@ export async function fetchBusinesscardData(ctx: ServiceContext, fileUrl: string
   const stream = await openFile(ctx, file);
   if (!stream) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), 'fileUrl');
   const buffer = await bufferOf(ctx, stream, 'fileUrl');
-  return read(ctx, 'fileUrl', () => readBusinessCard([buffer]));
+  return read(ctx, 'fileUrl', () => readBusinessCard([buffer], organizationId));
 }
 
-/** A scanned QR code (its text, or a picture of it) as a contact; INCOMPATIBLE when it holds no vCard or MECARD. */
+/**
+ * A scanned QR code (its text, or a picture of it) as a contact; INCOMPATIBLE when it holds no vCard or MECARD. A
+ * picture is decoded in the card reader's worker pool in the organisation's turn (issue 24).
+ */
 export async function contactFromQr(ctx: ServiceContext, input: { text: string } | { image: Buffer }): Promise<ContactQrResult> {
-  requireLeadUser(ctx);
+  const { organizationId } = requireLeadUser(ctx);
   if ('text' in input) return parseContactQr(String(input.text ?? '').slice(0, 8000));
-  const text = await read(ctx, 'image', () => decodeQrImage(input.image));
+  const text = await read(ctx, 'image', () => decodeQrImage(input.image, organizationId), 'qr');
   return text ? parseContactQr(text) : { kind: 'INCOMPATIBLE' };
 }

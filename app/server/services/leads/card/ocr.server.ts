@@ -3,8 +3,9 @@
  * blocks the event loop) with the German and English LSTM models from the npm packages @tesseract.js-data/deu and
  * @tesseract.js-data/eng — nothing is fetched from the network. A small pool: workers start on first use (a
  * model load takes about half a second), are reused, at most LEADS_OCR_WORKERS (default 2) run at once, further
- * jobs wait in a bounded queue, each job has a time limit (a worker that overruns is ended and replaced), and
- * idle workers end after a while. Pictures are prepared with sharp first (EXIF rotation, grey, normalised
+ * jobs wait in a bounded queue served in turns per organisation (issue 24: one organisation's burst cannot starve
+ * another's), each job has a time limit (a worker that overruns is ended and replaced), and idle workers end after
+ * a while. QR pictures are decoded in the same pool (qr-image.server.ts). Pictures are prepared with sharp first (EXIF rotation, grey, normalised
  * contrast, light text on dark turned dark on light, small photos scaled up, huge ones down).
  */
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -35,6 +36,8 @@ export interface OcrOptions {
   workers: number;
   /** Time limit of one recognition, in ms. */
   timeoutMs: number;
+  /** Time limit of decoding one QR picture, in ms. */
+  qrTimeoutMs: number;
   /** Most jobs waiting for a worker; more is BUSY. */
   maxQueue: number;
   /** An idle worker ends after this many ms. */
@@ -44,9 +47,13 @@ export interface OcrOptions {
 const options: OcrOptions = {
   workers: Math.max(1, Math.min(4, Number(process.env.LEADS_OCR_WORKERS) || 2)),
   timeoutMs: Number(process.env.LEADS_OCR_TIMEOUT_MS) || 20_000,
+  qrTimeoutMs: Number(process.env.LEADS_QR_TIMEOUT_MS) || 5_000,
   maxQueue: 32,
   idleMs: 120_000,
 };
+
+/** The pool's settings now. */
+export const ocrOptions = (): Readonly<OcrOptions> => options;
 
 /** Changes the pool's settings (tests, bench); takes effect for workers started afterwards. */
 export function configureOcr(next: Partial<OcrOptions>): void {
@@ -71,26 +78,55 @@ function languageFolder(): string {
   return dir;
 }
 
+/**
+ * The two kinds of work the pool runs: tesseract.js recognitions, and QR decoding (jsqr in a plain Node worker thread
+ * of our own, see qr-image.server.ts). They share the slots, the queue, its fairness and the time limits, so a burst
+ * of QR pictures and a burst of business cards together never take more than `workers` CPU threads.
+ */
+export type CardWorkKind = 'ocr' | 'qr';
+
+/** A started worker of one kind: `run` does one job, `end` stops it (also in the middle of a job). */
+export interface CardWorkerHandle {
+  run(input: unknown): Promise<unknown>;
+  end(): Promise<void>;
+}
+
+const starters: Record<CardWorkKind, () => Promise<CardWorkerHandle>> = {
+  ocr: startOcrWorker,
+  qr: () => Promise.reject(new Error('no QR worker registered')),
+};
+
+/** Registers how a kind's worker starts (the QR decoder registers itself). */
+export function registerCardWorker(kind: CardWorkKind, start: () => Promise<CardWorkerHandle>): void {
+  starters[kind] = start;
+}
+
 interface PoolWorker {
-  worker: Worker;
+  kind: CardWorkKind;
+  handle: CardWorkerHandle;
   busy: boolean;
   idleTimer: NodeJS.Timeout | null;
 }
 
 interface Job {
-  image: Buffer;
-  resolve: (text: string) => void;
+  kind: CardWorkKind;
+  owner: string;
+  input: unknown;
+  timeoutMs: number;
+  resolve: (value: unknown) => void;
   reject: (err: Error) => void;
 }
 
 const pool: PoolWorker[] = [];
-const queue: Job[] = [];
+/** Waiting jobs per owner (organisation), served in turns: one owner's burst waits behind everyone else's next job. */
+const queues = new Map<string, Job[]>();
+let queued = 0;
 let starting = 0;
 /** Bumped by shutdownOcr, so a worker still starting then is ended instead of joining the pool. */
 let generation = 0;
 
-async function startWorker(): Promise<PoolWorker> {
-  const worker = await createWorker([...LANGS], 1 /* OEM.LSTM_ONLY */, {
+async function startOcrWorker(): Promise<CardWorkerHandle> {
+  const worker: Worker = await createWorker([...LANGS], 1 /* OEM.LSTM_ONLY */, {
     langPath: languageFolder(),
     cacheMethod: 'none',
     gzip: true,
@@ -101,15 +137,21 @@ async function startWorker(): Promise<PoolWorker> {
     preserve_interword_spaces: '1',
     user_defined_dpi: '300',
   });
-  return { worker, busy: false, idleTimer: null };
+  return {
+    run: async (input) => (await worker.recognize(input as Buffer)).data.text ?? '',
+    end: () => worker.terminate().then(() => undefined),
+  };
+}
+
+function endWorker(pw: PoolWorker): void {
+  removeWorker(pw);
+  void pw.handle.end().catch(() => undefined);
 }
 
 function scheduleIdle(pw: PoolWorker): void {
   if (pw.idleTimer) clearTimeout(pw.idleTimer);
   pw.idleTimer = setTimeout(() => {
-    if (pw.busy) return;
-    removeWorker(pw);
-    void pw.worker.terminate().catch(() => undefined);
+    if (!pw.busy) endWorker(pw);
   }, options.idleMs);
   pw.idleTimer.unref();
 }
@@ -120,36 +162,59 @@ function removeWorker(pw: PoolWorker): void {
   if (pw.idleTimer) clearTimeout(pw.idleTimer);
 }
 
+/** When each owner's last job started (a counter): the owner served longest ago goes next. */
+const lastStarted = new Map<string, number>();
+let starts = 0;
+
+/** The next job in turn: the first waiting job of the owner whose last job started longest ago (or never). */
+function nextJob(): Job | null {
+  let pick: string | null = null;
+  for (const owner of queues.keys()) {
+    if (pick === null || (lastStarted.get(owner) ?? -1) < (lastStarted.get(pick) ?? -1)) pick = owner;
+  }
+  if (pick === null) return null;
+  const jobs = queues.get(pick)!;
+  const job = jobs.shift()!;
+  if (!jobs.length) queues.delete(pick);
+  queued -= 1;
+  starts += 1;
+  lastStarted.delete(pick); // re-inserted: the map stays small, ordered by last start
+  lastStarted.set(pick, starts);
+  if (lastStarted.size > 1000) lastStarted.delete(lastStarted.keys().next().value!);
+  return job;
+}
+
 function pump(): void {
-  while (queue.length > 0) {
-    const free = pool.find((p) => !p.busy);
-    if (!free) {
-      if (pool.length + starting < options.workers) {
-        starting += 1;
-        const gen = generation;
-        startWorker()
-          .then((pw) => {
-            if (gen !== generation) {
-              void pw.worker.terminate().catch(() => undefined);
-              return;
-            }
-            pool.push(pw);
-            scheduleIdle(pw);
-          })
-          .catch((err: unknown) => {
-            // a worker that cannot start fails the waiting job rather than leaving it hanging
-            const job = queue.shift();
-            job?.reject(err instanceof Error ? err : new Error(String(err)));
-          })
-          .finally(() => {
-            starting -= 1;
-            pump();
-          });
-      }
-      return;
+  while (queued > 0) {
+    const running = pool.filter((p) => p.busy).length + starting;
+    if (running >= options.workers) return;
+    const job = nextJob()!;
+    const free = pool.find((p) => !p.busy && p.kind === job.kind);
+    if (free) {
+      run(free, job);
+      continue;
     }
-    const job = queue.shift()!;
-    run(free, job);
+    // an idle worker of the other kind gives its memory back before a new one starts
+    const spare = pool.find((p) => !p.busy && p.kind !== job.kind);
+    if (spare && pool.length >= options.workers) endWorker(spare);
+    starting += 1;
+    const gen = generation;
+    starters[job.kind]()
+      .then((handle) => {
+        if (gen !== generation) {
+          void handle.end().catch(() => undefined);
+          job.reject(new CardReadError('BUSY', 'Card reader shut down'));
+          return;
+        }
+        const pw: PoolWorker = { kind: job.kind, handle, busy: false, idleTimer: null };
+        pool.push(pw);
+        run(pw, job);
+      })
+      .catch((err: unknown) => job.reject(err instanceof Error ? err : new Error(String(err))))
+      .finally(() => {
+        starting -= 1;
+        pump();
+      });
   }
 }
 
@@ -160,24 +225,23 @@ function run(pw: PoolWorker, job: Job): void {
   const timer = setTimeout(() => {
     if (done) return;
     done = true;
-    // the worker may be stuck in WebAssembly: end it, a new one starts for the next job
-    removeWorker(pw);
-    void pw.worker.terminate().catch(() => undefined);
-    job.reject(new CardReadError('TIMEOUT', `OCR took longer than ${options.timeoutMs} ms`));
+    // the worker may be stuck in WebAssembly or a decoder loop: end it, a new one starts for the next job
+    endWorker(pw);
+    job.reject(new CardReadError('TIMEOUT', `Reading took longer than ${job.timeoutMs} ms`));
     pump();
-  }, options.timeoutMs);
-  pw.worker
-    .recognize(job.image)
+  }, job.timeoutMs);
+  pw.handle
+    .run(job.input)
     .then(
-      (res) => {
+      (value) => {
         if (done) return;
         done = true;
-        job.resolve(res.data.text ?? '');
+        job.resolve(value);
       },
       (err: unknown) => {
         if (done) return;
         done = true;
-        job.reject(new CardReadError('UNREADABLE_IMAGE', err instanceof Error ? err.message : String(err)));
+        job.reject(err instanceof CardReadError ? err : new CardReadError('UNREADABLE_IMAGE', err instanceof Error ? err.message : String(err)));
       },
     )
     .finally(() => {
@@ -190,15 +254,30 @@ function run(pw: PoolWorker, job: Job): void {
     });
 }
 
-/** The text on a prepared picture (see prepareCardImage), through the worker pool. */
-export function recognizeText(image: Buffer): Promise<string> {
-  if (queue.length >= options.maxQueue) {
-    return Promise.reject(new CardReadError('BUSY', 'Too many business cards are being read at the moment'));
+/** The most jobs one owner may have waiting: a quarter of the queue, so one organisation cannot fill it for all. */
+const perOwnerQueue = () => Math.max(1, Math.floor(options.maxQueue / 4));
+
+/**
+ * Runs one job of a kind in the pool for an owner (the organisation; '' for none), within `timeoutMs`. BUSY when the
+ * queue or the owner's share of it is full, TIMEOUT when the job overran (its worker is ended).
+ */
+export function runCardJob<T>(kind: CardWorkKind, owner: string, input: unknown, timeoutMs: number): Promise<T> {
+  const mine = queues.get(owner);
+  if (queued >= options.maxQueue || (mine?.length ?? 0) >= perOwnerQueue()) {
+    return Promise.reject(new CardReadError('BUSY', 'Too many pictures are being read at the moment'));
   }
-  return new Promise<string>((resolve, reject) => {
-    queue.push({ image, resolve, reject });
+  return new Promise<T>((resolve, reject) => {
+    const job: Job = { kind, owner, input, timeoutMs, resolve: resolve as (value: unknown) => void, reject };
+    if (mine) mine.push(job);
+    else queues.set(owner, [job]);
+    queued += 1;
     pump();
   });
+}
+
+/** The text on a prepared picture (see prepareCardImage), through the worker pool. */
+export function recognizeText(image: Buffer, owner = ''): Promise<string> {
+  return runCardJob<string>('ocr', owner, image, options.timeoutMs);
 }
 
 /** A picture narrower or lower than this cannot hold a line of legible text. */
@@ -235,12 +314,14 @@ export async function prepareCardImage(input: Buffer): Promise<Buffer | null> {
 /** Ends every worker and removes the language folder (tests, the bench, server shutdown). */
 export async function shutdownOcr(): Promise<void> {
   generation += 1;
-  for (const job of queue.splice(0)) job.reject(new CardReadError('BUSY', 'OCR shut down'));
+  for (const jobs of queues.values()) for (const job of jobs) job.reject(new CardReadError('BUSY', 'OCR shut down'));
+  queues.clear();
+  queued = 0;
   const workers = pool.splice(0);
   await Promise.all(
     workers.map(async (pw) => {
       if (pw.idleTimer) clearTimeout(pw.idleTimer);
-      await pw.worker.terminate().catch(() => undefined);
+      await pw.handle.end().catch(() => undefined);
     }),
   );
   if (langDir) {

@@ -8,15 +8,16 @@ import { CardReadError, prepareCardImage, recognizeText } from './ocr.server';
 import { parseBusinessCardText } from './parse-text';
 
 /** The OCR text of each picture, in order (front, back); '' for a picture with nothing to read. */
-export async function readCardTexts(images: Buffer[]): Promise<string[]> {
+export async function readCardTexts(images: Buffer[], owner = ''): Promise<string[]> {
   const pictures = images.filter((b) => b && b.length > 0).slice(0, 2);
   if (pictures.length === 0) throw new CardReadError('UNREADABLE_IMAGE', 'No picture given');
   const prepared = await Promise.all(pictures.map((b) => prepareCardImage(b)));
-  return Promise.all(prepared.map((p) => (p ? recognizeText(p) : '')));
+  return Promise.all(prepared.map((p) => (p ? recognizeText(p, owner) : '')));
 }
 
-export async function readBusinessCard(images: Buffer[]): Promise<BusinessCardExtraction> {
-  const texts = await readCardTexts(images);
+/** `owner` is the organisation whose turn in the pool's queue the pictures take. */
+export async function readBusinessCard(images: Buffer[], owner = ''): Promise<BusinessCardExtraction> {
+  const texts = await readCardTexts(images, owner);
   const front = parseBusinessCardText(texts[0] ?? '');
   if (texts.length < 2) return front;
   // the back often repeats the front in another language or adds the address: fill the gaps only
