@@ -3,7 +3,7 @@ import type { PagePersonalizationAnswer } from '~/components/personalization/pag
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
-import { orNotFound } from '~/server/route-kit.server';
+import { orNotFound, paramsOf } from '~/server/route-kit.server';
 import { editablePage, updatePage } from '~/server/services/content-pages/pages';
 import { isDomainError } from '~/server/services/errors';
 import { redirectWithToast } from '~/server/toast.server';
@@ -16,7 +16,8 @@ const builderPath = (slug: string) => `/contentpool/builder_v2/${encodeURICompon
 /** Nothing to show here: the form lives in the builder's page settings. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const page = await orNotFound(editablePage(context.service, { slug: params.slug ?? '' }));
+  const { slug } = paramsOf(params, 'slug');
+  const page = await orNotFound(editablePage(context.service, { slug }));
   return redirect(builderPath(page.slug));
 }
 
@@ -29,7 +30,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
-  const page = await orNotFound(editablePage(ctx, { slug: params.slug ?? '' }));
+  const { slug } = paramsOf(params, 'slug');
+  const page = await orNotFound(editablePage(ctx, { slug }));
   const formData = await readForm(request);
   const asData = formData.get('reply') === 'data';
   const chosen = String(formData.get('personalizationId') ?? '').trim();

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ShopLinkForm } from '~/components/conventions/forms';
 import { BuilderHeader } from '~/components/events/builder-sections';
-import { intentOf, intentsOf, orNotFound, submitForm } from '~/server/route-kit.server';
+import { intentOf, intentsOf, orNotFound, submitForm, paramsOf } from '~/server/route-kit.server';
 import { NumberField, TextField } from '~/components/ui/field';
 import { FormErrors, SubmitButton, useRouteForm } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
@@ -31,7 +31,8 @@ export const guards = defineGuards({ organization: true, feature: 'event' });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const convention = await orNotFound(fetchConvention(context.service, params.slug ?? ''));
+  const { slug } = paramsOf(params, 'slug');
+  const convention = await orNotFound(fetchConvention(context.service, slug));
   const foyer = await conventionImageFoyer(context.service, convention.id);
   return { convention: { slug: convention.slug, title: convention.title }, hasFoyer: Boolean(foyer?.image_id) };
 }
@@ -42,7 +43,8 @@ const Intents = intentsOf(['shopLink']);
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
-  const convention = await orNotFound(fetchConvention(ctx, params.slug ?? ''));
+  const { slug } = paramsOf(params, 'slug');
+  const convention = await orNotFound(fetchConvention(ctx, slug));
   const formData = await readForm(request);
   const { intent } = intentOf(formData, Intents);
   const done = await submitForm(context, formData, intent, ShopLinkForm, async ({ link, x, y }) => {

@@ -7,7 +7,7 @@ import { ACCESS_CONFIRM_TEXTS, AccessSection } from '~/components/events/access-
 import { accessAction, accessData } from '~/server/pages/access.server';
 import { BuilderHeader, ConfirmAnswer, SettingsSection } from '~/components/events/builder-sections';
 import { ConfirmDelete } from '~/components/events/confirm-delete';
-import { confirmedListAction, intentOf, intentsOf, orNotFound, submitForm } from '~/server/route-kit.server';
+import { confirmedListAction, intentOf, intentsOf, orNotFound, submitForm, paramsOf } from '~/server/route-kit.server';
 import { TextField } from '~/components/ui/field';
 import { useRouteForm } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
@@ -34,7 +34,8 @@ export const guards = defineGuards({ organization: true, feature: 'event' });
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
-  const exhibition = await orNotFound(ownExhibitionBySlug(ctx, params.exhibitionSlug ?? ''));
+  const { exhibitionSlug } = paramsOf(params, 'exhibitionSlug');
+  const exhibition = await orNotFound(ownExhibitionBySlug(ctx, exhibitionSlug));
   const [stands, stages, access] = await Promise.all([listStands(ctx), listStages(ctx), accessData(context, { kind: 'exhibition', ...exhibition })]);
   return {
     exhibition: {
@@ -58,7 +59,8 @@ const Intents = intentsOf(['settings', 'deleteExhibition']);
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
-  const exhibition = await orNotFound(ownExhibitionBySlug(ctx, params.exhibitionSlug ?? ''));
+  const { exhibitionSlug } = paramsOf(params, 'exhibitionSlug');
+  const exhibition = await orNotFound(ownExhibitionBySlug(ctx, exhibitionSlug));
   const here = `/events/exhibition/${exhibition.slug}`;
   const formData = await readForm(request);
   const access = await accessAction(context, formData, { kind: 'exhibition', ...exhibition }, here);

@@ -8,7 +8,7 @@ import { accessAction, accessData } from '~/server/pages/access.server';
 import { BuilderHeader, ConfirmAnswer, PictureSection, SettingsSection } from '~/components/events/builder-sections';
 import { ConfirmDelete } from '~/components/events/confirm-delete';
 import { AddStandForm, HallSettingsForm } from '~/lib/schemas/event-forms';
-import { answer, confirmedListAction, intentOf, intentsOf, listAction, orNotFound, readPostedForm, submitForm } from '~/server/route-kit.server';
+import { answer, confirmedListAction, intentOf, intentsOf, listAction, orNotFound, readPostedForm, submitForm, paramsOf } from '~/server/route-kit.server';
 import { pictureAction } from '~/server/pages/picture.server';
 import { ReorderableList } from '~/components/events/reorderable-list';
 import { movedOrder } from '~/components/ui/reorder';
@@ -48,7 +48,8 @@ export const guards = defineGuards({ organization: true, feature: 'event' });
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
-  const hall = await orNotFound(hallBySlug(ctx, params.slug ?? ''));
+  const { slug } = paramsOf(params, 'slug');
+  const hall = await orNotFound(hallBySlug(ctx, slug));
   const [translations, hallStands, access, conventions] = await Promise.all([
     textsOf(ctx, 'hall', hall.id),
     hallStandsOf(ctx, hall),
@@ -92,7 +93,8 @@ const Intents = intentsOf(['settings', 'translation', 'thumbnail', 'addStand', '
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
-  const hall = await orNotFound(hallBySlug(ctx, params.slug ?? ''));
+  const { slug } = paramsOf(params, 'slug');
+  const hall = await orNotFound(hallBySlug(ctx, slug));
   const here = `/hall/builder/${hall.slug}`;
   const posted = await readPostedForm(request, context, ['thumbnail', 'addStand']);
   const { formData, uploaded, failure } = posted;

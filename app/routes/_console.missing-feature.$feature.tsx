@@ -9,6 +9,7 @@ import { runGuards } from '~/server/guards.server';
 import { featureNotice } from '~/server/services/organizations/feature-notice';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { invariantResponse } from '~/lib/route-kit';
+import { paramsOf } from '~/server/route-kit.server';
 
 export const handle = { i18n: ['common', 'org'], title: 'org:missingFeature.title' };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -21,7 +22,7 @@ export const guards = defineGuards({ organization: true });
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const feature = params.feature ?? '';
+  const { feature } = paramsOf(params, 'feature');
   invariantResponse(isFeatureName(feature), 'Not Found', { status: 404 });
   return data(await featureNotice(context.service, feature), { status: 403 });
 }

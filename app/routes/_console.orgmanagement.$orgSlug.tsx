@@ -7,7 +7,7 @@ import { featureNamesOf, FEATURE_NAMES, type FeatureName, type PackageName } fro
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
-import { listAction, orNotFound } from '~/server/route-kit.server';
+import { listAction, orNotFound, paramsOf } from '~/server/route-kit.server';
 import { membersOf } from '~/server/services/organizations/members';
 import { organizationBySlug } from '~/server/services/organizations/organizations';
 import { hasPackage, setOrganizationSuites, suitesFromSelection } from '~/server/services/organizations/suites';
@@ -27,7 +27,8 @@ const PACKAGES: PackageName[] = ['BASIC', 'EVENT', 'SALES', 'DATA', 'DLG'];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const org = await orNotFound(organizationBySlug(context.service, params.orgSlug ?? ''));
+  const { orgSlug } = paramsOf(params, 'orgSlug');
+  const org = await orNotFound(organizationBySlug(context.service, orgSlug));
   const members = await membersOf(context.service, org.id);
   return {
     organization: { id: org.id, name: org.name, slug: org.slug, email: org.email ?? '' },
@@ -45,7 +46,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** The suites form (works without JavaScript): the service turns the checkboxes into a mask and applies the rules. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const org = await orNotFound(organizationBySlug(context.service, params.orgSlug ?? ''));
+  const { orgSlug } = paramsOf(params, 'orgSlug');
+  const org = await orNotFound(organizationBySlug(context.service, orgSlug));
   const form = await readForm(request);
   const pick = <T extends string>(name: string, allowed: readonly T[]) =>
     form.getAll(name).map(String).filter((v): v is T => (allowed as readonly string[]).includes(v));

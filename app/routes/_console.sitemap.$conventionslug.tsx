@@ -7,7 +7,7 @@ import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { sitemap } from '~/server/services/events/halls';
-import { orNotFound } from '~/server/route-kit.server';
+import { orNotFound, paramsOf } from '~/server/route-kit.server';
 
 export const handle = {
   i18n: ['common', 'events'],
@@ -24,7 +24,8 @@ export const guards = defineGuards({ organization: true, feature: 'event' });
 /** The tree of one convention: landing page, halls with their approved stands in order, stages. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const tree = await orNotFound(sitemap(context.service, params.conventionslug ?? ''));
+  const { conventionslug } = paramsOf(params, 'conventionslug');
+  const tree = await orNotFound(sitemap(context.service, conventionslug));
   const title = tree.convention.title as string;
   return {
     pageTitle: context.service.t('events:pages.sitemap.title', { title }),

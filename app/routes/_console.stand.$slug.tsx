@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { NativeSelect } from '~/components/conventions/native-select';
 import { ConfirmStep } from '~/components/events/confirm-delete';
 import { DeleteObject } from '~/components/events/list-sections';
-import { answer, confirmationStep, intentOf, intentsOf, listAction, orNotFound, readPostedForm, submitForm } from '~/server/route-kit.server';
+import { answer, confirmationStep, intentOf, intentsOf, listAction, orNotFound, readPostedForm, submitForm, paramsOf } from '~/server/route-kit.server';
 import { ImageForm } from '~/components/events/image-form';
 import { TranslationsSection } from '~/components/events/translations-section';
 import { translationAction } from '~/server/pages/translations.server';
@@ -51,7 +51,8 @@ export const guards = defineGuards({ organization: true, feature: 'event' });
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
-  const stand = await orNotFound(standBySlug(ctx, params.slug ?? ''));
+  const { slug } = paramsOf(params, 'slug');
+  const stand = await orNotFound(standBySlug(ctx, slug));
   const [translations, nodes, places, pages] = await Promise.all([
     textsOf(ctx, 'stand', stand.id),
     loadNodes(ctx, stand.id),
@@ -72,7 +73,8 @@ const Intents = intentsOf(['settings', 'translation', 'addNode', 'nodeImage', 'd
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
-  const stand = await orNotFound(standBySlug(ctx, params.slug ?? ''));
+  const { slug } = paramsOf(params, 'slug');
+  const stand = await orNotFound(standBySlug(ctx, slug));
   const here = `/stand/${stand.slug}`;
   const { formData, uploaded, failure } = await readPostedForm(request, context, ['addNode', 'nodeImage']);
   const t = ctx.t;

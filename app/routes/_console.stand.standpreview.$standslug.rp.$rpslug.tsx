@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ReferencePointPanel } from '~/components/stands/reference-point';
-import { orNotFound } from '~/server/route-kit.server';
+import { orNotFound, paramsOf } from '~/server/route-kit.server';
 import { findReferencePoint } from '~/server/pages/stand.server';
 import { defineGuards } from '~/lib/guards';
 import { crumbsFrom } from '~/lib/breadcrumbs';
@@ -30,8 +30,10 @@ export const guards = defineGuards({ organization: true, feature: 'event' });
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
-  const stand = await orNotFound(standBySlug(ctx, params.standslug ?? ''));
-  const point = await findReferencePoint(ctx, stand.id, context.language, params.rpslug ?? '');
+  const { standslug } = paramsOf(params, 'standslug');
+  const stand = await orNotFound(standBySlug(ctx, standslug));
+  const { rpslug } = paramsOf(params, 'rpslug');
+  const point = await findReferencePoint(ctx, stand.id, context.language, rpslug);
   invariantResponse(point, 'Not Found', { status: 404 });
   return { standSlug: stand.slug, standName: stand.name, language: context.language, point };
 }

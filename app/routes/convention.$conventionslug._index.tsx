@@ -16,6 +16,7 @@ import { lazy, Suspense } from 'react';
 import { loadRoomPage } from '~/server/pages/virtual-room.server';
 import { conventionBySlug } from '~/server/services/events/conventions';
 import { conventionRoom } from '~/server/services/virtual-rooms/conventions';
+import { paramsOf } from '~/server/route-kit.server';
 
 /**
  * The room of a convention in VIRTUAL_ROOM mode (issue 17), a chunk of its own: the landing is a visitor's first
@@ -32,7 +33,8 @@ export const guards = defineGuards({ public: true, permission: { kind: 'conventi
 /** The landing page reads the convention layout's data; its own loader checks access and reads the programme. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const slug = params.conventionslug ?? '';
+  const { conventionslug } = paramsOf(params, 'conventionslug');
+  const slug = conventionslug;
   const [programme, convention] = await Promise.all([conventionProgramme(context.service, slug, context.language), conventionBySlug(context.service, slug)]);
   // navigation mode VIRTUAL_ROOM (issue 17): the room instead of the foyer or the cards
   const room = convention.navigation_mode === 'VIRTUAL_ROOM' ? await loadRoomPage(context, request, () => conventionRoom(context.service, convention.id), { missing: 'null' }) : null;

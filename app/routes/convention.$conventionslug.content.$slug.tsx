@@ -4,7 +4,7 @@ import { PageView } from '~/components/content-pages/page-view';
 import { conventionPageTitle } from '~/components/visitor/convention-route';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
-import { invariantResponse } from '~/server/route-kit.server';
+import { invariantResponse, paramsOf } from '~/server/route-kit.server';
 import { conventionContentPage } from '~/server/services/content-pages/visit';
 
 export { visitorPagesHandle as handle, visitorPagesClientLoader as clientLoader } from '~/components/visitor/route-handles';
@@ -20,7 +20,8 @@ export const guards = defineGuards({ public: true, permission: { kind: 'conventi
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const page = await conventionContentPage(context.service, { conventionSlug: params.conventionslug ?? '', slug: params.slug ?? '', lang: context.language });
+  const { conventionslug, slug } = paramsOf(params, 'conventionslug', 'slug');
+  const page = await conventionContentPage(context.service, { conventionSlug: conventionslug, slug, lang: context.language });
   invariantResponse(page, 'Not Found', { status: 404 });
   return page;
 }

@@ -6,7 +6,7 @@ import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { loadRoomPage } from '~/server/pages/virtual-room.server';
-import { orNotFound } from '~/server/route-kit.server';
+import { orNotFound, paramsOf } from '~/server/route-kit.server';
 import { standVisit } from '~/server/services/events/visit';
 import { roomOfReferencePoint } from '~/server/services/virtual-rooms/visit';
 
@@ -23,12 +23,14 @@ export const guards = defineGuards({ public: true, permission: { kind: 'conventi
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
+  const { conventionslug, hallslug, standslug } = paramsOf(params, 'conventionslug', 'hallslug', 'standslug');
   const { stand } = await orNotFound(
-    standVisit(context.service, { conventionSlug: params.conventionslug ?? '', hallSlug: params.hallslug ?? '', standSlug: params.standslug ?? '', previewSlug: null }),
+    standVisit(context.service, { conventionSlug: conventionslug, hallSlug: hallslug, standSlug: standslug, previewSlug: null }),
   );
   // logging in (an info point for logged-in visitors) returns to this stand path, not to /virtual-room/{slug}
   const loginNext = new URL(request.url).pathname;
-  return loadRoomPage(context, request, () => roomOfReferencePoint(context.service, stand.id, params.rpslug ?? '', context.language, { loginNext }));
+  const { rpslug } = paramsOf(params, 'rpslug');
+  return loadRoomPage(context, request, () => roomOfReferencePoint(context.service, stand.id, rpslug, context.language, { loginNext }));
 }
 
 export default function StandVirtualRoom() {

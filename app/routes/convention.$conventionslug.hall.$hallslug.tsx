@@ -6,6 +6,7 @@ import { HallTour, parseTourIndex } from '~/components/visitor/hall-tour';
 import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 import { hallVisit } from '~/server/services/events/visit';
+import { paramsOf } from '~/server/route-kit.server';
 
 export { visitorHandle as handle, visitorClientLoader as clientLoader } from '~/components/visitor/route-handles';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.hall.title ?? '' }];
@@ -15,8 +16,9 @@ export const guards = defineGuards({ public: true, permission: { kind: 'conventi
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const hall = await hallVisit(context.service, params.conventionslug ?? '', params.hallslug ?? '', context.language);
-  return { conventionSlug: params.conventionslug ?? '', hall };
+  const { conventionslug, hallslug } = paramsOf(params, 'conventionslug', 'hallslug');
+  const hall = await hallVisit(context.service, conventionslug, hallslug, context.language);
+  return { conventionSlug: conventionslug, hall };
 }
 
 /**

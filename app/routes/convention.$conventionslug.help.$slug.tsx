@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { LazyPageArticle } from '~/components/content-pages/lazy-page-article';
-import { orNotFound } from '~/server/route-kit.server';
+import { orNotFound, paramsOf } from '~/server/route-kit.server';
 import { useConventionData } from '~/components/visitor/convention-data';
 import { conventionPageTitle, HelpText, SupportContact } from '~/components/visitor/convention-info';
 import { defineGuards } from '~/lib/guards';
@@ -22,7 +22,8 @@ export const guards = defineGuards({ public: true, permission: { kind: 'conventi
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const { info, page } = await orNotFound(conventionHelpPage(context.service, params.conventionslug ?? '', params.slug ?? ''));
+  const { conventionslug, slug } = paramsOf(params, 'conventionslug', 'slug');
+  const { info, page } = await orNotFound(conventionHelpPage(context.service, conventionslug, slug));
   return { info, page, title: page?.name || context.service.t('visitor:infopoint.help') };
 }
 

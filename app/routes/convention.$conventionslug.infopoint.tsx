@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { orNotFound } from '~/server/route-kit.server';
+import { orNotFound, paramsOf } from '~/server/route-kit.server';
 import { useConventionData } from '~/components/visitor/convention-data';
 import { conventionPageTitle, HelpText, SupportContact } from '~/components/visitor/convention-info';
 import { EventTime } from '~/components/visitor/event-time';
@@ -18,7 +18,8 @@ export const guards = defineGuards({ public: true, permission: { kind: 'conventi
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const info = await orNotFound(conventionInfo(context.service, params.conventionslug ?? ''));
+  const { conventionslug } = paramsOf(params, 'conventionslug');
+  const info = await orNotFound(conventionInfo(context.service, conventionslug));
   return { info, title: context.service.t('visitor:infopoint.title') };
 }
 

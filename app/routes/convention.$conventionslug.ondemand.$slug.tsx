@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRouteError } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { orNotFound } from '~/server/route-kit.server';
+import { orNotFound, paramsOf } from '~/server/route-kit.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { VideoPlayer } from '~/components/visitor/video-player';
 import { defineGuards } from '~/lib/guards';
@@ -16,7 +16,8 @@ export const guards = defineGuards({ public: true, permission: { kind: 'conventi
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const item = await orNotFound(onDemandItemForVisitor(context.service, params.conventionslug ?? '', params.slug ?? ''));
+  const { conventionslug, slug } = paramsOf(params, 'conventionslug', 'slug');
+  const item = await orNotFound(onDemandItemForVisitor(context.service, conventionslug, slug));
   const page = item.contentPageSlug ? `/convention/${params.conventionslug}/content/${item.contentPageSlug}` : null;
   return { item, back: `/convention/${params.conventionslug}/ondemand`, page };
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { orNotFound } from '~/server/route-kit.server';
+import { orNotFound, paramsOf } from '~/server/route-kit.server';
 import { defineGuards } from '~/lib/guards';
 import { visitorHandle } from '~/components/visitor/route-handles';
 import { runGuards } from '~/server/guards.server';
@@ -15,7 +15,8 @@ export const guards = defineGuards({ public: true, permission: { kind: 'conventi
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const items = await orNotFound(onDemandForVisitor(context.service, params.conventionslug ?? ''));
+  const { conventionslug } = paramsOf(params, 'conventionslug');
+  const items = await orNotFound(onDemandForVisitor(context.service, conventionslug));
   return { items, base: `/convention/${params.conventionslug}/ondemand` };
 }
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useRouteError } from '@remix-run/react';
-import { orNotFound } from '~/server/route-kit.server';
+import { orNotFound, paramsOf } from '~/server/route-kit.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { CONVENTION_ROUTE } from '~/components/visitor/convention-route';
 import { StageView } from '~/components/visitor/stage-view';
@@ -19,8 +19,9 @@ export const guards = defineGuards({ public: true, permission: { kind: 'conventi
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
+  const { conventionslug, stageslug } = paramsOf(params, 'conventionslug', 'stageslug');
   const { programme, ...stage } = await orNotFound(
-    stageVisit(context.service, { conventionSlug: params.conventionslug ?? '', stageSlug: params.stageslug ?? '' }, context.language),
+    stageVisit(context.service, { conventionSlug: conventionslug, stageSlug: stageslug }, context.language),
   );
   return { stage, programme, language: context.language, path: `/convention/${params.conventionslug}/stage/${stage.slug}` };
 }

@@ -12,6 +12,7 @@ import { addressOfUser } from '~/server/services/accounts';
 import { conventionVisit } from '~/server/services/events/visit';
 import { listCountryCodes } from '~/server/services/i18n/languages';
 import { redirectWithToast } from '~/server/toast.server';
+import { paramsOf } from '~/server/route-kit.server';
 
 export { visitorHandle as handle, visitorClientLoader as clientLoader } from '~/components/visitor/route-handles';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.convention.title ?? '' }];
@@ -24,7 +25,8 @@ const DIALOGS: ShellDialog[] = ['welcome', 'card', 'login'];
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
-  const convention = await conventionVisit(ctx, params.conventionslug ?? '', context.language);
+  const { conventionslug } = paramsOf(params, 'conventionslug');
+  const convention = await conventionVisit(ctx, conventionslug, context.language);
   const viewer = context.viewer;
   const address = viewer ? await addressOfUser(ctx, viewer.userId) : null;
   const requested = new URL(request.url).searchParams.get('dialog') as ShellDialog;

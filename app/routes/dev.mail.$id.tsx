@@ -6,6 +6,7 @@ import { openMailViewer } from '~/server/mail/dev-viewer.server';
 import { getMail } from '~/server/mail/outbox.server';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { invariantResponse } from '~/lib/route-kit';
+import { paramsOf } from '~/server/route-kit.server';
 
 export const guards: Guards = { public: true };
 export const handle = { i18n: ['common', 'mail'] };
@@ -14,7 +15,8 @@ export const clientLoader = withNamespaces(handle.i18n);
 /** /dev/mail/{id}: one mail as HTML (sandboxed, no scripts) and as text; 404 in production. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await openMailViewer({ request, context, params }, guards);
-  const mail = await getMail(context.app.db, params.id ?? '');
+  const { id } = paramsOf(params, 'id');
+  const mail = await getMail(context.app.db, id);
   invariantResponse(mail, 'Not Found', { status: 404 });
   return {
     mail: { ...mail, createdAt: mail.createdAt.toISOString(), deliveredAt: mail.deliveredAt?.toISOString() ?? null },

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { orNotFound } from '~/server/route-kit.server';
+import { orNotFound, paramsOf } from '~/server/route-kit.server';
 import { exhibitionTitle } from '~/components/visitor/exhibition-data';
 import { StageView } from '~/components/visitor/stage-view';
 import { defineGuards } from '~/lib/guards';
@@ -15,8 +15,9 @@ export const guards = defineGuards({ public: true, permission: { kind: 'exhibiti
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
+  const { slug, stageslug } = paramsOf(params, 'slug', 'stageslug');
   const { programme, ...stage } = await orNotFound(
-    exhibitionStageVisit(context.service, params.slug ?? '', params.stageslug ?? '', context.language),
+    exhibitionStageVisit(context.service, slug, stageslug, context.language),
   );
   return { stage, programme, language: context.language, path: `/exhibition/${params.slug}/stage/${stage.slug}` };
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Outlet, useLoaderData, useRouteError } from '@remix-run/react';
-import { orNotFound } from '~/server/route-kit.server';
+import { orNotFound, paramsOf } from '~/server/route-kit.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ExhibitionShell } from '~/components/visitor/exhibition-shell';
 import { defineGuards } from '~/lib/guards';
@@ -15,7 +15,8 @@ export const guards = defineGuards({ public: true, permission: { kind: 'exhibiti
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const exhibition = await orNotFound(exhibitionVisit(context.service, params.slug ?? '', context.language));
+  const { slug } = paramsOf(params, 'slug');
+  const exhibition = await orNotFound(exhibitionVisit(context.service, slug, context.language));
   const viewer = context.viewer;
   return {
     exhibition,

@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { defineGuards } from '~/lib/guards';
 import { runGuards, safeNext } from '~/server/guards.server';
+import { paramsOf } from '~/server/route-kit.server';
 
 /** Public: the page's own rules apply where this leads. */
 export const guards = defineGuards({ public: true });
@@ -18,5 +19,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (value) kept.set(name, value);
   }
   const query = kept.toString();
-  throw redirect(safeNext(`/content/${encodeURIComponent(params.slug ?? '')}${query ? `?${query}` : ''}`), 301);
+  const { slug } = paramsOf(params, 'slug');
+  throw redirect(safeNext(`/content/${encodeURIComponent(slug)}${query ? `?${query}` : ''}`), 301);
 }

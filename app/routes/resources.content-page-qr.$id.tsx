@@ -3,6 +3,7 @@ import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 import { isDomainError } from '~/server/services/errors';
 import { pageQrCode } from '~/server/services/content-pages/publish';
+import { paramsOf } from '~/server/route-kit.server';
 
 export const guards = defineGuards({ organization: true, feature: 'content' });
 
@@ -14,8 +15,9 @@ export const guards = defineGuards({ organization: true, feature: 'content' });
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const format = new URL(request.url).searchParams.get('format') === 'png' ? 'png' : 'svg';
+  const { id } = paramsOf(params, 'id');
   try {
-    const { page, body } = await pageQrCode(context.service, params.id ?? '', format);
+    const { page, body } = await pageQrCode(context.service, id, format);
     const headers = {
       'Content-Type': format === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8',
       'Content-Disposition': `attachment; filename="${page.slug}-qr.${format}"`,

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useRouteError } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { orNotFound } from '~/server/route-kit.server';
+import { orNotFound, paramsOf } from '~/server/route-kit.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LanguageSwitch } from '~/components/layout/language-switch';
 import { StageView } from '~/components/visitor/stage-view';
@@ -18,7 +18,8 @@ export const guards = defineGuards({ public: true });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const { programme, ...stage } = await orNotFound(stageVisit(context.service, { stageSlug: params.stageslug ?? '' }, context.language));
+  const { stageslug } = paramsOf(params, 'stageslug');
+  const { programme, ...stage } = await orNotFound(stageVisit(context.service, { stageSlug: stageslug }, context.language));
   return { stage, programme, language: context.language, path: `/stage/${stage.slug}` };
 }
 

@@ -15,6 +15,21 @@ import { redirectWithToast } from '~/server/toast.server';
 export { invariantResponse } from '~/lib/route-kit';
 export { readPostedForm } from '~/server/posted-form.server';
 
+/**
+ * A route's path parameters by name, each a non-empty string: `const { slug } = paramsOf(params, 'slug')`. A missing
+ * or empty one is the 404 page, like a slug that names nothing (Remix fills every segment of a matched route, so this
+ * catches a segment it left empty and calls by hand); only the names asked for are keys of the result.
+ */
+export function paramsOf<const K extends string>(params: Readonly<Partial<Record<string, string>>>, ...names: K[]): Record<K, string> {
+  const values = {} as Record<K, string>;
+  for (const name of names) {
+    const value = params[name];
+    if (!value) throw new Response('Not Found', { status: 404 });
+    values[name] = value;
+  }
+  return values;
+}
+
 /** A NOT_FOUND from a service becomes the 404 page; anything else propagates. */
 export async function orNotFound<T>(work: Promise<T>): Promise<T> {
   try {

@@ -15,7 +15,7 @@ import { withNamespaces } from '~/lib/i18n-namespaces';
 import { CONTENT_LANGUAGES, CONTENT_OBJECT_TYPES, type ContentLanguage, type ContentObjectInput } from '~/lib/schemas/content';
 import { runGuards } from '~/server/guards.server';
 import { parseForm } from '~/server/forms-zod.server';
-import { answer, confirmedListAction, intentOf, intentsOf, listAction, orNotFound, submitForm } from '~/server/route-kit.server';
+import { answer, confirmedListAction, intentOf, intentsOf, listAction, orNotFound, submitForm, paramsOf } from '~/server/route-kit.server';
 import { accessAction, accessData } from '~/server/pages/access.server';
 import { renameGroup, setGroupPermissionType, setGroupPreview, tagGroup, untagGroup } from '~/server/services/content/groups';
 import { createObject, deleteObject, moveObject, translateObject, updateObject, updateOrder } from '~/server/services/content/objects';
@@ -40,7 +40,8 @@ export const guards = defineGuards({ organization: true, feature: 'content' });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const group = await orNotFound(editableGroupBySlug(context.service, params.slug ?? ''));
+  const { slug } = paramsOf(params, 'slug');
+  const group = await orNotFound(editableGroupBySlug(context.service, slug));
   const [data, access] = await Promise.all([
     builderData(context, group),
     accessData(context, { kind: 'content', id: group.id, organization_id: group.organization_id }),
@@ -76,7 +77,8 @@ function objectInput(input: { type: ContentObjectInput['type'] } & Omit<ContentO
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
-  const group = await orNotFound(editableGroupBySlug(ctx, params.slug ?? ''));
+  const { slug } = paramsOf(params, 'slug');
+  const group = await orNotFound(editableGroupBySlug(ctx, slug));
   const here = `/contentpool/builder/${group.slug}`;
   const { formData, uploaded, failure } = await readBuilderPost(request, context);
   // access keys and people with access (the access section's own intents)

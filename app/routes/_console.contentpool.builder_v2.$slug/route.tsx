@@ -12,7 +12,7 @@ import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { formDataProblems } from '~/server/hygiene.server';
 import type { RequestContext } from '~/server/request-context.server';
-import { orNotFound } from '~/server/route-kit.server';
+import { orNotFound, paramsOf } from '~/server/route-kit.server';
 import { editablePage } from '~/server/services/content-pages/pages';
 import { publishPage, unpublishPage } from '~/server/services/content-pages/publish';
 import { createTranslation, deleteTranslation, editableTranslation } from '~/server/services/content-pages/translations';
@@ -36,7 +36,8 @@ export const guards = defineGuards({ organization: true, feature: 'content' });
 /** /contentpool/builder_v2/{slug}: the content page builder (issue 16); ?language= picks the page's language (?lang= stays the interface's), ?item= selects. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const found = await orNotFound(builderData(context, params.slug ?? '', new URL(request.url)));
+  const { slug } = paramsOf(params, 'slug');
+  const found = await orNotFound(builderData(context, slug, new URL(request.url)));
   // the page settings' personalization picker (its own section and route, issue 24 item 5)
   const personalization = await pagePersonalizationSetting(context, found.page.slug);
   return { ...found, personalization, title: context.service.t('pages:builder.title', { name: found.translation?.name ?? found.page.slug }) };
@@ -63,7 +64,8 @@ function parsed<S extends z.ZodTypeAny>(schema: S, formData: FormData): z.output
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
-  const page = await orNotFound(editablePage(ctx, { slug: params.slug ?? '' }));
+  const { slug } = paramsOf(params, 'slug');
+  const page = await orNotFound(editablePage(ctx, { slug }));
   const { formData, uploadErrors } = await readBuilderPost(request, context);
   const bad = () => reply({ error: ctx.t('errors:correctFields') }, 400);
   if (formDataProblems(formData).length) return bad();

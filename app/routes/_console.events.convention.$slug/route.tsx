@@ -24,6 +24,7 @@ import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { PERMISSION_TYPES } from '~/lib/schemas/stands';
 import { runGuards } from '~/server/guards.server';
+import { paramsOf } from '~/server/route-kit.server';
 
 export const handle = {
   i18n: ['common', 'errors', 'validation', 'events', 'files', 'access', 'pages'],
@@ -36,12 +37,14 @@ export const guards = defineGuards({ organization: true, feature: 'event' });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  return conventionDashboard(context, params.slug ?? '');
+  const { slug } = paramsOf(params, 'slug');
+  return conventionDashboard(context, slug);
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  return conventionAction(request, context, params.slug ?? '');
+  const { slug } = paramsOf(params, 'slug');
+  return conventionAction(request, context, slug);
 }
 
 const CONFIRM_TEXTS: Record<string, { title: string; message: string }> = {

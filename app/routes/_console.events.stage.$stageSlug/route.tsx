@@ -16,6 +16,7 @@ import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { useRootData } from '~/components/root-data';
+import { paramsOf } from '~/server/route-kit.server';
 
 export const handle = {
   i18n: ['common', 'errors', 'validation', 'events', 'files'],
@@ -28,12 +29,14 @@ export const guards = defineGuards({ organization: true, feature: 'event' });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  return stageDashboard(context, params.stageSlug ?? '');
+  const { stageSlug } = paramsOf(params, 'stageSlug');
+  return stageDashboard(context, stageSlug);
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  return stageAction(request, context, params.stageSlug ?? '');
+  const { stageSlug } = paramsOf(params, 'stageSlug');
+  return stageAction(request, context, stageSlug);
 }
 
 export default function StageDashboard() {

@@ -11,6 +11,7 @@ import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { contentSnippetOf } from './server';
+import { paramsOf } from '~/server/route-kit.server';
 
 export const handle = {
   i18n: ['common', 'errors', 'validation', 'contentview'],
@@ -24,7 +25,8 @@ export const guards = defineGuards({ organization: true, feature: 'content' });
 /** /html/{contentslug}: the group as an HTML snippet for the organisation's own website (spec 000 point 2). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  return contentSnippetOf(context, request, params.contentslug ?? '');
+  const { contentslug } = paramsOf(params, 'contentslug');
+  return contentSnippetOf(context, request, contentslug);
 }
 
 type CopyState = 'copied' | 'failed' | null;

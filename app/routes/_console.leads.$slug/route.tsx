@@ -15,7 +15,7 @@ import type { LeadFormSchema } from '~/lib/leads/form-schema';
 import { leadPageMeta } from '~/lib/leads/page-meta';
 import { formatLeadValue, shownLeadValues, type ShownLeadValue } from '~/lib/leads/shown-values';
 import { runGuards } from '~/server/guards.server';
-import { confirmedListAction, intentOf, intentsOf, listAction, orNotFound, submitForm } from '~/server/route-kit.server';
+import { confirmedListAction, intentOf, intentsOf, listAction, orNotFound, submitForm, paramsOf } from '~/server/route-kit.server';
 import { pageChoices } from '~/server/services/content-pages/picker';
 import { fileUrl } from '~/server/services/files/files.server';
 import { sendLeadInformationEmail } from '~/server/services/leads/info';
@@ -43,7 +43,8 @@ const name = (u: { first_name: string; last_name: string; email: string } | null
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
-  const detail = await orNotFound(getLead(ctx, params.slug ?? ''));
+  const { slug } = paramsOf(params, 'slug');
+  const detail = await orNotFound(getLead(ctx, slug));
   const { lead } = detail;
   const pages = await pageChoices(ctx, lead.organization_id);
   return {
@@ -97,7 +98,8 @@ const Intents = intentsOf(['update', 'addPage', 'sendMail', 'attachment', 'archi
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
-  const { lead } = await orNotFound(getLead(ctx, params.slug ?? ''));
+  const { slug } = paramsOf(params, 'slug');
+  const { lead } = await orNotFound(getLead(ctx, slug));
   const here = `/leads/${lead.slug}`;
   const { formData, uploaded, failure } = await readLeadForm(request, context);
   const { intent } = intentOf(formData, Intents);

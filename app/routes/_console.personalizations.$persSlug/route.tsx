@@ -19,7 +19,7 @@ import {
 } from '~/lib/schemas/personalization';
 import { runGuards } from '~/server/guards.server';
 import { pictureAction } from '~/server/pages/picture.server';
-import { intentOf, intentsOf, orNotFound, readPostedForm, submitForm } from '~/server/route-kit.server';
+import { intentOf, intentsOf, orNotFound, readPostedForm, submitForm, paramsOf } from '~/server/route-kit.server';
 import { fileUrl } from '~/server/services/files/files.server';
 import { ownPersonalization, updatePersonalization } from '~/server/services/personalizations/personalizations';
 import { redirectWithToast } from '~/server/toast.server';
@@ -39,7 +39,8 @@ export const guards = defineGuards({
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const p = await orNotFound(ownPersonalization(context.service, { slug: params.persSlug ?? '' }));
+  const { persSlug } = paramsOf(params, 'persSlug');
+  const p = await orNotFound(ownPersonalization(context.service, { slug: persSlug }));
   return {
     personalization: {
       id: p.id,
@@ -62,7 +63,8 @@ const Intents = intentsOf(['settings', 'logo', 'favicon']);
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
-  const current = await orNotFound(ownPersonalization(ctx, { slug: params.persSlug ?? '' }));
+  const { persSlug } = paramsOf(params, 'persSlug');
+  const current = await orNotFound(ownPersonalization(ctx, { slug: persSlug }));
   const here = `/personalizations/${current.slug}`;
   const posted = await readPostedForm(request, context, ['logo', 'favicon']);
   const { intent } = intentOf(posted.formData, Intents);

@@ -28,6 +28,7 @@ import { PanoPicker } from './pano-picker';
 import { InfoPointCreate, NavPointCreate, PointList, type Direction } from './points';
 import { editorAction, editorData } from './server';
 import { TourSection } from './tour';
+import { paramsOf } from '~/server/route-kit.server';
 
 export const handle = {
   i18n: ['common', 'errors', 'validation', 'events', 'pages', 'files', 'access', 'roomseditor', 'roomsviewer'],
@@ -41,12 +42,14 @@ export const guards = defineGuards({ organization: true, feature: 'salesHub' });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  return editorData(context, request, params.slug ?? '');
+  const { slug } = paramsOf(params, 'slug');
+  return editorData(context, request, slug);
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  return editorAction(context, request, params.slug ?? '');
+  const { slug } = paramsOf(params, 'slug');
+  return editorAction(context, request, slug);
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;

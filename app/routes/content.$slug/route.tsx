@@ -10,7 +10,7 @@ import { SkipLink } from '~/components/visitor/thumbnail-card';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
-import { invariantResponse } from '~/server/route-kit.server';
+import { invariantResponse, paramsOf } from '~/server/route-kit.server';
 import { contentPageView } from '~/server/services/content-pages/visit';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'pages'] };
@@ -31,11 +31,12 @@ export const guards = defineGuards({ public: true });
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const token = new URL(request.url).searchParams.get('token');
-  const view = await contentPageView(context.service, { slug: params.slug ?? '', token, lang: context.language });
+  const { slug } = paramsOf(params, 'slug');
+  const view = await contentPageView(context.service, { slug, token, lang: context.language });
   if (view.status === 'stale-token') throw Response.json({ reason: 'linkInvalid', message: view.message }, { status: 404 });
   invariantResponse(view.status === 'ok', 'Not Found', { status: 404 });
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
-  const base = `/content/${encodeURIComponent(params.slug ?? '')}`;
+  const base = `/content/${encodeURIComponent(slug)}`;
   return { ...view.page, language: context.language, imprintHref: `${base}/imprint${query}`, dataPolicyHref: `${base}/datapolicy${query}` };
 }
 

@@ -8,7 +8,7 @@ import { BRAND_CLASSES } from '~/lib/brand-theme';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
-import { orNotFound } from '~/server/route-kit.server';
+import { orNotFound, paramsOf } from '~/server/route-kit.server';
 import { informationPage } from '~/server/services/leads/info';
 import { recordTrack } from '~/server/services/leads/tracks';
 
@@ -28,7 +28,8 @@ export const guards = defineGuards({ public: true });
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const slug = params.leadslug ?? '';
+  const { leadslug } = paramsOf(params, 'leadslug');
+  const slug = leadslug;
   const info = await orNotFound(informationPage(context.service, slug, context.language));
   const path = new URL(request.url).pathname;
   await recordTrack(context.service, { leadSlug: slug, linkType: 'LEADINFORMATION_LINK', link: path, content: info.organization.name });

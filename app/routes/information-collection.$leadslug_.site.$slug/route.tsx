@@ -9,7 +9,7 @@ import { BRAND_CLASSES } from '~/lib/brand-theme';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
-import { orNotFound } from '~/server/route-kit.server';
+import { orNotFound, paramsOf } from '~/server/route-kit.server';
 import { informationSite } from '~/server/services/leads/info';
 import { recordTrack } from '~/server/services/leads/tracks';
 
@@ -30,8 +30,10 @@ export const guards = defineGuards({ public: true });
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const leadSlug = params.leadslug ?? '';
-  const site = await orNotFound(informationSite(context.service, leadSlug, params.slug ?? '', context.language));
+  const { leadslug } = paramsOf(params, 'leadslug');
+  const leadSlug = leadslug;
+  const { slug } = paramsOf(params, 'slug');
+  const site = await orNotFound(informationSite(context.service, leadSlug, slug, context.language));
   const path = new URL(request.url).pathname;
   await recordTrack(context.service, { leadSlug, linkType: 'CONTENT_LINK', link: path, content: site.page.name });
   return { info: site.info, page: site.page, back: `/information-collection/${encodeURIComponent(leadSlug)}` };

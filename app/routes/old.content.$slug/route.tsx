@@ -8,7 +8,7 @@ import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards, targetPath, withNext } from '~/server/guards.server';
 import { contentViewOf } from '~/server/pages/content-view.server';
-import { invariantResponse } from '~/server/route-kit.server';
+import { invariantResponse, paramsOf } from '~/server/route-kit.server';
 import { findGroup, groupAccess } from '~/server/services/content/visit';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'contentview'] };
@@ -25,7 +25,8 @@ export const guards = defineGuards({ public: true });
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const group = await findGroup(context.service, { slug: params.slug ?? '' });
+  const { slug } = paramsOf(params, 'slug');
+  const group = await findGroup(context.service, { slug });
   invariantResponse(group, 'Not Found', { status: 404 });
   const access = await groupAccess(context.service, group);
   if (access !== 'open') throw redirect(withNext(access === 'login' ? '/login' : '/token', targetPath(request)));
