@@ -36,8 +36,8 @@ export const MAPPERS: Record<string, string> = {
   ImageFoyer: '../../db/models/index#ImageFoyer',
   FoyerPoint: '../../db/models/index#FoyerPoint',
   ObjectToken: '../../db/models/index#ObjectToken',
-  ObjectPermission: '../../app/server/services/events/access#ObjectPermissionRow',
-  ObjectPermissionUser: '../../app/server/services/events/access#ObjectPermissionUser',
+  ObjectPermission: '../../app/server/services/access/permissions#ObjectPermissionRow',
+  ObjectPermissionUser: '../../app/server/services/access/permissions#ObjectPermissionUser',
   ProgrammeEntry: '../../app/server/services/events/programme#ProgrammeEntry',
   // content pages: the models (a page asked for by slug and language carries that translation)
   ContentPage: '../../app/server/services/content-pages/pages#ContentPageParent',

@@ -22,7 +22,7 @@ import { readForm } from '~/server/posted-form.server';
 import { LANGUAGE_COOKIE } from '~/server/request-context.server';
 import { submitForm } from '~/server/route-kit.server';
 import { isDomainError } from '~/server/services/errors';
-import { accessOfPath, type AccessKind } from '~/server/services/events/access';
+import { accessOfPath, type KeyedKind as AccessKind } from '~/server/services/access/index';
 import { login } from '~/server/services/accounts';
 import { createSession, destroySession } from '~/server/session.server';
 import { RememberedRoomRedirect } from '~/components/virtual-rooms/remembered-room';

@@ -12,7 +12,7 @@ import { AccessTokenSchema } from '~/lib/schemas/access';
 import { runGuards, safeNext } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
 import { submitForm } from '~/server/route-kit.server';
-import { accessOfPath, redeemAccessToken, type AccessKind } from '~/server/services/events/access';
+import { accessOfPath, redeemAccessToken, type KeyedKind as AccessKind } from '~/server/services/access/index';
 import { isDomainError } from '~/server/services/errors';
 import { redirectWithToast } from '~/server/toast.server';
 
@@ -75,7 +75,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     await readForm(request),
     'access-token',
     AccessTokenSchema,
-    ({ token, next }) => redeemAccessToken(ctx, { token, next: safeNext(next, '') }),
+    ({ token, next }) => redeemAccessToken(ctx, { token, next: safeNext(next, '') }, { ip: context.clientIp ?? null }),
     { markInvalid: true, knownFields: ['token'], correctFieldsMessage: undefined, status: 400 },
   );
   if (!done.ok) return done.answer;

@@ -15,7 +15,7 @@ export const guards = defineGuards({ public: true, permission: { kind: 'conventi
 
 /**
  * /convention/{c}/content/{slug}: a published content page the convention links (its page or help page, a foyer
- * point, an on-demand item, a stand's reference point, or a page of the host organisation), inside the convention's
+ * point, an on-demand item or a stand's reference point), inside the convention's
  * layout, in the visitor's language (else the page's other one). Any other slug is the convention's not-found page.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,22 +1,12 @@
 import { redirect } from '@remix-run/node';
 import { hasFeature } from '~/lib/features';
-import type { Guards } from '~/lib/guards';
+import type { Guards, PermissionKind } from '~/lib/guards';
 import type { RequestContext } from './request-context.server';
-import { permissionChecks } from './permissions.server';
-import { isDomainError } from './services/errors';
+import { permissionChecks, type CheckedObject, type PermissionCheck } from './permissions.server';
+import { deniedOutcome } from './services/access/guard';
 
 export type { Guards } from '~/lib/guards';
-
-/**
- * Object-permission checks by kind; a check throws DomainError NOT_FOUND or PERMISSION_DENIED. It gets the
- * guard's parameter and all route parameters (a hall is found by convention and hall slug).
- */
-export type PermissionCheck = (ctx: RequestContext, value: string, params: Record<string, string | undefined>) => Promise<void>;
-
-/** Adds a check (tests add their own kinds; the app's kinds are listed in permissions.server.ts). */
-export function registerPermission(kind: string, check: PermissionCheck): void {
-  permissionChecks[kind] = check;
-}
+export type { PermissionCheck } from './permissions.server';
 
 export interface GuardArgs {
   request: Request;
@@ -118,28 +108,39 @@ function cancelledNavigation(request: Request): Response {
   return redirect(refererPath(request, '/'));
 }
 
-/** Runs the guards in their fixed order; throws a redirect or a 404 response when one fails. */
-export async function runGuards({ request, context, params }: GuardArgs, guards: Guards): Promise<void> {
+/** What runGuards hands the loader: the object its permission check loaded (undefined without one). */
+export type Guarded<G extends Guards> = G['permission'] extends { kind: infer K extends PermissionKind } ? { object: CheckedObject<K> } : { object?: undefined };
+
+/**
+ * Runs the guards in their fixed order; throws a redirect or a 404 response when one fails. Returns the object the
+ * permission check loaded, so the loader need not load it again. `checks` replaces the app's checks (unit tests).
+ */
+export async function runGuards<G extends Guards>(
+  { request, context, params }: GuardArgs,
+  guards: G,
+  checks: Record<string, PermissionCheck> = permissionChecks,
+): Promise<Guarded<G>> {
   const viewer = context.viewer;
   if (guards.checkLoggedIn && viewer) throw comingFromLeadForm(request) ? cancelledNavigation(request) : redirect('/');
   if (!guards.public && !viewer) throw redirect(withNext('/login', targetPath(request)));
   if (guards.staff && !viewer?.isStaff) throw new Response('Not Found', { status: 404 });
   if (guards.organization && viewer && !viewer.organization) throw redirect('/onboarding');
+  let object: unknown;
   if (guards.permission) {
-    const check = permissionChecks[guards.permission.kind];
+    const check = checks[guards.permission.kind];
     if (!check) throw new Error(`No permission check registered for "${guards.permission.kind}"`);
     try {
-      await check(context, params[guards.permission.param] ?? '', params);
+      object = await check(context, params[guards.permission.param] ?? '', params);
     } catch (error) {
-      if (!isDomainError(error)) throw error;
-      if (error.code === 'NOT_FOUND') throw new Response('Not Found', { status: 404 });
-      if (error.code === 'PERMISSION_DENIED') {
-        throw redirect(withNext(viewer ? '/token' : '/login', targetPath(request)));
-      }
+      const outcome = deniedOutcome(error, Boolean(viewer));
+      if (!outcome) throw error;
+      if (outcome === 'not-found') throw new Response('Not Found', { status: 404 });
+      if (outcome === 'login' || outcome === 'token') throw redirect(withNext(`/${outcome}`, targetPath(request)));
       // Other errors are ignored: the route continues (spec 001 point 6).
     }
   }
   if (guards.feature && !hasFeature(viewer?.features ?? 0, guards.feature)) {
     throw redirect(`/missing-feature/${guards.feature}`);
   }
+  return { object } as Guarded<G>;
 }

@@ -50,3 +50,17 @@ export class VideoThumbnail extends Model {
     file: belongsTo(UploadedFile, 'video_thumbnails.file_id'),
   });
 }
+
+/** An object that shows a file (issue 25): the file is served to who may see one of its objects (services/access/files.ts). */
+export class FileUse extends Model {
+  static override tableName = 'file_uses';
+  static override idColumn = ['file_id', 'kind', 'object_id'];
+
+  declare file_id: string;
+  declare kind: FileUseKind;
+  declare object_id: string;
+  declare organization_id: string;
+  declare created_at: Date;
+}
+
+export type FileUseKind = 'content' | 'page';

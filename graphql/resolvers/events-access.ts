@@ -1,4 +1,5 @@
 import { safeNext } from '~/server/guards.server';
+import { currentExchange } from '~/server/auth/http-exchange.server';
 import {
   addObjectPermission,
   createObjectToken,
@@ -11,7 +12,7 @@ import {
   suspendObjectPermission,
   permissionHolder,
   updateObjectToken,
-} from '~/server/services/events/access';
+} from '~/server/services/access/index';
 import type { Resolvers } from '../generated/types';
 import { asQuery, payload, withOk } from '../errors';
 import { given, patchOf } from './events-conventions';
@@ -40,7 +41,11 @@ export const eventsAccessResolvers: Resolvers = {
     objectTokenDelete: (_root, args, ctx) => payload(() => deleteObjectToken(ctx.service, args.id)).then(withOk),
     objectTokenRedeem: (_root, args, ctx) =>
       payload(async () => {
-        const { next } = await redeemAccessToken(ctx.service, { token: args.input.token, next: safeNext(args.input.next, '') });
+        const { next } = await redeemAccessToken(
+          ctx.service,
+          { token: args.input.token, next: safeNext(args.input.next, '') },
+          { ip: currentExchange()?.req?.ip ?? null },
+        );
         return { next };
       }).then(withOk),
     objectPermissionAddUser: (_root, args, ctx) =>

@@ -37,7 +37,7 @@ import {
   stageOf,
   textsOf,
 } from '~/server/services/events/relations';
-import { objectTokensOf } from '~/server/services/events/access';
+import { objectTokensOf } from '~/server/services/access/index';
 import { linkedPage, translationsOfPage } from '~/server/services/content-pages/pages';
 import { createOnDemandContent, deleteOnDemandContent, updateOnDemandContent } from '~/server/services/events/on-demand';
 import { createScheduleEntry, deleteScheduleEntry, updateScheduleEntry } from '~/server/services/events/schedules';

@@ -1,3 +1,4 @@
+import { findFile } from '~/server/services/files/files.server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Package } from '~/lib/features';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -50,8 +51,9 @@ describe('content pool files', () => {
     });
     expect(anonymous.body.data!.content.preview).toEqual({ id: preview.id });
     expect(anonymous.body.data!.content.children).toEqual([{ type: 'IMAGE', file: { id: picture.id } }]);
-    const files = await t.app.db('files').whereIn('id', [picture.id, preview.id]).pluck('is_public');
-    expect(files).toEqual([true, true]);
+    // the files route answers anonymous visitors for both (the group is PUBLIC)
+    const anonymousCtx = await t.serviceContext(null);
+    expect([await findFile(anonymousCtx, picture.id), await findFile(anonymousCtx, preview.id)].map((f) => f?.id)).toEqual([picture.id, preview.id]);
   });
 
   it('a file field answers null where /files/{id} would refuse the viewer (a private file of the organisation)', async () => {

@@ -1,3 +1,4 @@
+import { findFile } from '~/server/services/files/files.server';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -473,8 +474,13 @@ describe('content pages: publication, token links and QR codes', () => {
     const logo = await createFile(t.app.db, { organization_id: a.org.id, width: 200, height: 100, is_public: false });
     const [look] = await t.app.db('personalizations').insert({ organization_id: a.org.id, slug: `f-${a.org.id}`, title: 'Look', logo_id: logo.id, favicon_id: logo.id }).returning('id');
     await mutate(a.user.id, 'contentPageUpdate', '$id: ID!, $input: ContentPageUpdateInput!', { id: page.id, input: { thumbnailId: picture.id, personalizationId: look.id } });
-    const shown = async () => (await t.app.db('files').whereIn('id', [picture.id, pdf.id, logo.id]).select('id', 'is_public')).every((f) => f.is_public);
-    expect(await t.app.db('files').whereIn('id', [picture.id, pdf.id, logo.id]).where({ is_public: true }).pluck('id')).toEqual([]);
+    // what the files route would serve an anonymous visitor
+    const servedOf = async (ids: string[]) => {
+      const anonymous = await t.serviceContext(null);
+      return (await Promise.all(ids.map((id) => findFile(anonymous, id)))).filter(Boolean).map((f) => f!.id);
+    };
+    const shown = async () => (await servedOf([picture.id, pdf.id, logo.id])).length === 3;
+    expect(await servedOf([picture.id, pdf.id, logo.id])).toEqual([]);
     await mutate(a.user.id, 'contentPagePublish', '$id: ID!', { id: page.id });
     expect(await shown()).toBe(true);
     // the public page shows the personalization's logo and favicon to anyone with the link

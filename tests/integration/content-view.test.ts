@@ -43,10 +43,12 @@ async function world() {
   await addMember(db, acme.id, admin.id, { role: 'admin', isOwner: true });
   await addMember(db, other.id, stranger.id, { role: 'admin', isOwner: true });
   await addMember(db, noContent.id, lacking.id, { role: 'admin', isOwner: true });
-  // the TOKEN rule: an access permission to one of acme's events admits to its TOKEN content
+  // keys of another object of acme (its TOKEN convention): they open that convention, never acme's TOKEN content
   const fair = await createConvention(db, { organization_id: acme.id, permission_type: 'TOKEN' });
   await grantAccess(db, { convention_id: fair.id, user_id: holder.id });
   await grantAccess(db, { convention_id: fair.id, user_id: suspended.id, suspended: true });
+  const groupHolder = await createUser(db, en);
+  const groupSuspended = await createUser(db, en);
 
   const picture = await createFile(db, { organization_id: acme.id, is_public: true });
   const group = (permission_type: 'PUBLIC' | 'LOGGED_IN' | 'TOKEN') => createContentGroup(db, { organization_id: acme.id, permission_type });
@@ -75,7 +77,11 @@ async function world() {
   await add(pub.id, { parent_id: slides.id, type: 'IMAGE', value: null, file_id: picture.id, name: 'Zwei', sort: 1 });
   await add(pub.id, { type: 'YOUTUBE', value: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', name: 'Film', sort: 9 });
   for (const g of [loggedIn, token, foreign]) await add(g.id, { value: '<p>Geheim</p>' });
-  return { acme, other, admin, stranger, holder, suspended, lacking, picture, pub, loggedIn, token, foreign };
+  // the TOKEN rule: a permission of the group itself; suspended on the group, a convention key does not reopen it
+  await grantAccess(db, { content_group_id: token.id, user_id: groupHolder.id });
+  await grantAccess(db, { content_group_id: token.id, user_id: groupSuspended.id, suspended: true });
+  await grantAccess(db, { convention_id: fair.id, user_id: groupSuspended.id });
+  return { acme, other, admin, stranger, holder, suspended, groupHolder, groupSuspended, lacking, picture, pub, loggedIn, token, foreign };
 }
 
 beforeAll(async () => {
@@ -127,21 +133,27 @@ describe('/old/content/{slug}: a group as visitors see it', () => {
     expect((await visit(w.loggedIn.slug, w.stranger.id)).status).toBe(200);
   });
 
-  it('TOKEN: members and holders of an access permission of the organisation; others to the key page, the logged-out to the login', async () => {
+  it('TOKEN: members and holders of a permission of this group; others to the key page, the logged-out to the login', async () => {
     const back = encodeURIComponent(`/old/content/${w.token.slug}`);
     expect(await visit(w.token.slug)).toMatchObject({ status: 302, location: `/login?next=${back}` });
     expect((await visit(w.token.slug, w.admin.id)).status).toBe(200);
-    expect((await visit(w.token.slug, w.holder.id)).status).toBe(200);
+    expect((await visit(w.token.slug, w.groupHolder.id)).status).toBe(200);
     expect(await visit(w.token.slug, w.stranger.id)).toMatchObject({ status: 302, location: `/token?next=${back}` });
+    // issue 25, hole 1: a key of another object of the organisation (its convention) opens nothing here
+    expect(await visit(w.token.slug, w.holder.id)).toMatchObject({ status: 302, location: `/token?next=${back}` });
     // a suspended permission of the organisation's convention opens nothing here: the key page again
     expect(await visit(w.token.slug, w.suspended.id)).toMatchObject({ status: 302, location: `/token?next=${back}` });
+    // suspended on the group: another key of the organisation does not get them back in
+    expect(await visit(w.token.slug, w.groupSuspended.id)).toMatchObject({ status: 302, location: `/token?next=${back}` });
     // GraphQL answers the same
     const gql = async (userId: string) =>
       (await t.graphql<{ content: { id: string } | null }>(`query($slug: String) { content(slug: $slug) { id } }`, { slug: w.token.slug }, {
         headers: { Authorization: `JWT ${await t.accessToken(userId)}` },
       })).body;
-    expect((await gql(w.holder.id)).data?.content?.id).toBe(w.token.id);
+    expect((await gql(w.groupHolder.id)).data?.content?.id).toBe(w.token.id);
     expect((await gql(w.stranger.id)).errors?.[0]?.extensions?.code).toBe('PERMISSION_DENIED');
+    expect((await gql(w.holder.id)).errors?.[0]?.extensions?.code).toBe('PERMISSION_DENIED');
+    expect((await gql(w.groupSuspended.id)).errors?.[0]?.extensions?.code).toBe('PERMISSION_DENIED');
   });
 
   it('an unknown slug is 404', async () => {
@@ -254,15 +266,18 @@ describe('the stand’s reference point shows its linked group', () => {
     expect(second.count).toBe(first.count);
   });
 
-  it('shows a TOKEN group to holders of an access permission of the organisation only', async () => {
+  it('shows a TOKEN group to holders of a permission of that group only', async () => {
     const { fair, group } = await fairWithGroup(2);
     await t.app.db('content_groups').where({ id: group.id }).update({ permission_type: 'TOKEN' });
+    await t.app.db('object_permissions').insert({ organization_id: w.acme.id, content_group_id: group.id, user_id: w.groupHolder.id });
     const as = async (userId: string) =>
       ((await callRoute(t, rp.loader, { url: `/exhibition/${fair.slug}/rp/produkte`, params: { slug: fair.slug, rpslug: 'produkte' }, userId })).data as {
         point: { content: ContentView | null };
       }).point.content;
-    expect((await as(w.holder.id))?.id).toBe(group.id);
+    expect((await as(w.groupHolder.id))?.id).toBe(group.id);
     expect((await as(w.admin.id))?.id).toBe(group.id);
+    // a key of the organisation's convention is not a key of this group (issue 25, hole 1)
+    expect(await as(w.holder.id)).toBeNull();
     expect(await as(w.stranger.id)).toBeNull();
     expect(await as(w.suspended.id)).toBeNull();
   });

@@ -8,12 +8,12 @@ import * as hallBuilder from '~/routes/_console.hall.builder.$slug';
 import type { ServiceContext } from '~/server/context.server';
 import {
   addObjectPermission,
-  assertVisitorAccess,
+  assertAccess,
   createObjectToken,
   listObjectPermissions,
   redeemAccessToken,
   suspendObjectPermission,
-} from '~/server/services/events/access';
+} from '~/server/services/access/index';
 import { conventionBySlug } from '~/server/services/events/conventions';
 import { exhibitionForVisitor } from '~/server/services/events/exhibitions';
 import { conventionHall } from '~/server/services/events/halls';
@@ -155,7 +155,7 @@ describe('visitor access rules', () => {
     try {
       await conventionBySlug(ctx, o.convention.slug);
       await conventionHall(ctx, o.convention.slug, o.hall.slug);
-      await assertVisitorAccess(ctx, 'hall', o.hall);
+      await assertAccess(ctx, 'hall', o.hall);
     } finally {
       t.app.db.off('query', listener);
     }

@@ -8,7 +8,7 @@ import {
   listConventions,
   updateConvention,
 } from '~/server/services/events/conventions';
-import { createObjectToken, redeemAccessToken, updateObjectToken } from '~/server/services/events/access';
+import { createObjectToken, redeemAccessToken, updateObjectToken } from '~/server/services/access/index';
 import { createExhibition, fetchExhibition } from '~/server/services/events/exhibitions';
 import { createScheduleEntry } from '~/server/services/events/schedules';
 import { createStage, createStageByName, updateStage } from '~/server/services/events/stages';

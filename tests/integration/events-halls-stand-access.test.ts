@@ -7,7 +7,7 @@ import * as standPage from '~/routes/convention.$conventionslug.hall.$hallslug.s
 import * as preview from '~/routes/prev.$prevslug.convention.$conventionslug.hall.$hallslug.stand.$standslug';
 import { addHallToConvention, createHall } from '~/server/services/events/halls';
 import { hallAddStand, hallStandAccept } from '~/server/services/events/hall-stands';
-import { createObjectToken } from '~/server/services/events/access';
+import { createObjectToken } from '~/server/services/access/index';
 import { createStandNode } from '~/server/services/events/nodes';
 import { createBaseStand } from '~/server/services/events/stands';
 import { createTestApp, type TestApp } from '../helpers/app';

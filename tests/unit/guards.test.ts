@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerPermission, runGuards, safeNext, type Guards } from '~/server/guards.server';
+import { runGuards, safeNext, type Guards, type PermissionCheck } from '~/server/guards.server';
 import type { RequestContext } from '~/server/request-context.server';
 import type { Viewer } from '~/server/viewer.server';
 import { DomainError } from '~/server/services/errors';
@@ -28,7 +28,7 @@ const request = new Request('http://localhost/events/convention/x?tab=halls');
 
 async function outcome(v: Viewer | null, guards: Guards, params: Record<string, string> = {}): Promise<string> {
   try {
-    await runGuards({ request, context: ctx(v), params }, guards);
+    await runGuards({ request, context: ctx(v), params }, guards, testChecks);
     return 'pass';
   } catch (thrown) {
     if (thrown instanceof Response) {
@@ -38,17 +38,20 @@ async function outcome(v: Viewer | null, guards: Guards, params: Record<string, 
   }
 }
 
-registerPermission('test-denied', async () => {
-  throw new DomainError('PERMISSION_DENIED', 'no');
-});
-registerPermission('test-missing', async (_ctx, value) => {
-  if (value !== 'known') throw new DomainError('NOT_FOUND', 'no');
-});
-registerPermission('test-other', async () => {
-  throw new DomainError('INVALID', 'odd');
-});
-const denied = { kind: 'test-denied', param: 'slug' };
-const missing = { kind: 'test-missing', param: 'slug' };
+/** Checks standing in for the app's (given to runGuards): one always denies, one knows one slug, one fails otherwise. */
+const testChecks: Record<string, PermissionCheck> = {
+  convention: async () => {
+    throw new DomainError('PERMISSION_DENIED', 'no');
+  },
+  exhibition: async (_ctx, value) => {
+    if (value !== 'known') throw new DomainError('NOT_FOUND', 'no');
+  },
+  virtualRoom: async () => {
+    throw new DomainError('INVALID', 'odd');
+  },
+};
+const denied = { kind: 'convention', param: 'slug' } as const;
+const missing = { kind: 'exhibition', param: 'slug' } as const;
 
 describe('route guards in fixed order', () => {
   it('1. check-logged-in sends a logged-in user home before anything else', async () => {
@@ -100,12 +103,12 @@ describe('route guards in fixed order', () => {
     expect(await outcome(viewer(), { permission: missing }, { slug: 'unknown' })).toBe('404');
   });
 
-  it('3. an unregistered permission kind is a programming error', async () => {
-    await expect(outcome(viewer(), { permission: { kind: 'nope', param: 'x' } })).rejects.toThrow(/No permission check registered/);
+  it('3. a permission kind without a check is a programming error (the type names every kind; the checks must too)', async () => {
+    await expect(outcome(viewer(), { permission: { kind: 'previewStand', param: 'x' } })).rejects.toThrow(/No permission check registered/);
   });
 
   it('3. other permission errors are ignored and navigation continues', async () => {
-    const other = { kind: 'test-other', param: 'slug' };
+    const other = { kind: 'virtualRoom', param: 'slug' } as const;
     expect(await outcome(viewer({ features: Package.EVENT }), { permission: other, feature: 'event' })).toBe('pass');
   });
 

@@ -1,12 +1,13 @@
 import type { Db } from '#db/connection';
 
-export type ThrottleScope = 'account' | 'ip';
+export type ThrottleScope = 'account' | 'ip' | 'object';
 
 /**
- * Failed logins allowed before a delay starts, per scope. An IP is shared by many people (offices, fairs), so it
- * gets more room than one account.
+ * Failed attempts allowed before a delay starts, per scope. An IP is shared by many people (offices, fairs), so it
+ * gets more room than one account; an object (the access keys of one convention, say) is tried by everyone who
+ * visits it, so it gets the most, and its delays only slow down a guessing campaign spread over many clients.
  */
-const FREE_FAILURES: Record<ThrottleScope, number> = { account: 3, ip: 20 };
+const FREE_FAILURES: Record<ThrottleScope, number> = { account: 3, ip: 20, object: 100 };
 /** Failures older than this are forgotten. */
 const WINDOW_SECONDS = 60 * 60;
 const MAX_DELAY_SECONDS = 15 * 60;
@@ -20,11 +21,14 @@ export function lockSeconds(scope: ThrottleScope, failures: number): number {
 export interface ThrottleKeys {
   account: string;
   ip: string | null;
+  /** the object whose secret is tried (access keys), counted over all clients */
+  object?: string | null;
 }
 
 const keysOf = (keys: ThrottleKeys): [ThrottleScope, string][] => [
   ['account', keys.account.trim().toLowerCase().slice(0, 254)],
   ...(keys.ip ? ([['ip', keys.ip.slice(0, 254)]] as [ThrottleScope, string][]) : []),
+  ...(keys.object ? ([['object', keys.object.slice(0, 254)]] as [ThrottleScope, string][]) : []),
 ];
 
 /** Seconds to wait before the next login attempt is allowed (0: go ahead). */

@@ -7,16 +7,16 @@ import {
   objectTokensOf,
   removeObjectPermission,
   suspendObjectPermission,
-  TOKEN_OBJECT_FIELD,
-  type AccessKind,
-} from '~/server/services/events/access';
+  KINDS,
+  type KeyedKind,
+} from '~/server/services/access/index';
 import { redirectWithToast } from '~/server/toast.server';
 import { PermissionAddForm, TokenForm } from '~/lib/schemas/access-forms';
 import { confirmedListAction, listAction, submitForm } from '~/server/route-kit.server';
 
-/** The convention, hall or in-house fair whose access a console page manages. */
+/** The protected object (any keyed kind) whose access a console page manages. */
 export interface AccessTarget {
-  kind: AccessKind;
+  kind: KeyedKind;
   id: string;
   organization_id: string;
 }
@@ -49,7 +49,7 @@ export async function accessAction(context: RequestContext, formData: FormData, 
   switch (intent) {
     case 'createToken': {
       const done = await submitForm(context, formData, intent, TokenForm, ({ token, limit }) =>
-        createObjectToken(ctx, { [TOKEN_OBJECT_FIELD[target.kind]]: target.id, token, limit }),
+        createObjectToken(ctx, { [KINDS[target.kind].tokenField]: target.id, token, limit }),
       );
       if (!done.ok) return done.answer;
       return redirectWithToast(here, { type: 'success', key: 'access:tokens.toast.created', values: { token: done.value.token } });

@@ -4,7 +4,7 @@ import type { Language } from '~/lib/language';
 import { isHttpUrl, isMailtoUrl } from '~/lib/url';
 import type { ServiceContext } from '~/server/context.server';
 import { objectsByGroup, buildTree, type ContentNode } from '~/server/services/content/tree';
-import { accessWith, holdsObjectPermissionSql } from '~/server/services/content/visit';
+import { groupAccess } from '~/server/services/content/visit';
 import { primeVideoThumbnails, videoThumbnailsJson, videoThumbnailUrl } from '~/server/services/events/video-thumbnails';
 import { jsonArray, ownColumns, revived, revivedRows, type JsonRow } from '~/server/services/json-rows';
 import { fileUrl } from '~/server/services/files/files.server';
@@ -65,8 +65,8 @@ export async function contentViewOf(
 
 /**
  * A group another object links (a stand's reference point), by id: rendered when this viewer may see it, else
- * null. One statement brings the group, its objects, the organisation's kept video pictures and whether the
- * viewer holds an access permission of the organisation (TOKEN), so a visitor page pays one statement for it.
+ * null. One statement brings the group, its objects and the organisation's kept video pictures; the access rule reads
+ * the viewer's permissions once per request (services/access).
  */
 export async function linkedContentView(ctx: ServiceContext, groupId: string, language: Language): Promise<ContentView | null> {
   const row: JsonRow | undefined = await ctx
@@ -76,11 +76,10 @@ export async function linkedContentView(ctx: ServiceContext, groupId: string, la
       'g.*',
       ctx.db.raw(`${jsonArray('to_jsonb(o.*)', 'from content_objects o where o.group_id = g.id', 'o.sort')} as _objects`),
       ctx.db.raw(`${videoThumbnailsJson('g.organization_id')} as _thumbnails`),
-      ctx.db.raw(`${holdsObjectPermissionSql('g.organization_id')} as _permission`, [ctx.viewer?.userId ?? null]),
     );
   if (!row) return null;
   const group = revived<ContentGroup>(ownColumns(row));
-  if (accessWith(ctx, group, row._permission === true) !== 'open') return null;
+  if ((await groupAccess(ctx, group)) !== 'open') return null;
   objectsByGroup(ctx).prime(group.id, revivedRows<ContentObject>(row._objects));
   primeVideoThumbnails(ctx, group.organization_id, row._thumbnails);
   return contentViewOf(ctx, group, language);

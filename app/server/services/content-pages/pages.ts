@@ -23,6 +23,8 @@ import { assertOwnPersonalization } from '../personalizations/personalizations';
 import { freeSlug, isUniqueViolation } from '../slugs';
 import { parseInput } from '../validation';
 import { layoutFileIds } from './blocks';
+import { pageUse } from './file-uses';
+import { recordFileUses } from '../access/files';
 import { pageVisibility } from './policy';
 
 /**
@@ -232,7 +234,7 @@ export async function updatePage(ctx: ServiceContext, id: string, input: UpdateI
         const changed = await ContentPageTranslation.query(tx.db).where({ page_id: page.id, language }).patch({ name: values.name });
         if (!changed) throw notFound(ctx, 'language');
       }
-      if (values.thumbnailId && page.state === 'PUBLISHED') await tx.db('files').where({ id: values.thumbnailId }).update({ is_public: true });
+      if (values.thumbnailId) await recordFileUses(tx, pageUse(page), [values.thumbnailId]);
       return updated;
     });
   } catch (error) {

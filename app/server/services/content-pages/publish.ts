@@ -4,6 +4,8 @@ import { inTransaction, type ServiceContext } from '../../context.server';
 import { DomainError } from '../errors';
 import { editablePage } from './pages';
 import { layoutFileIds } from './blocks';
+import { pageUse } from './file-uses';
+import { recordFileUses } from '../access/files';
 import { newPublishToken } from './policy';
 import type { PageLayout } from '~/lib/content-pages/layout';
 
@@ -37,9 +39,10 @@ export async function publishPage(ctx: ServiceContext, id: string): Promise<Cont
     const layouts = (await tx.db('content_page_translations').where({ page_id: page.id }).pluck('layout')) as PageLayout[];
     // the personalization's logo and favicon head the public page
     const look = page.personalization_id ? await tx.db('personalizations').where({ id: page.personalization_id }).first('logo_id', 'favicon_id') : null;
-    const own = [page.thumbnail_id, look?.logo_id, look?.favicon_id].filter((id): id is string => Boolean(id));
-    const ids = [...new Set([...own, ...layouts.flatMap(layoutFileIds)])];
-    if (ids.length) await tx.db('files').whereIn('id', ids).where({ organization_id: page.organization_id, is_public: false }).update({ is_public: true });
+    const branding = [look?.logo_id, look?.favicon_id].filter((id): id is string => Boolean(id));
+    if (branding.length) await tx.db('files').whereIn('id', branding).where({ organization_id: page.organization_id, is_public: false }).update({ is_public: true });
+    // the page's own files are served while it is published (services/access/files.ts)
+    await recordFileUses(tx, pageUse(page), [page.thumbnail_id, ...layouts.flatMap(layoutFileIds)]);
     return updated;
   });
 }

@@ -16,6 +16,8 @@ import { DomainError, type FieldError } from '../errors';
 import { isUniqueViolation } from '../slugs';
 import { parseInput } from '../validation';
 import { checkedBlocks, layoutFileIds } from './blocks';
+import { pageUse } from './file-uses';
+import { recordFileUses } from '../access/files';
 import { editablePage } from './pages';
 
 /**
@@ -162,10 +164,7 @@ export async function updateTranslation(ctx: ServiceContext, translationId: stri
       if (!current) throw notFound(ctx);
       throw versionConflict(ctx, current.version);
     }
-    if (page.state === 'PUBLISHED') {
-      const ids = layoutFileIds(cleaned);
-      if (ids.length) await tx.db('files').whereIn('id', ids).where({ organization_id: page.organization_id, is_public: false }).update({ is_public: true });
-    }
+    await recordFileUses(tx, pageUse(page), layoutFileIds(cleaned));
     return saved;
   });
 }

@@ -6,7 +6,7 @@ import { isDomainError } from '../errors';
 import { organizationLegal, type LegalInfo } from '../events/visit';
 import { visitorLook, type PersonalizationLook } from '../personalizations/look';
 import { pageFiles, translationsOfPage, viewPage, type PageFileView } from './pages';
-import { mayShowLinkedPage } from './policy';
+import { mayEditPage, mayShowLinkedPage } from './policy';
 
 /**
  * A content page as its public address shows it (`/content/{slug}`, issue 16): the translation of the asked
@@ -83,8 +83,9 @@ export async function pageLegal(ctx: ServiceContext, by: { slug: string; token: 
  * A content page inside a convention (`/convention/{c}/content/{slug}`; issue 16: wherever a page can be chosen,
  * the visitor side opens it). The convention's access type has been checked by the route's guard; the page must be
  * published (its editors see every state) and linked by the convention: its page or help page, a foyer point, an
- * on-demand item, a reference point of a stand in one of its halls, or a page of the host organisation itself.
- * Anything else is null (not found), so no page leaks through a convention it has nothing to do with.
+ * on-demand item or a reference point of a stand in one of its halls. Anything else is null (not found), so no page
+ * leaks through a convention it has nothing to do with, not even another published page of the host (its address
+ * needs the page's token; issue 25, hole 2).
  */
 export async function conventionContentPage(
   ctx: ServiceContext,
@@ -94,7 +95,8 @@ export async function conventionContentPage(
   const page = convention && by.slug ? await ContentPage.query(ctx.db).findOne({ slug: by.slug.toLowerCase() }) : undefined;
   if (!convention || !page || !mayShowLinkedPage(ctx.viewer, page)) return null;
   const linked =
-    page.organization_id === convention.organization_id ||
+    // the host's editors preview any of their pages inside their convention
+    (page.organization_id === convention.organization_id && mayEditPage(ctx.viewer, page)) ||
     page.id === convention.content_page_id ||
     page.id === convention.help_content_page_id ||
     Boolean(

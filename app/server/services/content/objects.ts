@@ -10,7 +10,7 @@ import { isUuid } from '~/lib/ids';
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { assertId } from '../authz';
 import { DomainError } from '../errors';
-import { publishFile } from '../files/files.server';
+import { recordFileUses } from '../access/files';
 import { contentError } from './errors';
 import { editableGroup } from './groups';
 import { rememberVideoThumbnail } from '../events/video-thumbnails';
@@ -104,8 +104,8 @@ export async function createObject(
     const created = await ContentObject.query(tx.db)
       .insert({ ...values, ...preview, organization_id: group.organization_id, group_id: group.id, parent_id: parent?.id ?? null, sort: nextSort(rows, parent?.id ?? null) })
       .returning('*');
-    // its picture or document is shown to the group's visitors
-    await publishFile(tx, created.file_id, group.organization_id);
+    // its picture or document is served to whoever may see the group
+    await recordFileUses(tx, { kind: 'content', objectId: group.id, organizationId: group.organization_id }, [created.file_id]);
     return created;
   });
 }
@@ -134,7 +134,7 @@ export async function updateObject(ctx: ServiceContext, id: string, input: Omit<
     const parent = parentIn(ctx, rows, object.parent_id);
     if (parent?.type === 'LOCALIZED') failOn(ctx, placementIssue(rows, parent, { ...values, movingId: object.id }));
     const updated = await ContentObject.query(tx.db).patchAndFetchById(object.id, { ...values, ...preview });
-    await publishFile(tx, updated.file_id, object.organization_id);
+    await recordFileUses(tx, { kind: 'content', objectId: object.group_id, organizationId: object.organization_id }, [updated.file_id]);
     return updated;
   });
 }

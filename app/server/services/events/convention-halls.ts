@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import type { ModelObject } from 'objection';
 import { Hall } from '#db/models/index';
 import { defineLoader, type ServiceContext } from '../../context.server';
-import { visitorAccess, type AccessState } from './access';
+import { accessState, type AccessState } from '../access/index';
 
 /** The halls of many conventions in one statement, each convention's in its order. */
 const hallsByConvention = defineLoader(
@@ -31,6 +31,6 @@ const ENTERED: readonly AccessState[] = ['member', 'open', 'granted'];
  */
 export async function hallsOfConvention(ctx: ServiceContext, conventionId: string): Promise<(ModelObject<Hall> & { visited: true })[]> {
   const halls = await hallsByConvention(ctx).load(conventionId);
-  const access = await Promise.all(halls.map((hall) => visitorAccess(ctx, 'hall', hall)));
+  const access = await Promise.all(halls.map((hall) => accessState(ctx, 'hall', hall)));
   return halls.filter((_, i) => ENTERED.includes(access[i])).map((hall) => ({ ...hall, visited: true as const }));
 }

@@ -3,7 +3,7 @@ import { safeHref } from '~/lib/url';
 import type { ServiceContext } from '../../context.server';
 import { linkedPage, linkedPageView, type LinkedPageView } from '../content-pages/pages';
 import { isDomainError } from '../errors';
-import { objectsOnPath } from './access';
+import { objectsOnPath } from '../access/index';
 import { notFound } from './hall-common';
 import { visibleConvention } from './halls';
 import { organizationSummaryById } from './loaders';

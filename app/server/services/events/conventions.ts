@@ -17,7 +17,7 @@ import { assertId } from '../authz';
 import { DomainError } from '../errors';
 import { assertImageRatio, fileById, publishFile, type ImageRatio } from '../files/files.server';
 import { parseInput } from '../validation';
-import { assertVisitorAccess } from './access';
+import { assertAccess } from '../access/index';
 import {
   assertSlugFree,
   collectFieldErrors,
@@ -243,7 +243,7 @@ export async function conventionStage(ctx: ServiceContext, conventionId: string)
 export async function conventionBySlug(ctx: ServiceContext, slug: string): Promise<Convention> {
   const row = await conventionBySlugLoader(ctx).load(String(slug).toLowerCase());
   if (!row) throw notFound(ctx, 'slug');
-  await assertVisitorAccess(ctx, 'convention', row);
+  await assertAccess(ctx, 'convention', row);
   return row;
 }
 
@@ -262,7 +262,7 @@ export async function latestConvention(ctx: ServiceContext, orgSlug: string): Pr
     .orderByRaw('start_date desc nulls last, created_at desc')
     .first();
   if (!row) return null;
-  await assertVisitorAccess(ctx, 'convention', row);
+  await assertAccess(ctx, 'convention', row);
   return row;
 }
 
@@ -280,7 +280,7 @@ export async function landingpageConvention(ctx: ServiceContext, orgSlug: string
     .select('*');
   const row = rows.find((r) => statusOf(r, now) === 'ONGOING') ?? rows.find((r) => statusOf(r, now) === 'UPCOMING');
   if (!row) return null;
-  await assertVisitorAccess(ctx, 'convention', row);
+  await assertAccess(ctx, 'convention', row);
   return row;
 }
 

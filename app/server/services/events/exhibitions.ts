@@ -9,7 +9,7 @@ import {
 import type { ServiceContext } from '../../context.server';
 import { DomainError, type FieldError } from '../errors';
 import { parseInput } from '../validation';
-import { assertVisitorAccess } from './access';
+import { assertAccess } from '../access/index';
 import { checkedVideo } from './conventions';
 import {
   assertSlugFree,
@@ -47,7 +47,7 @@ export async function fetchExhibition(ctx: ServiceContext, idOrSlug: string): Pr
     ? await ctx.db('exhibitions').where({ id: key }).first()
     : await exhibitionBySlugLoader(ctx).load(key.toLowerCase());
   if (!row) throw notFound(ctx, 'id');
-  await assertVisitorAccess(ctx, 'exhibition', row);
+  await assertAccess(ctx, 'exhibition', row);
   return row;
 }
 
@@ -55,7 +55,7 @@ export async function fetchExhibition(ctx: ServiceContext, idOrSlug: string): Pr
 export async function exhibitionForVisitor(ctx: ServiceContext, slug: string): Promise<Exhibition> {
   const row = await exhibitionBySlugLoader(ctx).load(String(slug).toLowerCase());
   if (!row) throw notFound(ctx, 'slug');
-  await assertVisitorAccess(ctx, 'exhibition', row);
+  await assertAccess(ctx, 'exhibition', row);
   return row;
 }
 

@@ -12,13 +12,15 @@ import { inTransaction, type ServiceContext } from '../../context.server';
 import { assertId } from '../authz';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation';
-import { assertStandAccess, isDenied, standAccess } from './access';
+import { isDenied } from '../access/index';
+import { assertStandAccess, standAccess } from './access';
 import { definedOnly, freeSlug, isUniqueViolation, notFound, previewSlug, requireEventMember } from './hall-common';
 import { ownedImage, publishImage } from './conventions';
 import { conventionHall, ownHall, type ConventionRow } from './halls';
 import { isListed, isPreviewed, mayVisitHallStand } from './policy';
 import { ownStand } from './stands';
 import { baseStandById, hallStandsByHall } from './stand-loaders';
+import { isMember } from '../access/membership';
 
 /**
  * Stands in halls (issue 11): a hall stand needs the host's consent (`approved`) and the stand organisation's
@@ -28,9 +30,6 @@ import { baseStandById, hallStandsByHall } from './stand-loaders';
  * (the in-house fairs it is the stand of) let them in. Nobody outside the stand's organisation reads the stand
  * through a hall before that organisation agreed, the host included.
  */
-
-const isMember = (ctx: ServiceContext, organizationId: string) =>
-  Boolean(ctx.viewer?.organizations.some((o) => o.id === organizationId));
 
 /** A hall stand a visitor service checked for the viewer (conventionStand, readableHallStands): its stand may go with it. */
 export type CheckedHallStand = ModelObject<HallStand> & { stand_readable?: true };
@@ -242,8 +241,8 @@ export async function hallStandById(ctx: ServiceContext, id: string): Promise<Ha
 export async function standThroughHallStand(ctx: ServiceContext, hallStand: CheckedHallStand): Promise<BaseStand | null> {
   const stand = await baseStandById(ctx).load(hallStand.stand_id);
   if (!stand) return null;
-  if (hallStand.stand_readable || isMember(ctx, stand.organization_id)) return stand;
-  if (!hallStand.stand_accepted || !isMember(ctx, hallStand.organization_id)) return null;
+  if (hallStand.stand_readable || isMember(ctx.viewer, stand.organization_id)) return stand;
+  if (!hallStand.stand_accepted || !isMember(ctx.viewer, hallStand.organization_id)) return null;
   return isDenied(await standAccess(ctx, stand)) ? null : stand;
 }
 
@@ -273,7 +272,7 @@ export async function hallStandsOf(
   hall: Pick<Hall, 'id' | 'organization_id'> & { visited?: boolean },
   options: { listedOnly?: boolean } = {},
 ): Promise<CheckedHallStand[]> {
-  const host = isMember(ctx, hall.organization_id);
+  const host = isMember(ctx.viewer, hall.organization_id);
   if (host && !options.listedOnly) return hallStandsByHall(ctx).load(hall.id);
   if (!host && !hall.visited) return [];
   return (await readableHallStands(ctx, hall.id)).map((r) => r.hallStand);
@@ -297,8 +296,8 @@ export async function conventionStand(
   if (!hallStand || !stand) throw notFound(ctx, 'standSlug');
   const standOrganizationId = stand.organization_id;
   if (!mayVisitHallStand(ctx.viewer, hallStand, standOrganizationId, args.previewSlug)) throw notFound(ctx, 'standSlug');
-  const exhibitor = isMember(ctx, standOrganizationId);
-  const host = isMember(ctx, hall.organization_id);
+  const exhibitor = isMember(ctx.viewer, standOrganizationId);
+  const host = isMember(ctx.viewer, hall.organization_id);
   const previewed = isPreviewed(hallStand, args.previewSlug);
   if (!convention.active && !exhibitor && !host && !previewed) throw notFound(ctx, 'conventionSlug');
   await assertStandAccess(ctx, { id: hallStand.stand_id, organization_id: standOrganizationId });

@@ -29,22 +29,20 @@ import {
   withUniqueError,
   type TranslationRow,
 } from './hall-common';
-import { assertVisitorAccess } from './access';
+import { assertAccess } from '../access/index';
 import { conventionBySlug, ownedConvention, ownedImage, publishImage } from './conventions';
 import { isListed } from './policy';
 import { baseStandById, hallStandsByHall } from './stand-loaders';
 import { conventionNavigation } from './visitor-loaders';
+import { isMember } from '../access/membership';
 
 /** A convention as the halls side sees it (the conventions service owns the table). */
 export type ConventionRow = Convention;
 
-const isMember = (ctx: ServiceContext, organizationId: string) =>
-  Boolean(ctx.viewer?.organizations.some((o) => o.id === organizationId));
-
 /** A convention a visitor may enter: its access type applies, and inactive ones show no halls or stands to outsiders. */
 export async function visibleConvention(ctx: ServiceContext, slug: string): Promise<Convention> {
   const convention = await conventionBySlug(ctx, slug);
-  if (!convention.active && !isMember(ctx, convention.organization_id)) throw notFound(ctx, 'conventionSlug');
+  if (!convention.active && !isMember(ctx.viewer, convention.organization_id)) throw notFound(ctx, 'conventionSlug');
   return convention;
 }
 
@@ -205,7 +203,7 @@ export async function conventionHall(
   // the convention's navigation lists its halls: the layout and the page share that one statement
   const hall = (await conventionNavigation(ctx).load(convention.id)).halls.find((h) => h.slug === hallSlug);
   if (!hall) throw notFound(ctx, 'hallSlug');
-  await assertVisitorAccess(ctx, 'hall', hall);
+  await assertAccess(ctx, 'hall', hall);
   return { convention, hall };
 }
 

@@ -16,7 +16,7 @@ import { rememberVideoThumbnail } from './video-thumbnails';
 import { assertId } from '../authz';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation';
-import { assertVisitorAccess } from './access';
+import { assertAccess } from '../access/index';
 import { checkedVideo, ownedImage, publishImage } from './conventions';
 import {
   assertSlugFree,
@@ -83,7 +83,7 @@ export async function stagesPartOfConvention(ctx: ServiceContext, organizationId
     .where({ id: conventionId, organization_id: organizationId })
     .first();
   if (!convention) throw notFound(ctx, 'convId');
-  await assertVisitorAccess(ctx, 'convention', convention);
+  await assertAccess(ctx, 'convention', convention);
   return ctx
     .db('stages as s')
     .join('convention_stages as cs', 'cs.stage_id', 's.id')

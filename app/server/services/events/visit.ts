@@ -6,7 +6,8 @@ import { safeHref } from '~/lib/url';
 import { fileUrl } from '../files/files.server';
 import { conventionBySlug, pickTranslation } from './conventions';
 import { conventionHall, visibleConvention } from './halls';
-import { standAccess, isDenied } from './access';
+import { isDenied } from '../access/index';
+import { standAccess } from './access';
 import { conventionStand, readableHallStands } from './hall-stands';
 import { conventionTranslations, onDemandOfConvention, organizationLogoById, organizationSummaryById, stageOfConvention, stageTranslations } from './loaders';
 import { isListed } from './policy';
@@ -15,15 +16,13 @@ import { videoThumbnailUrl } from './video-thumbnails';
 import { conventionNavigation, type ConventionNavigationRecord } from './visitor-loaders';
 import { mayShowLinkedPage } from '../content-pages/policy';
 import { linkedPageView, type LinkedPageView } from '../content-pages/pages';
+import { isMember } from '../access/membership';
 
 /**
  * What visitors see of a convention, its halls and stands (spec 000 points 2 and 4): the service side of the
  * convention layout and its pages. Access rules come from the services it calls (conventionBySlug,
  * conventionHall, conventionStand), so the pages and GraphQL share them.
  */
-
-const isMember = (ctx: ServiceContext, organizationId: string) =>
-  Boolean(ctx.viewer?.organizations.some((o) => o.id === organizationId));
 
 export interface VisitLink {
   slug: string;
@@ -126,7 +125,7 @@ async function foyerVisit(
     } else if (p.target_type === 'CONTENTPAGE') {
       // a published page (its editors see every state) opens inside the convention (issue 16)
       const page = foyerPages.find((cp) => cp.id === p.target_id);
-      if (page && mayShowLinkedPage(ctx.viewer, { ...page, publish_token: null })) {
+      if (page && mayShowLinkedPage(ctx.viewer, page)) {
         const title = page.names?.[ctx.language] ?? Object.values(page.names ?? {})[0] ?? page.slug;
         visits.push({ ...at, href: `${base}/content/${page.slug}`, external: false, label: t('visitor:foyer.contentPage', { title }) });
       }
@@ -170,7 +169,7 @@ export async function conventionVisit(ctx: ServiceContext, slug: string, languag
     navigation: null,
     inactivePage: null,
   };
-  if (!convention.active && !isMember(ctx, convention.organization_id)) {
+  if (!convention.active && !isMember(ctx.viewer, convention.organization_id)) {
     visit.inactivePage = await linkedPageView(ctx, convention.content_page_id, language);
     return visit;
   }
@@ -184,7 +183,7 @@ export async function conventionVisit(ctx: ServiceContext, slug: string, languag
   // the help links (ConventionInfo.helpSlug): the help content page when the viewer may see it, else the help text
   const helpRef = navigation.helpContentPage;
   const helpSlug =
-    helpRef && mayShowLinkedPage(ctx.viewer, { ...helpRef, publish_token: null }) ? helpRef.slug : convention.help_page.trim() ? convention.slug : null;
+    helpRef && mayShowLinkedPage(ctx.viewer, helpRef) ? helpRef.slug : convention.help_page.trim() ? convention.slug : null;
   const hallRows = navigation.halls;
   const [hallTexts, stageTexts] = await Promise.all([
     hallTranslationsByHall(ctx).loadMany(hallRows.map((h) => h.id)),

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { mayReadFile } from '../access/files';
+import { isMember } from '../access/membership';
 import { Readable } from 'node:stream';
 import { imageSize } from 'image-size';
 import type { Knex } from 'knex';
@@ -74,7 +76,7 @@ export function cleanFilename(raw: string, ext: string): string {
 function owningOrganization(ctx: ServiceContext, forOrg: string | null | undefined): string | null {
   const viewer = ctx.viewer!;
   if (!forOrg) return viewer.organization?.id ?? null;
-  if (!viewer.organizations.some((o) => o.id === forOrg)) {
+  if (!isMember(viewer, forOrg)) {
     throw new DomainError('PERMISSION_DENIED', ctx.t('errors:permissionDenied'), 'forOrg');
   }
   return forOrg;
@@ -286,13 +288,9 @@ export async function uploadFile(ctx: ServiceContext, input: UploadFileInput): P
   return file;
 }
 
-/** Public files can be seen by anyone; others by members of the owning organisation and the uploader. */
-export function canAccessFile(ctx: ServiceContext, file: UploadedFile): boolean {
-  if (file.is_public) return true;
-  const viewer = ctx.viewer;
-  if (!viewer) return false;
-  if (file.uploaded_by_id === viewer.userId) return true;
-  return !!file.organization_id && viewer.organizations.some((o) => o.id === file.organization_id);
+/** Whether the viewer may see the file: the access module decides (uploader, members, the objects that use it, public). */
+export function canAccessFile(ctx: ServiceContext, file: UploadedFile): Promise<boolean> {
+  return mayReadFile(ctx, file);
 }
 
 /** Files by id, batched per request (lists of halls, stands, panoramas ask for many). No access check. */
@@ -310,7 +308,7 @@ export function primeFiles(ctx: ServiceContext, json: unknown): void {
 export async function findFile(ctx: ServiceContext, id: string): Promise<UploadedFile | null> {
   if (!isFileId(id)) return null;
   const file = await fileById(ctx).load(id.toLowerCase());
-  return file && canAccessFile(ctx, file) ? file : null;
+  return file && (await canAccessFile(ctx, file)) ? file : null;
 }
 
 /**
@@ -346,9 +344,7 @@ export async function setFilePublic(ctx: ServiceContext, id: string, isPublic: b
   if (!ctx.viewer) throw new DomainError('UNAUTHENTICATED', ctx.t('errors:unauthenticated'));
   const file = await getFile(ctx, id);
   const viewer = ctx.viewer;
-  const mayChange = file.organization_id
-    ? viewer.organizations.some((o) => o.id === file.organization_id)
-    : file.uploaded_by_id === viewer.userId;
+  const mayChange = file.organization_id ? isMember(viewer, file.organization_id) : file.uploaded_by_id === viewer.userId;
   if (!mayChange) throw new DomainError('PERMISSION_DENIED', ctx.t('errors:permissionDenied'));
   const changed = await UploadedFile.query(ctx.db).patchAndFetchById(file.id, { is_public: isPublic });
   fileById(ctx).clear(file.id);

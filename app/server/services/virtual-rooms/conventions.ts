@@ -2,7 +2,7 @@ import { Convention, VirtualRoom } from '#db/models/index';
 import type { RoomView } from '~/lib/virtual-rooms/view';
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { assertId } from '../authz';
-import { assertVisitorAccess } from '../events/access';
+import { assertAccess } from '../access/index';
 import { ownedConvention } from '../events/conventions';
 import { freeSlug } from '../slugs';
 import { clearRoomLoaders, ownedRoom } from './common';
@@ -60,7 +60,7 @@ export async function conventionRoom(ctx: ServiceContext, conventionId: string):
   assertId(ctx, conventionId, 'conventionId');
   const convention = await Convention.query(ctx.db).findById(conventionId);
   if (!convention) return null;
-  await assertVisitorAccess(ctx, 'convention', convention);
+  await assertAccess(ctx, 'convention', convention);
   if (convention.navigation_mode !== 'VIRTUAL_ROOM' || !convention.virtual_room_id) return null;
   const room = await VirtualRoom.query(ctx.db).findById(convention.virtual_room_id);
   if (!room) return null;

@@ -13,6 +13,7 @@ import type {
 } from '~/lib/virtual-rooms/view';
 import type { ServiceContext } from '../../context.server';
 import { accessState, assertAccess, type AccessState } from '../access/index';
+import { isMember } from '../access/membership';
 import { iconUrl } from '../content/icons';
 import { fileById, fileUrl } from '../files/files.server';
 import { LISTED_SQL } from '../events/policy';
@@ -164,7 +165,7 @@ export async function buildRoomView(ctx: ServiceContext, room: VirtualRoom, lang
   ]);
   const t = ctx.t;
   const loggedIn = options.asLoggedIn || Boolean(ctx.viewer);
-  const isMember = Boolean(ctx.viewer?.organizations.some((o) => o.id === room.organization_id));
+  const member = isMember(ctx.viewer, room.organization_id);
   const panoName = (pano: VirtualRoomPano, index: number) => pano.name || t('rooms:defaults.panoName', { number: index + 1, lng: language.toLowerCase() });
   const panoNames = new Map(panos.map((p, i) => [p.id, panoName(p, i)]));
   const lng = language.toLowerCase();
@@ -200,7 +201,7 @@ export async function buildRoomView(ctx: ServiceContext, room: VirtualRoom, lang
     if (p.content_page_id) {
       const page = pages.get(p.content_page_id);
       // an unpublished page shows only to its organisation's members (the editor's preview)
-      if (!page || (page.state !== 'PUBLISHED' && !isMember && !options.asLoggedIn)) return null;
+      if (!page || (page.state !== 'PUBLISHED' && !member && !options.asLoggedIn)) return null;
       const name = t('rooms:names.contentPage', { title: page.title, lng });
       const href = page.state === 'PUBLISHED' && page.publish_token ? `/content/${page.slug}?token=${encodeURIComponent(page.publish_token)}` : `/content/${page.slug}`;
       const target = p.auth && !loggedIn ? null : { kind: 'CONTENT_PAGE' as const, slug: page.slug, title: page.title, href };
