@@ -31,7 +31,7 @@ const textLayout = (text: string): PageLayout => ({
       id: `r-${rand()}`,
       type: 'ROW',
       columns: [
-        { id: `c-${rand()}`, type: 'COL', width: 'N8', rows: [], item: { id: `i-${rand()}`, sort: 0, content: { ...blockDefaults('TEXT'), html: `<p>${text}</p>` } as never } },
+        { id: `c-${rand()}`, type: 'COL', width: 'N8', rows: [], item: { id: `i-${rand()}`, sort: 0, content: { ...blockDefaults('TEXT'), html: `<p>${text}</p>` } } },
       ],
     },
   ],

@@ -88,7 +88,8 @@ describe('/information-collection/{leadslug}', () => {
     expect((await t.app.db('files').where({ id: avatar.id }).first()).is_public).toBe(true);
     const tracks = await LeadTrack.query(t.app.db).where('lead_id', lead.id);
     expect(tracks).toMatchObject([{ link_type: 'LEADINFORMATION_LINK', link: `/information-collection/${lead.slug}`, content: org.name }]);
-    expect(infoRoute.meta({ data } as never)).toEqual([{ title: org.name }, { name: 'robots', content: 'noindex, nofollow' }]);
+    // meta reads only its loader's data
+    expect(infoRoute.meta({ data } as unknown as Parameters<typeof infoRoute.meta>[0])).toEqual([{ title: org.name }, { name: 'robots', content: 'noindex, nofollow' }]);
     expect(infoRoute.headers()).toEqual({ 'X-Robots-Tag': 'noindex, nofollow' });
   });
 

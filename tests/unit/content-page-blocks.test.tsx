@@ -25,7 +25,7 @@ import {
   type BlockContentOf,
   type BlockType,
 } from '~/lib/content-pages/blocks';
-import { BLOCK_TYPE_NAMES, type PageLayout } from '~/lib/content-pages/layout';
+import { BLOCK_TYPE_NAMES, type BlockEnvelope, type PageLayout } from '~/lib/content-pages/layout';
 import { boxStyle, FEATURE_ICONS } from '~/lib/content-pages/design';
 import { createRequestI18n } from '~/server/i18n.server';
 import de from '../../locales/de/pages.json';
@@ -320,7 +320,7 @@ describe('block renderers', () => {
         {
           id: 'r',
           type: 'ROW',
-          columns: [{ id: 'c', type: 'COL', width: 'N8', item: { id: 'i', sort: 0, content: content as never }, rows: [] }],
+          columns: [{ id: 'c', type: 'COL', width: 'N8', item: { id: 'i', sort: 0, content: content as unknown as BlockEnvelope }, rows: [] }], // deliberately outside the registry's blocks
         },
       ],
     });
@@ -331,7 +331,7 @@ describe('block renderers', () => {
   });
 
   it('loads the page\'s first picture at once with high priority and every later one lazily (Lighthouse LCP)', () => {
-    const item = (id: string, content: object) => ({ id: `c-${id}`, type: 'COL' as const, width: 'N8' as const, item: { id, sort: 0, content: content as never }, rows: [] });
+    const item = (id: string, content: object) => ({ id: `c-${id}`, type: 'COL' as const, width: 'N8' as const, item: { id, sort: 0, content: content as BlockEnvelope }, rows: [] });
     const image = (file: string, text: string) => with_('IMAGE', { file, text });
     const layout: PageLayout = {
       rows: [
@@ -384,7 +384,7 @@ describe('block renderers', () => {
                   id: 'b',
                   type: 'COL',
                   width: 'N4',
-                  item: { id: 'i2', sort: 1, content: { type: 'IMAGE', file: FILE, hasBorder: true, border: { radius: 'lg' } } as never },
+                  item: { id: 'i2', sort: 1, content: { type: 'IMAGE', file: FILE, hasBorder: true, border: { radius: 'lg' } } },
                   rows: [],
                 },
               ],
