@@ -13,6 +13,7 @@ import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
 import { intentOf, intentsOf, listAction, submitForm } from '~/server/route-kit.server';
+import { isCurrentMember } from '~/server/services/access/membership';
 import { listCountryCodes } from '~/server/services/i18n/languages';
 import { cancelInvite, inviteUser, listOrganizationInvites } from '~/server/services/organizations/invites';
 import { listMembers, removeMember, setMemberRole } from '~/server/services/organizations/members';
@@ -41,7 +42,7 @@ const SMALL = '!px-3 !py-1.5 text-sm';
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const viewer = context.viewer!;
-  const isAdmin = viewer.role === 'admin' || viewer.isOwner;
+  const isAdmin = isCurrentMember(viewer, viewer.organization?.id, 'admin');
   const [organization, members, invites] = await Promise.all([
     organizationBySlug(context.service, viewer.organization!.slug),
     listMembers(context.service),

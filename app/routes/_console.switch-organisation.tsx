@@ -7,6 +7,7 @@ import { defineGuards } from '~/lib/guards';
 import { invariantResponse } from '~/lib/route-kit';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
+import { isCurrentMember } from '~/server/services/access/membership';
 
 export const handle = { i18n: ['common', 'org'], title: 'org:switchOrganisation.title' };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -26,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return {
     target: { id: target.id, name: target.name },
     current: viewer.organization ? viewer.organization.name : null,
-    alreadyCurrent: viewer.organization?.id === target.id,
+    alreadyCurrent: isCurrentMember(viewer, target.id),
   };
 }
 

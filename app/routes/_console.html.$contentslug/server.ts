@@ -4,6 +4,7 @@ import { contentSnippet } from '~/server/pages/content-snippet.server';
 import { contentViewOf } from '~/server/pages/content-view.server';
 import type { RequestContext } from '~/server/request-context.server';
 import { invariantResponse } from '~/server/route-kit.server';
+import { isCurrentMember } from '~/server/services/access/membership';
 import { findGroup } from '~/server/services/content/visit';
 
 /**
@@ -12,7 +13,7 @@ import { findGroup } from '~/server/services/content/visit';
  */
 export async function contentSnippetOf(context: RequestContext, request: Request, slug: string) {
   const group = await findGroup(context.service, { slug });
-  invariantResponse(group && group.organization_id === context.viewer?.organization?.id, 'Not Found', { status: 404 });
+  invariantResponse(group && isCurrentMember(context.viewer, group.organization_id), 'Not Found', { status: 404 });
   const url = new URL(request.url);
   const language: Language = toLanguage(url.searchParams.get('language')) ?? context.language;
   const view = await contentViewOf(context.service, group, language);

@@ -8,6 +8,7 @@ import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards, targetPath, withNext } from '~/server/guards.server';
 import { contentViewOf } from '~/server/pages/content-view.server';
 import { invariantResponse } from '~/server/route-kit.server';
+import { isCurrentMember } from '~/server/services/access/membership';
 import { groupPreview } from '~/server/services/content/preview';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'contentview'] };
@@ -42,7 +43,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const group = preview.shown;
   const width: Width = url.searchParams.get('width') === 'phone' ? 'phone' : 'desktop';
   // the way back to the content pool only for its editors
-  const editor = context.viewer?.organization?.id === group.organization_id;
+  const editor = isCurrentMember(context.viewer, group.organization_id);
   return { view: await contentViewOf(context.service, group, context.language), width, editor };
 }
 

@@ -14,26 +14,13 @@ export function permissionDenied(ctx: ServiceContext): DomainError {
   return new DomainError('PERMISSION_DENIED', ctx.t('errors:permissionDenied'));
 }
 
-/** The viewer's current organisation, or PERMISSION_DENIED when they have none. */
-export function requireOrganization(ctx: ServiceContext): { viewer: Viewer; organizationId: string } {
-  const viewer = requireViewer(ctx);
-  if (!viewer.organization) throw permissionDenied(ctx);
-  return { viewer, organizationId: viewer.organization.id };
-}
-
-/** An admin (or the owner) of the viewer's current organisation. */
-export function requireOrgAdmin(ctx: ServiceContext): { viewer: Viewer; organizationId: string } {
-  const result = requireOrganization(ctx);
-  if (result.viewer.role !== 'admin' && !result.viewer.isOwner) throw permissionDenied(ctx);
-  return result;
-}
-
-/** The current organisation has booked the feature (spec 001 point 6). */
+/**
+ * The current organisation has booked the feature (spec 001 point 6). Membership (a member of the current
+ * organisation, with a role or a feature) is `requireMember` of services/access/membership.ts.
+ */
 export function requireFeature(ctx: ServiceContext, feature: FeatureName): void {
   const viewer = requireViewer(ctx);
-  if (!hasFeature(viewer.features, feature)) {
-    throw new DomainError('PERMISSION_DENIED', ctx.t('errors:permissionDenied'));
-  }
+  if (!hasFeature(viewer.features, feature)) throw permissionDenied(ctx);
 }
 
 /** An id from a request that is not even a UUID names nothing: NOT_FOUND (never a database error). */

@@ -1,6 +1,7 @@
 import type { ContentGroup } from '#db/models/index';
 import { hasFeature } from '~/lib/features';
 import type { ServiceContext } from '../../context.server';
+import { isCurrentMember } from '../access/membership';
 import { findGroup, groupAccess } from './visit';
 
 /**
@@ -20,7 +21,7 @@ export async function groupPreview(ctx: ServiceContext, by: { id?: string | null
   const owner = await ctx.db('organizations').where({ id: group.organization_id, is_active: true }).first('suites');
   if (!owner || !hasFeature(Number(owner.suites), 'content')) return null;
   const viewer = ctx.viewer;
-  if (viewer?.organization?.id === group.organization_id) {
+  if (viewer && isCurrentMember(viewer, group.organization_id)) {
     return hasFeature(viewer.features, 'content') ? { shown: group } : { refused: 'feature' };
   }
   const access = await groupAccess(ctx, group);

@@ -11,7 +11,8 @@ import {
 } from '~/lib/schemas/events';
 import type { TranslationUpdateInput } from '~/lib/schemas/stands';
 import { inTransaction, type ServiceContext } from '../../context.server';
-import { assertId, requireFeature, requireOrganization } from '../authz';
+import { assertId } from '../authz';
+import { requireMember } from '../access/membership';
 import { DomainError, type FieldError } from '../errors';
 import { freeSlug, withUniqueError } from '../slugs';
 import { parseInput } from '../validation';
@@ -22,8 +23,7 @@ import { parseInput } from '../validation';
  * translations.
  */
 export function requireEventMember(ctx: ServiceContext): { organizationId: string; userId: string } {
-  const { viewer, organizationId } = requireOrganization(ctx);
-  requireFeature(ctx, 'event');
+  const { viewer, organizationId } = requireMember(ctx, { feature: 'event' });
   return { organizationId, userId: viewer.userId };
 }
 

@@ -1,5 +1,5 @@
 import type { Viewer } from '../../viewer.server';
-import { isMemberOf } from '../organizations/policy';
+import { isMember } from '../access/membership';
 
 /**
  * Who may see and change what of the events domain (conventions, halls, stands, stages, in-house fairs). Plain
@@ -46,10 +46,10 @@ export function mayVisitHallStand(
   standOrganizationId: string,
   previewSlug?: string | null,
 ): boolean {
-  const exhibitor = isMemberOf(viewer, standOrganizationId);
+  const exhibitor = isMember(viewer, standOrganizationId);
   if (exhibitor) return true;
   if (!hallStand.stand_accepted) return false;
-  return hallStand.approved || isMemberOf(viewer, hallStand.organization_id) || isPreviewed(hallStand, previewSlug);
+  return hallStand.approved || isMember(viewer, hallStand.organization_id) || isPreviewed(hallStand, previewSlug);
 }
 
 /** The request names the hall stand's preview slug. */
@@ -59,10 +59,10 @@ export function isPreviewed(hallStand: { preview_slug: string }, previewSlug?: s
 
 /** A hall stand's preview slug is for the host and the exhibitor only. */
 export function mayReadPreviewSlug(viewer: Viewer | null, hallStand: { organization_id: string }, standOrganizationId: string | null): boolean {
-  return isMemberOf(viewer, hallStand.organization_id) || (standOrganizationId !== null && isMemberOf(viewer, standOrganizationId));
+  return isMember(viewer, hallStand.organization_id) || (standOrganizationId !== null && isMember(viewer, standOrganizationId));
 }
 
 /** The halls a base stand joined (invitations and applications included) are for the stand's organisation only. */
 export function mayReadStandHalls(viewer: Viewer | null, stand: { organization_id: string }): boolean {
-  return isMemberOf(viewer, stand.organization_id);
+  return isMember(viewer, stand.organization_id);
 }

@@ -2,6 +2,7 @@ import type { ScheduleEntry, Stage } from '#db/models/index';
 import type { Language } from '~/lib/language';
 import { isLive, textIn } from '~/lib/programme';
 import type { ServiceContext } from '../../context.server';
+import { isMember } from '../access/membership';
 import { fileUrl } from '../files/files.server';
 import { conventionBySlug } from './conventions';
 import { notFound } from './hall-common';
@@ -159,7 +160,7 @@ function stagesOfConvention(ctx: ServiceContext, conventionId: string, now: Date
  */
 export async function conventionProgramme(ctx: ServiceContext, conventionSlug: string, language: Language, now = new Date()): Promise<Programme> {
   const convention = await conventionBySlug(ctx, conventionSlug);
-  const insider = Boolean(ctx.viewer?.organizations.some((o) => o.id === convention.organization_id));
+  const insider = isMember(ctx.viewer, convention.organization_id);
   if (!convention.active && !insider) return { now: now.toISOString(), stages: [] };
   return programmeOf(ctx, await stagesOfConvention(ctx, convention.id, now), language, now);
 }

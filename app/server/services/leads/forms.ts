@@ -10,6 +10,7 @@ import {
 } from '~/lib/leads/form-schema';
 import { type LeadCreateInput, LeadFormInput, LeadFormUpdateInput, type LeadFormInput as FormInput, type LeadFormUpdateInput as FormUpdateInput } from '~/lib/schemas/leads';
 import { inTransaction, type ServiceContext } from '../../context.server';
+import { isMember } from '../access/membership';
 import { assertId } from '../authz';
 import { DomainError } from '../errors';
 import { personalizationInEffect } from '../personalizations/look';
@@ -17,6 +18,7 @@ import { assertOwnPersonalization } from '../personalizations/personalizations';
 import { parseInput } from '../validation';
 import { notifyOutbox } from '../../mail/outbox.server';
 import { queueInformationMail } from './info';
+import { requestInformationMail } from './mail-requests';
 import { consentProof, consentTexts, createLead, insertLead, searchExtraOf } from './leads';
 import { organizationTakesLeads, requireLeadUser } from './policy';
 
@@ -194,19 +196,21 @@ export function splitValues(schema: LeadFormSchema, values: Record<string, strin
  * A filled-in form becomes a lead of the form's organisation: the values are validated by the schema built from the
  * stored form (field errors in the viewer's language), the consent proof keeps the texts shown, the form version, the
  * time and the language. A member of the organisation filling it in (`/leads/leadform`) is the capturing user; the
- * public `/leadform` has none. With the form's send-mail flag and an e-mail, the information mail goes out at once.
+ * public `/leadform` has none. With the form's send-mail flag and an e-mail, the information mail goes out at once to
+ * a member's capture; someone not logged in gets the neutral confirmation mail first, within the limits per address and
+ * per client (`client`: the IP; issue 24 item 2, mail-requests.ts).
  */
 export async function submitLeadForm(
   ctx: ServiceContext,
   formId: string,
   values: Record<string, unknown>,
-  options: { lang: Language; consent: Partial<LeadConsentChoice> },
+  options: { lang: Language; consent: Partial<LeadConsentChoice>; client?: string | null },
 ): Promise<Lead> {
   const { form, organization } = await publicLeadForm(ctx, String(formId), options.lang);
   if (!isUuid(String(formId))) throw notFound(ctx, 'form');
   const parsed = parseInput(ctx, leadValuesSchema(form.schema, options.lang), values ?? {}) as Record<string, string>;
   const { columns, free } = splitValues(form.schema, parsed);
-  const member = ctx.viewer?.organizations.some((o) => o.id === organization.id) ? ctx.viewer.userId : null;
+  const member = ctx.viewer && isMember(ctx.viewer, organization.id) ? ctx.viewer.userId : null;
   const consentChoice: LeadConsentChoice = {
     contact: Boolean(options.consent.contact),
     material: Boolean(options.consent.material),
@@ -225,8 +229,16 @@ export async function submitLeadForm(
         searchExtra: searchExtraOf(free, form),
       },
     );
-    return mailAsTheFormAsks(tx, lead, form);
+    if (member) return mailAsTheFormAsks(tx, lead, form);
+    if (wantsInformationMail(lead, form)) await requestInformationMail(tx, lead, form, options.client);
+    return lead;
   });
+}
+
+/** A lead taken with a form that sends mail, with an e-mail and consent to receive material. */
+function wantsInformationMail(lead: Lead, form: LeadForm | null | undefined): form is LeadForm {
+  const material = Boolean(lead.consent?.items.some((item) => item.kind === 'material' && item.agreed));
+  return Boolean(form?.send_mail && lead.email.trim() && material);
 }
 
 /**
@@ -234,15 +246,13 @@ export async function submitLeadForm(
  * consent to receive material, gets the information mail at once, in the lead's language, in the capture's transaction.
  */
 async function mailAsTheFormAsks(tx: ServiceContext, lead: Lead, form: LeadForm | null | undefined): Promise<Lead> {
-  const material = Boolean(lead.consent?.items.some((item) => item.kind === 'material' && item.agreed));
-  if (form?.send_mail && lead.email.trim() && material) return queueInformationMail(tx, lead, lead.language);
-  return lead;
+  return wantsInformationMail(lead, form) ? queueInformationMail(tx, lead, lead.language) : lead;
 }
 
-/** Runs a capture in one transaction and wakes the mail outbox once it is committed with a mail queued. */
+/** Runs a capture in one transaction and wakes the mail outbox once it is committed (a mail may be queued). */
 async function afterMail(ctx: ServiceContext, work: (tx: ServiceContext) => Promise<Lead>): Promise<Lead> {
   const lead = await inTransaction(ctx, work);
-  if (lead.information_mail_sent_at) notifyOutbox(ctx.app);
+  notifyOutbox(ctx.app);
   return lead;
 }
 

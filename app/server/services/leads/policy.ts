@@ -2,7 +2,8 @@ import { effectiveFeatures, hasFeature } from '~/lib/features';
 import type { Lead } from '#db/models/index';
 import type { ServiceContext } from '../../context.server';
 import type { Viewer } from '../../viewer.server';
-import { permissionDenied, requireViewer } from '../authz';
+import { permissionDenied } from '../authz';
+import { mayUseFeature, requireMember } from '../access/membership';
 import { DomainError } from '../errors';
 
 /**
@@ -14,11 +15,11 @@ import { DomainError } from '../errors';
  */
 
 export function mayManageLeads(viewer: Viewer | null, organizationId: string): boolean {
-  return viewer?.organization?.id === organizationId && hasFeature(viewer.features, 'lead');
+  return mayUseFeature(viewer, 'lead', organizationId);
 }
 
 export function mayReadTracks(viewer: Viewer | null, organizationId: string): boolean {
-  return mayManageLeads(viewer, organizationId) && hasFeature(viewer!.features, 'leadTracking');
+  return mayManageLeads(viewer, organizationId) && mayUseFeature(viewer, 'leadTracking', organizationId);
 }
 
 /** An organisation records tracks only when it booked lead tracking (the lead's own consent is checked apart). */
@@ -33,10 +34,7 @@ export function organizationTakesLeads(suites: number): boolean {
 
 /** The current organisation's id when the viewer works with its leads; UNAUTHENTICATED or PERMISSION_DENIED otherwise. */
 export function requireLeadUser(ctx: ServiceContext): { viewer: Viewer; organizationId: string } {
-  const viewer = requireViewer(ctx);
-  const organizationId = viewer.organization?.id;
-  if (!organizationId || !mayManageLeads(viewer, organizationId)) throw permissionDenied(ctx);
-  return { viewer, organizationId };
+  return requireMember(ctx, { feature: 'lead' });
 }
 
 /** As requireLeadUser, and the organisation booked lead tracking. */

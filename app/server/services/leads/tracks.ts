@@ -1,6 +1,7 @@
 import { Lead, LeadTrack, Organization, type LeadActivity, type LeadLinkType } from '#db/models/index';
 import { consentsToTracking } from '~/lib/leads/form-schema';
 import { inTransaction, type ServiceContext } from '../../context.server';
+import { isMember } from '../access/membership';
 import { DomainError } from '../errors';
 import { ownLead } from './leads';
 import { organizationTracks, requireTrackReader } from './policy';
@@ -40,7 +41,7 @@ export async function recordTrack(ctx: ServiceContext, input: TrackInput): Promi
   const slug = String(input.leadSlug ?? '');
   const lead = slug && slug.length <= 64 ? await Lead.query(ctx.db).findOne({ slug }) : undefined;
   if (!lead) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), 'leadSlug');
-  if (ctx.viewer?.organizations.some((o) => o.id === lead.organization_id)) return null;
+  if (isMember(ctx.viewer, lead.organization_id)) return null;
   if (!consentsToTracking(lead.consent)) return null;
   const organization = await Organization.query(ctx.db).findById(lead.organization_id);
   if (!organization || !organizationTracks(organization.suites)) return null;

@@ -1,7 +1,7 @@
 import { Convention, HallStand } from '#db/models/index';
 import { hasFeature } from '~/lib/features';
 import type { ServiceContext } from '../../context.server';
-import { requireOrganization } from '../authz';
+import { requireMember } from '../access/membership';
 import { listOrganizationInvites } from './invites';
 import { gettingStarted, type GettingStartedStep } from './getting-started';
 
@@ -21,7 +21,7 @@ export type Dashboard =
   | { role: 'sales'; links: { key: 'userContact' | 'help'; href: string }[] };
 
 export async function dashboard(ctx: ServiceContext): Promise<Dashboard> {
-  const { viewer, organizationId } = requireOrganization(ctx);
+  const { viewer, organizationId } = requireMember(ctx);
   if (viewer.sales) {
     // their leads and virtual rooms (salesUserMayUse) join this list once those pages exist
     return { role: 'sales', links: [{ key: 'userContact', href: '/user-contact' }, { key: 'help', href: '/help' }] };

@@ -1,7 +1,7 @@
 import { Organization, OrganizationMember } from '#db/models/index';
 import { Feature, type FeatureName, suiteForFeature, type SuiteName } from '~/lib/features';
 import type { ServiceContext } from '../../context.server';
-import { requireOrganization } from '../authz';
+import { requireMember } from '../access/membership';
 import { featureDenial } from './policy';
 
 export interface OrganizationContact {
@@ -20,7 +20,7 @@ export type FeatureNotice =
   | { reason: 'suite'; suite: SuiteName };
 
 export async function featureNotice(ctx: ServiceContext, feature: FeatureName): Promise<FeatureNotice> {
-  const { viewer, organizationId } = requireOrganization(ctx);
+  const { viewer, organizationId } = requireMember(ctx);
   if (feature === 'platformAdmin' && viewer.isStaff) {
     const others = viewer.organizations.filter((o) => o.id !== organizationId).map((o) => o.id);
     const platform = others.length

@@ -1,6 +1,6 @@
 import { Invite, Organization, OrganizationMember } from '#db/models/index';
 import type { ServiceContext } from '../../context.server';
-import { requireOrganization } from '../authz';
+import { requireMember } from '../access/membership';
 
 export interface GettingStartedStep {
   key: 'profile' | 'team' | 'privacy';
@@ -14,7 +14,7 @@ export interface GettingStartedStep {
  * content pages, personalisations) add their steps here.
  */
 export async function gettingStarted(ctx: ServiceContext): Promise<GettingStartedStep[]> {
-  const { organizationId } = requireOrganization(ctx);
+  const { organizationId } = requireMember(ctx);
   const [org, members, invites] = await Promise.all([
     Organization.query(ctx.db).findById(organizationId).throwIfNotFound(),
     OrganizationMember.query(ctx.db).where({ organization_id: organizationId }).resultSize(),

@@ -6,7 +6,8 @@ import { isLanguage, type Language } from '~/lib/language';
 import { defineLoader, inTransaction, type ServiceContext } from '../../context.server';
 import { enqueueMail } from '../../mail/outbox.server';
 import { inviteMail } from '../../mail/templates.server';
-import { assertId, requireFeature, requireOrgAdmin, requireViewer } from '../authz';
+import { assertId, requireViewer } from '../authz';
+import { requireMember } from '../access/membership';
 import { DomainError } from '../errors';
 import { isUniqueViolation } from '../slugs';
 import { parseInput } from '../validation';
@@ -49,7 +50,7 @@ const pendingInvitesByOrganization = defineLoader(
 
 /** Pending invites of the viewer's organisation (orgInvites); admins only. */
 export async function listOrganizationInvites(ctx: ServiceContext): Promise<InviteRow[]> {
-  const { organizationId } = requireOrgAdmin(ctx);
+  const { organizationId } = requireMember(ctx, { role: 'admin' });
   return pendingInvitesByOrganization(ctx).load(organizationId);
 }
 
@@ -111,8 +112,7 @@ export async function inviteUser(ctx: ServiceContext, rawInput: { email: string;
 
 /** Withdraws a pending invite of the viewer's organisation; other organisations' invites are NOT_FOUND. */
 export async function cancelInvite(ctx: ServiceContext, inviteId: string): Promise<string> {
-  const { organizationId } = requireOrgAdmin(ctx);
-  requireFeature(ctx, 'userManagement');
+  const { organizationId } = requireMember(ctx, { role: 'admin', feature: 'userManagement' });
   assertId(ctx, inviteId);
   const deleted = await ctx
     .db('invites')

@@ -2,7 +2,8 @@ import DataLoader from 'dataloader';
 import { OrganizationMember, User } from '#db/models/index';
 import type { MemberRole } from '~/lib/schemas/organization';
 import { defineLoader, inTransaction, type ServiceContext } from '../../context.server';
-import { assertId, requireOrganization } from '../authz';
+import { assertId } from '../authz';
+import { requireMember } from '../access/membership';
 import { DomainError } from '../errors';
 import { mayReadMembers, requireUserManagement } from './policy';
 
@@ -30,7 +31,7 @@ const membersByOrganization = defineLoader(
 
 /** The members of the viewer's current organisation (userInOrg). */
 export async function listMembers(ctx: ServiceContext): Promise<MemberRow[]> {
-  const { organizationId } = requireOrganization(ctx);
+  const { organizationId } = requireMember(ctx);
   return membersByOrganization(ctx).load(organizationId);
 }
 

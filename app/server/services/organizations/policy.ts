@@ -3,6 +3,7 @@ import type { Organization, OrganizationMember } from '#db/models/index';
 import type { ServiceContext } from '../../context.server';
 import type { Viewer } from '../../viewer.server';
 import { permissionDenied, requireViewer } from '../authz';
+import { isCurrentMember, isMember, requireMember } from '../access/membership';
 
 /**
  * Who may do what with organisations, their members and invites (spec 001 point 6; decision 004). Plain
@@ -15,28 +16,19 @@ export function isPlatformStaff(viewer: Viewer | null): boolean {
   return Boolean(viewer?.isStaff && (viewer.features & Feature.platformAdmin) === Feature.platformAdmin);
 }
 
-export function isMemberOf(viewer: Viewer | null, organizationId: string): boolean {
-  return Boolean(viewer?.organizations.some((o) => o.id === organizationId));
-}
-
-/** An admin (or the owner) of the organisation the viewer works in now. */
-export function isAdminOfCurrent(viewer: Viewer | null, organizationId: string): boolean {
-  return viewer?.organization?.id === organizationId && (viewer.role === 'admin' || viewer.isOwner);
-}
-
 /** An organisation (its profile, suites, member count) is seen by its members and platform staff. */
 export function mayReadOrganization(viewer: Viewer | null, organizationId: string): boolean {
-  return isMemberOf(viewer, organizationId) || isPlatformStaff(viewer);
+  return isMember(viewer, organizationId) || isPlatformStaff(viewer);
 }
 
 /** Its members are seen by its members and platform staff. */
 export function mayReadMembers(viewer: Viewer | null, organizationId: string): boolean {
-  return isMemberOf(viewer, organizationId) || isPlatformStaff(viewer);
+  return isMember(viewer, organizationId) || isPlatformStaff(viewer);
 }
 
-/** Its pending invites are seen by the admins working in it and platform staff. */
+/** Its pending invites are seen by the admins (or the owner) working in it and platform staff. */
 export function mayReadInvites(viewer: Viewer | null, organizationId: string): boolean {
-  return isAdminOfCurrent(viewer, organizationId) || isPlatformStaff(viewer);
+  return isCurrentMember(viewer, organizationId, 'admin') || isPlatformStaff(viewer);
 }
 
 /**
@@ -51,21 +43,15 @@ export function mayManageOrganization(
   membership: Pick<OrganizationMember, 'role' | 'is_owner' | 'sales'> | null,
 ): boolean {
   if (!viewer || !membership || (membership.role !== 'admin' && !membership.is_owner)) return false;
-  const features =
-    viewer.organization?.id === organization.id
-      ? viewer.features
-      : effectiveFeatures(organization.suites, membership.sales || membership.role === 'sales');
+  const features = isCurrentMember(viewer, organization.id)
+    ? viewer.features
+    : effectiveFeatures(organization.suites, membership.sales || membership.role === 'sales');
   return hasFeature(features, 'userManagement');
 }
 
 /** The current organisation's id when the viewer may manage it (members, roles, invites); else PERMISSION_DENIED. */
 export function requireUserManagement(ctx: ServiceContext): { viewer: Viewer; organizationId: string } {
-  const viewer = requireViewer(ctx);
-  const organizationId = viewer.organization?.id;
-  if (!organizationId || !isAdminOfCurrent(viewer, organizationId) || !hasFeature(viewer.features, 'userManagement')) {
-    throw permissionDenied(ctx);
-  }
-  return { viewer, organizationId };
+  return requireMember(ctx, { role: 'admin', feature: 'userManagement' });
 }
 
 /** Platform staff, or PERMISSION_DENIED. */
