@@ -118,6 +118,22 @@ export class LeadTag extends BaseModel {
   declare text: string;
 }
 
+export type LeadMailRequestStatus = 'PENDING' | 'CONFIRMED' | 'THROTTLED_ADDRESS' | 'THROTTLED_CLIENT';
+
+/** An information mail asked for on the public form by someone not logged in (issue 24 item 2, migration 0023). */
+export class LeadMailRequest extends BaseModel {
+  static override tableName = 'lead_mail_requests';
+
+  declare organization_id: string;
+  declare lead_id: string | null;
+  declare form_id: string | null;
+  declare email: string;
+  declare client_hash: string;
+  declare status: LeadMailRequestStatus;
+  declare token_hash: string | null;
+  declare confirmed_at: Date | null;
+}
+
 /** A content page chosen for a lead (shown on its information page). */
 export class LeadContentPage extends BaseModel {
   static override tableName = 'lead_content_pages';

@@ -443,7 +443,7 @@ describe('information mail', () => {
     expect(foreign.data!.sendLeadInformationEmail.error.code).toBe('NOT_FOUND');
   });
 
-  it('a public form with the send-mail flag mails the lead at once when it asked for material', async () => {
+  it('a public form with the send-mail flag sends an anonymous lead the neutral confirmation mail first (issue 24)', async () => {
     const { org } = await member();
     const form = await createLeadForm(t.app.db, { organization_id: org.id, schema: SCHEMA, send_mail: true });
     const email = `auto-${crypto.randomUUID()}@example.com`;
@@ -451,8 +451,10 @@ describe('information mail', () => {
       formId: form.id,
       values: { name: 'Auto', email },
     });
-    const [mail] = await listMails(t.app.db, { to: email });
-    expect(mail.subject).toBe(`Your information from ${org.name}`);
+    const [mail, ...more] = await listMails(t.app.db, { to: email });
+    expect(more).toEqual([]);
+    expect(mail.subject).toBe(`Please confirm your request to ${org.name}`);
+    expect(mail.text).not.toContain('Auto');
   });
 
   it('leadCreate with a send-mail form mails the lead in its language when it asked for material, and only then', async () => {
@@ -575,7 +577,7 @@ describe('CSV export', () => {
     expect(archivedOnly.data!.leadsForCsv.slice(1).trim().split('\r\n')).toHaveLength(1);
   });
 
-  /** The CSV's cells, parsed as a spreadsheet would (csv-parse), without the byte-order mark. */
+  /** The CSV's cells, parsed as a spreadsheet would, without the byte-order mark. */
   async function exported(userId: string, lang: 'DE' | 'EN') {
     const body = await gql<{ leadsForCsv: string }>(userId, `{ leadsForCsv(lang: ${lang}) }`);
     return parseCsv(body.data!.leadsForCsv.slice(1), lang === 'DE' ? ';' : ',');

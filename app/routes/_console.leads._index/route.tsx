@@ -12,6 +12,8 @@ import { leadPageMeta } from '~/lib/leads/page-meta';
 import { leadFilterQuery, parseLeadFilter } from '~/lib/leads/overview-filter';
 import { runGuards } from '~/server/guards.server';
 import { loadLeadList, leadBulkAction } from '~/server/pages/leads.server';
+import { csvDateTime } from '~/server/services/leads/csv-cells';
+import { refusedMailRequests } from '~/server/services/leads/mail-requests';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'leadsconsole'] };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -25,7 +27,9 @@ const BULK = 'lead-bulk';
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const filter = parseLeadFilter(new URL(request.url).searchParams);
-  return loadLeadList(context, filter, false);
+  const list = await loadLeadList(context, filter, false);
+  const refused = await refusedMailRequests(context.service);
+  return { ...list, refusedMails: refused.map((row) => ({ ...row, createdAt: csvDateTime(row.createdAt) })) };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -88,6 +92,41 @@ function NewLead() {
   );
 }
 
+/**
+ * Information mails the public form did not send because a limit was reached (issue 24 item 2): someone may be using
+ * the form to mail a stranger. Shown only when there are any.
+ */
+function RefusedMails() {
+  const { t } = useTranslation('leadsconsole');
+  const { refusedMails } = useLoaderData<typeof loader>();
+  if (!refusedMails.length) return null;
+  return (
+    <PageSection id="refused-mails" title={t('refusedMails.title')}>
+      <p className="mt-2 text-sm text-gray-700">{t('refusedMails.intro')}</p>
+      <table className="mt-4 w-full text-left text-sm">
+        <thead>
+          <tr>
+            <th scope="col" className="py-1 pr-3">{t('refusedMails.when')}</th>
+            <th scope="col" className="py-1 pr-3">{t('refusedMails.address')}</th>
+            <th scope="col" className="py-1 pr-3">{t('refusedMails.form')}</th>
+            <th scope="col" className="py-1">{t('refusedMails.reason')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {refusedMails.map((row) => (
+            <tr key={row.id} className="border-t border-gray-200">
+              <td className="py-1 pr-3 whitespace-nowrap">{row.createdAt}</td>
+              <td className="py-1 pr-3 break-all">{row.leadSlug ? <Link to={`/leads/${row.leadSlug}`} className="underline">{row.email}</Link> : row.email}</td>
+              <td className="py-1 pr-3">{row.formName ?? ''}</td>
+              <td className="py-1">{t(row.status === 'THROTTLED_ADDRESS' ? 'refusedMails.byAddress' : 'refusedMails.byClient')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </PageSection>
+  );
+}
+
 export default function LeadsOverview() {
   const { t } = useTranslation('leadsconsole');
   const { filter, items, total, pageSize, choices } = useLoaderData<typeof loader>();
@@ -122,6 +161,8 @@ export default function LeadsOverview() {
         <LeadRows items={items} bulkForm={BULK} />
         <LeadPagination filter={filter} total={total} pageSize={pageSize} base={HERE} />
       </PageSection>
+
+      <RefusedMails />
     </div>
   );
 }

@@ -66,7 +66,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
   const schema = found.form.schema as LeadFormSchema;
   const done = await submitLeadValues(context, formData, 'leadform', leadValuesSchema(schema, lang), (values) =>
-    submitLeadForm(context.service, found.form.id, values, { lang, consent: postedConsent(formData) }),
+    submitLeadForm(context.service, found.form.id, values, { lang, consent: postedConsent(formData), client: context.clientIp ?? null }),
   );
   if (!done.ok) return done.answer;
   throw redirect(`/leadform?form=${found.form.id}&lang=${lang}&thanks=1`);

@@ -13,7 +13,7 @@ const escapeHtml = (value: string) =>
 
 interface ActionMail {
   /** the key prefix in locales/<lng>/mail.json (subject, intro, action, validity) */
-  kind: 'activation' | 'passwordReset' | 'accountDeletion' | 'invite' | 'leadInformation';
+  kind: 'activation' | 'passwordReset' | 'accountDeletion' | 'invite' | 'leadInformation' | 'leadMailConfirm';
   /** values for the intro text (e.g. the organisation of an invite) */
   introValues?: Record<string, string>;
   /** values for the subject */
@@ -105,5 +105,21 @@ export function leadInformationMail(
     validity: {},
     introValues: { organisation: sender.organisation, contact: sender.contact },
     subjectValues: { organisation: sender.organisation },
+  });
+}
+
+/**
+ * The neutral mail a public lead form sends to an address that has not confirmed it (issue 24 item 2): it names the
+ * organisation and our confirmation page only, never what was typed into the form (name, notes, links), so the form
+ * cannot carry someone's text to a stranger's mailbox. The information mail follows once the address confirms.
+ */
+export function leadMailConfirmationMail(language: Language, link: string, organisation: string, days: number): RenderedMail {
+  return renderActionMail(language, {
+    kind: 'leadMailConfirm',
+    name: '',
+    link,
+    validity: { days },
+    introValues: { organisation },
+    subjectValues: { organisation },
   });
 }
