@@ -398,10 +398,10 @@ describe('page door', () => {
 
     expect(await landing(null)).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(path)}` });
     expect(await landing(visitor.id)).toMatchObject({ status: 302, location: tokenUrl });
-    // /token is not public: logged out, the visitor logs in first and comes back with next
+    // logged out, the key page asks the visitor to log in first and come back with next (issue 24 item 21)
     expect(await callRoute(t, tokenPage.loader, { url: tokenUrl, userId: null })).toMatchObject({
-      status: 302,
-      location: `/login?next=${encodeURIComponent(tokenUrl)}`,
+      status: 200,
+      data: { login: `/login?next=${encodeURIComponent(tokenUrl)}` },
     });
     const page = await callRoute(t, tokenPage.loader, { url: tokenUrl, userId: visitor.id });
     expect(page).toMatchObject({ status: 200, data: { next: path, asking: { kind: 'convention', title: o.conventionTitle }, suspended: null } });
