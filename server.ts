@@ -13,6 +13,7 @@ import { loadEnv, type Env } from '~/server/env.server';
 import { listenForDataChanges } from '~/server/data-changes.server';
 import { startMailWorker } from '~/server/mail/outbox.server';
 import { visitorCache } from '~/server/visitor-cache.server';
+import { audienceOf } from '~/server/pages/audience.server';
 import { buildRequestContext } from '~/server/request-context.server';
 import type { AppServices } from '~/server/context.server';
 
@@ -76,12 +77,16 @@ async function serve(env: Env, app: AppServices) {
     build,
     mode: env.NODE_ENV,
     getLoadContext: (req: ExpressRequest, res) =>
-      buildLoadContext(app, req, String(res.locals.cspNonce ?? '')) as never,
+      buildLoadContext(app, req, String(res.locals.cspNonce ?? ''), () => {
+        res.locals.personal = true;
+      }) as never,
   });
 
   // what anonymous visitors get is kept between data changes, which arrive by PostgreSQL notifications
   const dataChanges = isProduction && env.VISITOR_CACHE_SECONDS > 0 ? listenForDataChanges(app.db) : null;
-  const cache = dataChanges ? visitorCache(dataChanges, { ttlMs: env.VISITOR_CACHE_SECONDS * 1000 }) : undefined;
+  const cache = dataChanges
+    ? visitorCache(dataChanges, { ttlMs: env.VISITOR_CACHE_SECONDS * 1000, audience: (req, kind) => audienceOf(app, req, kind) })
+    : undefined;
   const server = await createExpressApp(app, { remixHandler, assets, visitorCache: cache });
   const mailWorker = startMailWorker(app);
   const listener = server.listen(env.PORT, env.HOST, () => {
@@ -108,13 +113,13 @@ async function serve(env: Env, app: AppServices) {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-async function buildLoadContext(app: AppServices, req: ExpressRequest, cspNonce: string) {
+async function buildLoadContext(app: AppServices, req: ExpressRequest, cspNonce: string, personal: () => void) {
   const clientIp = req.ip ?? null;
   const ctx = await buildRequestContext(app, {
     url: req.originalUrl,
     headers: { get: (name: string) => req.get(name) ?? null },
   });
-  return { ...ctx, cspNonce, clientIp };
+  return { ...ctx, cspNonce, clientIp, personal };
 }
 
 main().catch((error) => {

@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import type { ShouldRevalidateFunction } from '@remix-run/react';
 import {
   Links,
   Meta,
@@ -18,6 +19,7 @@ import { useRootData, type RootData } from './components/root-data';
 import { useHydrated } from './components/ui/use-hydrated';
 import { LOCALES_VERSION } from './i18n';
 import { toLocale } from './lib/language';
+import { isSharedVisitorPath } from './lib/visitor-paths';
 import { useNonce } from './lib/nonce';
 import { readConsent } from './server/consent.server';
 import { readToast } from './server/toast.server';
@@ -27,6 +29,10 @@ export const handle = { i18n: ['common', 'errors', 'validation'] };
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
+/** Moving between a shared visitor page (no personal data in the root's answer) and any other page loads the root again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || isSharedVisitorPath(currentUrl.pathname) !== isSharedVisitorPath(nextUrl.pathname);
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, clear } = await readToast(request);
   const viewer = context.viewer;
@@ -35,7 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     language: context.language,
     consent: readConsent(request.headers.get('cookie')),
     toast,
-    user: viewer
+    // visitor pages are shared by viewers of one audience (visitor-cache.server.ts): no personal data in them
+    user: viewer && !isSharedVisitorPath(new URL(request.url).pathname)
       ? {
           id: viewer.userId,
           email: viewer.email,

@@ -7,12 +7,15 @@
 //   static   a ~27 KB script from build/client (the cheapest thing the server does, the yardstick)
 //   hall     the hall page of the demo convention
 //   landing  the demo convention's landing page
+//   stand    the first stand of that hall
+//   *-user   the same three pages for the demo's logged-in visitor (session cookie from the login form; issue 26)
 //   graphql  the anonymous GraphQL query conventionBySlug as a visitor's client sends it
+//   graphql-jwt  the same query with the visitor's JWT
 //   bare     bare graphql-http (no Express, no database) answering the same query with the same answer from memory,
 //            over the app's own schema, with as many processes as the app
 //
-// and the ratios the issue sets as targets: hall and landing >= 10 % of static's requests per second with p99 under
-// 150 ms, graphql >= 40 % of bare. Exits with 1 when one is missed (only reports with --no-fail).
+// and the ratios the issues set as targets: every page row >= 10 % of static's requests per second with p99 under
+// 150 ms, graphql and graphql-jwt >= 40 % of bare. Exits with 1 when one is missed (only reports with --no-fail).
 //
 //   npm run bench:server -- [--no-build] [--no-fail] [--db postgres|pglite] [--workers n] [--no-cache]
 //                           [--duration 10] [--runs 1] [--connections 10] [--rows static,hall] [--port 3198]
@@ -149,11 +152,21 @@ async function main() {
     // what a browser sends: compression and a language; pages and GraphQL as an anonymous first-time visitor
     const browser = { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' };
     const json = { ...browser, 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' };
+    // the logged-in visitor (the demo's visitor account): a session cookie from the login form, a JWT from tokenCreate
+    const visitor = await loggedInVisitor(origin);
+    const user = { ...browser, accept: 'text/html', cookie: visitor.cookie };
+    const standPath = await demoStandPath(origin);
+    const hallPath = `/convention/${CONVENTION}/hall/${HALL}`;
     const rows = [
       { key: 'static', label: `static script ${path.basename(staticPath.file)} (${(staticPath.size / 1024).toFixed(0)} KB)`, url: `${origin}${staticPath.url}`, headers: browser },
-      { key: 'hall', label: 'hall page', url: `${origin}/convention/${CONVENTION}/hall/${HALL}`, headers: { ...browser, accept: 'text/html' } },
+      { key: 'hall', label: 'hall page', url: `${origin}${hallPath}`, headers: { ...browser, accept: 'text/html' } },
       { key: 'landing', label: 'landing page', url: `${origin}/convention/${CONVENTION}`, headers: { ...browser, accept: 'text/html' } },
+      { key: 'stand', label: 'stand page', url: `${origin}${standPath}`, headers: { ...browser, accept: 'text/html' } },
+      { key: 'hall-user', label: 'hall page, logged-in visitor', url: `${origin}${hallPath}`, headers: user },
+      { key: 'landing-user', label: 'landing page, logged-in visitor', url: `${origin}/convention/${CONVENTION}`, headers: user },
+      { key: 'stand-user', label: 'stand page, logged-in visitor', url: `${origin}${standPath}`, headers: user },
       { key: 'graphql', label: `GraphQL conventionBySlug (${(answerText.length / 1024).toFixed(1)} KB)`, url: `${origin}/graphql/`, method: 'POST', body: graphqlBody, headers: json },
+      { key: 'graphql-jwt', label: 'GraphQL conventionBySlug with a JWT', url: `${origin}/graphql/`, method: 'POST', body: graphqlBody, headers: { ...json, authorization: `JWT ${visitor.jwt}` } },
       { key: 'bare', label: 'bare graphql-http, same answer', url: `http://127.0.0.1:${barePort}/graphql`, method: 'POST', body: graphqlBody, headers: json },
     ].filter((row) => !only || only.includes(row.key));
 
@@ -187,6 +200,39 @@ async function main() {
     await app.stop();
     if (profileDir) console.log(`CPU profiles in ${path.resolve(profileDir)}`);
   }
+}
+
+/** The demo visitor logged in: the session cookie the login form sets, and an API access token (about 5 minutes). */
+async function loggedInVisitor(origin) {
+  const email = 'visitor@demo.example';
+  const password = 'Messe-Demo-2026!';
+  const res = await fetch(`${origin}/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+    body: new URLSearchParams({ email, password }).toString(),
+  });
+  const cookie = (res.headers.getSetCookie?.() ?? [])
+    .map((c) => c.split(';')[0])
+    .filter((c) => !c.startsWith('toast='))
+    .join('; ');
+  if (res.status !== 302 || !cookie) throw new Error(`login of ${email} answered ${res.status}`);
+  const token = await fetch(`${origin}/graphql/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: 'mutation($e: String!, $p: String!) { tokenCreate(email: $e, password: $p) { token error { code } } }', variables: { e: email, p: password } }),
+  }).then((r) => r.json());
+  const jwt = token.data?.tokenCreate?.token;
+  if (!jwt) throw new Error(`tokenCreate failed: ${JSON.stringify(token)}`);
+  return { cookie, jwt };
+}
+
+/** The first stand of the demo hall, from the hall page's links. */
+async function demoStandPath(origin) {
+  const html = await fetch(`${origin}/convention/${CONVENTION}/hall/${HALL}`, { headers: { accept: 'text/html' } }).then((r) => r.text());
+  const match = new RegExp(`href="(/convention/${CONVENTION}/hall/${HALL}/stand/[a-z0-9-]+)"`).exec(html);
+  if (!match) throw new Error('the demo hall page links no stand');
+  return match[1];
 }
 
 /** A fresh database: on the PostgreSQL server when one answers (unless --db pglite), else embedded PGlite. */
@@ -282,7 +328,7 @@ function medianRun(runs) {
 function evaluate(rows) {
   const by = Object.fromEntries(rows.map((row) => [row.key, row]));
   const checks = [];
-  for (const page of ['hall', 'landing']) {
+  for (const page of ['hall', 'landing', 'stand', 'hall-user', 'landing-user', 'stand-user']) {
     if (!by[page]) continue;
     if (by.static) {
       const share = by[page].rps / by.static.rps;
@@ -290,9 +336,10 @@ function evaluate(rows) {
     }
     checks.push({ what: `${page} p99`, value: `${by[page].p99} ms`, target: `< ${TARGETS.pageP99Ms} ms`, ok: by[page].p99 < TARGETS.pageP99Ms });
   }
-  if (by.graphql && by.bare) {
-    const share = by.graphql.rps / by.bare.rps;
-    checks.push({ what: 'graphql / bare graphql-http', value: `${(share * 100).toFixed(1)} %`, target: `>= ${TARGETS.graphqlShareOfBare * 100} %`, ok: share >= TARGETS.graphqlShareOfBare });
+  for (const query of ['graphql', 'graphql-jwt']) {
+    if (!by[query] || !by.bare) continue;
+    const share = by[query].rps / by.bare.rps;
+    checks.push({ what: `${query} / bare graphql-http`, value: `${(share * 100).toFixed(1)} %`, target: `>= ${TARGETS.graphqlShareOfBare * 100} %`, ok: share >= TARGETS.graphqlShareOfBare });
   }
   for (const row of rows) {
     if (row.errors || row.non2xx) checks.push({ what: `${row.key} failed requests`, value: `${row.errors} errors, ${row.non2xx} non-2xx`, target: '0', ok: false });

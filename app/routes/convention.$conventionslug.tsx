@@ -4,10 +4,11 @@ import { isBusinessCardComplete, saveBusinessCard } from '~/server/pages/busines
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LazyPageArticle } from '~/components/content-pages/lazy-page-article';
 import { ConventionInactive } from '~/components/visitor/convention-inactive';
-import { ConventionShell, type ShellDialog } from '~/components/visitor/convention-shell';
+import { ConventionShell, type ShellDialog, type VisitorCard } from '~/components/visitor/convention-shell';
 import { defineGuards } from '~/lib/guards';
 import { runGuards, safeNext } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
+import type { RequestContext } from '~/server/request-context.server';
 import { addressOfUser } from '~/server/services/accounts';
 import { conventionVisit } from '~/server/services/events/visit';
 import { listCountryCodes } from '~/server/services/i18n/languages';
@@ -30,33 +31,43 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = context.viewer;
   const address = viewer ? await addressOfUser(ctx, viewer.userId) : null;
   const requested = new URL(request.url).searchParams.get('dialog') as ShellDialog;
+  const initialDialog = DIALOGS.includes(requested) ? requested : null;
+  // a business card is required where the organiser wants to know who comes: conventions that are not public
+  const cardRequired = convention.permissionType !== 'PUBLIC' && Boolean(convention.navigation);
+  const cardComplete = isBusinessCardComplete(address);
+  // the card (name, e-mail, address, the countries to choose from) is sent only when its dialog shows: the page is
+  // then this visitor's own; every other page of the convention is the same for all visitors of one audience
+  // (visitor-cache.server.ts), which is what lets a fair's opening crowd be served from the shelf (issue 26)
+  const showsCard = Boolean(viewer) && (initialDialog === 'card' || (cardRequired && !cardComplete));
+  if (showsCard) context.personal?.();
   return {
     convention,
     language: context.language,
-    // a business card is required where the organiser wants to know who comes: conventions that are not public
-    cardRequired: convention.permissionType !== 'PUBLIC' && Boolean(convention.navigation),
-    initialDialog: DIALOGS.includes(requested) ? requested : null,
-    viewer: viewer
-      ? {
-          name: `${viewer.firstName} ${viewer.lastName}`.trim() || viewer.email,
-          email: viewer.email,
-          cardComplete: isBusinessCardComplete(address),
-          card: {
-            firstName: viewer.firstName,
-            lastName: viewer.lastName,
-            companyName: address?.companyName ?? '',
-            streetAddress1: address?.streetAddress1 ?? '',
-            houseNo: address?.houseNo ?? '',
-            postalCode: address?.postalCode ?? '',
-            city: address?.city ?? '',
-            country: address?.country.code ?? 'DE',
-            phone: address?.phone ?? '',
-          },
-        }
-      : null,
-    countries: viewer ? listCountryCodes(ctx).map((c) => ({ code: c.code, name: c.name })) : [],
+    cardRequired,
+    initialDialog,
+    viewer: viewer ? { cardComplete, card: showsCard ? cardOf(viewer, address) : null } : null,
+    countries: showsCard ? countriesOf(context) : [],
   };
 }
+
+/** The business card as its form shows it: the viewer's name and e-mail, the address fields. */
+function cardOf(viewer: NonNullable<RequestContext['viewer']>, address: Awaited<ReturnType<typeof addressOfUser>>): VisitorCard {
+  return {
+    name: `${viewer.firstName} ${viewer.lastName}`.trim() || viewer.email,
+    email: viewer.email,
+    firstName: viewer.firstName,
+    lastName: viewer.lastName,
+    companyName: address?.companyName ?? '',
+    streetAddress1: address?.streetAddress1 ?? '',
+    houseNo: address?.houseNo ?? '',
+    postalCode: address?.postalCode ?? '',
+    city: address?.city ?? '',
+    country: address?.country.code ?? 'DE',
+    phone: address?.phone ?? '',
+  };
+}
+
+const countriesOf = (context: RequestContext) => listCountryCodes(context.service).map((c) => ({ code: c.code, name: c.name }));
 
 export type ConventionLayoutData = Awaited<ReturnType<typeof loader>>;
 
@@ -67,23 +78,27 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   if (formData.get('intent') !== 'address') throw new Response('Bad Request', { status: 400 });
   const saved = await saveBusinessCard(context, formData);
-  if (!saved.ok) return Response.json({ cardResult: saved.result }, { status: saved.status });
+  if (!saved.ok) {
+    // the form comes back with its mistakes: the card and the countries, since the page itself leaves them out
+    const card = cardOf(context.viewer, await addressOfUser(context.service, context.viewer.userId));
+    return Response.json({ cardResult: saved.result, card, countries: countriesOf(context) }, { status: saved.status });
+  }
   const back = safeNext(formData.get('redirectTo')?.toString(), `/convention/${params.conventionslug}`);
   return redirectWithToast(back, { type: 'success', key: saved.toastKey });
 }
 
 export default function ConventionLayout() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<{ cardResult?: unknown }>();
+  const actionData = useActionData<{ cardResult?: unknown; card?: VisitorCard; countries?: { code: string; name: string }[] }>();
   const { convention } = data;
   return (
     <ConventionShell
       convention={convention}
-      viewer={data.viewer}
+      viewer={data.viewer && { ...data.viewer, card: actionData?.card ?? data.viewer.card }}
       cardRequired={data.cardRequired}
       initialDialog={actionData?.cardResult ? 'card' : data.initialDialog}
       language={data.language}
-      countries={data.countries}
+      countries={actionData?.countries ?? data.countries}
       cardResult={actionData?.cardResult}
     >
       {convention.navigation ? (

@@ -17,6 +17,11 @@ export interface RequestContext {
   cspNonce?: string;
   /** the client's address (behind a trusted proxy: the forwarded one), for throttling */
   clientIp?: string | null;
+  /**
+   * Says the answer holds the viewer's own data (their business card, name, e-mail), so the visitor cache never hands
+   * it to another viewer of the same audience (issue 26). Pages call it when they render such data.
+   */
+  personal?: () => void;
 }
 
 export interface RequestLike {

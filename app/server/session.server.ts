@@ -12,11 +12,14 @@ export const SESSION_ABSOLUTE_MS = 1000 * 60 * 60 * 24 * 30;
 /** last_seen_at is written at most this often, so requests stay read-only. */
 const TOUCH_EVERY_MS = 1000 * 60 * 5;
 
+/** The session cookie's name. */
+export const SESSION_COOKIE = '__session';
+
 let cookie: Cookie | null = null;
 
 export function sessionCookie(env: Env): Cookie {
   if (!cookie) {
-    cookie = createCookie('__session', {
+    cookie = createCookie(SESSION_COOKIE, {
       httpOnly: true,
       sameSite: 'lax',
       path: '/',

@@ -3,9 +3,14 @@ import { getOperationAST, parse } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import { parse as parseCookie } from 'cookie';
 import { detectLanguage } from '~/lib/language';
+import { isSharedVisitorPath } from '~/lib/visitor-paths';
 import { CONSENT_COOKIE } from './consent.server';
 import type { DataChanges } from './data-changes.server';
 import { LANGUAGE_COOKIE } from './request-context.server';
+import { SESSION_COOKIE } from './session.server';
+
+/** the remembered target after login (auth/redirect-cookie.server.ts): pages do not read it */
+const REDIRECT_COOKIE = 'redirectAfterLoggingIn';
 
 /**
  * What anonymous visitors get, kept in memory between data changes (issue 13; docs/decisions, throughput): when a
@@ -26,7 +31,6 @@ import { LANGUAGE_COOKIE } from './request-context.server';
  * pages also show the time (the live talk, the convention's state). An answer made while data changed is not kept.
  */
 
-const VISITOR_PATH = /^\/(convention|stage|exhibition)(\/|\.data$|$)/;
 const ALLOWED_COOKIES = new Set([LANGUAGE_COOKIE, CONSENT_COOKIE]);
 const MAX_GRAPHQL_BODY = 64 * 1024;
 /** headers a kept answer does not repeat: the response sets them itself (security headers, compression) */
@@ -46,6 +50,13 @@ export interface VisitorCacheOptions {
   ttlMs?: number;
   /** memory for kept answers */
   maxBytes?: number;
+  /**
+   * The audience of a logged-in request (issue 26): a string naming everything a visitor page may depend on of its
+   * viewer (language, memberships, features, object permissions, business card state; pages/audience.server.ts), or
+   * null when the request's credentials do not hold. Viewers with the same audience get the same visitor pages, so
+   * a page made for one is kept for the others; GraphQL answers are kept per user (`user` adds the user's id).
+   */
+  audience?: (req: Request, kind: 'page' | 'graphql') => Promise<string | null>;
 }
 
 export interface VisitorCache {
@@ -72,7 +83,19 @@ function anonymousKey(req: RequestLike, ...parts: unknown[]): string | null {
 
 /** The key of a page request whose answer may be shared, or null (make it for this visitor alone). */
 export function sharedPageKey(req: RequestLike): string | null {
-  return req.method === 'GET' && VISITOR_PATH.test(req.path) ? anonymousKey(req, 'page') : null;
+  return req.method === 'GET' && isSharedVisitorPath(req.path) ? anonymousKey(req, 'page') : null;
+}
+
+
+/** Cookies a logged-in visitor's page request may carry and still get a shared answer: the session, language, choice. */
+const AUDIENCE_COOKIES = new Set([...ALLOWED_COOKIES, SESSION_COOKIE, REDIRECT_COOKIE]);
+
+/** What of a logged-in request may shape its answer besides its audience; null when it carries anything else. */
+function audiencePrefix(req: RequestLike, kind: 'page' | 'graphql'): string | null {
+  const cookies = parseCookie(req.get('cookie') ?? '');
+  if (Object.keys(cookies).some((name) => !AUDIENCE_COOKIES.has(name))) return null;
+  if (kind === 'page' && (req.get('authorization') || !cookies[SESSION_COOKIE])) return null;
+  return JSON.stringify([req.protocol, req.hostname, req.originalUrl, cookies[CONSENT_COOKIE] ?? null, req.get('accept') ?? null, kind]);
 }
 
 /** Whether a GraphQL request is a query (not a mutation or a subscription), as its answer is kept only then. */
@@ -124,23 +147,39 @@ export function visitorCache(changes: DataChanges, options: VisitorCacheOptions 
     next();
   };
 
-  const pages: RequestHandler = (req, res, next) => {
-    const key = sharedPageKey(req);
-    if (key === null) return next();
-    serve(key, req, res, next, () => true);
+  /** The key of a logged-in request's answer (its audience's), or null: made for this request alone. */
+  const audienceKey = async (req: Request, kind: 'page' | 'graphql', ...parts: unknown[]): Promise<string | null> => {
+    if (!options.audience) return null;
+    const prefix = audiencePrefix(req, kind);
+    if (prefix === null) return null;
+    const audience = await options.audience(req, kind);
+    return audience === null ? null : JSON.stringify([prefix, audience, ...parts]);
+  };
+
+  const pages: RequestHandler = async (req, res, next) => {
+    try {
+      const key = sharedPageKey(req) ?? (req.method === 'GET' && isSharedVisitorPath(req.path) ? await audienceKey(req, 'page') : null);
+      if (key === null) return next();
+      serve(key, req, res, next, () => true);
+    } catch (error) {
+      next(error);
+    }
   };
 
   const graphql: RequestHandler = async (req, res, next) => {
     try {
       if (req.method === 'GET') {
-        const key = req.accepts(['application/graphql-response+json', 'application/json', 'text/html']) === 'text/html' ? null : anonymousKey(req, 'graphql');
+        const key =
+          req.accepts(['application/graphql-response+json', 'application/json', 'text/html']) === 'text/html'
+            ? null
+            : (anonymousKey(req, 'graphql') ?? (await audienceKey(req, 'graphql')));
         if (key === null) return next();
         const params = Object.fromEntries(new URL(req.originalUrl, 'http://localhost').searchParams);
         return serve(key, req, res, next, (body) => noErrors(body) && isQuery(params));
       }
       const length = Number(req.get('content-length'));
       if (req.method !== 'POST' || !req.is('application/json') || !(length > 0 && length <= MAX_GRAPHQL_BODY) || req.body !== undefined) return next();
-      const prefix = anonymousKey(req);
+      const prefix = anonymousKey(req) ?? (await audienceKey(req, 'graphql'));
       if (prefix === null) return next();
       const body = await readSmallBody(req);
       // the GraphQL handler takes a body read before it as it is
@@ -187,7 +226,8 @@ function keepWhenDone(res: Response, changes: DataChanges, keep: (answer: Omit<K
   }) as Response['write'];
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     collect(chunk, rest[0]);
-    if (res.statusCode === 200 && !res.getHeader('set-cookie') && changes.listening && changes.generation === generation) {
+    // a page made with the viewer's own data (res.locals.personal, RequestContext.personal) is theirs alone
+    if (res.statusCode === 200 && !res.getHeader('set-cookie') && !res.locals.personal && changes.listening && changes.generation === generation) {
       const headers = Object.entries(res.getHeaders()).filter(([name]) => !before.has(name) && !OWN_HEADERS.has(name) && name !== CACHE_HEADER);
       keep({ status: res.statusCode, headers: headers as KeptAnswer['headers'], body: Buffer.concat(chunks) });
     }

@@ -116,6 +116,9 @@ export async function createPageServer(app: AppServices, options: { visitorCache
       ...(await buildRequestContext(app, { url: req.originalUrl, headers: { get: (name: string) => req.get(name) ?? null } })),
       cspNonce: String(res.locals.cspNonce ?? ''),
       clientIp: req.ip ?? null,
+      personal: () => {
+        res.locals.personal = true;
+      },
     }),
   });
   const express = await createExpressApp(app, { remixHandler, visitorCache: options.visitorCache });

@@ -7,6 +7,7 @@ import { createAppServices } from '~/server/app.server';
 import type { AppServices } from '~/server/context.server';
 import { listenForDataChanges, watchTables, type DataChanges } from '~/server/data-changes.server';
 import { CACHE_HEADER, visitorCache } from '~/server/visitor-cache.server';
+import { audienceOf } from '~/server/pages/audience.server';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createPageServer } from '../helpers/remix-pages';
 
@@ -29,9 +30,10 @@ interface Instance {
   close(): Promise<void>;
 }
 
-async function startInstance(app: AppServices): Promise<Instance> {
+async function startInstance(app: AppServices, options: { audiences?: boolean } = {}): Promise<Instance> {
   const changes = listenForDataChanges(app.db);
-  const server = await createPageServer(app, { visitorCache: visitorCache(changes, { ttlMs: 60_000 }) });
+  const audience = options.audiences ? (req: Parameters<typeof audienceOf>[1], kind: 'page' | 'graphql') => audienceOf(app, req, kind) : undefined;
+  const server = await createPageServer(app, { visitorCache: visitorCache(changes, { ttlMs: 60_000, audience }) });
   await vi.waitFor(() => expect(changes.listening).toBe(true));
   return { app, changes, url: server.url, close: async () => Promise.all([server.close(), changes.close()]).then(() => undefined) };
 }
@@ -149,7 +151,8 @@ describe('page cache on PostgreSQL, two app instances', () => {
     for (let i = 0; i < 2; i += 1) {
       const loggedIn = await visit(a, HALL_PATH, { cookie });
       expect(loggedIn.cache).toBeNull();
-      expect(loggedIn.user).toMatchObject({ email: 'visitor@demo.example' });
+      // visitor pages carry nothing personal in the root's answer (issue 26: they are shared per audience)
+      expect(loggedIn.user).toBeNull();
     }
     expect((await visit(a, HALL_PATH)).user).toBeNull();
     expect((await visit(a, HALL_PATH, { cookie: 'toast=abc' })).cache).toBeNull();
@@ -198,6 +201,122 @@ describe('page cache on PostgreSQL, two app instances', () => {
       const answer = await visit(a, fair);
       expect([answer.status, answer.cache]).toEqual([302, 'miss']);
     }
+  });
+});
+
+describe('logged-in visitors share pages per audience (issue 26)', () => {
+  let t: TestApp;
+  let a: Instance;
+  const LANDING = `/convention/${CONVENTION}`;
+  const PARTNER = '/convention/partnertag-2026';
+
+  beforeAll(async () => {
+    vi.stubEnv('UPLOAD_DIR', `var/test-uploads/${process.pid}-audience`);
+    t = await createTestApp({ database: 'postgres' });
+    await seedDemo(t.app.db, { force: false });
+    await watchTables(t.app.db);
+    a = await startInstance(t.app, { audiences: true });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await t?.close();
+    fs.rmSync(path.resolve(`var/test-uploads/${process.pid}-audience`), { recursive: true, force: true });
+    vi.unstubAllEnvs();
+  });
+
+  /** A visitor without organisation, with a complete business card unless `card: false`. */
+  async function visitor(name: string, options: { card?: boolean } = {}) {
+    const [user] = await t.app
+      .db('users')
+      .insert({ email: `${name.toLowerCase()}-${Date.now()}@audience.example`, first_name: name, last_name: 'Besucher', password_hash: 'x', is_active: true, default_language: 'EN' })
+      .returning(['id', 'email']);
+    if (options.card !== false) {
+      await t.app.db('addresses').insert({
+        user_id: user.id,
+        first_name: name,
+        last_name: 'Besucher',
+        company_name: `${name} GmbH`,
+        street_address_1: 'Messeweg',
+        house_no: '1',
+        postal_code: '50679',
+        city: 'Köln',
+        country: 'DE',
+        phone: '+49 221 5550199',
+      });
+    }
+    return { ...user, cookie: await t.sessionCookie(user.id) };
+  }
+
+  const layoutViewer = (body: string) => (JSON.parse(body) as { loaderData: Record<string, { viewer?: unknown }> }).loaderData['routes/convention.$conventionslug']?.viewer;
+
+  const page = async (urlPath: string, cookie: string) => {
+    const res = await fetch(`${a.url}${urlPath}`, { headers: { 'accept-language': 'en', accept: 'text/html', cookie }, redirect: 'manual' });
+    return { status: res.status, cache: res.headers.get(CACHE_HEADER), location: res.headers.get('location'), html: res.status === 200 ? await res.text() : '' };
+  };
+
+  it('hands one visitor the page made for another of the same audience, with nothing of the other in it', async () => {
+    const vera = await visitor('Vera');
+    const otto = await visitor('Otto');
+    const first = await page(HALL_PATH, vera.cookie);
+    const second = await page(HALL_PATH, otto.cookie);
+    expect([first.status, first.cache, second.status, second.cache]).toEqual([200, 'miss', 200, 'hit']);
+    for (const answer of [first, second]) {
+      for (const who of [vera, otto]) {
+        expect(answer.html).not.toContain(who.email);
+        expect(answer.html).not.toContain(`${who.email.split('@')[0].split('-')[0]} GmbH`);
+      }
+      // logged in (the top bar offers the card and logout), the card itself not sent
+      expect(layoutViewer(answer.html)).toEqual({ cardComplete: true, card: null });
+    }
+    // an anonymous visitor never gets the logged-in page
+    expect(layoutViewer((await page(HALL_PATH, '')).html)).toBeNull();
+  });
+
+  it('never keeps the page that shows a visitor’s business card', async () => {
+    const vera = await visitor('Vera');
+    const otto = await visitor('Otto');
+    const mine = await page(`${LANDING}?dialog=card`, vera.cookie);
+    expect(mine.html).toContain(vera.email);
+    const theirs = await page(`${LANDING}?dialog=card`, otto.cookie);
+    expect([theirs.status, theirs.cache]).toEqual([200, 'miss']);
+    expect(theirs.html).toContain(otto.email);
+    expect(theirs.html).not.toContain(vera.email);
+  });
+
+  it('checks access for every request: a key holder’s page never reaches a visitor without one, and a suspension shuts the holder out at once', async () => {
+    const holder = await visitor('Hanna');
+    const other = await visitor('Olaf');
+    const partner = await t.app.db('conventions').where({ slug: 'partnertag-2026' }).first('id', 'organization_id');
+    const [permission] = await t.app
+      .db('object_permissions')
+      .insert({ user_id: holder.id, convention_id: partner.id, organization_id: partner.organization_id })
+      .returning('id');
+    expect((await page(PARTNER, holder.cookie)).status).toBe(200);
+    expect((await page(PARTNER, holder.cookie)).cache).toBe('hit');
+    const refused = await page(PARTNER, other.cookie);
+    expect([refused.status, refused.location]).toEqual([302, `/token?next=${encodeURIComponent(PARTNER)}`]);
+    // object_permissions changes notify nobody (sign-ups are frequent): the audience carries the suspension
+    await t.app.db('object_permissions').where({ id: permission.id }).update({ suspended: true });
+    const suspended = await page(PARTNER, holder.cookie);
+    expect([suspended.status, suspended.location]).toEqual([302, `/token?next=${encodeURIComponent(PARTNER)}`]);
+    // a logged-out request with the holder's old cookie value tampered gets nothing kept
+    expect((await page(PARTNER, `${holder.cookie}x`)).status).toBe(302);
+  });
+
+  it('keeps GraphQL answers per user: one user’s `me` never reaches another', async () => {
+    const vera = await visitor('Vera');
+    const otto = await visitor('Otto');
+    const me = 'query { me { email } }';
+    const veraToken = { authorization: `JWT ${await t.accessToken(vera.id)}` };
+    const ottoToken = { authorization: `JWT ${await t.accessToken(otto.id)}` };
+    expect((await ask(a, me, {}, veraToken)).cache).toBe('miss');
+    const again = await ask(a, me, {}, veraToken);
+    expect([again.cache, again.body.data]).toEqual(['hit', { me: { email: vera.email } }]);
+    const others = await ask(a, me, {}, ottoToken);
+    expect([others.cache, others.body.data]).toEqual(['miss', { me: { email: otto.email } }]);
+    // a token that does not verify is answered by the API itself (its error), never from the shelf
+    const broken = await ask(a, me, {}, { authorization: 'JWT not-a-token' });
+    expect(broken.cache).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, useLocation } from '@remix-run/react';
+import { Form, Link, NavLink, useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '~/lib/language';
@@ -35,10 +35,12 @@ export interface ShellConvention {
   } | null;
 }
 
+/** The business card as its dialog shows it (the viewer's own data: sent only with the dialog, issue 26). */
+export type VisitorCard = BusinessCardData & { name: string; email: string };
+
 export interface ShellViewer {
-  name: string;
-  email: string;
-  card: BusinessCardData;
+  /** null until the dialog is asked for (`?dialog=card`): pages without it are the same for every visitor */
+  card: VisitorCard | null;
   cardComplete: boolean;
 }
 
@@ -153,13 +155,19 @@ export function ConventionShell({
     }
     setDialog(null);
   };
-  const opener = (which: Exclude<ShellDialog, null>) => ({
-    href: withDialog(location.pathname, location.search, which),
-    onClick: (event: React.MouseEvent) => {
-      event.preventDefault();
-      setDialog(which);
-    },
-  });
+  const navigate = useNavigate();
+  const opener = (which: Exclude<ShellDialog, null>) => {
+    const href = withDialog(location.pathname, location.search, which);
+    return {
+      href,
+      onClick: (event: React.MouseEvent) => {
+        event.preventDefault();
+        // the card's data comes with the page that asks for it; the other dialogs open at once
+        if (which === 'card' && !viewer?.card) navigate(href, { preventScrollReset: true });
+        else setDialog(which);
+      },
+    };
+  };
   const nav = convention.navigation;
   const topButton =
     'inline-flex items-center gap-2 rounded-md px-2 py-2 text-sm font-medium text-brand-dark outline-none ring-brand-pink hover:bg-gray-100 focus-visible:ring-2 sm:px-3';
@@ -291,7 +299,9 @@ export function ConventionShell({
             </p>
           ) : null}
           {mustFillCard ? <p className="mb-4 text-sm text-gray-700">{t('card.required')}</p> : null}
-          <BusinessCardForm action={base} redirectTo={here} viewer={viewer} countries={countries} lastResult={cardResult} />
+          {viewer.card ? (
+            <BusinessCardForm action={base} redirectTo={here} viewer={{ name: viewer.card.name, email: viewer.card.email, card: viewer.card }} countries={countries} lastResult={cardResult} />
+          ) : null}
         </VisitorDialog>
       ) : (
         <VisitorDialog id="login" title={t('login.title')} open={dialog === 'login'} onClose={close} closeHref={here}>

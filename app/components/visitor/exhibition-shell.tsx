@@ -25,7 +25,7 @@ export function ExhibitionShell({
   children,
 }: {
   exhibition: ExhibitionVisit;
-  viewer: { name: string } | null;
+  viewer: { loggedIn: true } | null;
   language: Language;
   children: ReactNode;
 }) {
