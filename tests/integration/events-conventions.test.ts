@@ -521,7 +521,8 @@ describe('object tokens', () => {
     const token = created.data!.objectTokenCreate.objectToken;
     expect(token).toMatchObject({ token: 'PARTNER-2026', limit: 2, signedUp: 0 });
     const generated = await createObjectToken(ctx, { conventionId: convention.id, limit: 10 });
-    expect(generated.token).toMatch(/^[\w-]{12}$/);
+    // 120 random bits, URL-safe (issue 25: generated keys cannot be guessed)
+    expect(generated.token).toMatch(/^[\w-]{20}$/);
     const duplicate = await gql(w.admin.id, `mutation($input: ObjectTokenCreateInput!) { objectTokenCreate(input: $input) { ${ERR} } }`, {
       input: { conventionId: convention.id, token: 'PARTNER-2026', limit: 5 },
     });
