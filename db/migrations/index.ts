@@ -22,6 +22,7 @@ import * as m0020 from './0020_content_page_sources';
 import * as m0021 from './0021_file_uses';
 import * as m0022 from './0022_pages_use_default_personalization';
 import * as m0023 from './0023_lead_mail_requests';
+import * as m0024 from './0024_room_file_uses';
 
 /**
  * Every migration, in order. Migrations are bundled with the server (no file-system scan at run time),
@@ -51,6 +52,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0021_file_uses': m0021,
   '0022_pages_use_default_personalization': m0022,
   '0023_lead_mail_requests': m0023,
+  '0024_room_file_uses': m0024,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,3 +1,4 @@
+import { findFile } from '~/server/services/files/files.server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Package } from '~/lib/features';
 import { roomForEditor } from '~/server/services/virtual-rooms/rooms';
@@ -182,9 +183,11 @@ describe('panos, initial views and setup states', () => {
 
     const ok = await addPano(owner.userId, room.id, (await panorama(owner.orgId)).id);
     expect(ok.data).toMatchObject({ error: null, pano: { name: 'Panorama 1', width: 4096, height: 2048 } });
-    // the panorama is shown to visitors: its file is public now
-    const fileRow = await t.app.db('virtual_room_panos as p').join('files as f', 'f.id', 'p.file_id').where('p.id', ok.data!.pano.id).first('f.is_public');
-    expect(fileRow.is_public).toBe(true);
+    // the panorama is shown to the room's visitors (LOGGED_IN: any logged-in user), not to anyone with its address
+    const fileRow = await t.app.db('virtual_room_panos as p').join('files as f', 'f.id', 'p.file_id').where('p.id', ok.data!.pano.id).first('f.id');
+    const someone = await createUser(t.app.db);
+    expect(await findFile(await t.serviceContext(someone.id), fileRow.id)).not.toBeNull();
+    expect(await findFile(await t.serviceContext(null), fileRow.id)).toBeNull();
 
     const renamed = await mutate<{ pano: { name: string } }>(owner.userId, 'updatePano(panoId: $id, name: $name)', 'pano { name }', { id: ok.data!.pano.id, name: 'Eingang' }, '$id: ID!, $name: String');
     expect(renamed.data).toMatchObject({ error: null, pano: { name: 'Eingang' } });

@@ -7,8 +7,8 @@ import type { PermissionType } from './types';
 
 /**
  * Who may download a file (issue 25, hole 5): its uploader and the members of its organisation always; a file some
- * object uses (file_uses: a content group's object or preview, a content page's layout or thumbnail) anyone who may
- * see one of those objects right now; a file made public (a picture of an event object, an icon) anyone. Recording a
+ * object uses (file_uses: a content group's object, a content page's layout or thumbnail, a room's panorama or tour
+ * audio) anyone who may see one of those objects right now (a room also through a convention that shows it); a file made public (a picture of an event object, an icon) anyone. Recording a
  * use takes a file's publicity away, so a key-protected group's files need the key, and a page's files close when it
  * is unpublished or deleted.
  */
@@ -33,6 +33,21 @@ export async function recordFileUses(
 }
 
 async function useVisible(ctx: ServiceContext, kind: FileUseKind, objectId: string): Promise<boolean> {
+  if (kind === 'room') {
+    const room: { id: string; organization_id: string; access_type: PermissionType } | undefined = await ctx
+      .db('virtual_rooms')
+      .where({ id: objectId })
+      .first('id', 'organization_id', 'access_type');
+    if (!room) return false;
+    if (!isDenied(await accessState(ctx, 'room', { id: room.id, organization_id: room.organization_id, permission_type: room.access_type }))) return true;
+    // a convention in room mode shows its room to whoever may enter the convention (virtual-rooms/conventions.ts)
+    const conventions: { id: string; organization_id: string; permission_type: PermissionType }[] = await ctx
+      .db('conventions')
+      .where({ virtual_room_id: room.id, navigation_mode: 'VIRTUAL_ROOM' })
+      .select('id', 'organization_id', 'permission_type');
+    for (const convention of conventions) if (!isDenied(await accessState(ctx, 'convention', convention))) return true;
+    return false;
+  }
   if (kind === 'content') {
     const group: { id: string; organization_id: string; permission_type: PermissionType } | undefined = await ctx
       .db('content_groups')

@@ -2,7 +2,8 @@ import { VirtualRoom, VirtualRoomPano, type UploadedFile } from '#db/models/inde
 import { PanoCreateInput, PanoUpdateInput, RoomViewAnglesInput, type PanoCreateInput as CreateInput, type PanoUpdateInput as UpdateInput } from '~/lib/schemas/virtual-rooms';
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { DomainError } from '../errors';
-import { assertImageRatio, findFile, publishFile } from '../files/files.server';
+import { assertImageRatio, findFile } from '../files/files.server';
+import { showRoomFiles } from './file-uses';
 import { parseInput } from '../validation';
 import { clearRoomLoaders, notFound, ownedPano, ownedRoom, panoInitialView } from './common';
 import { requireRoomEditor } from './policy';
@@ -43,7 +44,7 @@ async function panoramaFile(ctx: ServiceContext, organizationId: string, fileId:
   return file;
 }
 
-/** `createPano(virtualRoomId, fileId)`: a new pano at the end of the room's list; its picture becomes visible to visitors. */
+/** `createPano(virtualRoomId, fileId)`: a new pano at the end of the room's list; its picture is shown to the room's visitors. */
 export async function createPano(ctx: ServiceContext, input: CreateInput): Promise<PanoRecord> {
   const { organizationId } = requireRoomEditor(ctx);
   const values = parseInput(ctx, PanoCreateInput, input);
@@ -56,7 +57,7 @@ export async function createPano(ctx: ServiceContext, input: CreateInput): Promi
     const row = await VirtualRoomPano.query(tx.db)
       .insert({ virtual_room_id: room.id, file_id: file.id, name, sort: Number(last?.sort ?? -1) + 1 })
       .returning('*');
-    await publishFile(tx, file.id, organizationId);
+    await showRoomFiles(tx, room, [file.id]);
     return row;
   });
   clearRoomLoaders(ctx, room.id);
@@ -74,7 +75,7 @@ export async function updatePano(ctx: ServiceContext, panoId: string, input: Upd
   if (values.name) patch.name = values.name;
   const updated = await inTransaction(ctx, async (tx) => {
     const row = Object.keys(patch).length ? await VirtualRoomPano.query(tx.db).patchAndFetchById(pano.id, patch) : pano;
-    if (values.fileId) await publishFile(tx, values.fileId, organizationId);
+    if (values.fileId) await showRoomFiles(tx, room, [values.fileId]);
     return row;
   });
   clearRoomLoaders(ctx, room.id);

@@ -3,7 +3,8 @@ import { RoomCreateInput, RoomUpdateInput, StandAloneRoomInput, type RoomCreateI
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { iconUrl } from '../content/icons';
 import { DomainError } from '../errors';
-import { fileById, publishFile } from '../files/files.server';
+import { fileById } from '../files/files.server';
+import { showRoomFiles } from './file-uses';
 import { freeSlug, isUniqueViolation } from '../slugs';
 import { parseInput } from '../validation';
 import { clearRoomLoaders, ownedRoom, panosOfRoom, roomInitialView, roomNotFound, roomRecord, roomsWithCounts, stepsOfRoom } from './common';
@@ -88,10 +89,11 @@ export async function createRoom(ctx: ServiceContext, input: CreateInput): Promi
   }
 }
 
-/** Files shown to the room's visitors (panoramas, tour audio) become public (decision 015: ids are not guessable). */
-export async function publishRoomFiles(ctx: ServiceContext, roomId: string, organizationId: string): Promise<void> {
-  const [panos, steps] = await Promise.all([panosOfRoom(ctx).load(roomId), stepsOfRoom(ctx).load(roomId)]);
-  for (const id of [...panos.map((p) => p.file_id), ...steps.map((s) => s.audio_file_id)]) await publishFile(ctx, id, organizationId);
+/** The room's files (panoramas, tour audio) follow its access type (file-uses.ts): public for a PUBLIC room, else the room's visitors'. */
+async function syncRoomFiles(ctx: ServiceContext, room: Pick<VirtualRoom, 'id' | 'organization_id' | 'access_type'>): Promise<void> {
+  const panos = await panosOfRoom(ctx).load(room.id);
+  const steps = await stepsOfRoom(ctx).load(room.id);
+  await showRoomFiles(ctx, room, [...panos.map((p) => p.file_id), ...steps.map((s) => s.audio_file_id)]);
 }
 
 async function applyRoomPatch(ctx: ServiceContext, organizationId: string, id: string, values: StandAloneInput & { initialView?: RoomViewAngles | null }): Promise<VirtualRoomRecord> {
@@ -122,7 +124,7 @@ async function applyRoomPatch(ctx: ServiceContext, organizationId: string, id: s
   return inTransaction(ctx, async (tx) => {
     const updated = Object.keys(patch).length ? await VirtualRoom.query(tx.db).patchAndFetchById(room.id, patch) : room;
     clearRoomLoaders(tx, room.id);
-    if (patch.access_type === 'PUBLIC') await publishRoomFiles(tx, room.id, organizationId);
+    if (patch.access_type && patch.access_type !== room.access_type) await syncRoomFiles(tx, updated);
     return roomRecordById(tx, updated.id);
   });
 }

@@ -2,7 +2,8 @@ import { VirtualRoomTourStep } from '#db/models/index';
 import { TourStepCreateInput, TourStepUpdateInput, type TourStepCreateInput as CreateInput, type TourStepUpdateInput as UpdateInput } from '~/lib/schemas/virtual-rooms';
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { DomainError } from '../errors';
-import { findFile, publishFile } from '../files/files.server';
+import { findFile } from '../files/files.server';
+import { showRoomFiles } from './file-uses';
 import { parseInput } from '../validation';
 import { clearRoomLoaders, notFound, ownedRoom, ownedStep } from './common';
 import { requireRoomEditor } from './policy';
@@ -76,7 +77,7 @@ export async function createTourStep(ctx: ServiceContext, input: CreateInput): P
         sort: Number(count?.n ?? 0),
       })
       .returning('*');
-    await publishFile(tx, values.audioFileId, organizationId);
+    await showRoomFiles(tx, room, [values.audioFileId]);
     return row;
   });
   clearRoomLoaders(ctx, room.id);
@@ -105,7 +106,7 @@ export async function updateTourStep(ctx: ServiceContext, id: string, input: Upd
   }
   const updated = await inTransaction(ctx, async (tx) => {
     const row = await VirtualRoomTourStep.query(tx.db).patchAndFetchById(step.id, patch);
-    await publishFile(tx, values.audioFileId, organizationId);
+    await showRoomFiles(tx, room, [values.audioFileId]);
     return row;
   });
   clearRoomLoaders(ctx, room.id);
