@@ -30,9 +30,10 @@ export interface TestRoom {
  * iframe info point, an info point that needs a login and a two-step tour: what the visitor E2E walks through.
  * The pictures are written where the app under test reads its uploads (playwright.config.ts UPLOAD_DIR).
  */
-export async function createTestRoom(db: Knex, options: { uploadDir: string; accessType?: 'PUBLIC' | 'LOGGED_IN' | 'TOKEN' }): Promise<TestRoom> {
+export async function createTestRoom(db: Knex, options: { uploadDir: string; accessType?: 'PUBLIC' | 'LOGGED_IN' | 'TOKEN'; organizationId?: string }): Promise<TestRoom> {
   const storage = new LocalStorage(options.uploadDir);
-  const organization = await createOrganization(db);
+  // an editor test puts the room into the logged-in user's organisation
+  const organization = options.organizationId ? { id: options.organizationId } : await createOrganization(db);
   const room = await createVirtualRoom(db, { organization_id: organization.id, access_type: options.accessType ?? 'PUBLIC', slug: `e2e-raum-${unique()}`, name: 'E2E Showroom' });
   const [lobbyFile, studioFile] = await Promise.all([
     standPanorama('Empfang', 'Willkommen im Showroom').then((p) => storePicture(db, storage, organization.id, 'empfang', p)),

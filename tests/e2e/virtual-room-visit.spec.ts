@@ -135,6 +135,80 @@ test.describe('with JavaScript', () => {
     await readyIn(page, room.lobbyId);
   });
 
+  test('a focused hotspot is never an invisible box: turned out of sight it waits at the edge with its focus ring (issue 24 item 16)', async ({ page }) => {
+    await page.goto(`/virtual-room/${room.slug}`);
+    await readyIn(page, room.lobbyId);
+    const hotspot = page.getByRole('button', { name: 'To Studio' });
+    await hotspot.focus();
+    await expect(hotspot).toBeFocused();
+    // the arrow keys turn the view while the point keeps the focus, until it lies out of sight
+    for (let i = 0; i < 40 && (await hotspot.getAttribute('data-visible')) === 'true'; i += 1) await page.keyboard.press('ArrowRight');
+    await expect(hotspot).toHaveAttribute('data-visible', 'false');
+    await expect(hotspot).toBeFocused();
+    const stageBox = (await stage(page).boundingBox())!;
+    const box = (await hotspot.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.x).toBeGreaterThanOrEqual(stageBox.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(stageBox.x + stageBox.width);
+    // the focus ring (a box shadow) is drawn
+    expect(await hotspot.evaluate((element) => getComputedStyle(element).boxShadow)).toMatch(/rgb/);
+    await expect(hotspot.locator('[data-hotspot-tooltip]')).toHaveText('To Studio');
+
+    // reached by Tab from the panorama, a point behind the camera is turned to and drawn with its ring
+    await stage(page).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const behind = page.getByRole('button', { name: 'Info: Preisliste (login required)' });
+    await expect(behind).toBeFocused();
+    await expect(behind).toHaveAttribute('data-visible', 'true');
+    const behindBox = (await behind.boundingBox())!;
+    expect(behindBox.width).toBeGreaterThanOrEqual(44);
+  });
+
+  test('full screen, zoom buttons and the compass (issue 24 item 17)', async ({ page }) => {
+    await page.goto(`/virtual-room/${room.slug}`);
+    await readyIn(page, room.lobbyId);
+    const focal = async () => Number((await viewOf(page)).split(',')[2]);
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(focal).toBeGreaterThan(35);
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await expect.poll(focal).toBeLessThan(35);
+    // zoomed out to the limit, the button says so
+    for (let i = 0; i < 10 && (await page.getByRole('button', { name: 'Zoom out' }).getAttribute('aria-disabled')) !== 'true'; i += 1) await page.getByRole('button', { name: 'Zoom out' }).click();
+    await expect(page.getByRole('button', { name: 'Zoom out' })).toHaveAttribute('aria-disabled', 'true');
+
+    // the compass names the heading and brings the starting view back
+    await stage(page).focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('button', { name: /^Compass: heading 346°/ })).toBeVisible();
+    await page.getByRole('button', { name: /^Compass/ }).click();
+    await expect(page.getByRole('button', { name: /^Compass: heading 0°/ })).toBeVisible();
+    await expect.poll(() => viewOf(page)).toBe('0.000,1.571,35.0');
+
+    // full screen: the panorama covers the window, and leaves it again
+    await page.getByRole('button', { name: 'Full screen' }).click();
+    const exit = page.getByRole('button', { name: 'Leave full screen' });
+    await expect(exit).toBeVisible();
+    const viewport = page.viewportSize()!;
+    await expect.poll(async () => (await stage(page).boundingBox())?.height).toBe(viewport.height);
+    await exit.click();
+    await expect(page.getByRole('button', { name: 'Full screen' })).toBeVisible();
+    await expect.poll(async () => (await stage(page).boundingBox())?.height).toBeLessThan(viewport.height);
+  });
+
+  test('hovering a hotspot shows its name', async ({ page }) => {
+    await page.goto(`/virtual-room/${room.slug}`);
+    await readyIn(page, room.lobbyId);
+    const info = page.getByRole('button', { name: 'Info: Produktvideo' });
+    await expect(info.locator('[data-hotspot-tooltip]')).toBeHidden();
+    await info.hover();
+    await expect(info.locator('[data-hotspot-tooltip]')).toHaveText('Info: Produktvideo');
+    await expect(info.locator('[data-hotspot-tooltip]')).toBeVisible();
+  });
+
   test('the tour steps through its views with text and progress; axe finds no serious violation', async ({ page }) => {
     await page.goto(`/virtual-room/${room.slug}`);
     await readyIn(page, room.lobbyId);
@@ -232,6 +306,35 @@ test.describe('with JavaScript', () => {
     const response = await page.goto('/virtual-room/gibt-es-nicht');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'The virtual room was not found.' })).toBeVisible();
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the cookie banner leaves the viewer’s controls free, and the tour panel shows with the viewer (issue 24 item 16)', async ({ page, context }) => {
+    // a first visit: no cookie choice yet
+    await context.clearCookies();
+    await page.goto(`/virtual-room/${room.slug}`);
+    await readyIn(page, room.lobbyId);
+    const banner = page.getByRole('region', { name: /cookies/i });
+    await expect(banner).toBeVisible();
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    for (const control of [page.getByRole('button', { name: 'Zoom in' }), page.getByRole('button', { name: 'Full screen' }), page.getByRole('button', { name: /^Compass/ }), page.getByRole('button', { name: 'Start tour' })]) {
+      const uncovered = await control.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return Boolean(hit && element.contains(hit));
+      });
+      expect(uncovered, await control.getAttribute('aria-label') ?? 'Start tour').toBe(true);
+    }
+    await banner.getByRole('button', { name: /necessary/i }).click();
+    await expect(banner).toBeHidden();
+
+    await page.getByRole('button', { name: 'Start tour' }).click();
+    const tour = page.locator('[data-room-tour]');
+    await expect(tour.getByRole('button', { name: 'Next' })).toBeInViewport();
+    await expect(stage(page)).toBeInViewport({ ratio: 0.5 });
   });
 });
 

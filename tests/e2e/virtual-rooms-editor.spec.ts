@@ -3,6 +3,9 @@ import { Package } from '../../app/lib/features';
 import config from '../../playwright.config';
 import { expect, expectAccessible, test, THREE_READY_TIMEOUT } from './fixtures';
 import { silentWav } from '../../app/server/seed/room-panoramas';
+import { createTestRoom } from './virtual-room-setup';
+
+const uploadDir = process.env.E2E_UPLOAD_DIR ?? `var/e2e-uploads-${Number(process.env.E2E_PORT ?? 3100)}`;
 
 /**
  * The console's room editor (issue 17): a sales rep creates a room, uploads two panoramas (a 16:9 picture is refused
@@ -152,6 +155,44 @@ test('create a room, upload panoramas, set the view, place points, record a tour
   await expect(visitor.getByRole('heading', { level: 1, name: 'E2E Editor Room' })).toBeVisible();
   await expect(visitor.getByText('Datasheet').first()).toBeAttached();
   await visitor.close();
+});
+
+test('the panoramas under the viewer select by the URL: the heading and every form follow, the view lands on the chosen one (issue 24 item 14)', async ({ login, page, db }) => {
+  const { organizationIds } = await login({ suites: Package.BASIC | Package.SALES, language: 'EN' });
+  organizationId = organizationIds[0]!;
+  const room = await createTestRoom(db, { uploadDir, organizationId });
+  await page.goto(`/virtual-rooms/${room.slug}`);
+  const lobby = page.getByRole('region', { name: 'Editing Empfang' });
+  await expect(lobby.locator('[data-room-stage]')).toHaveAttribute('data-room-ready', room.lobbyId, { timeout: THREE_READY_TIMEOUT });
+
+  // the Studio chosen under the viewer: the URL, the heading, the viewer and every form of the section say Studio
+  await lobby.locator('[data-room-panos]').getByRole('link', { name: 'Studio' }).click();
+  const studio = page.getByRole('region', { name: 'Editing Studio' });
+  await expect(studio).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`[?&]pano=${room.studioId}`));
+  await expect(studio.locator('[data-room-stage]')).toHaveAttribute('data-room-ready', room.studioId, { timeout: THREE_READY_TIMEOUT });
+  await expect(studio.locator('[data-room-panos] a[aria-current="page"]')).toHaveText('Studio');
+  const panoIds = await studio.locator('form input[name="panoId"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  expect(panoIds.length).toBeGreaterThanOrEqual(3);
+  expect(new Set(panoIds)).toEqual(new Set([room.studioId]));
+
+  // its initial view is stored on the Studio, not on the pano the page opened with
+  const view = studio.locator('[data-initial-view]');
+  await view.getByLabel('Azimuth (degrees, -180 … 180)').fill('45');
+  await view.getByRole('button', { name: 'Set initial view', exact: true }).click();
+  await expect(view.locator('[data-current-view]')).toHaveText('Current: azimuth 45°, polar angle 90°, focal length 35 mm');
+  const stored = await db('virtual_room_panos').whereIn('id', [room.lobbyId, room.studioId]).select('id', 'initial_azimuthal_angle');
+  expect(Object.fromEntries(stored.map((row) => [row.id, row.initial_azimuthal_angle === null ? null : Math.round(((row.initial_azimuthal_angle as number) * 180) / Math.PI)]))).toEqual({
+    [room.lobbyId]: null,
+    [room.studioId]: 45,
+  });
+
+  // a nav point in the viewer leads back, through the URL as well
+  await studio.getByRole('button', { name: 'To Empfang', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Editing Empfang' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`[?&]pano=${room.lobbyId}`));
+  const lobbyIds = await page.getByRole('region', { name: 'Editing Empfang' }).locator('form input[name="panoId"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  expect(new Set(lobbyIds)).toEqual(new Set([room.lobbyId]));
 });
 
 test('the list: copy the link, rename, change the access and delete after confirming; both pages pass axe', async ({ login, page }) => {

@@ -53,6 +53,15 @@ describe('RoomViewer without JavaScript (issue 17)', () => {
     expect(tour).toContain('Hier entstehen unsere Produkte.');
   });
 
+  it('the panos under the viewer are links to the page with ?pano= (the editor: its own path), the current one marked (issue 24 item 14)', () => {
+    const html = render(<RoomViewer room={roomViewFixture()} lang="de" mode="edit" initialPanoId="aaaaaaaa-0000-4000-8000-000000000002" panoHref={(id) => `/virtual-rooms/showroom?pano=${id}`} />);
+    const nav = html.slice(html.indexOf('data-room-panos'), html.indexOf('</nav>', html.indexOf('data-room-panos')));
+    expect([...nav.matchAll(/href="([^"]+)"( aria-current="page")?[^>]*>([^<]*)</g)].map((m) => [m[1], Boolean(m[2]), m[3]])).toEqual([
+      ['/virtual-rooms/showroom?pano=aaaaaaaa-0000-4000-8000-000000000001', false, 'Empfang'],
+      ['/virtual-rooms/showroom?pano=aaaaaaaa-0000-4000-8000-000000000002', true, 'Studio'],
+    ]);
+  });
+
   it('starts in the pano a ?pano= link names and marks the ?step= tour step', () => {
     const html = render(<RoomViewer room={roomViewFixture()} lang="de" mode="visit" initialPanoId="aaaaaaaa-0000-4000-8000-000000000002" listStep={2} />);
     expect(html).toContain('alt="Panorama Studio (flache Ansicht)"');

@@ -21,6 +21,7 @@ import {
   type Vec3,
   type Viewport,
 } from '~/lib/virtual-rooms/geometry';
+import { canZoom, compassRotation, gyroView, headingDegrees, orientationLook, pinchFocalLength, type PinchStart } from '~/lib/virtual-rooms/controls';
 import type { InfoPointView, NavPointView, PanoView, RoomView, RoomViewAngles, TourStepView } from '~/lib/virtual-rooms/view';
 
 /** three.js and @react-three/fiber: their own chunk, imported only after the poster painted (never on the server). */
@@ -40,6 +41,11 @@ export interface RoomViewerProps {
   listStep?: number;
   /** where links to another pano of this room lead without JavaScript: `?pano={id}` on the current page by default */
   panoHref?: (panoId: string) => string;
+  /**
+   * The page owns the selected pano (the editor: its URL, issue 24 item 14): every switch the visitor makes (the
+   * pano links, a nav point, a tour step) is handed to it, and the viewer shows the pano once `initialPanoId` says so.
+   */
+  onSelectPano?: (panoId: string) => void;
 }
 
 type Focus = { kind: 'nav'; point: NavPointView } | { kind: 'info'; point: InfoPointView };
@@ -48,7 +54,7 @@ type Focus = { kind: 'nav'; point: NavPointView } | { kind: 'info'; point: InfoP
  * The panorama's height, the same for the server's flat strip and the 3D view that replaces it after hydration: the
  * poster the server sends stays the page's largest paint (LCP), the 3D view's poster is not a larger, later one.
  */
-const STAGE_HEIGHT = 'h-[min(65vh,34rem)]';
+const STAGE_HEIGHT = 'h-[min(45svh,26rem)] sm:h-[min(65vh,34rem)]';
 const KEY_STEP = 0.12; // radians per arrow key press
 const ZOOM_STEP = 1.15;
 const CLICK_SLOP = 5; // px a pointer may move and still count as a click
@@ -73,7 +79,7 @@ function hasWebGl(): boolean {
  * in Tab order nav points then info points, each from left to right; a focused one turns the view to it. "Lite"
  * goes back to the strip. A texture that fails to load, or no WebGL, leaves the strip with a message.
  */
-export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPanoId, listStep, panoHref }: RoomViewerProps) {
+export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPanoId, listStep, panoHref, onSelectPano }: RoomViewerProps) {
   const { t } = useTranslation('roomsviewer');
   const hydrated = useHydrated();
   const editing = mode === 'edit';
@@ -96,7 +102,10 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
   const [tourIndex, setTourIndex] = useState<number | null>(null);
   const [openInfo, setOpenInfo] = useState<InfoPointView | null>(null);
   const stageRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
   const animation = useRef<number | null>(null);
+  /** the view a pano switch handed to the page should start with (a tour step's), once the page selects that pano */
+  const pendingView = useRef<{ panoId: string; view: RoomViewAngles } | null>(null);
   const viewRef = useRef(view);
   viewRef.current = view;
 
@@ -113,9 +122,13 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [room]);
 
-  // the editor's selection of another pano
+  // the page's selection of another pano (the editor's URL)
   useEffect(() => {
-    if (initialPanoId && initialPanoId !== panoId && room.panos.some((p) => p.id === initialPanoId)) goToPano(initialPanoId);
+    if (initialPanoId && initialPanoId !== panoId && room.panos.some((p) => p.id === initialPanoId)) {
+      const pending = pendingView.current?.panoId === initialPanoId ? pendingView.current.view : undefined;
+      pendingView.current = null;
+      goToPano(initialPanoId, pending);
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initialPanoId]);
 
@@ -170,6 +183,16 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
     setView(clampView(view ?? startView(next)));
   }
 
+  /** A switch the visitor asked for: the page's when it owns the selection, else the viewer's own. */
+  function choosePano(id: string, view?: RoomViewAngles) {
+    if (!onSelectPano) {
+      goToPano(id, view);
+      return;
+    }
+    pendingView.current = view ? { panoId: id, view } : null;
+    onSelectPano(id);
+  }
+
   const show3d = hydrated && posterSettled && !lite && webgl && !failed && Boolean(pano);
   const visitSetupMissing = !editing && room.setup === 'NO_INITIAL_VIEW';
 
@@ -202,7 +225,7 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
 
   function activateNav(point: NavPointView) {
     if (point.destination.kind === 'PANO') {
-      goToPano(point.destination.panoId);
+      choosePano(point.destination.panoId);
       requestAnimationFrame(() => stageRef.current?.focus());
       return;
     }
@@ -210,15 +233,85 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
     else window.location.assign(point.destination.href);
   }
 
+  const [gyro, setGyro] = useState<'off' | 'on' | 'denied'>('off');
+  const gyroStart = useRef<{ view: RoomViewAngles; bearing: number } | null>(null);
+  // the gyroscope (issue 24 item 17): offered on touch screens with an orientation sensor, after the permission
+  // iOS asks for; the view turns as the phone does, from where it was when steering began (a drag re-anchors it)
+  const gyroSupported = hydrated && typeof window !== 'undefined' && 'DeviceOrientationEvent' in window && Boolean(window.matchMedia?.('(pointer: coarse)').matches);
+  async function toggleGyro() {
+    if (gyro === 'on') {
+      setGyro('off');
+      return;
+    }
+    const request = (window.DeviceOrientationEvent as unknown as { requestPermission?: () => Promise<'granted' | 'denied'> }).requestPermission;
+    if (typeof request === 'function') {
+      const answer = await request().catch(() => 'denied' as const);
+      if (answer !== 'granted') {
+        setGyro('denied');
+        return;
+      }
+    }
+    gyroStart.current = null;
+    setGyro('on');
+  }
+  useEffect(() => {
+    if (gyro !== 'on') return;
+    const onOrientation = (event: DeviceOrientationEvent) => {
+      const look = orientationLook(event.alpha, event.beta, event.gamma);
+      if (!look) return;
+      if (!gyroStart.current) gyroStart.current = { view: viewRef.current, bearing: look.bearing };
+      setView(gyroView(gyroStart.current, look));
+    };
+    window.addEventListener('deviceorientation', onOrientation);
+    return () => window.removeEventListener('deviceorientation', onOrientation);
+  }, [gyro]);
+
+  // full screen (issue 24 item 17): the Fullscreen API on the panorama's frame; where a browser lacks it (iPhone
+  // Safari) the frame covers the window instead
+  const [fullscreen, setFullscreen] = useState(false);
+  useEffect(() => {
+    const onChange = () => setFullscreen(Boolean(frameRef.current) && document.fullscreenElement === frameRef.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+  function toggleFullscreen() {
+    const frame = frameRef.current;
+    if (!frame) return;
+    if (document.fullscreenElement) {
+      void document.exitFullscreen();
+    } else if (fullscreen) {
+      setFullscreen(false);
+    } else if (document.fullscreenEnabled && frame.requestFullscreen) {
+      frame.requestFullscreen().catch(() => setFullscreen(true));
+    } else {
+      setFullscreen(true);
+    }
+    requestAnimationFrame(() => stageRef.current?.focus());
+  }
+  const zoomBy = (factor: number) => {
+    stopAnimation();
+    setView((v) => zoomView(v, factor));
+  };
+  const resetView = () => {
+    gyroStart.current = null;
+    if (pano) animateTo(startView(pano));
+  };
+
   // pointer input: drag to look, pinch and wheel to zoom, a click in edit mode picks a point
   const pointers = useRef(new Map<number, { x: number; y: number }>());
-  const gesture = useRef<{ moved: number; pinch: number | null }>({ moved: 0, pinch: null });
+  const gesture = useRef<{ moved: number; pinch: PinchStart | null }>({ moved: 0, pinch: null });
+  const fingerDistance = () => {
+    const [a, b] = [...pointers.current.values()];
+    return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
+  };
   const onPointerDown = (event: React.PointerEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return;
     stopAnimation();
     event.currentTarget.setPointerCapture?.(event.pointerId);
     pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
     if (pointers.current.size === 1) gesture.current = { moved: 0, pinch: null };
+    // a second finger: the pinch measures from here (issue 24 item 15: zoom follows the distance, not its jitter)
+    if (pointers.current.size === 2) gesture.current.pinch = { distance: fingerDistance(), focalLength: viewRef.current.focalLength };
   };
   const onPointerMove = (event: React.PointerEvent<HTMLDivElement>) => {
     const last = pointers.current.get(event.pointerId);
@@ -228,12 +321,14 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
     pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
     gesture.current.moved += Math.abs(dx) + Math.abs(dy);
     if (pointers.current.size >= 2) {
-      const [a, b] = [...pointers.current.values()];
-      const distance = Math.hypot(a.x - b.x, a.y - b.y);
-      if (gesture.current.pinch) setView((v) => zoomView(v, distance / (gesture.current.pinch ?? distance)));
-      gesture.current.pinch = distance;
+      const start = gesture.current.pinch;
+      if (!start) return;
+      const focalLength = pinchFocalLength(start, fingerDistance());
+      setView((v) => ({ ...v, focalLength }));
       return;
     }
+    // after a pinch the remaining finger drags on
+    gyroStart.current = null;
     setView((v) => dragView(v, dx, dy, viewport));
   };
   const onPointerUp = (event: React.PointerEvent<HTMLDivElement>) => {
@@ -252,7 +347,7 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
       stopAnimation();
-      setView((v) => zoomView(v, event.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP));
+        setView((v) => zoomView(v, event.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP));
     };
     element.addEventListener('wheel', onWheel, { passive: false });
     return () => element.removeEventListener('wheel', onWheel);
@@ -266,7 +361,9 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
       ArrowDown: [0, KEY_STEP],
     };
     const step = turn[event.key];
-    if (step) {
+    if (event.key === 'Escape' && fullscreen && !document.fullscreenElement) {
+      setFullscreen(false);
+    } else if (step) {
       event.preventDefault();
       stopAnimation();
       setView((v) => clampView({ ...v, azimuthalAngle: v.azimuthalAngle + step[0], polarAngle: v.polarAngle + step[1] }));
@@ -289,7 +386,7 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
       return;
     }
     setTourIndex(index);
-    if (next.panoId !== pano?.id) goToPano(next.panoId, next.view);
+    if (next.panoId !== pano?.id) choosePano(next.panoId, next.view);
     else animateTo(next.view);
   }
   const highlighted = step?.infoPointId ?? null;
@@ -332,9 +429,11 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
       </a>
       {/* one frame and one poster picture for the server's flat strip and the 3D view: hydration changes the
           picture's classes, not the element, so the poster the server sent stays the page's LCP */}
+      <div ref={frameRef} className={fullscreen ? 'fixed inset-0 z-50 bg-black' : undefined} data-room-frame data-fullscreen={fullscreen ? '' : undefined}>
       <PanoramaFrame
         pano={pano}
         flat={!show3d}
+        fullscreen={fullscreen}
         onPosterSettled={onPosterSettled}
         label={t('viewer.strip', { name: pano.name })}
         posterPosition={`${equirectOf(viewFacingPoint(view)).u * 100}% 50%`}
@@ -385,11 +484,35 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
                     view={view}
                     viewport={viewport}
                     onActivate={activate}
-                    onFocusPoint={() => setFocus(focusOf)}
+                    onFocusPoint={() => {
+                                        setFocus(focusOf);
+                    }}
                     onBlurPoint={() => setFocus(null)}
                     turnTo={(target) => animateTo(viewFacing(target, viewRef.current.focalLength), 300)}
                   />
                 ))}
+              </div>
+              <div className="absolute right-2 top-2 flex flex-col gap-2" data-room-controls>
+                <ControlButton label={fullscreen ? t('viewer.controls.exitFullscreen') : t('viewer.controls.fullscreen')} onPress={toggleFullscreen} data="fullscreen">
+                  <path d={fullscreen ? 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5' : 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5'} />
+                </ControlButton>
+                <ControlButton label={t('viewer.controls.zoomIn')} disabled={!canZoom(view, 1)} onPress={() => zoomBy(ZOOM_STEP)} data="zoom-in">
+                  <path d="M12 5v14M5 12h14" />
+                </ControlButton>
+                <ControlButton label={t('viewer.controls.zoomOut')} disabled={!canZoom(view, -1)} onPress={() => zoomBy(1 / ZOOM_STEP)} data="zoom-out">
+                  <path d="M5 12h14" />
+                </ControlButton>
+                <ControlButton label={t('viewer.controls.compass', { heading: headingDegrees(view) })} onPress={resetView} data="compass">
+                  <g transform={`rotate(${compassRotation(view)} 12 12)`}>
+                    <path d="M12 3l3 9h-6z" fill="#e45364" stroke="#e45364" />
+                    <path d="M12 21l-3-9h6z" fill="currentColor" />
+                  </g>
+                </ControlButton>
+                {gyroSupported ? (
+                  <ControlButton label={t('viewer.controls.gyro')} pressed={gyro === 'on'} onPress={() => void toggleGyro()} data="gyro">
+                    <path d="M8 3h8a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zM11 18h2M3 9a9 9 0 0 0 0 6M21 9a9 9 0 0 1 0 6" />
+                  </ControlButton>
+                ) : null}
               </div>
               {!is3dReady ? <StageMessage status>{t('viewer.loading')}</StageMessage> : null}
               <p className="pointer-events-none absolute inset-x-0 bottom-0 bg-black/50 px-3 py-1 text-center text-sm text-white" aria-hidden="true">
@@ -403,11 +526,12 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
             loginHref={room.loginHref}
             navLabel={(p) => t('viewer.navPoint', { name: p.name })}
             infoLabel={(p) => (p.target ? t('viewer.infoPoint', { name: p.name }) : t('viewer.infoPointLogin', { name: p.name }))}
-            onPano={hydrated ? goToPano : undefined}
+            onPano={hydrated ? (id) => choosePano(id) : undefined}
             onInfo={hydrated ? setOpenInfo : undefined}
           />
         )}
       </PanoramaFrame>
+      </div>
 
       {hydrated ? (
         <div className="flex flex-wrap items-center gap-2">
@@ -430,22 +554,36 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
               {t('viewer.tour.start')}
             </button>
           ) : null}
-          {room.panos.length > 1 ? (
-            <nav aria-label={t('viewer.list.panos')} className="flex flex-wrap gap-1">
-              {room.panos.map((p) => (
-                <button
-                  key={p.id}
-                  type="button"
-                  aria-current={p.id === pano.id ? 'true' : undefined}
-                  onClick={() => goToPano(p.id)}
-                  className={`rounded-md px-2.5 py-1 text-sm outline-none ring-brand-pink focus-visible:ring-2 ${p.id === pano.id ? 'bg-brand-dark text-white' : 'bg-gray-100 text-gray-900 hover:bg-gray-200'}`}
-                >
-                  {p.name}
-                </button>
-              ))}
-            </nav>
+          {gyro === 'denied' ? (
+            <p role="status" className="text-sm text-gray-800">
+              {t('viewer.controls.gyroDenied')}
+            </p>
           ) : null}
         </div>
+      ) : null}
+      {/* the panos as links (issue 24 item 14): `?pano=` without JavaScript; with it the viewer, or the page that owns
+          the selection (the editor's URL), switches in place */}
+      {room.panos.length > 1 ? (
+        <nav aria-label={t('viewer.list.panos')} className="flex flex-wrap gap-1" data-room-panos>
+          {room.panos.map((p) => (
+            <a
+              key={p.id}
+              href={hrefOfPano(p.id)}
+              aria-current={p.id === pano.id ? 'page' : undefined}
+              onClick={
+                hydrated
+                  ? (event) => {
+                      event.preventDefault();
+                      choosePano(p.id);
+                    }
+                  : undefined
+              }
+              className={`inline-flex min-h-11 items-center rounded-md px-3 text-sm outline-none ring-brand-pink focus-visible:ring-2 ${p.id === pano.id ? 'bg-brand-dark text-white' : 'bg-gray-100 text-gray-900 hover:bg-gray-200'}`}
+            >
+              {p.name}
+            </a>
+          ))}
+        </nav>
       ) : null}
 
       {step && tourIndex !== null ? (
@@ -467,7 +605,7 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
         pano={pano}
         hrefOfPano={hrefOfPano}
         currentStep={tourIndex !== null ? tourIndex + 1 : listStep}
-        onPano={hydrated ? goToPano : undefined}
+        onPano={hydrated ? (id) => choosePano(id) : undefined}
         onStep={hydrated ? (index) => showStep(index) : undefined}
         onInfo={hydrated ? setOpenInfo : undefined}
       />
@@ -521,29 +659,36 @@ function Hotspot({
 }) {
   const at = viewport.width > 0 ? projectPoint(point, view, viewport) : null;
   const shown = Boolean(at?.visible);
+  const [focused, setFocused] = useState(false);
+  // a focused point is never a hidden 1×1 px box (issue 24 item 16): out of sight it waits at the stage's edge
+  // nearest to it (its centre while behind the camera) with its focus ring, while the view turns to it
+  const place = shown && at ? at : focused && viewport.width > 0 ? edgeOf(at, viewport) : null;
   return (
     <button
       type="button"
       aria-label={label}
-      title={point.name}
       onClick={(event) => {
         event.stopPropagation();
         onActivate();
       }}
       onPointerDown={(event) => event.stopPropagation()}
       onFocus={() => {
+        setFocused(true);
         onFocusPoint();
         // a point out of sight (behind the camera or off the canvas) comes into view when reached by Tab
         if (!shown) turnTo(point);
       }}
-      onBlur={onBlurPoint}
-      // behind the camera: not drawn, but still reachable by Tab (visually hidden until the view turns to it)
+      onBlur={() => {
+        setFocused(false);
+        onBlurPoint();
+      }}
+      // behind the camera and not focused: not drawn, but still reachable by Tab
       className={
-        at && shown
-          ? `absolute flex h-11 w-11 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-2 border-white text-white shadow-lg outline-none ring-brand-pink transition-transform hover:scale-110 focus-visible:scale-110 focus-visible:ring-4 ${kind === 'nav' ? 'bg-brand-dark/85' : 'bg-brand-pink-text/90'} ${highlighted ? 'ring-4 ring-yellow-300' : ''}`
+        place
+          ? `group absolute flex h-11 w-11 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-2 border-white text-white shadow-lg outline-none transition-transform hover:scale-110 focus-visible:scale-110 focus-visible:ring-4 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-brand-pink ${kind === 'nav' ? 'bg-brand-dark/85' : 'bg-brand-pink-text/90'} ${highlighted ? 'ring-4 ring-yellow-300' : ''}`
           : 'sr-only'
       }
-      style={at && shown ? { left: at.left, top: at.top } : undefined}
+      style={place ? { left: place.left, top: place.top } : undefined}
       data-hotspot={kind}
       data-point-id={point.id}
       data-visible={shown ? 'true' : 'false'}
@@ -555,9 +700,50 @@ function Hotspot({
           {kind === 'nav' ? '➜' : 'i'}
         </span>
       )}
+      {place ? (
+        // the point's name as a tooltip: on hover and focus, always on touch screens (nothing to hover there)
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute left-1/2 top-full mt-1.5 hidden max-w-[14rem] -translate-x-1/2 truncate whitespace-nowrap rounded bg-black/80 px-2 py-0.5 text-xs font-medium text-white shadow group-hover:block group-focus-visible:block [@media(hover:none)]:block"
+          data-hotspot-tooltip
+        >
+          {point.name}
+        </span>
+      ) : null}
     </button>
   );
 }
+
+/** Where a focused point out of sight waits: inside the stage's edge towards it, or the centre when it lies behind. */
+function edgeOf(at: { left: number; top: number } | null, viewport: Viewport): { left: number; top: number } {
+  const margin = 28;
+  if (!at) return { left: viewport.width / 2, top: viewport.height / 2 };
+  const clampTo = (value: number, size: number) => Math.min(size - margin, Math.max(margin, value));
+  return { left: clampTo(at.left, viewport.width), top: clampTo(at.top, viewport.height) };
+}
+
+/** A round button over the panorama (full screen, zoom, compass, gyroscope): 44 px, its name for screen readers. */
+function ControlButton({ label, onPress, disabled = false, pressed, data, children }: { label: string; onPress: () => void; disabled?: boolean; pressed?: boolean; data: string; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-disabled={disabled || undefined}
+      aria-pressed={pressed}
+      onClick={() => {
+        if (!disabled) onPress();
+      }}
+      className={`flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-brand-dark shadow-md outline-none ring-brand-pink hover:bg-white focus-visible:ring-4 aria-disabled:opacity-50 aria-pressed:bg-brand-dark aria-pressed:text-white`}
+      data-room-control={data}
+    >
+      <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        {children}
+      </svg>
+    </button>
+  );
+}
+
 
 /**
  * The panorama's frame and its poster picture. Flat (no JavaScript, "lite", no WebGL or a failed texture): the 2:1
@@ -568,6 +754,7 @@ function Hotspot({
 function PanoramaFrame({
   pano,
   flat,
+  fullscreen = false,
   label,
   posterPosition,
   onPosterSettled,
@@ -576,6 +763,7 @@ function PanoramaFrame({
 }: {
   pano: PanoView;
   flat: boolean;
+  fullscreen?: boolean;
   label: string;
   posterPosition: string;
   /** the poster has loaded or failed (also when that happened before hydration, when React saw no event) */
@@ -589,8 +777,8 @@ function PanoramaFrame({
   }, [pano.picture.poster, onPosterSettled]);
   return (
     <figure className="relative m-0">
-      <div className={`${flat ? 'overflow-x-auto' : 'overflow-hidden'} rounded-lg bg-black`} data-room-strip={flat ? '' : undefined}>
-        <div className={`relative ${STAGE_HEIGHT} ${flat ? 'w-max min-w-full' : 'w-full'}`}>
+      <div className={`${flat ? 'overflow-x-auto' : 'overflow-hidden'} ${fullscreen ? '' : 'rounded-lg'} bg-black`} data-room-strip={flat ? '' : undefined}>
+        <div className={`relative ${fullscreen ? 'h-[100dvh]' : STAGE_HEIGHT} ${flat ? 'w-max min-w-full' : 'w-full'}`}>
           <img
             ref={poster}
             src={pano.picture.poster}

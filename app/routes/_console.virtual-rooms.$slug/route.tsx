@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigate } from '@remix-run/react';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NativeSelect } from '~/components/conventions/native-select';
@@ -205,6 +205,11 @@ export default function VirtualRoomEditorRoute() {
     const picked = directionOfPoint(point);
     setDirection({ azimuth: String(picked.azimuth), elevation: String(picked.elevation) });
   }, []);
+  // the selected pano lives in the URL alone (issue 24 item 14): the viewer's pano links, nav points and tour steps
+  // change `?pano=`, and the heading and every form follow the loader's selection
+  const navigate = useNavigate();
+  const panoHref = useCallback((panoId: string) => editorPath(room.slug, panoId), [room.slug]);
+  const selectPano = useCallback((panoId: string) => navigate(editorPath(room.slug, panoId), { preventScrollReset: true }), [navigate, room.slug]);
   const confirm = answer?.confirm ? CONFIRM_TEXTS[answer.confirm.intent] : undefined;
   const choices = {
     panos: panos.map((pano) => ({ id: pano.id, name: pano.name })),
@@ -250,7 +255,16 @@ export default function VirtualRoomEditorRoute() {
       {selected ? (
         <PageSection id="room-pano" title={t('editor.selected', { name: selected.name })}>
           <div className="mt-3 space-y-6">
-            <RoomViewer key={selected.id} room={data.view} lang={i18n.language} mode="edit" initialPanoId={selected.id} onPick={onPick} onViewChange={onViewChange} />
+            <RoomViewer
+              room={data.view}
+              lang={i18n.language}
+              mode="edit"
+              initialPanoId={selected.id}
+              onSelectPano={selectPano}
+              panoHref={panoHref}
+              onPick={onPick}
+              onViewChange={onViewChange}
+            />
             <PanoPicker
               name={selected.name}
               poster={selected.poster}
