@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { Package } from '../../app/lib/features';
 import { createOrganization } from '../fixtures/factories';
 import { png } from '../integration/files-fixtures';
-import { expect, test } from './fixtures';
+import { expect, hydrated, test } from './fixtures';
 import { sortableDrag } from './drag';
 
 test.use({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
@@ -50,6 +50,8 @@ test('host creates a hall, adds stands, invites a guest stand (shown once its or
     await db('hall_stands').where({ slug: guest.slug }).update({ stand_accepted: true });
     await page.reload();
     await expect(guestRow.getByText('Approved', { exact: true })).toBeVisible();
+    // the announcement needs the page's scripts: under load a key pressed before hydration posts the plain form
+    await hydrated(page);
 
     // keyboard: the move button keeps the focus, and the new place is announced
     const alphaDown = page.getByRole('button', { name: 'Move Alpha down' });
