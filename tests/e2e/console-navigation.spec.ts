@@ -138,3 +138,12 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test('the sidebar item "Appointments" opens its page, never the not-found page (issue 27)', async ({ page, login }) => {
+  await login({ language: 'EN' });
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Appointments' }).first().click();
+  await expect(page).toHaveURL(/\/appointments$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
+  await expect(page.getByText('Page not found')).toHaveCount(0);
+});
