@@ -11,12 +11,12 @@ import {
 } from '~/lib/schemas/events';
 import { recordLoginFailure, throttleWait } from '../../auth/throttle.server';
 import { defineLoader, inTransaction, type ServiceContext } from '../../context.server';
-import { assertId, requireFeature, requireViewer } from '../authz';
+import { requireViewer } from '../authz';
 import { DomainError } from '../errors';
 import { withUniqueError } from '../slugs';
 import { parseInput } from '../validation';
 import { isCurrentMember } from './membership';
-import { orMissing, ownedAccessObject, ownedObjectOfKind, requireAccessManager } from './manage';
+import { ownedAccessObject, ownedAccessRow, ownedObjectOfKind, requireAccessManager } from './manage';
 import { accessOfPath } from './paths';
 import { KEYED_KINDS, KINDS, objectOfRow } from './registry';
 import { forgetPermissions } from './rule';
@@ -61,19 +61,8 @@ export async function listObjectTokens(ctx: ServiceContext, objectId: string): P
 }
 
 /** A key of the organisation, to a member with the feature its object needs. */
-async function ownedToken(ctx: ServiceContext, id: string): Promise<ObjectToken> {
-  const row = await orMissing(
-    ctx,
-    (async () => {
-      const { organizationId } = requireAccessManager(ctx);
-      assertId(ctx, id);
-      const found = await ObjectToken.query(ctx.db).findOne({ id, organization_id: organizationId });
-      if (!found) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), 'id');
-      return found;
-    })(),
-  );
-  requireFeature(ctx, KINDS[objectOfRow(row).kind].feature);
-  return row;
+function ownedToken(ctx: ServiceContext, id: string): Promise<ObjectToken> {
+  return ownedAccessRow(ctx, id, (organizationId) => ObjectToken.query(ctx.db).findOne({ id, organization_id: organizationId }));
 }
 
 const tokenTaken = (ctx: ServiceContext) => new DomainError('UNIQUE', ctx.t('access:errors.tokenExists'), 'token');

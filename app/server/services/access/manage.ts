@@ -3,8 +3,8 @@ import type { ServiceContext } from '../../context.server';
 import { assertId, permissionDenied, requireFeature } from '../authz';
 import { DomainError } from '../errors';
 import { requireMember } from './membership';
-import { KEYED_KINDS, KINDS } from './registry';
-import type { KeyedKind } from './types';
+import { KEYED_KINDS, KINDS, objectOfRow } from './registry';
+import type { KeyedKind, PermissionColumn } from './types';
 
 /**
  * The organiser's side of access (keys and permissions): a member of the current organisation whose suite has the
@@ -69,4 +69,27 @@ export async function ownedObjectOfKind(ctx: ServiceContext, kind: KeyedKind, id
   const row = await ctx.db(KINDS[kind].table).where({ id, organization_id: organizationId }).first('id', 'organization_id', `${KINDS[kind].titleColumn} as title`);
   if (!row) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), field);
   return { kind, ...row };
+}
+
+/**
+ * A key or a permission of the organisation by id (`find` reads it within the organisation), for a manager whose
+ * suite has the feature of the object it opens; NOT_FOUND (or PERMISSION_DENIED, see missingObject) otherwise.
+ */
+export async function ownedAccessRow<R extends Partial<Record<PermissionColumn, string | null>>>(
+  ctx: ServiceContext,
+  id: string,
+  find: (organizationId: string) => PromiseLike<R | undefined>,
+): Promise<R> {
+  const row = await orMissing(
+    ctx,
+    (async () => {
+      const { organizationId } = requireAccessManager(ctx);
+      assertId(ctx, id);
+      const found = await find(organizationId);
+      if (!found) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), 'id');
+      return found;
+    })(),
+  );
+  requireFeature(ctx, KINDS[objectOfRow(row).kind].feature);
+  return row;
 }

@@ -1,11 +1,10 @@
 import { ObjectPermission, type User } from '#db/models/index';
 import { PermissionEmailSchema } from '~/lib/schemas/access';
 import type { ServiceContext } from '../../context.server';
-import { assertId, requireFeature } from '../authz';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation';
-import { orMissing, ownedAccessObject, requireAccessManager } from './manage';
-import { KINDS, objectOfRow } from './registry';
+import { ownedAccessObject, ownedAccessRow } from './manage';
+import { KINDS } from './registry';
 import { forgetPermissions } from './rule';
 
 /**
@@ -64,19 +63,8 @@ export async function addObjectPermission(ctx: ServiceContext, objectId: string,
 }
 
 /** A permission on one of the organisation's objects, to a member with the feature that object needs. */
-async function ownedPermission(ctx: ServiceContext, id: string): Promise<ObjectPermission> {
-  const row = await orMissing(
-    ctx,
-    (async () => {
-      const { organizationId } = requireAccessManager(ctx);
-      assertId(ctx, id);
-      const found = await ObjectPermission.query(ctx.db).findOne({ id, organization_id: organizationId });
-      if (!found) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), 'id');
-      return found;
-    })(),
-  );
-  requireFeature(ctx, KINDS[objectOfRow(row).kind].feature);
-  return row;
+function ownedPermission(ctx: ServiceContext, id: string): Promise<ObjectPermission> {
+  return ownedAccessRow(ctx, id, (organizationId) => ObjectPermission.query(ctx.db).findOne({ id, organization_id: organizationId }));
 }
 
 /** objectPermissionSuspend(id, suspended): shuts the person out of the object (or lets them back in). */
