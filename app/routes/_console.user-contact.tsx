@@ -7,6 +7,7 @@ import { titleFromLoader } from '~/components/auth/auth-form';
 import { AvatarField } from '~/components/avatar/avatar-field';
 import { TextField } from '~/components/ui/field';
 import { FormErrors, PageHeader, PageSection, resultFor, SubmitButton, useRouteForm } from '~/components/ui/route-form';
+import { Link } from '~/components/ui/link';
 import { Select } from '~/components/ui/select';
 import { defineGuards } from '~/lib/guards';
 import { invariantResponse } from '~/lib/route-kit';
@@ -113,6 +114,12 @@ export default function UserContactPage() {
       {/* keyed by the stored values: after saving, the forms show what the server stored (e.g. the normalised phone) */}
       <AccountSection key={JSON.stringify(profile)} profile={profile} lastResult={resultFor(actionData, 'account')} />
       <AddressSection key={JSON.stringify(data.address)} data={data} lastResult={resultFor(actionData, 'address')} />
+
+      <PageSection id="delete-account" title={t('contact.deleteSection')} intro={t('contact.deleteIntro')}>
+        <p className="mt-4">
+          <Link to="/delete-account">{t('contact.deleteLink')}</Link>
+        </p>
+      </PageSection>
     </div>
   );
 }

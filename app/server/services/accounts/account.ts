@@ -104,6 +104,7 @@ export async function accountUpdate(ctx: ServiceContext, input: AccountUpdateInp
 export async function accountRequestDeletion(ctx: ServiceContext, redirectUrl?: string | null): Promise<void> {
   const viewer = requireViewer(ctx);
   const linkBase = mailLinkBase(ctx, redirectUrl, '/delete-account');
+  await refuseWhileLastAdmin(ctx, viewer.userId);
   const user = await User.query(ctx.db).findById(viewer.userId).throwIfNotFound();
   await inTransaction(ctx, async (tx) => {
     const token = await issueAccountToken(tx.db, user.id, 'account_deletion');
@@ -116,15 +117,61 @@ export async function accountRequestDeletion(ctx: ServiceContext, redirectUrl?: 
   notifyOutbox(ctx.app);
 }
 
+/** An organisation the user cannot leave yet: they are its last admin and others are members of it. */
+export interface HandOverNeeded {
+  id: string;
+  name: string;
+}
+
+/**
+ * The organisations whose last admin (or owner) the user is while other people are members: deleting the account
+ * would leave those members without anyone to manage them, so the user hands over first (makes another member
+ * admin). An organisation the user is the only member of does not hold them back.
+ */
+export async function organizationsNeedingHandOver(ctx: ServiceContext, userId: string): Promise<HandOverNeeded[]> {
+  const admin = (alias: string) => ctx.db.raw(`(${alias}.role = 'admin' or ${alias}.is_owner)`);
+  return ctx
+    .db('organization_members as m')
+    .join('organizations as o', 'o.id', 'm.organization_id')
+    .where('m.user_id', userId)
+    .where(admin('m'))
+    .whereNotExists((q) =>
+      q.select(ctx.db.raw('1')).from('organization_members as a').whereRaw('a.organization_id = m.organization_id').whereNot('a.user_id', userId).where(admin('a')),
+    )
+    .whereExists((q) => q.select(ctx.db.raw('1')).from('organization_members as x').whereRaw('x.organization_id = m.organization_id').whereNot('x.user_id', userId))
+    .orderBy('o.name')
+    .select('o.id', 'o.name');
+}
+
+async function refuseWhileLastAdmin(ctx: ServiceContext, userId: string): Promise<void> {
+  const organizations = await organizationsNeedingHandOver(ctx, userId);
+  if (organizations.length) {
+    throw new DomainError('LAST_ADMIN', ctx.t('auth:deletion.handOverFirst', { organizations: organizations.map((o) => o.name).join(', ') }), null);
+  }
+}
+
 /**
  * Deletes the viewer's account with the token of the deletion mail. Memberships, address, sessions and tokens
- * go with it (foreign keys cascade); uploaded files stay with their organisation.
+ * go with it (foreign keys cascade); uploaded files stay with their organisation. The last admin of an organisation
+ * with other members is refused (LAST_ADMIN, the token stays valid); an owner's organisations pass to their
+ * longest-standing other admin.
  */
 export async function accountDelete(ctx: ServiceContext, token: string): Promise<{ id: string }> {
   const viewer = requireViewer(ctx);
   await inTransaction(ctx, async (tx) => {
+    await refuseWhileLastAdmin(tx, viewer.userId);
     if (!(await consumeAccountToken(tx.db, viewer.userId, 'account_deletion', token ?? ''))) {
       throw new DomainError('INVALID', ctx.t('auth:deletionTokenInvalid'), 'token');
+    }
+    const owned = await tx.db('organization_members').where({ user_id: viewer.userId, is_owner: true }).pluck('organization_id');
+    for (const organizationId of owned) {
+      const heir = await tx
+        .db('organization_members')
+        .where({ organization_id: organizationId, role: 'admin' })
+        .whereNot('user_id', viewer.userId)
+        .orderBy('created_at')
+        .first('id');
+      if (heir) await tx.db('organization_members').where({ id: heir.id }).update({ is_owner: true });
     }
     await revokeAllCredentials(tx, viewer.userId);
     await User.query(tx.db).deleteById(viewer.userId);

@@ -9,6 +9,8 @@ export {
   currentOrganizationOfUser,
   isSalesUser,
   me,
+  organizationsNeedingHandOver,
   organizationsOfUser,
+  type HandOverNeeded,
 } from './account';
 export { addressCreate, addressOfUser, addressUpdate, type Address } from './address';

@@ -1,0 +1,48 @@
+import type { Knex } from 'knex';
+import { expect, test } from './fixtures';
+
+/**
+ * Account deletion in Chromium (issue 31): from the contact card to the confirmation mail, whose link opens
+ * `/delete-account`, which asks once more, deletes the account and logs out. Once with JavaScript and once without
+ * (plain form posts).
+ */
+
+/** The first link of the newest mail to `to`, as a path on the site under test (the outbox is the mailbox). */
+async function mailLink(db: Knex, to: string): Promise<string> {
+  const row = await db('outbox').whereRaw("payload->>'to' = ?", [to]).orderBy('created_at', 'desc').first('payload');
+  expect(row, `a mail to ${to}`).toBeDefined();
+  const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
+  const link = /https?:\/\/\S+/.exec(payload.text)?.[0];
+  expect(link, 'a link in the mail').toBeDefined();
+  const url = new URL(link!);
+  return `${url.pathname}${url.search}`;
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
+    test.use({ javaScriptEnabled });
+
+    test('a user deletes their account from the contact card through the confirmation mail and is logged out', async ({ page, login, db }) => {
+      const { userId } = await login({ language: 'EN' });
+      const { email } = await db('users').where({ id: userId }).first('email');
+
+      await page.goto('/user-contact');
+      await page.getByRole('link', { name: 'Delete my account' }).click();
+      await expect(page.getByRole('heading', { name: 'Delete account', level: 1 })).toBeVisible();
+      await page.getByRole('button', { name: 'Send me the confirmation mail' }).click();
+      await expect(page.getByText('We have sent you an e-mail. Follow its link to delete your account.')).toBeVisible();
+      // opening the link deletes nothing yet: the page asks once more
+      await page.goto(await mailLink(db, email));
+      await expect(page.getByText(`the account ${email} will be deleted for good`)).toBeVisible();
+      expect(await db('users').where({ id: userId }).first()).toBeDefined();
+
+      await page.getByRole('button', { name: 'Delete my account for good' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByText('Your account has been deleted.')).toBeVisible();
+      expect(await db('users').where({ id: userId }).first()).toBeUndefined();
+      // logged out: the console sends to the login page
+      await page.goto('/user-contact');
+      await expect(page).toHaveURL(/\/login\?next=/);
+    });
+  });
+}
