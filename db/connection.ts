@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
@@ -51,9 +52,10 @@ export function createDb(options: DbOptions): Db {
     fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
     dataDir = path.resolve(dir);
   }
-  // The embedded database gets the extensions the migrations create (pg_trgm for the leads search, 0019), which
-  // PGlite ships as contrib bundles; knex-pglite takes the instance as it is.
-  const pglite = new PGlite({ dataDir, extensions: { pg_trgm } });
+  // The embedded database gets the extensions the migrations create (pg_trgm for the leads search, 0019; btree_gist
+  // for the appointments' exclusion constraint, 0026), which PGlite ships as contrib bundles; knex-pglite takes the
+  // instance as it is.
+  const pglite = new PGlite({ dataDir, extensions: { btree_gist, pg_trgm } });
   return knexFactory({
     client: PgLiteClient,
     dialect: 'postgres',

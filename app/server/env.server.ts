@@ -30,6 +30,11 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Fairplatform <no-reply@localhost>'),
+  /** the Jitsi server an appointment's meeting link points at (host, optionally with a port) */
+  JITSI_HOST: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i, 'must be a host name, e.g. meet.jit.si')
+    .default('meet.jit.si'),
   /** the video sites' pictures are fetched from here instead (tests); `off` fetches none (the default in tests) */
   VIDEO_THUMBNAIL_ORIGIN: z.union([z.literal('off'), z.string().url()]).optional(),
   /** BOOKMARK previews: `public` reads public pages only, `any` private addresses too (tests), `off` none (the default in tests) */

@@ -23,6 +23,7 @@ import * as m0021 from './0021_file_uses';
 import * as m0022 from './0022_pages_use_default_personalization';
 import * as m0023 from './0023_lead_mail_requests';
 import * as m0024 from './0024_room_file_uses';
+import * as m0026 from './0026_appointments';
 
 /**
  * Every migration, in order. Migrations are bundled with the server (no file-system scan at run time),
@@ -53,6 +54,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0022_pages_use_default_personalization': m0022,
   '0023_lead_mail_requests': m0023,
   '0024_room_file_uses': m0024,
+  '0026_appointments': m0026,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

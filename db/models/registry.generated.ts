@@ -2,6 +2,7 @@
 
 export * from './access';
 export * from './accounts';
+export * from './appointments';
 export * from './content';
 export * from './content-pages';
 export * from './conventions';
@@ -18,6 +19,7 @@ export * from './stands';
 export * from './virtual-rooms';
 import * as access from './access';
 import * as accounts from './accounts';
+import * as appointments from './appointments';
 import * as content from './content';
 import * as contentPages from './content-pages';
 import * as conventions from './conventions';
@@ -37,6 +39,7 @@ import * as virtualRooms from './virtual-rooms';
 export const MODEL_MODULES = {
   access,
   accounts,
+  appointments,
   content,
   contentPages,
   conventions,

@@ -50,6 +50,9 @@ describe('factories', () => {
       ['lead_forms', () => factories.createLeadForm(db)],
       ['leads', () => factories.createLead(db)],
       ['lead_tracks', () => factories.createLeadTrack(db)],
+      ['appointment_settings', () => factories.createAppointmentSettings(db)],
+      ['appointment_slots', () => factories.createAppointmentSlot(db)],
+      ['appointment_bookings', () => factories.createAppointmentBooking(db)],
     ];
     for (const [table, call] of calls) {
       const before = await count(table);

@@ -12,8 +12,17 @@ export const MAX_ATTEMPTS = 8;
 const CLAIM_LEASE_SECONDS = 120;
 const BATCH_SIZE = 20;
 
+/** A file sent with a mail (an appointment's .ics invitation); `content` is text, kept in the outbox row. */
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  /** e.g. `text/calendar; method=REQUEST; charset=utf-8` */
+  contentType: string;
+}
+
 export interface MailPayload extends RenderedMail {
   to: string;
+  attachments?: MailAttachment[];
 }
 
 export interface OutboxMail {
@@ -98,6 +107,7 @@ export async function deliverPending(app: Pick<AppServices, 'db' | 'env'>): Prom
             subject: mail.subject,
             html: mail.html,
             text: mail.text,
+            ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
           });
         }
         await app.db('outbox')
