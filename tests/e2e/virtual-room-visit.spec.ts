@@ -356,3 +356,77 @@ test.describe('without JavaScript', () => {
     await expect(list.locator('[data-list="tour"] li[aria-current="step"]')).toContainText('Das Studio');
   });
 });
+
+/**
+ * Autorotation on idle (issue 24 item 17): left alone the view turns slowly (the azimuth in the stage's data-view
+ * changes while data-autorotate says "on"); a key stops it; the pause button switches it off; a focused hotspot
+ * holds it; with reduced motion there is neither rotation nor its button. Waits on states, never on time.
+ */
+const azimuth = async (page: Page) => Number((await viewOf(page)).split(',')[0]);
+/** the idle time (8 s) plus room for a busy machine */
+const IDLE_TIMEOUT = 30_000;
+/**
+ * data-view ten animation frames later (about 0.16 s, in which a rotation of 3°/s moves the azimuth by about
+ * 0.008, visible in data-view's three decimals): the same value when nothing turns the view
+ */
+const viewAfterFrames = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string | null>((resolve) => {
+        let left = 10;
+        const next = () => (left-- > 0 ? requestAnimationFrame(next) : resolve(document.querySelector('[data-room-stage]')?.getAttribute('data-view') ?? null));
+        requestAnimationFrame(next);
+      }),
+  );
+
+test.describe('autorotation on idle (issue 24 item 17)', () => {
+  test('left alone the view turns slowly; a key stops it', async ({ page }) => {
+    await page.goto(`/virtual-room/${room.slug}`);
+    await readyIn(page, room.lobbyId);
+    const start = await azimuth(page);
+    expect(start).toBe(0);
+    await expect(stage(page)).toHaveAttribute('data-autorotate', 'on', { timeout: IDLE_TIMEOUT });
+    // it turns to the right: the azimuth falls (wrapping past -π would not happen within a few degrees)
+    await expect.poll(() => azimuth(page)).toBeLessThan(-0.01);
+
+    // any key stops it, and the view stays where it was
+    await page.keyboard.press('Shift');
+    await expect(stage(page)).toHaveAttribute('data-autorotate', 'off');
+    const stopped = await stage(page).getAttribute('data-view');
+    expect(await viewAfterFrames(page)).toBe(stopped);
+  });
+
+  test('the pause button (on by default) switches the autorotation off', async ({ page }) => {
+    await page.goto(`/virtual-room/${room.slug}`);
+    await readyIn(page, room.lobbyId);
+    await expect(stage(page)).toHaveAttribute('data-autorotate', 'on', { timeout: IDLE_TIMEOUT });
+    const pause = page.getByRole('button', { name: 'Turn slowly when idle' });
+    await expect(pause).toHaveAttribute('aria-pressed', 'true');
+    await pause.click();
+    await expect(pause).toHaveAttribute('aria-pressed', 'false');
+    await expect(stage(page)).toHaveAttribute('data-autorotate', 'off');
+    const paused = await stage(page).getAttribute('data-view');
+    expect(await viewAfterFrames(page)).toBe(paused);
+  });
+
+  test('a focused hotspot stops the rotation and holds the view on it', async ({ page }) => {
+    await page.goto(`/virtual-room/${room.slug}`);
+    await readyIn(page, room.lobbyId);
+    await expect(stage(page)).toHaveAttribute('data-autorotate', 'on', { timeout: IDLE_TIMEOUT });
+    const hotspot = page.locator('[data-hotspot]').first();
+    await hotspot.focus();
+    await expect(stage(page)).toHaveAttribute('data-autorotate', 'off');
+    await expect(hotspot).toHaveAttribute('data-visible', 'true');
+    const held = await stage(page).getAttribute('data-view');
+    expect(await viewAfterFrames(page)).toBe(held);
+  });
+
+  test('with reduced motion there is no autorotation and no button for it', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`/virtual-room/${room.slug}`);
+    await readyIn(page, room.lobbyId);
+    await expect(page.getByRole('button', { name: 'Zoom in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Turn slowly when idle' })).toHaveCount(0);
+    await expect(stage(page)).toHaveAttribute('data-autorotate', 'off');
+  });
+});

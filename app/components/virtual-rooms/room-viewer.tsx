@@ -21,7 +21,19 @@ import {
   type Vec3,
   type Viewport,
 } from '~/lib/virtual-rooms/geometry';
-import { canZoom, compassRotation, gyroView, headingDegrees, orientationLook, pinchFocalLength, type PinchStart } from '~/lib/virtual-rooms/controls';
+import {
+  autorotateAllowed,
+  autorotateView,
+  canZoom,
+  compassRotation,
+  gyroView,
+  headingDegrees,
+  idleRotation,
+  orientationLook,
+  pinchFocalLength,
+  type IdleRotation,
+  type PinchStart,
+} from '~/lib/virtual-rooms/controls';
 import type { InfoPointView, NavPointView, PanoView, RoomView, RoomViewAngles, TourStepView } from '~/lib/virtual-rooms/view';
 
 /** three.js and @react-three/fiber: their own chunk, imported only after the poster painted (never on the server). */
@@ -376,6 +388,48 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
     }
   };
 
+  // autorotation on idle (issue 24 item 17): after AUTOROTATE.idleMs without pointer, key, wheel or focus input
+  // anywhere on the page the view turns slowly; never with reduced motion, in the editor, while a hotspot has the
+  // focus, the gyroscope steers or a tour shows its views; the pause button switches it off
+  const reducedMotion = useReducedMotion();
+  const [autorotatePaused, setAutorotatePaused] = useState(false);
+  const [rotating, setRotating] = useState(false);
+  const idle = useRef<IdleRotation | null>(null);
+  useEffect(() => {
+    const rotation = idleRotation({ onChange: setRotating });
+    idle.current = rotation;
+    const interact = () => rotation.interact();
+    const inputs = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'focusin'] as const;
+    for (const type of inputs) window.addEventListener(type, interact, { capture: true, passive: true });
+    return () => {
+      for (const type of inputs) window.removeEventListener(type, interact, { capture: true });
+      rotation.dispose();
+      idle.current = null;
+      setRotating(false);
+    };
+  }, []);
+  const mayRotate = autorotateAllowed({
+    ready: show3d && ready === pano?.id,
+    reducedMotion,
+    paused: autorotatePaused,
+    editing,
+    hotspotFocused: focus !== null,
+    gyro: gyro === 'on',
+    touring: tourIndex !== null,
+  });
+  useEffect(() => idle.current?.setBlocked(!mayRotate), [mayRotate]);
+  useEffect(() => {
+    if (!rotating) return;
+    let last = performance.now();
+    let frame = requestAnimationFrame(function turn(now) {
+      const elapsed = now - last;
+      last = now;
+      setView((v) => autorotateView(v, elapsed));
+      frame = requestAnimationFrame(turn);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [rotating]);
+
   // tour
   const steps = room.tourSteps;
   const step: TourStepView | null = tourIndex !== null ? (steps[tourIndex] ?? null) : null;
@@ -473,6 +527,7 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
                 data-room-stage
                 data-room-ready={is3dReady ? pano.id : undefined}
                 data-view={`${view.azimuthalAngle.toFixed(3)},${view.polarAngle.toFixed(3)},${view.focalLength.toFixed(1)}`}
+                data-autorotate={rotating ? 'on' : 'off'}
               >
                 {hotspots.map(({ focusOf, label, highlighted: lit, activate }) => (
                   <Hotspot
@@ -508,6 +563,11 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
                     <path d="M12 21l-3-9h6z" fill="currentColor" />
                   </g>
                 </ControlButton>
+                {!editing && !reducedMotion ? (
+                  <ControlButton label={t('viewer.controls.autorotate')} pressed={!autorotatePaused} onPress={() => setAutorotatePaused((paused) => !paused)} data="autorotate">
+                    <path d="M20 12a8 8 0 1 1-2.34-5.66M20 4v4h-4" />
+                  </ControlButton>
+                ) : null}
                 {gyroSupported ? (
                   <ControlButton label={t('viewer.controls.gyro')} pressed={gyro === 'on'} onPress={() => void toggleGyro()} data="gyro">
                     <path d="M8 3h8a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zM11 18h2M3 9a9 9 0 0 0 0 6M21 9a9 9 0 0 1 0 6" />
@@ -616,6 +676,20 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
 }
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/** Whether the visitor asked for reduced motion (`prefers-reduced-motion: reduce`), following changes; false on the server. */
+function useReducedMotion(): boolean {
+  const [reduce, setReduce] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia?.('(prefers-reduced-motion: reduce)');
+    if (!query) return;
+    setReduce(query.matches);
+    const onChange = () => setReduce(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return reduce;
+}
 /** The point the view looks at (for the poster's object-position before the 3D view is ready). */
 function viewFacingPoint(view: RoomViewAngles): Vec3 {
   const s = Math.sin(view.polarAngle);

@@ -2,8 +2,8 @@ import { clampView, FOCAL_LENGTH, POLAR_LIMIT, wrapAngle } from './geometry';
 import type { RoomViewAngles } from './view';
 
 /**
- * The room viewer's input maths (issue 24, items 15 and 17), without the DOM: pinch zoom, the gyroscope and the
- * compass. Browser-safe; unit-tested in tests/unit/virtual-room-controls.test.ts.
+ * The room viewer's input maths (issue 24, items 15 and 17), without the DOM: pinch zoom, the gyroscope, the
+ * compass and the autorotation on idle. Browser-safe; unit-tested in tests/unit/virtual-room-controls.test.ts.
  */
 
 /** Where a pinch started: the fingers' distance and the focal length at that moment. */
@@ -77,4 +77,104 @@ export function compassRotation(view: RoomViewAngles): number {
 export function headingDegrees(view: RoomViewAngles): number {
   const degrees = Math.round((-wrapAngle(view.azimuthalAngle) * 180) / Math.PI);
   return ((degrees % 360) + 360) % 360;
+}
+
+/**
+ * Autorotation on idle (issue 24 item 17): after `idleMs` without any pointer, key, wheel or focus input the view
+ * turns slowly to the right, one turn in two minutes, until the next input.
+ */
+export const AUTOROTATE = { idleMs: 8000, degreesPerSecond: 3 } as const;
+/** The longest frame the rotation accounts for: a tab back from the background does not jump. */
+const MAX_FRAME_MS = 100;
+
+/** The view after `elapsedMs` of autorotation: the azimuth alone changes (to the right), height and zoom stay. */
+export function autorotateView(view: RoomViewAngles, elapsedMs: number, degreesPerSecond: number = AUTOROTATE.degreesPerSecond): RoomViewAngles {
+  const ms = Math.min(MAX_FRAME_MS, Math.max(0, Number.isFinite(elapsedMs) ? elapsedMs : 0));
+  return clampView({ ...view, azimuthalAngle: wrapAngle(view.azimuthalAngle - (degreesPerSecond * RAD * ms) / 1000) });
+}
+
+/** What keeps the view from turning by itself. */
+export interface AutorotateConditions {
+  /** the 3D view shows its picture */
+  ready: boolean;
+  /** the visitor asked for reduced motion (`prefers-reduced-motion: reduce`) */
+  reducedMotion: boolean;
+  /** the visitor switched it off (the viewer's button) */
+  paused: boolean;
+  /** the editor: the view is being set up, it must stay where the author left it */
+  editing: boolean;
+  /** a hotspot has the keyboard focus */
+  hotspotFocused: boolean;
+  /** the gyroscope steers */
+  gyro: boolean;
+  /** a tour step shows its view */
+  touring: boolean;
+}
+
+export function autorotateAllowed(c: AutorotateConditions): boolean {
+  return c.ready && !c.reducedMotion && !c.paused && !c.editing && !c.hotspotFocused && !c.gyro && !c.touring;
+}
+
+export interface IdleRotation {
+  /** any input: the rotation stops and the idle time starts again */
+  interact(): void;
+  /** while blocked (autorotateAllowed false) it never rotates; unblocked, the idle time starts from now */
+  setBlocked(blocked: boolean): void;
+  readonly rotating: boolean;
+  dispose(): void;
+}
+
+/**
+ * The idle timer behind the autorotation: `onChange(true)` once `idleMs` passed without input while not blocked,
+ * `onChange(false)` when input or a block stops it. Starts blocked. The timer functions are injectable for tests.
+ */
+export function idleRotation(options: {
+  idleMs?: number;
+  onChange: (rotating: boolean) => void;
+  timers?: { setTimeout: (fn: () => void, ms: number) => unknown; clearTimeout: (handle: unknown) => void };
+}): IdleRotation {
+  const idleMs = options.idleMs ?? AUTOROTATE.idleMs;
+  const timers = options.timers ?? { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+  let blocked = true;
+  let rotating = false;
+  let timer: unknown = null;
+  const clear = () => {
+    if (timer !== null) timers.clearTimeout(timer);
+    timer = null;
+  };
+  const stop = () => {
+    if (!rotating) return;
+    rotating = false;
+    options.onChange(false);
+  };
+  const wait = () => {
+    clear();
+    if (blocked) return;
+    timer = timers.setTimeout(() => {
+      timer = null;
+      if (blocked || rotating) return;
+      rotating = true;
+      options.onChange(true);
+    }, idleMs);
+  };
+  return {
+    interact() {
+      stop();
+      wait();
+    },
+    setBlocked(next) {
+      if (next === blocked) return;
+      blocked = next;
+      stop();
+      wait();
+    },
+    get rotating() {
+      return rotating;
+    },
+    dispose() {
+      clear();
+      blocked = true;
+      rotating = false;
+    },
+  };
 }
