@@ -13,12 +13,12 @@ import { defineGuards } from '~/lib/guards';
 import { invariantResponse } from '~/lib/route-kit';
 import { LANGUAGES } from '~/lib/language';
 import { AccountSchema, BUSINESS_CARD_FIELDS, BusinessCardSchema } from '~/lib/schemas/auth';
+import { saveAvatar } from '~/server/pages/avatar.server';
 import { saveBusinessCard } from '~/server/pages/business-card.server';
 import { answer, intentOf, intentsOf, submitForm } from '~/server/route-kit.server';
 import { runGuards } from '~/server/guards.server';
 import { readPostedForm } from '~/server/posted-form.server';
 import { accountUpdate, addressOfUser, me } from '~/server/services/accounts';
-import { isDomainError } from '~/server/services/errors';
 import { fileUrl } from '~/server/services/files/files.server';
 import { listCountryCodes } from '~/server/services/i18n/languages';
 import { redirectWithToast } from '~/server/toast.server';
@@ -31,7 +31,6 @@ export const meta: MetaFunction = titleFromLoader;
 export const guards = defineGuards({ organization: true });
 
 const AccountForm = AccountSchema.extend({ intent: z.literal('account') });
-const AvatarForm = z.object({ intent: z.literal('avatar'), avatarId: z.string().uuid() });
 const Intents = intentsOf(['account', 'address', 'avatar-file', 'avatar']);
 
 const ADDRESS_FIELDS = BUSINESS_CARD_FIELDS;
@@ -60,7 +59,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const { formData, uploaded, failure } = await readPostedForm(request, context, ['avatar-file']);
+  const posted = await readPostedForm(request, context, ['avatar-file']);
+  const { formData } = posted;
   const { intent } = intentOf(formData, Intents);
 
   if (intent === 'account') {
@@ -76,21 +76,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirectWithToast(HERE, { type: 'success', key: saved.toastKey });
   }
 
-  let avatarId: string;
-  if (intent === 'avatar-file') {
-    // spec 001 point 8: a failed avatar upload shows the generic error (the size limit has its own message)
-    if (!uploaded) return redirectWithToast(HERE, { type: 'error', key: failure?.code === 'FILE_TOO_LARGE' ? 'errors:fileTooLarge' : 'errors:generic' });
-    avatarId = uploaded.id;
-  } else {
-    avatarId = intentOf(formData, AvatarForm).avatarId;
-  }
-  try {
-    await accountUpdate(context.service, { avatarId });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return redirectWithToast(HERE, { type: 'error', key: 'errors:generic' });
-  }
-  return redirectWithToast(HERE, { type: 'success', key: 'auth:avatar.updated' });
+  return saveAvatar(context, posted, intent, HERE);
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;

@@ -120,6 +120,11 @@ export function StandView({
               {t('standPages.preview.shop')}
             </a>
           ) : null}
+          {stand.bookingPath ? (
+            <a href={stand.bookingPath} className="rounded-md border border-brand-dark px-4 py-2 text-sm">
+              {t('standPages.preview.book')}
+            </a>
+          ) : null}
           {chatHref ? (
             <a href={chatHref} target="_blank" rel="noreferrer" className="rounded-md border border-brand-dark px-4 py-2 text-sm">
               {t('standPages.preview.chat')}

@@ -9,6 +9,7 @@ import { ToastMessage } from '../toast-message';
 import { useHydrated } from '../ui/use-hydrated';
 import { LanguageSwitch } from '../layout/language-switch';
 import { BusinessCardForm, type BusinessCardData } from './business-card';
+import { HUB_PATH } from '~/lib/appointments/paths';
 import { inputClass, submitClass } from './styles';
 import { VideoPlayer } from './video-player';
 import { VisitorDialog } from './visitor-dialog';
@@ -302,6 +303,11 @@ export function ConventionShell({
           {viewer.card ? (
             <BusinessCardForm action={base} redirectTo={here} viewer={{ name: viewer.card.name, email: viewer.card.email, card: viewer.card }} countries={countries} lastResult={cardResult} />
           ) : null}
+          <p className="mt-4 border-t pt-3 text-sm">
+            <a href={HUB_PATH} className="font-medium underline">
+              {t('card.hub')}
+            </a>
+          </p>
         </VisitorDialog>
       ) : (
         <VisitorDialog id="login" title={t('login.title')} open={dialog === 'login'} onClose={close} closeHref={here}>

@@ -11,8 +11,10 @@ import { runGuards } from '~/server/guards.server';
 import { orNotFound, paramsOf } from '~/server/route-kit.server';
 import { informationPage } from '~/server/services/leads/info';
 import { recordTrack } from '~/server/services/leads/tracks';
+import { bookingPathOf } from '~/server/services/hub';
+import { HUB_PATH } from '~/lib/appointments/paths';
 
-export const handle = { i18n: ['common', 'errors', 'leads', 'leadsconsole', 'visitor'] };
+export const handle = { i18n: ['common', 'errors', 'leads', 'leadsconsole', 'visitor', 'appointments'] };
 export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.organization.name ?? '' }, { name: 'robots', content: 'noindex, nofollow' }];
 export const headers = () => ({ 'X-Robots-Tag': 'noindex, nofollow' });
@@ -33,7 +35,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const info = await orNotFound(informationPage(context.service, slug, context.language));
   const path = new URL(request.url).pathname;
   await recordTrack(context.service, { leadSlug: slug, linkType: 'LEADINFORMATION_LINK', link: path, content: info.organization.name });
-  return { ...info, base: path.replace(/\/$/, '') };
+  const booking = await bookingPathOf(context.service, info.lead.organizationId);
+  return { ...info, base: path.replace(/\/$/, ''), bookingLink: booking ? `${booking}?lead=${encodeURIComponent(slug)}` : null };
 }
 
 export default function LeadInformationRoute() {
@@ -46,6 +49,16 @@ export default function LeadInformationRoute() {
           <h1 className="text-2xl font-semibold">{t('info.title', { organisation: info.organization.name })}</h1>
           <p className="mt-2 text-lg">{info.lead.name ? t('info.greeting', { name: info.lead.name }) : t('info.greetingAnonymous')}</p>
           <p>{t('info.intro')}</p>
+          <p className="mt-3 flex flex-wrap gap-4">
+            {info.bookingLink ? (
+              <a href={info.bookingLink} className={`font-medium underline ${BRAND_CLASSES.link}`}>
+                {t('info.appointment')}
+              </a>
+            ) : null}
+            <a href={HUB_PATH} className={`underline ${BRAND_CLASSES.link}`}>
+              {t('appointments:hub.open')}
+            </a>
+          </p>
         </header>
         {info.contact ? (
           <section aria-labelledby="contact-heading" className="flex items-center gap-4 rounded-lg border p-4" data-testid="lead-contact">

@@ -11,6 +11,7 @@ import { nodesOf, pointsOf, textsOf } from '~/server/services/events/relations';
 import { runGuards } from '~/server/guards.server';
 import { orNotFound } from '~/server/route-kit.server';
 import { standBySlug } from '~/server/services/events/stands';
+import { bookingPathOf } from '~/server/services/hub';
 
 export interface PointView {
   id: string;
@@ -65,7 +66,7 @@ export async function loadNodes(ctx: ServiceContext, standId: string, language?:
 }
 
 export interface StandPreviewData {
-  stand: { slug: string; name: string; title: string; description: string; shop: boolean; shopUrl: string; chatUrl: string };
+  stand: { slug: string; name: string; title: string; description: string; shop: boolean; shopUrl: string; chatUrl: string; bookingPath: string | null };
   language: Language;
   nodes: NodeView[];
 }
@@ -81,7 +82,7 @@ export async function loadPreview(
   language: Language,
   options: { fallback?: boolean } = {},
 ): Promise<StandPreviewData> {
-  const [translations, all] = await Promise.all([textsOf(ctx, 'stand', stand.id), loadNodes(ctx, stand.id)]);
+  const [translations, all, booking] = await Promise.all([textsOf(ctx, 'stand', stand.id), loadNodes(ctx, stand.id), bookingPathOf(ctx, stand.organization_id)]);
   const own = all.filter((n) => n.language === language);
   const nodes = own.length || !options.fallback ? own : all;
   const text = translations.find((tr) => tr.language === language);
@@ -94,6 +95,7 @@ export async function loadPreview(
       shop: stand.shop,
       shopUrl: stand.shop_url,
       chatUrl: stand.chat_url,
+      bookingPath: booking,
     },
     language,
     nodes,
