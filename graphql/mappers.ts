@@ -52,6 +52,14 @@ export const MAPPERS: Record<string, string> = {
   LeadConsent: '../../app/lib/leads/form-schema#LeadConsentProof',
   LeadInformationPage: '../../app/server/services/leads/info#InformationPage',
   PublicLeadForm: '../../app/server/services/leads/forms#PublicLeadForm',
+  // appointments: the models and the rows the appointment services hand out
+  AppointmentSlot: '../../db/models/index#AppointmentSlot',
+  AppointmentBooker: '../../db/models/index#AppointmentSlot',
+  AppointmentOrgUser: '../../db/models/index#AppointmentSettings',
+  AppointmentContactPerson: '../../app/server/services/appointments/slots#ContactPersonRow',
+  AppointmentBooking: '../../app/server/services/appointments/booking#BookingResult',
+  AppointmentMeeting: '../../app/server/services/appointments/meeting#MeetingView',
+  AppointmentMailDelivery: '../../app/server/services/appointments/meeting#BookingMailState',
   // virtual rooms: the services' records (panos and tour steps resolved through the rooms service)
   VirtualRoom: '../../app/server/services/virtual-rooms/types#VirtualRoom',
   // enums with internal values (ENUM_VALUES) are named here too, so resolvers return the internal value's type

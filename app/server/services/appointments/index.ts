@@ -10,7 +10,7 @@ export { listSlots, listFreeSlots, contactPersons, bookingOrganization, bookingA
 export type { ContactPersonRow } from './slots';
 export { bookSlot, cancelBooking, bookerPrefill, bookingsOfVisitor, nextFreeSlots, meetingLink } from './booking';
 export type { BookingInput, BookingResult, VisitorBookingRow } from './booking';
-export { meetingBySlug, icsForMeeting, deliveryOfBookings } from './meeting';
+export { meetingBySlug, icsForMeeting, deliveryOfBookings, deliveriesOfSlot } from './meeting';
 export type { MeetingView, MeetingState, BookingMailState } from './meeting';
 export { SlotAlreadyBookedError } from './policy';
 export { formatWhen } from './mails';

@@ -1,6 +1,7 @@
 import { AppointmentBooking, AppointmentSettings, AppointmentSlot, Organization, User, type AppointmentMailMethod, type AppointmentMailRecipient } from '#db/models/index';
 import { isUuid } from '~/lib/ids';
-import type { ServiceContext } from '../../context.server';
+import DataLoader from 'dataloader';
+import { defineLoader, type ServiceContext } from '../../context.server';
 import type { OutboxStatus } from '#db/models/index';
 import { publicBaseUrl } from '../accounts/common';
 import { meetingLink } from './booking';
@@ -144,4 +145,17 @@ export async function deliveryOfBookings(ctx: ServiceContext, slotIds: readonly 
     });
   }
   return out;
+}
+
+const deliveriesLoader = defineLoader(
+  (ctx) =>
+    new DataLoader<string, BookingMailState[]>(async (slotIds) => {
+      const bySlot = await deliveryOfBookings(ctx, slotIds);
+      return slotIds.map((id) => bySlot.get(id) ?? []);
+    }),
+);
+
+/** The mails of one slot's bookings, batched per request (a list of slots costs one query). */
+export function deliveriesOfSlot(ctx: ServiceContext, slotId: string): Promise<BookingMailState[]> {
+  return deliveriesLoader(ctx).load(slotId);
 }
