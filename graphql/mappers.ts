@@ -62,6 +62,12 @@ export const MAPPERS: Record<string, string> = {
   AppointmentMailDelivery: '../../app/server/services/appointments/meeting#BookingMailState',
   // virtual rooms: the services' records (panos and tour steps resolved through the rooms service)
   VirtualRoom: '../../app/server/services/virtual-rooms/types#VirtualRoom',
+  // chats: the services' rows
+  ChatSettings: '../../app/server/services/chats/settings#ChatSettingsView',
+  ChatOperator: '../../app/server/services/chats/settings#ChatOperatorRow',
+  ChatConversation: '../../app/server/services/chats/conversations#ChatConversationRow',
+  ChatMessage: '../../db/models/index#ChatMessage',
+  ChatWidget: '../../app/server/services/chats/settings#WidgetState',
   // enums with internal values (ENUM_VALUES) are named here too, so resolvers return the internal value's type
   MemberRoleEnum: '../../db/models/index#MemberRole',
   FeatureEnum: '../../app/lib/features#FeatureName',

@@ -4,6 +4,7 @@ import deAccess from './de/access.json';
 import deAppointments from './de/appointments.json';
 import deAuth from './de/auth.json';
 import deBuilder from './de/builder.json';
+import deChats from './de/chats.json';
 import deCommon from './de/common.json';
 import deContent from './de/content.json';
 import deContentview from './de/contentview.json';
@@ -27,6 +28,7 @@ import enAccess from './en/access.json';
 import enAppointments from './en/appointments.json';
 import enAuth from './en/auth.json';
 import enBuilder from './en/builder.json';
+import enChats from './en/chats.json';
 import enCommon from './en/common.json';
 import enContent from './en/content.json';
 import enContentview from './en/contentview.json';
@@ -49,6 +51,6 @@ import enVisitor from './en/visitor.json';
 
 /** Every namespace of texts, per language (one JSON file each). */
 export const resources = {
-  de: { access: deAccess, appointments: deAppointments, auth: deAuth, builder: deBuilder, common: deCommon, content: deContent, contentview: deContentview, errors: deErrors, events: deEvents, files: deFiles, leads: deLeads, leadscard: deLeadscard, leadsconsole: deLeadsconsole, mail: deMail, org: deOrg, pages: dePages, pagesmigration: dePagesmigration, personalization: dePersonalization, rooms: deRooms, roomseditor: deRoomseditor, roomsviewer: deRoomsviewer, validation: deValidation, visitor: deVisitor },
-  en: { access: enAccess, appointments: enAppointments, auth: enAuth, builder: enBuilder, common: enCommon, content: enContent, contentview: enContentview, errors: enErrors, events: enEvents, files: enFiles, leads: enLeads, leadscard: enLeadscard, leadsconsole: enLeadsconsole, mail: enMail, org: enOrg, pages: enPages, pagesmigration: enPagesmigration, personalization: enPersonalization, rooms: enRooms, roomseditor: enRoomseditor, roomsviewer: enRoomsviewer, validation: enValidation, visitor: enVisitor },
+  de: { access: deAccess, appointments: deAppointments, auth: deAuth, builder: deBuilder, chats: deChats, common: deCommon, content: deContent, contentview: deContentview, errors: deErrors, events: deEvents, files: deFiles, leads: deLeads, leadscard: deLeadscard, leadsconsole: deLeadsconsole, mail: deMail, org: deOrg, pages: dePages, pagesmigration: dePagesmigration, personalization: dePersonalization, rooms: deRooms, roomseditor: deRoomseditor, roomsviewer: deRoomsviewer, validation: deValidation, visitor: deVisitor },
+  en: { access: enAccess, appointments: enAppointments, auth: enAuth, builder: enBuilder, chats: enChats, common: enCommon, content: enContent, contentview: enContentview, errors: enErrors, events: enEvents, files: enFiles, leads: enLeads, leadscard: enLeadscard, leadsconsole: enLeadsconsole, mail: enMail, org: enOrg, pages: enPages, pagesmigration: enPagesmigration, personalization: enPersonalization, rooms: enRooms, roomseditor: enRoomseditor, roomsviewer: enRoomsviewer, validation: enValidation, visitor: enVisitor },
 } as const;

@@ -24,6 +24,7 @@ import * as m0022 from './0022_pages_use_default_personalization';
 import * as m0023 from './0023_lead_mail_requests';
 import * as m0024 from './0024_room_file_uses';
 import * as m0026 from './0026_appointments';
+import * as m0028 from './0028_chats';
 
 /**
  * Every migration, in order. Migrations are bundled with the server (no file-system scan at run time),
@@ -55,6 +56,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0023_lead_mail_requests': m0023,
   '0024_room_file_uses': m0024,
   '0026_appointments': m0026,
+  '0028_chats': m0028,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -3,6 +3,7 @@
 export * from './access';
 export * from './accounts';
 export * from './appointments';
+export * from './chats';
 export * from './content';
 export * from './content-pages';
 export * from './conventions';
@@ -20,6 +21,7 @@ export * from './virtual-rooms';
 import * as access from './access';
 import * as accounts from './accounts';
 import * as appointments from './appointments';
+import * as chats from './chats';
 import * as content from './content';
 import * as contentPages from './content-pages';
 import * as conventions from './conventions';
@@ -40,6 +42,7 @@ export const MODEL_MODULES = {
   access,
   accounts,
   appointments,
+  chats,
   content,
   contentPages,
   conventions,

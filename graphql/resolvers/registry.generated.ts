@@ -2,6 +2,7 @@
 
 import * as accounts from './accounts';
 import * as appointments from './appointments';
+import * as chats from './chats';
 import * as content from './content';
 import * as contentPages from './content-pages';
 import * as eventsAccess from './events-access';
@@ -22,6 +23,7 @@ import * as virtualRooms from './virtual-rooms';
 export const RESOLVER_MODULES = {
   accounts,
   appointments,
+  chats,
   content,
   contentPages,
   eventsAccess,

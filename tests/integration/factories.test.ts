@@ -53,6 +53,10 @@ describe('factories', () => {
       ['appointment_settings', () => factories.createAppointmentSettings(db)],
       ['appointment_slots', () => factories.createAppointmentSlot(db)],
       ['appointment_bookings', () => factories.createAppointmentBooking(db)],
+      ['chat_settings', () => factories.createChatSettings(db)],
+      ['chat_operators', () => factories.createChatOperator(db)],
+      ['chat_conversations', () => factories.createChatConversation(db)],
+      ['chat_messages', () => factories.createChatMessage(db)],
     ];
     for (const [table, call] of calls) {
       const before = await count(table);

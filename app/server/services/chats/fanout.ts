@@ -1,0 +1,165 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { Db } from '#db/connection';
+import type { AppServices } from '../../context.server';
+
+/**
+ * Fan-out of chat events between app instances (issue 28, ARCHITECTURE "Real time"). A message or a conversation
+ * change is written first; the same transaction sends a NOTIFY on `fp_chat` carrying ids only (the payload limit is
+ * 8,000 bytes), which PostgreSQL delivers when it commits. Each process LISTENs on one dedicated connection (not
+ * from the pool) and hands the events to an in-process emitter; with the embedded PGlite database the notifications
+ * arrive in the process itself. Subscribers read what changed from the database (subscriptions.ts), so a lost
+ * notification costs latency, never a message: after a reconnect a `resync` event makes them read again.
+ */
+
+export const CHAT_CHANNEL = 'fp_chat';
+
+export type ChatEvent =
+  | { kind: 'message'; conversationId: string; seq: number }
+  | { kind: 'conversation'; organizationId: string; conversationId: string };
+
+const encode = (event: ChatEvent) =>
+  event.kind === 'message' ? `m:${event.conversationId}:${event.seq}` : `c:${event.organizationId}:${event.conversationId}`;
+
+function decode(payload: string): ChatEvent | null {
+  const [kind, first, second] = payload.split(':');
+  if (kind === 'm' && first && second) return { kind: 'message', conversationId: first, seq: Number(second) };
+  if (kind === 'c' && first && second) return { kind: 'conversation', organizationId: first, conversationId: second };
+  return null;
+}
+
+/** Sends the event when the current transaction commits (at once outside a transaction). */
+export async function notifyChat(db: Db, event: ChatEvent): Promise<void> {
+  await db.raw('select pg_notify(?, ?)', [CHAT_CHANNEL, encode(event)]);
+}
+
+export interface ChatFanout {
+  /** calls `listener` with the seq of every message stored in the conversation; returns the unsubscribe */
+  onMessage(conversationId: string, listener: (seq: number) => void): () => void;
+  /** calls `listener` with the id of every conversation of the organisation that changed */
+  onConversation(organizationId: string, listener: (conversationId: string) => void): () => void;
+  /** called when listening (re)starts: events may have been missed, read again */
+  onResync(listener: () => void): () => void;
+  readonly listening: boolean;
+  /** resolves once the process listens (a subscriber starting earlier could miss what is sent meanwhile) */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface PgliteLike {
+  waitReady: Promise<void>;
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+const RECONNECT_MS = [250, 500, 1000, 2000, 5000, 10_000];
+const fanouts = new WeakMap<AppServices, ChatFanout>();
+
+/** The process's fan-out for the app's database, started on first use. */
+export function chatFanout(app: AppServices): ChatFanout {
+  let fanout = fanouts.get(app);
+  if (!fanout) {
+    fanout = startFanout(app.db);
+    fanouts.set(app, fanout);
+  }
+  return fanout;
+}
+
+/** Stops the app's fan-out (its LISTEN connection), if it was started. */
+export async function closeChatFanout(app: AppServices): Promise<void> {
+  const fanout = fanouts.get(app);
+  fanouts.delete(app);
+  await fanout?.close();
+}
+
+function startFanout(db: Db): ChatFanout {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  let listening = false;
+  let closed = false;
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  const deliver = (payload: string) => {
+    const event = decode(payload);
+    if (!event) return;
+    if (event.kind === 'message') emitter.emit(`m:${event.conversationId}`, event.seq);
+    else emitter.emit(`c:${event.organizationId}`, event.conversationId);
+  };
+  const resync = () => {
+    markReady();
+    emitter.emit('resync');
+  };
+  const on = <A extends unknown[]>(name: string, listener: (...args: A) => void) => {
+    emitter.on(name, listener as (...args: unknown[]) => void);
+    return () => void emitter.off(name, listener as (...args: unknown[]) => void);
+  };
+
+  let stop: () => Promise<void>;
+  const pglite = (db.client as { pglite?: PgliteLike }).pglite;
+  if (pglite) {
+    const pending = pglite.waitReady.then(() =>
+      pglite.listen(CHAT_CHANNEL, deliver).then((unlisten) => {
+        listening = !closed;
+        resync();
+        return unlisten;
+      }),
+    );
+    stop = async () => (await pending)();
+  } else {
+    const connection = (db.client as { config: { connection: string | pg.ClientConfig } }).config.connection;
+    let client: pg.Client | null = null;
+    let attempt = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const lost = (current: pg.Client) => {
+      if (client !== current) return;
+      client = null;
+      listening = false;
+      current.end().catch(() => {});
+      if (!closed) timer = setTimeout(connect, RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)]).unref();
+    };
+    const connect = async () => {
+      const current = new pg.Client(typeof connection === 'string' ? { connectionString: connection } : connection);
+      client = current;
+      current.on('error', () => lost(current));
+      current.on('end', () => lost(current));
+      current.on('notification', (message) => {
+        if (message.channel === CHAT_CHANNEL && message.payload) deliver(message.payload);
+      });
+      try {
+        await current.connect();
+        await current.query(`listen ${CHAT_CHANNEL}`);
+        if (closed || client !== current) return;
+        attempt = 0;
+        listening = true;
+        resync();
+      } catch {
+        lost(current);
+      }
+    };
+    stop = async () => {
+      clearTimeout(timer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
+    };
+    void connect();
+  }
+
+  return {
+    onMessage: (conversationId, listener) => on(`m:${conversationId}`, listener),
+    onConversation: (organizationId, listener) => on(`c:${organizationId}`, listener),
+    onResync: (listener) => on('resync', listener),
+    get listening() {
+      return listening;
+    },
+    ready: () => ready,
+    close: async () => {
+      closed = true;
+      markReady();
+      listening = false;
+      emitter.removeAllListeners();
+      await stop();
+    },
+  };
+}
