@@ -14,7 +14,6 @@ import {
   listFreeSlots,
   meetingBySlug,
   saveSettings,
-  setAvailability,
   SlotAlreadyBookedError,
 } from '~/server/services/appointments';
 import { icsProperties } from '~/server/services/appointments/ics';
