@@ -8,6 +8,7 @@ import * as meetingPage from '~/routes/meeting.$meeting';
 import * as meetingIcs from '~/routes/meeting.$meeting_.ics';
 import * as hubPage from '~/routes/hub';
 import { saveSettings, setConfirmationType } from '~/server/services/appointments';
+import { seedAppointments } from '~/server/seed/appointments';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { asResponse, callRoute } from '../helpers/routes';
 import { addMember, createOrganization, createUser } from '../fixtures/factories';
@@ -280,6 +281,34 @@ describe('/meeting/{meeting}', () => {
     const cancelled = await callRoute(t, hubPage.action, { url: '/hub', userId: visitor.id, form: { intent: 'cancel', id: slotId } });
     expect(cancelled).toMatchObject({ status: 302, location: '/hub', toast: { type: 'success', key: 'appointments:hub.cancelled' } });
     expect(await t.app.db('appointment_slots').where({ id: slotId }).first()).toMatchObject({ status: 'AVAILABLE' });
+  });
+});
+
+describe('demo seed', () => {
+  it('two contact persons with two weeks of slots, some booked, both confirmation types; the visitor sees his booking', async () => {
+    const { org, user: anna } = await memberOf(Package.BASIC);
+    const sven = await createUser(t.app.db, { first_name: 'Sven', last_name: 'Vertrieb' });
+    await addMember(t.app.db, org.id, sven.id, { role: 'sales', sales: true });
+    const victor = await createUser(t.app.db, { first_name: 'Victor', last_name: 'Besucher', email: `victor-seed-${Date.now()}@example.com` });
+    await seedAppointments(t.app.db, { organizationId: org.id, contactPersons: { jitsi: anna.id, message: sven.id }, visitorEmail: victor.email });
+
+    const settings = await t.app.db('appointment_settings').where({ organization_id: org.id }).orderBy('confirmation_type');
+    expect(settings.map((row) => row.confirmation_type)).toEqual(['CUSTOM_MESSAGE', 'JITSI_LINK']);
+    const slots = await t.app.db('appointment_slots').where({ organization_id: org.id });
+    const days = new Set(slots.map((slot) => new Date(slot.start_at).toISOString().slice(0, 10)));
+    expect(days.size).toBeGreaterThanOrEqual(7);
+    const last = Math.max(...slots.map((slot) => new Date(slot.start_at).getTime()));
+    expect(last - Date.now()).toBeLessThan(15 * 86_400_000);
+    const booked = slots.filter((slot) => slot.status === 'BOOKED');
+    expect(booked.length).toBeGreaterThan(3);
+    expect(booked.length).toBeLessThan(slots.length / 2);
+    expect(await t.app.db('appointment_bookings').where({ organization_id: org.id }).count('* as n').first()).toMatchObject({ n: booked.length });
+
+    const hub = (await callRoute(t, hubPage.loader, { url: '/hub', userId: victor.id })).data as { bookings: { meetingSlug: string }[] };
+    expect(hub.bookings).toHaveLength(1);
+    const meeting = await callRoute(t, meetingPage.loader, { url: `/meeting/${hub.bookings[0]!.meetingSlug}`, params: { meeting: hub.bookings[0]!.meetingSlug } });
+    expect(meeting.data).toMatchObject({ state: 'UPCOMING', joinUrl: expect.stringMatching(/^https:\/\/meet\.jit\.si\//) });
+    expect(((await openBooking(org.slug, undefined)).data as BookingData).days.length).toBeGreaterThan(3);
   });
 });
 

@@ -2,6 +2,7 @@ import type { Db } from '#db/connection';
 import { hashPassword } from '~/server/auth/password.server';
 import { Package, Feature } from '~/lib/features';
 import { addMember, createInvite, createOrganization, createUser } from '../../../tests/fixtures/factories';
+import { seedAppointments } from './appointments';
 import { seedContent, seedPersonalization } from './content';
 import { seedContentPages, seedHelpPage } from './content-pages';
 import { fillDemoTargets, seedDemoPictures } from './demo-finish';
@@ -108,6 +109,9 @@ export async function seedDemo(db: Db, options: { force: boolean }): Promise<{ s
 
     // the sales rep's lead form and 30 leads with tags, consent, the product page, tracks and scores (issue 18)
     await seedLeads(trx, { organizationId: demoOrg.id, salesUserId: sales.id });
+
+    // two weeks of appointment slots of Anna (video link) and Sven (own message), some booked, one by Victor (issue 27)
+    await seedAppointments(trx, { organizationId: demoOrg.id, contactPersons: { jitsi: admin.id, message: sales.id }, visitorEmail: 'visitor@demo.example' });
   });
   return { seeded: true };
 }
