@@ -10,9 +10,9 @@ import { runGuards } from '~/server/guards.server';
 import { conventionProgramme } from '~/server/services/events/programme';
 import { CardGridSection } from '~/components/visitor/thumbnail-card';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
-import { POINT_CLASS, PointMarker } from '~/components/visitor/point-marker';
+import { POINT_CLASS, PointList, PointMarker, pointStyle, useSpreadSpots } from '~/components/visitor/point-marker';
 import { safeHref } from '~/lib/safe-href';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { loadRoomPage } from '~/server/pages/virtual-room.server';
 import { conventionBySlug } from '~/server/services/events/conventions';
 import { conventionRoom } from '~/server/services/virtual-rooms/conventions';
@@ -84,28 +84,7 @@ export default function ConventionLanding() {
           <ConventionRoom {...room} />
         </Suspense>
       ) : nav.foyer ? (
-        <section aria-labelledby="foyer-title">
-          <h2 id="foyer-title" className="sr-only">
-            {t('landing.foyer')}
-          </h2>
-          <div className="relative overflow-hidden rounded-lg bg-white shadow-sm">
-            <img src={nav.foyer.imageUrl} srcSet={imageSrcSet(nav.foyer.imageUrl)} sizes={IMAGE_SIZES.wide} alt={t('landing.foyerAlt', { title: convention.title })} width={2048} height={1024} className="block h-auto w-full" />
-            {nav.foyer.points.map((point) => {
-              const style = { left: `${point.x}%`, top: `${point.y}%` };
-              const content = <PointMarker label={point.label} />;
-              if (point.external && !safeHref(point.href)) return null;
-              return point.external ? (
-                <a key={point.id} href={safeHref(point.href)} target="_blank" rel="noreferrer" aria-label={point.label} className={POINT_CLASS} style={style} data-foyer-point>
-                  {content}
-                </a>
-              ) : (
-                <Link key={point.id} to={point.href} aria-label={point.label} className={POINT_CLASS} style={style} data-foyer-point>
-                  {content}
-                </Link>
-              );
-            })}
-          </div>
-        </section>
+        <Foyer foyer={nav.foyer} title={convention.title} />
       ) : (
         <>
           {nav.stages.length ? (
@@ -145,5 +124,44 @@ export default function ConventionLanding() {
         </section>
       ) : null}
     </div>
+  );
+}
+
+type FoyerData = NonNullable<ReturnType<typeof useConventionData>['convention']['navigation']>['foyer'];
+
+/**
+ * The image foyer: the picture with its points as 44 px targets that never overlap (issue 24 item 20: pushed apart
+ * once the picture's size is known), numbered on phones, where the points are listed by name below the picture.
+ */
+function Foyer({ foyer, title }: { foyer: NonNullable<FoyerData>; title: string }) {
+  const { t } = useTranslation('visitor');
+  const picture = useRef<HTMLDivElement>(null);
+  // an external point without a safe address leads nowhere and is not offered
+  const points = foyer.points.filter((point) => !point.external || safeHref(point.href));
+  const spots = useSpreadSpots(picture, points);
+  const link = (point: (typeof points)[number], className: string, extra: Record<string, unknown>, content?: React.ReactNode) =>
+    point.external ? (
+      <a key={point.id} href={safeHref(point.href)} target="_blank" rel="noreferrer" aria-label={point.label} className={className} {...extra}>
+        {content ?? point.label}
+      </a>
+    ) : (
+      <Link key={point.id} to={point.href} aria-label={point.label} className={className} {...extra}>
+        {content ?? point.label}
+      </Link>
+    );
+  return (
+    <section aria-labelledby="foyer-title" className="space-y-3">
+      <h2 id="foyer-title" className="sr-only">
+        {t('landing.foyer')}
+      </h2>
+      <div ref={picture} className="relative overflow-hidden rounded-lg bg-white shadow-sm" data-foyer-picture>
+        <img src={foyer.imageUrl} srcSet={imageSrcSet(foyer.imageUrl)} sizes={IMAGE_SIZES.wide} alt={t('landing.foyerAlt', { title })} width={2048} height={1024} className="block h-auto w-full" />
+        {points.map((point, index) => {
+          const { style, hidden } = pointStyle(spots, index, point);
+          return link(point, `${POINT_CLASS} ${hidden ? 'hidden' : ''}`, { style, 'data-foyer-point': '' }, <PointMarker label={point.label} number={index + 1} />);
+        })}
+      </div>
+      <PointList heading={t('landing.foyerPoints')} phoneOnly data="foyer" points={points.map((point) => ({ id: point.id, link: (className: string) => link(point, className, {}) }))} />
+    </section>
   );
 }

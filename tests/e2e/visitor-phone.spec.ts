@@ -3,7 +3,7 @@ import { dismissWelcomeVideoUpfront, expect, necessaryCookiesOnly, test } from '
 /**
  * Visitor pages on phones (issue 14): no page scrolls sideways at 320, 375 or 390 px, logged out and logged in (the
  * logged-in top bar also carries the business card and the logout); the hall tour comes before the footer links;
- * points on pictures show their names on touch screens; a missing page inside a convention leads back to its foyer.
+ * points on pictures show their names on touch screens (on phones in the list below the picture); a missing page inside a convention leads back to its foyer.
  */
 const CONVENTION = '/convention/digitale-fachmesse-2026';
 const HALL = `${CONVENTION}/hall/demo-halle-maschinenbau`;
@@ -103,10 +103,12 @@ test.describe('on a touch screen', () => {
     const foyerPoints = page.locator('[data-foyer-point]');
     // both halls, the stage, a stand and the info desk (issue 14: every point leads somewhere)
     await expect(foyerPoints).toHaveCount(5);
+    // on a phone the picture's points are numbered and named in the list below it, so names cover neither the
+    // picture's signs nor each other (issue 24 item 20)
     for (const name of ['Hall: Mechanical engineering', 'Stand: Müller Präzisionstechnik']) {
-      await expect(foyerPoints.filter({ has: page.getByText(name, { exact: true }) }).getByText(name, { exact: true })).toBeVisible();
+      await expect(page.locator('[data-point-list="foyer"]').getByRole('link', { name, exact: true })).toBeVisible();
     }
-    await page.locator('[data-foyer-point]').filter({ hasText: 'Hall: Mechanical engineering' }).tap();
+    await page.locator('[data-foyer-point][aria-label="Hall: Mechanical engineering"]').tap();
     await expect(page).toHaveURL(HALL);
 
     // the demo's points all lead somewhere; a plain point (as an editor may leave one) leads nowhere
@@ -119,8 +121,10 @@ test.describe('on a touch screen', () => {
       // the three reference points and the virtual showroom (issue 17), named on the picture in the visitor's
       // language; the plain point is not shown
       await expect(panorama.locator('[data-point]')).toHaveCount(4);
-      await expect(panorama.locator('[data-room-point]').getByText('Virtual showroom', { exact: true })).toBeVisible();
-      await expect(panorama.getByText('Products', { exact: true })).toBeVisible();
+      const names = page.locator('[data-point-list="stand"]');
+      await expect(panorama.locator('[data-room-point]')).toHaveAttribute('aria-label', 'Open Virtual showroom');
+      await expect(names.getByRole('link', { name: 'Virtual showroom', exact: true })).toBeVisible();
+      await expect(names.getByRole('link', { name: 'Products', exact: true })).toBeVisible();
       await panorama.getByRole('link', { name: 'Open Products' }).tap();
       await expect(page).toHaveURL(`${STAND}/rp/produkte`);
     } finally {

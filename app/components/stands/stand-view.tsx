@@ -3,17 +3,34 @@ import { useTranslation } from 'react-i18next';
 import type { NodeView, StandPreviewData } from '~/server/pages/stand.server';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 import { safeHref } from '~/lib/safe-href';
-import { POINT_CLASS, PointMarker } from '~/components/visitor/point-marker';
+import { useEffect, useRef } from 'react';
+import { POINT_CLASS, PointList, PointMarker, pointStyle, useSpreadSpots } from '~/components/visitor/point-marker';
+import { initialScrollLeft } from '~/lib/point-layout';
 
 /**
  * A panorama (2:1) is shown at a readable height and scrolls sideways: visitors pan with a swipe, the scroll bar
- * or the arrow keys (the region takes the focus). Other images fill the width.
+ * or the arrow keys (the region takes the focus). It starts scrolled to where its points are (issue 24 item 20:
+ * on a phone they lay off-screen to the right). Other images fill the width.
  */
-function Frame({ pano, label, children }: { pano: boolean; label: string; children: React.ReactNode }) {
+function Frame({ pano, label, pointXs, children }: { pano: boolean; label: string; pointXs: number[]; children: React.ReactNode }) {
+  const region = useRef<HTMLDivElement>(null);
+  const key = pointXs.join(',');
+  useEffect(() => {
+    const element = region.current;
+    if (!element) return;
+    const width = element.scrollWidth;
+    element.scrollLeft = initialScrollLeft(
+      pointXs.map((x) => (x / 100) * width),
+      width,
+      element.clientWidth,
+    );
+    // once per set of points: the visitor's own scrolling is left alone
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
   if (!pano) return <>{children}</>;
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
-    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-md outline-none ring-brand-dark focus-visible:ring-4">
+    <div ref={region} role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-md outline-none ring-brand-dark focus-visible:ring-4" data-pano-region>
       {children}
     </div>
   );
@@ -38,10 +55,14 @@ function NodeImage({
   const points = node.points.filter((p) => p.kind === 'REFERENCE' && p.slug).sort((a, b) => a.order - b.order);
   // a reference point with a virtual room opens the room at the stand's /vr/{slug} where the page has that route
   const href = (p: NodeView['points'][number]) => (p.virtualRoomId && vrHref ? vrHref(p.slug!) : rpHref(p.slug!));
+  // 44 px targets pushed apart where they would overlap (issue 24 item 20), numbered as in the list below
+  const picture = useRef<HTMLDivElement>(null);
+  const places = points.map((p) => ({ x: p.cx, y: p.cy }));
+  const spots = useSpreadSpots(picture, places);
   return (
     <figure className="space-y-3">
-      <Frame pano={node.type === 'PANO'} label={t('standPages.preview.panoLabel', { name: standName })}>
-        <div className={node.type === 'PANO' ? 'relative inline-block aspect-[2/1] h-[min(60vh,28rem)] align-top' : 'relative'}>
+      <Frame pano={node.type === 'PANO'} label={t('standPages.preview.panoLabel', { name: standName })} pointXs={points.map((p) => p.cx)}>
+        <div ref={picture} className={node.type === 'PANO' ? 'relative inline-block aspect-[2/1] h-[min(60vh,28rem)] align-top' : 'relative'}>
           <img
             src={node.imageUrl ?? ''}
             srcSet={imageSrcSet(node.imageUrl)}
@@ -53,33 +74,38 @@ function NodeImage({
             {...(first ? { fetchpriority: 'high' } : { loading: 'lazy' as const })}
             className={node.type === 'PANO' ? 'block h-full w-full max-w-none rounded-md' : 'block aspect-video w-full rounded-md object-cover'}
           />
-          {points.map((p) => (
-            <Link
-              key={p.id}
-              to={href(p)}
-              aria-label={t('standPages.preview.open', { name: p.name })}
-              data-point={p.id}
-              data-room-point={p.virtualRoomId ? '' : undefined}
-              className={POINT_CLASS}
-              style={{ left: `${p.cx}%`, top: `${p.cy}%` }}
-            >
-              <PointMarker label={p.name} size="small" />
-            </Link>
-          ))}
+          {points.map((p, index) => {
+            const { style, hidden } = pointStyle(spots, index, places[index]!);
+            return (
+              <Link
+                key={p.id}
+                to={href(p)}
+                aria-label={t('standPages.preview.open', { name: p.name })}
+                data-point={p.id}
+                data-room-point={p.virtualRoomId ? '' : undefined}
+                className={`${POINT_CLASS} ${hidden ? 'hidden' : ''}`}
+                style={style}
+              >
+                <PointMarker label={p.name} number={index + 1} size="small" />
+              </Link>
+            );
+          })}
         </div>
       </Frame>
       {points.length ? (
         <figcaption>
-          <h3 className="text-sm font-semibold">{t('standPages.preview.points')}</h3>
-          <ul className="mt-1 flex flex-wrap gap-3 text-sm">
-            {points.map((p) => (
-              <li key={p.id}>
-                <Link to={href(p)} className="text-brand-dark underline underline-offset-2">
+          <PointList
+            heading={t('standPages.preview.points')}
+            data="stand"
+            points={points.map((p) => ({
+              id: p.id,
+              link: (className: string) => (
+                <Link to={href(p)} className={className}>
                   {p.name}
                 </Link>
-              </li>
-            ))}
-          </ul>
+              ),
+            }))}
+          />
         </figcaption>
       ) : null}
     </figure>
