@@ -7,11 +7,13 @@ import * as personBooking from '~/routes/book.$orgslug.$person';
 import * as meetingPage from '~/routes/meeting.$meeting';
 import * as meetingIcs from '~/routes/meeting.$meeting_.ics';
 import * as hubPage from '~/routes/hub';
+import * as leadInfo from '~/routes/information-collection.$leadslug/route';
 import { saveSettings, setConfirmationType } from '~/server/services/appointments';
 import { seedAppointments } from '~/server/seed/appointments';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { asResponse, callRoute } from '../helpers/routes';
-import { addMember, createOrganization, createUser } from '../fixtures/factories';
+import { addMember, createLead, createOrganization, createStand, createUser } from '../fixtures/factories';
+import { loadPreview } from '~/server/pages/stand.server';
 
 /**
  * The pages of appointments (issue 27): the console's /appointments that the sidebar links to, the public booking
@@ -281,6 +283,40 @@ describe('/meeting/{meeting}', () => {
     const cancelled = await callRoute(t, hubPage.action, { url: '/hub', userId: visitor.id, form: { intent: 'cancel', id: slotId } });
     expect(cancelled).toMatchObject({ status: 302, location: '/hub', toast: { type: 'success', key: 'appointments:hub.cancelled' } });
     expect(await t.app.db('appointment_slots').where({ id: slotId }).first()).toMatchObject({ status: 'AVAILABLE' });
+  });
+});
+
+describe('the ways to the booking pages', () => {
+  it("a lead's information page links to the booking page with the lead (prefilled) and to the hub; the lead's visitor finds the contact person in the hub", async () => {
+    const { org, user } = await contactPerson();
+    const visitor = await createUser(t.app.db, { first_name: 'Lena', last_name: 'Lead' });
+    const lead = await createLead(t.app.db, { organization_id: org.id, contact_id: user.id, user_id: visitor.id, name: 'Lena Lead', email: 'lena@example.com' });
+    const info = await callRoute(t, leadInfo.loader, { url: `/information-collection/${lead.slug}`, params: { leadslug: lead.slug } });
+    expect((info.data as { bookingLink: string }).bookingLink).toBe(`/book/${org.slug}?lead=${encodeURIComponent(lead.slug)}`);
+    const prefilled = await callRoute(t, orgBooking.loader, { url: `/book/${org.slug}?lead=${encodeURIComponent(lead.slug)}`, params: { orgslug: org.slug } });
+    expect((prefilled.data as BookingData).prefill).toEqual({ name: 'Lena Lead', email: 'lena@example.com' });
+
+    const hub = (await callRoute(t, hubPage.loader, { url: '/hub', userId: visitor.id })).data as { contacts: { name: string; organizationName: string; bookingLink: string }[] };
+    expect(hub.contacts).toEqual([{ name: 'Anna Berger', organizationName: org.name, bookingLink: `/book/${org.slug}/${user.id}?lead=${encodeURIComponent(lead.slug)}` }]);
+    // another visitor sees nothing of it
+    const other = await createUser(t.app.db);
+    expect(((await callRoute(t, hubPage.loader, { url: '/hub', userId: other.id })).data as { contacts: unknown[] }).contacts).toEqual([]);
+  });
+
+  it("a stand (and so the in-house fair's stand) links to its organisation's booking page, where it has the feature", async () => {
+    const { org } = await contactPerson();
+    const stand = await createStand(t.app.db, { organization_id: org.id });
+    const ctx = await t.serviceContext(null);
+    expect((await loadPreview(ctx, stand, 'EN')).stand.bookingPath).toBe(`/book/${org.slug}`);
+    const without = await createStand(t.app.db, { organization_id: (await createOrganization(t.app.db, { suites: Package.EVENT & ~Feature.appointment })).id });
+    expect((await loadPreview(ctx, without, 'EN')).stand.bookingPath).toBeNull();
+  });
+
+  it('an organisation without the appointment feature gets no booking link on the lead page', async () => {
+    const org = await createOrganization(t.app.db, { suites: Package.SALES & ~Feature.appointment });
+    const lead = await createLead(t.app.db, { organization_id: org.id });
+    const info = await callRoute(t, leadInfo.loader, { url: `/information-collection/${lead.slug}`, params: { leadslug: lead.slug } });
+    expect((info.data as { bookingLink: string | null }).bookingLink).toBeNull();
   });
 });
 
