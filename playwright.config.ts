@@ -35,7 +35,8 @@ export default defineConfig({
     command: `node --enable-source-maps ${process.env.BUILD_DIR ?? 'build'}/server.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // a fresh database is migrated and seeded with the demo at start-up: on two busy cores that took over a minute
+    timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
