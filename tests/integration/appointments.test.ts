@@ -465,3 +465,44 @@ describe('cancel', () => {
     expect(byContact.status).toBe('AVAILABLE');
   });
 });
+
+describe('the visitor\'s queries', () => {
+  it('appointmentSlotsByOrganization, appointmentContactPersons and appointmentMeeting: free slots without booker data, behind the booking page\'s rule', async () => {
+    const { org, contact, admin } = await world();
+    const free = await createAppointmentSlot(t.app.db, { organization_id: org.id, user_id: contact.id, start_at: inDays(2) });
+    const taken = await createAppointmentSlot(t.app.db, { organization_id: org.id, user_id: contact.id, start_at: inDays(3) });
+    await createAppointmentSlot(t.app.db, { organization_id: org.id, user_id: contact.id, start_at: inDays(4), status: 'UNAVAILABLE' });
+    const booking = (await gql<BookAnswer>(BOOK, { slotId: taken.id, name: 'Tina Taken', email: 'tina@test.example' }, null)).body.data!.appointmentBook.booking!;
+
+    const SLOTS = `query($org: ID!, $from: DateTime!, $to: DateTime!) { appointmentSlotsByOrganization(organizationId: $org, from: $from, to: $to) { id status booker { email } meetingSlug deliveries { to } } }`;
+    const range = { org: org.id, from: inDays(0, 0).toISOString(), to: inDays(10, 0).toISOString() };
+    const visible = await gql<{ appointmentSlotsByOrganization: { id: string; status: string; booker: unknown; meetingSlug: unknown; deliveries: unknown[] }[] }>(SLOTS, range, null);
+    expect(visible.body.data?.appointmentSlotsByOrganization).toEqual([{ id: free.id, status: 'AVAILABLE', booker: null, meetingSlug: null, deliveries: [] }]);
+
+    const persons = await gql<{ appointmentContactPersons: { id: string; name: string; timeZone: string }[] }>(
+      `query($org: ID!) { appointmentContactPersons(organizationId: $org) { id name timeZone avatarUrl } }`,
+      { org: org.id },
+      null,
+    );
+    expect(persons.body.data?.appointmentContactPersons).toEqual([{ id: contact.id, name: 'Karl Kontakt', timeZone: 'Europe/Berlin', avatarUrl: null }]);
+
+    const MEETING = `query($slug: String!) { appointmentMeeting(slug: $slug) { meetingSlug state bookerName joinUrl contactPerson { id name } organization { id name } } }`;
+    const meeting = await gql<{ appointmentMeeting: { state: string; joinUrl: string; contactPerson: { id: string }; organization: { id: string } } | null }>(MEETING, { slug: booking.meetingSlug }, null);
+    expect(meeting.body.data?.appointmentMeeting).toMatchObject({ state: 'UPCOMING', bookerName: 'Tina Taken', contactPerson: { id: contact.id }, organization: { id: org.id } });
+    expect(meeting.body.data?.appointmentMeeting?.joinUrl).toMatch(/^https:\/\/jitsi\.test\.example\//);
+    const unknown = await gql<{ appointmentMeeting: unknown }>(MEETING, { slug: 'unknown-meeting-slug' }, null);
+    expect(unknown.body.data?.appointmentMeeting).toBeNull();
+
+    // LOGGED_IN: anonymous is asked to log in; the admin reads and sets the rule
+    const access = await gql<{ orgAppointmentBookingAccess: string }>(`{ orgAppointmentBookingAccess }`, {}, admin.id);
+    expect(access.body.data?.orgAppointmentBookingAccess).toBe('PUBLIC');
+    await gql(`mutation { setOrgAppointmentBookingAccess(access: LOGGED_IN) { access } }`, {}, admin.id);
+    const hidden = await gql(SLOTS, range, null);
+    expect(hidden.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    const visitor = await createUser(t.app.db);
+    const loggedIn = await gql<{ appointmentSlotsByOrganization: { id: string }[] }>(SLOTS, range, visitor.id);
+    expect(loggedIn.body.data?.appointmentSlotsByOrganization.map((s) => s.id)).toEqual([free.id]);
+    const garbage = await gql(SLOTS, { ...range, org: crypto.randomUUID() }, visitor.id);
+    expect(garbage.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+});
