@@ -4,7 +4,9 @@ import { AppointmentBooking, AppointmentSlot } from '#db/models/index';
 import { Feature, Package } from '~/lib/features';
 import { listMails } from '~/server/mail/outbox.server';
 import {
+  bookerPrefill,
   bookingOrganization,
+  bookingsOfVisitor,
   bookSlot,
   cancelBooking,
   contactPersons,
@@ -504,5 +506,31 @@ describe('the visitor\'s queries', () => {
     expect(loggedIn.body.data?.appointmentSlotsByOrganization.map((s) => s.id)).toEqual([free.id]);
     const garbage = await gql(SLOTS, { ...range, org: crypto.randomUUID() }, visitor.id);
     expect(garbage.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('the booking form and the visitor\'s hub', () => {
+  it('bookerPrefill gives the logged-in visitor\'s or the known lead\'s name and address; bookingsOfVisitor the visitor\'s own bookings only', async () => {
+    const { org, contact } = await world();
+    const visitor = await createUser(t.app.db, { first_name: 'Vic', last_name: 'Visitor' });
+    const lead = await createLead(t.app.db, { organization_id: org.id, email: 'lena@test.example', name: 'Lena Lead' });
+    expect(await bookerPrefill(await t.serviceContext(visitor.id))).toEqual({ name: 'Vic Visitor', email: visitor.email });
+    expect(await bookerPrefill(await t.serviceContext(null), { leadSlug: lead.slug })).toEqual({ name: 'Lena Lead', email: 'lena@test.example' });
+    expect(await bookerPrefill(await t.serviceContext(null), { leadSlug: 'unknown' })).toBeNull();
+    expect(await bookerPrefill(await t.serviceContext(null))).toBeNull();
+
+    const mine = await createAppointmentSlot(t.app.db, { organization_id: org.id, user_id: contact.id, start_at: inDays(2) });
+    const theirs = await createAppointmentSlot(t.app.db, { organization_id: org.id, user_id: contact.id, start_at: inDays(3) });
+    await bookSlot(await t.serviceContext(visitor.id), { slotId: mine.id, name: 'Vic Visitor', email: visitor.email, language: 'DE' });
+    await bookSlot(await t.serviceContext(null), { slotId: theirs.id, name: 'Someone', email: 'someone@test.example', language: 'DE' });
+    const rows = await bookingsOfVisitor(await t.serviceContext(visitor.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      slot: { id: mine.id, status: 'BOOKED' },
+      contactPerson: { id: contact.id, name: 'Karl Kontakt', timeZone: 'Europe/Berlin' },
+      organization: { id: org.id, slug: org.slug },
+      state: 'UPCOMING',
+    });
+    await expect(bookingsOfVisitor(await t.serviceContext(null))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 });
