@@ -2,6 +2,7 @@ import type { Db } from '#db/connection';
 import { hashPassword } from '~/server/auth/password.server';
 import { Package, Feature } from '~/lib/features';
 import { addMember, createInvite, createOrganization, createUser } from '../../../tests/fixtures/factories';
+import { seedChats } from './chats';
 import { seedAppointments } from './appointments';
 import { seedContent, seedPersonalization } from './content';
 import { seedContentPages, seedHelpPage } from './content-pages';
@@ -62,7 +63,7 @@ export async function seedDemo(db: Db, options: { force: boolean }): Promise<{ s
     const admin = await user('admin@demo.example', 'Anna', 'Aussteller');
     const sales = await user('sales@demo.example', 'Sven', 'Vertrieb');
     const staff = await user('staff@demo.example', 'Paula', 'Plattform', { is_staff: true, default_language: 'EN' });
-    await user('visitor@demo.example', 'Victor', 'Besucher');
+    const visitor = await user('visitor@demo.example', 'Victor', 'Besucher');
 
     // the first membership becomes the default organisation
     await addMember(trx, demoOrg.id, admin.id, { role: 'admin', isOwner: true });
@@ -112,6 +113,9 @@ export async function seedDemo(db: Db, options: { force: boolean }): Promise<{ s
 
     // two weeks of appointment slots of Anna (video link) and Sven (own message), some booked, one by Victor (issue 27)
     await seedAppointments(trx, { organizationId: demoOrg.id, contactPersons: { jitsi: admin.id, message: sales.id }, visitorEmail: 'visitor@demo.example' });
+
+    // chat on with Anna as operator, a visitor waiting and a few archived conversations from a stand (issue 28)
+    await seedChats(trx, { organizationId: demoOrg.id, operatorUserId: admin.id, visitorUserId: visitor.id });
   });
   return { seeded: true };
 }

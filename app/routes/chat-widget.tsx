@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { chatWidgetAction, chatWidgetData } from '~/server/pages/chats.server';
+
+/**
+ * The chat widget's own resource route (issue 28): GET says what the widget shows on a visitor page (`?path=`), POST
+ * starts a conversation, sends a message or leaves one. The viewer's own data, so never on a shared visitor path
+ * (decision 020); page posts' origin check applies to the POST like to every page action.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return chatWidgetData(context, request);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return chatWidgetAction(context, request);
+}
