@@ -8,7 +8,8 @@ import { runGuards } from '~/server/guards.server';
 import { DomainError } from '~/server/services/errors';
 import { confirmMailRequest, mailRequestOf } from '~/server/services/leads/mail-requests';
 
-export const handle = { i18n: ['common', 'errors', 'leads', 'leadsconsole'] };
+// the page's title is its heading (the root renders handle.title)
+export const handle = { i18n: ['common', 'errors', 'leads', 'leadsconsole'], title: 'leadsconsole:mailConfirm.title' };
 export const clientLoader = withNamespaces(handle.i18n);
 
 /**

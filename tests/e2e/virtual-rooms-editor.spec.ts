@@ -210,7 +210,7 @@ test('the list: copy the link, rename, change the access and delete after confir
   await expect(row).toContainText('Setup incomplete');
   await expectAccessible(page);
 
-  await row.getByRole('button', { name: 'Copy the link of Axe Room' }).click();
+  await row.getByRole('button', { name: 'Copy link: Axe Room' }).click();
   await expect(row.locator(`[data-copy-status="${slug}"]`)).toHaveText('Link copied.');
   // the site's own origin (PUBLIC_URL, else the local server) with the visitor's path
   expect(new URL(await page.evaluate(() => navigator.clipboard.readText())).pathname).toBe(`/virtual-room/${slug}`);
@@ -241,7 +241,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Room Plain Room' })).toBeVisible();
     await page.getByRole('link', { name: 'All rooms' }).click();
 
-    await page.getByRole('button', { name: 'Copy the link of Plain Room' }).click();
+    await page.getByRole('button', { name: 'Show link: Plain Room' }).click();
     await expect(page.getByRole('textbox', { name: 'Link of Plain Room' })).toHaveValue(/\/virtual-room\/plain-room/);
 
     await page.getByRole('button', { name: 'Delete room Plain Room' }).click();

@@ -28,6 +28,8 @@ export function AccountMenu({ name, email, logoutOnly, features }: AccountMenuPr
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const displayName = name || email;
+  // the name shown next to the icon is part of the button's name (WCAG 2.5.3): a voice user says what they see
+  const buttonName = t('account.button', { name: displayName });
   const entries = [
     ...(logoutOnly
       ? []
@@ -49,7 +51,7 @@ export function AccountMenu({ name, email, logoutOnly, features }: AccountMenuPr
   if (!hydrated) {
     return (
       <details className="relative">
-        <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-1.5 text-sm" aria-label={t('account.menu')}>
+        <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-1.5 text-sm" aria-label={buttonName}>
           {trigger}
         </summary>
         <ul className="absolute right-0 z-30 mt-1 min-w-48 rounded-lg border border-gray-200 bg-white py-1 shadow-lg">
@@ -67,7 +69,7 @@ export function AccountMenu({ name, email, logoutOnly, features }: AccountMenuPr
 
   return (
     <MenuTrigger>
-      <Button variant="transparent" aria-label={t('account.menu')} className="!px-3 !py-1.5 text-sm">
+      <Button variant="transparent" aria-label={buttonName} className="!px-3 !py-1.5 text-sm">
         {trigger}
       </Button>
       <Menu aria-label={t('account.menu')}>

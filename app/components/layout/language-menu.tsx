@@ -22,7 +22,8 @@ export default function LanguageMenu({ shown, tone, onSelect }: LanguageMenuProp
           '!px-3 !py-1.5 text-sm uppercase',
           tone === 'dark' ? 'text-white hover:bg-white/10' : 'text-brand-dark hover:bg-brand-dark/5',
         )}
-        aria-label={`${t('language.label')}: ${t(`languages.${shown}`)}`}
+        // the visible code is part of the name (WCAG 2.5.3): a voice user says what they see
+        aria-label={t('language.button', { name: t(`languages.${shown}`), code: shown })}
       >
         <Globe aria-hidden="true" className="h-4 w-4" />
         {shown}

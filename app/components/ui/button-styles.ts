@@ -14,7 +14,7 @@ export const BUTTON_VARIANTS = {
   modal: 'bg-brand-dark text-white hover:bg-brand-dark/90 px-5 py-2.5 rounded-md',
   outline: 'border border-brand-dark text-brand-dark bg-transparent hover:bg-brand-dark/5 px-5 py-2.5 rounded-md',
   none: '',
-  green: 'bg-brand-green text-white hover:bg-brand-green/90 data-[pressed]:bg-brand-green/80 px-5 py-2.5 rounded-md shadow-sm',
+  green: 'bg-brand-green text-brand-dark hover:bg-brand-green/90 data-[pressed]:bg-brand-green/80 px-5 py-2.5 rounded-md shadow-sm',
 } as const;
 
 export type ButtonVariant = keyof typeof BUTTON_VARIANTS;

@@ -125,7 +125,7 @@ function CopyLink({ room, answer }: { room: Row; answer: Answer | undefined }) {
         <Form method="post">
           <input type="hidden" name="intent" value="link" />
           <input type="hidden" name="id" value={room.id} />
-          <button type="submit" aria-label={t('list.copyLinkNamed', { name: room.name })} className={buttonClassName('whiteModal')}>
+          <button type="submit" aria-label={t('list.showLinkNamed', { name: room.name })} className={buttonClassName('whiteModal')}>
             {t('list.showLink')}
           </button>
         </Form>
