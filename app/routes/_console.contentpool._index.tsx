@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { getFormProps } from '@conform-to/react';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { IconLibrary } from '~/components/content/icon-library';
 import { CreateByName } from '~/components/conventions/create-by-name';
@@ -108,6 +108,8 @@ export default function ContentPool() {
   const { t } = useTranslation('content');
   const { groups, tags, search, tagId, icons } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  // a navigation (the redirect after creating) starts the create form anew: the created group's name is not left in it
+  const { key: visit } = useLocation();
   return (
     <div className="mx-auto max-w-4xl space-y-8">
       <header>
@@ -124,7 +126,7 @@ export default function ContentPool() {
 
       <PageSection id="content-create" title={t('pool.createTitle')}>
         <div className="mt-4">
-          <CreateByName intent="create" schema={GroupCreateForm} label={t('pool.name')} submit={t('pool.create')} lastResult={resultFor(answer, 'create')} />
+          <CreateByName key={visit} intent="create" schema={GroupCreateForm} label={t('pool.name')} submit={t('pool.create')} lastResult={resultFor(answer, 'create')} />
         </div>
       </PageSection>
 

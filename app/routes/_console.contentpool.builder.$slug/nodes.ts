@@ -6,6 +6,8 @@ export interface BuilderNode {
   type: ContentObjectTypeName;
   name: string;
   value: string | null;
+  /** TEXT: its rich text as a reader sees it (no tags, `&amp;` read as `&`), for the list's summary */
+  readable: string | null;
   link: string | null;
   openLinkInNewWindow: boolean;
   fileId: string | null;

@@ -47,7 +47,13 @@ export function ObjectForm({
       : { size: 2 },
   });
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [type, node?.id, parent?.id]);
+  const formElement = useRef<HTMLFormElement>(null);
+  // the form's heading takes the focus when the form opens, unless the user is typing in it already (a form that
+  // came with the page: what they type while the scripts load must not go nowhere once they have)
+  useEffect(() => {
+    if (formElement.current?.contains(document.activeElement)) return;
+    heading.current?.focus();
+  }, [type, node?.id, parent?.id]);
   const show = FIELDS_OF[type];
   const typeName = t(`types.${type}`);
   const title = creating
@@ -59,7 +65,7 @@ export function ObjectForm({
 
   return (
     <PageSection id="object-form" title={<span ref={heading} tabIndex={-1} className="outline-none">{title}</span>}>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-4 grid gap-4">
+      <Form ref={formElement} method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-4 grid gap-4">
         <input type="hidden" name="intent" value={creating ? 'create' : 'update'} />
         <input type="hidden" name="type" value={type} />
         {node ? <input type="hidden" name="id" value={node.id} /> : null}

@@ -1,6 +1,6 @@
 import { getFormProps, type FormMetadata } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_CONFIRM_TEXTS, AccessSection } from '~/components/events/access-section';
@@ -250,6 +250,9 @@ function PreviewSection({ previewUrl, error }: { previewUrl: string | null; erro
   );
 }
 
+/** The access types in the order the form offers them; each option's explanation is named by its label. */
+const ACCESS_TYPES = ['PUBLIC', 'LOGGED_IN', 'TOKEN'] as const;
+
 /** The no-JavaScript confirmation of an object's delete (the access section's deletes have their own texts). */
 const DELETE_OBJECT = { title: 'builder:tree.deleteTitle', message: 'builder:tree.deleteText' };
 
@@ -264,6 +267,8 @@ export default function ContentBuilder() {
   const nodes = flatten(tree);
   const editing = data.edit ? nodes.find((node) => node.id === data.edit) : undefined;
   const addParent = data.add?.parentId ? nodes.find((node) => node.id === data.add!.parentId) : undefined;
+  // a navigation (the redirect after creating a key) starts the access forms anew: the new key's fields are emptied
+  const { key: visit } = useLocation();
   const [accessForm, accessFields] = useRouteForm(AccessTypeForm, { id: 'settings', answer: actionData, defaultValue: { permissionType: group.permissionType } });
 
   return (
@@ -301,15 +306,23 @@ export default function ContentBuilder() {
 
       <SettingsSection id="builder-access" title={t('access.heading')} form={accessForm} submit={t('access.save')}>
         <p className="text-sm text-gray-700">{t('access.hint')}</p>
+        <dl className="grid gap-1 text-sm text-gray-700 sm:grid-cols-[auto_1fr] sm:gap-x-3" data-access-options>
+          {ACCESS_TYPES.map((type) => (
+            <div key={type} className="contents">
+              <dt className="font-medium">{t(`access.types.${type}`)}</dt>
+              <dd>{t(`access.explain.${type}`)}</dd>
+            </div>
+          ))}
+        </dl>
         <Select
           name={accessFields.permissionType.name}
           label={t('access.label')}
-          options={(['PUBLIC', 'LOGGED_IN', 'TOKEN'] as const).map((type) => ({ id: type, label: t(`access.types.${type}`) }))}
+          options={ACCESS_TYPES.map((type) => ({ id: type, label: t(`access.types.${type}`) }))}
           defaultSelectedKey={group.permissionType}
           errors={accessFields.permissionType.errors}
         />
       </SettingsSection>
-      <AccessSection permissionType={group.permissionType} tokens={data.tokens} permissions={data.permissions} answer={actionData} />
+      <AccessSection key={visit} permissionType={group.permissionType} tokens={data.tokens} permissions={data.permissions} answer={actionData} />
 
       {data.add ? (
         <ObjectForm

@@ -4,6 +4,7 @@ import type { RequestContext } from '~/server/request-context.server';
 import { editableGroupBySlug, tagsByGroup, type ContentGroupRow } from '~/server/services/content/groups';
 import { groupTree, type ContentNode } from '~/server/services/content/tree';
 import type { DomainError } from '~/server/services/errors';
+import { readableText } from '~/server/services/content/sanitize';
 import { fileById, fileUrl, uploadFile, type UploadedFile } from '~/server/services/files/files.server';
 import { filePurposeOf } from './forms';
 import { flatten, type BuilderNode } from './nodes';
@@ -17,6 +18,7 @@ function toNode(node: ContentNode, files: Map<string, UploadedFile | null>): Bui
     type: row.type as ContentObjectTypeName,
     name: row.name,
     value: row.value,
+    readable: row.type === 'TEXT' ? readableText(row.value ?? '') : null,
     link: row.link,
     openLinkInNewWindow: row.open_link_in_new_window,
     fileId: row.file_id,

@@ -22,7 +22,7 @@ const SELECT = 'rounded-md border border-gray-300 bg-white px-2 py-1 text-sm';
 function summaryOf(node: BuilderNode, t: (key: string, values?: Record<string, unknown>) => string): string {
   switch (node.type) {
     case 'TEXT':
-      return (node.value ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
+      return (node.readable ?? '').slice(0, 80);
     case 'BOOKMARK':
     case 'IFRAME':
     case 'YOUTUBE':

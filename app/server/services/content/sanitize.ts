@@ -1,3 +1,4 @@
+import { DomUtils, parseDocument } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -32,4 +33,17 @@ export function sanitizeRichText(html: string): string {
 /** The text a visitor would read, for the "not empty" rule after cleaning. */
 export function visibleText(html: string): string {
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '').trim();
+}
+
+/** Where a reader sees a break between words: after a block's end and at a line break. */
+const BREAKS = /<\/(p|h[1-6]|li|blockquote)\s*>|<br\s*\/?>/gi;
+
+/**
+ * Rich text as a reader sees it, on one line: tags dropped and character references read (`&amp;` is `&`), for
+ * summaries that are shown as text (React escapes them once; the stored HTML must not be shown as its source).
+ */
+export function readableText(html: string): string {
+  return DomUtils.textContent(parseDocument(html.replace(BREAKS, '$& ')))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
