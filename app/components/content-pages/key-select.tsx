@@ -9,13 +9,13 @@ export function KeySelect<K extends string>({
   label,
   keys,
   labelOf,
-  labelClassName = 'text-sm',
+  labelClassName = 'min-w-0 max-w-full text-sm',
   ...select
 }: { label: string; keys: readonly K[]; labelOf: (key: K) => string; labelClassName?: string } & SelectProps) {
   return (
     <label className={labelClassName}>
       {label}
-      <select className="ml-2 rounded border px-2 py-1" {...select}>
+      <select className="ml-2 max-w-full rounded border px-2 py-1" {...select}>
         {keys.map((key) => (
           <option key={key} value={key}>
             {labelOf(key)}

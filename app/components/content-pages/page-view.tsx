@@ -104,7 +104,8 @@ export function PageView({ layout, files, mode = 'public', example, renderItem }
   );
   return (
     <BlockRenderProvider value={context}>
-      <div className="min-w-0 overflow-x-hidden" data-content-page-layout>
+      {/* a phone's margin from the screen's edge; words break by the page language's hyphenation (its lang), as on a phone */}
+      <div className="min-w-0 overflow-x-hidden px-4 hyphens-auto xl:px-0" data-content-page-layout>
         <Rows rows={layout.rows} renderItem={renderItem} />
       </div>
     </BlockRenderProvider>

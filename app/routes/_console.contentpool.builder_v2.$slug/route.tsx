@@ -26,10 +26,10 @@ import { addOp } from '~/components/content-pages/builder/state';
 
 export const handle = {
   i18n: ['common', 'errors', 'validation', 'pages', 'personalization'],
-  breadcrumb: crumbsFrom<typeof loader>((d) => [{ key: 'pages:builder.list.title', to: '/contentpool/pages' }, { label: d.translation?.name ?? d.page.slug }]),
+  breadcrumb: crumbsFrom<typeof loader>((d) => [{ key: 'pages:builder.list.title', to: '/contentpool/pages' }, { label: d.title }]),
 };
 export const clientLoader = withNamespaces(handle.i18n);
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? '' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.documentTitle ?? '' }];
 
 export const guards = defineGuards({ organization: true, feature: 'content' });
 
@@ -40,7 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const found = await orNotFound(builderData(context, slug, new URL(request.url)));
   // the page settings' personalization picker (its own section and route, issue 24 item 5)
   const personalization = await pagePersonalizationSetting(context, found.page.slug);
-  return { ...found, personalization, title: context.service.t('pages:builder.title', { name: found.translation?.name ?? found.page.slug }) };
+  return { ...found, personalization, documentTitle: context.service.t('pages:builder.title', { name: found.title }) };
 }
 
 const reply = (body: BuilderAnswer, status = 400) => data<BuilderAnswer>(body, { status });

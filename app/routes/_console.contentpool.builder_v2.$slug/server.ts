@@ -51,7 +51,10 @@ export async function builderData(context: RequestContext, slug: string, url: UR
   const files = translation ? await pageFiles(ctx, layout) : {};
   const asked = url.searchParams.get('item');
   const selected = asked ? (findColumn(layout, asked)?.id ?? columnOfItem(layout, asked)?.id ?? null) : null;
+  // the page's title: this language's name, else another language's (a language not made yet still names the page)
+  const title = translation?.name || translations.find((tr) => tr.name)?.name || page.slug;
   return {
+    title,
     page: {
       id: page.id,
       slug: page.slug,

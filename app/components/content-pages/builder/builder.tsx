@@ -1,20 +1,20 @@
-import { Form } from '@remix-run/react';
-import { createContext, memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { Form, useBlocker } from '@remix-run/react';
+import { createContext, memo, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BlockView } from '~/components/content-pages/page-view';
 import { preloadBlocks } from '~/components/content-pages/blocks';
 import { BlockRenderProvider, type PageFile } from '~/components/content-pages/context';
 import { KeySelect, TemplateSelect } from '~/components/content-pages/key-select';
 import { buttonClassName } from '~/components/ui/button';
-import { useHydrated } from '~/components/ui/use-hydrated';
 import { BLOCK_TYPES, BLOCKS, blockExample, isBlockType, type BlockType } from '~/lib/content-pages/blocks';
 import { MAX_DROP_DEPTH, type ColumnWidth, type LayoutColumn, type LayoutItem, type LayoutRow, type PageLayout } from '~/lib/content-pages/layout';
 import { isTemplateKey } from '~/lib/content-pages/templates';
 import { createZodErrorMap } from '~/lib/validation-messages';
 import { contentFromForm } from './fields';
 import { useBuilderDnd } from './dnd';
+import { clearDraft, readDraft, writeDraft, type LocalDraft } from './draft';
 import { ItemForm } from './item-form';
-import { ADD_PLACES, addOp, findColumn, historyReducer, initialHistory, isEmptyCell, newLayoutId, positionOf, type AddPlace, type LayoutOp, type MoveDirection } from './state';
+import { ADD_PLACES, addOp, applyOp, findColumn, historyReducer, initialHistory, isEmptyCell, newLayoutId, positionOf, type AddPlace, type LayoutOp, type MoveDirection } from './state';
 
 const WIDTH_WEIGHT: Record<ColumnWidth, number> = {
   N1: 1,
@@ -32,6 +32,8 @@ export interface BuilderAnswer {
 }
 
 export interface BuilderData {
+  /** the page's title: this language's name, else another language's */
+  title: string;
   page: {
     id: string;
     slug: string;
@@ -93,12 +95,12 @@ function Hidden({ values }: { values: Record<string, string> }) {
  */
 export function ContentPageBuilder({ data, answer }: { data: BuilderData; answer: BuilderAnswer | null }) {
   const { t } = useTranslation('pages');
-  const { page, translation } = data;
+  const { translation } = data;
   const [mobile, setMobile] = useState(false);
   return (
     <div className="space-y-4" data-content-page-builder>
       <header className="flex flex-wrap items-center gap-3 border-b pb-3">
-        <h1 className="text-2xl font-semibold">{t('builder.title', { name: translation?.name ?? page.slug })}</h1>
+        <h1 className="text-2xl font-semibold">{t('builder.title', { name: data.title })}</h1>
         <nav aria-label={t('builder.languages')} className="flex gap-2">
           {['DE', 'EN'].map((lang) => (
             <a
@@ -219,6 +221,23 @@ function CreateTranslation({ data }: { data: BuilderData }) {
   );
 }
 
+let canvasHydratedBefore = false;
+
+/**
+ * Whether the canvas runs with JavaScript (handles, drop zones), switched on in a transition after hydration. Block
+ * renderers whose code is still loading keep their server HTML in suspended boundaries; an urgent change of the
+ * canvas's context reaching them then forced them to render anew on the client (React error #421 on every builder
+ * load); a transition waits until they have hydrated.
+ */
+function useCanvasHydrated(): boolean {
+  const [ready, setReady] = useState(canvasHydratedBefore);
+  useEffect(() => {
+    canvasHydratedBefore = true;
+    startTransition(() => setReady(true));
+  }, []);
+  return ready;
+}
+
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
@@ -234,7 +253,7 @@ function Editor({
   mobile: boolean;
 }) {
   const { t } = useTranslation('pages');
-  const hydrated = useHydrated();
+  const hydrated = useCanvasHydrated();
   const [history, dispatch] = useReducer(historyReducer, translation.layout, initialHistory);
   const [selected, setSelected] = useState<string | null>(data.selected);
   const [formDirty, setFormDirty] = useState(false);
@@ -344,12 +363,52 @@ function Editor({
     setAnnouncement(t('builder.redone'));
   }, [history.future.length, t]);
 
+  const pendingWork = unsaved || formDirty;
   useEffect(() => {
-    if (!unsaved) return;
+    if (!pendingWork) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
+  }, [pendingWork]);
+
+  // in-app navigation (sidebar, breadcrumb) asks first while something is not saved; the builder's own posts
+  // (save, publish, page settings) stay on this page and keep the work
+  const builderPath = `/contentpool/builder_v2/${encodeURIComponent(data.page.slug)}`;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      pendingWork && currentLocation.pathname !== nextLocation.pathname && !nextLocation.pathname.startsWith(`${builderPath}/`),
+  );
+
+  // the draft in this browser: offered when the page opens with one, written with every change, gone when nothing is pending
+  const storedJson = useMemo(() => JSON.stringify(translation.layout), [translation.layout]);
+  const [offer, setOffer] = useState<LocalDraft | null>(null);
+  const offerAnswered = useRef(false);
+  useEffect(() => {
+    setOffer(readDraft(translation.id, translation.version, storedJson));
+  }, [translation.id, translation.version, storedJson]);
+  useEffect(() => {
+    if (offer && !pendingWork) return; // the kept draft waits for the user's answer
+    if (offer) setOffer(null); // a change before answering: the new work is the draft now
+    if (!pendingWork) {
+      if (offerAnswered.current || history.past.length || history.future.length) clearDraft(translation.id);
+      return;
+    }
+    const withForm = draft && showable(draft.content) ? applyOp(layout, { op: 'update', itemId: draft.itemId, content: draft.content as LayoutItem['content'] }) : null;
+    writeDraft(translation.id, { baseVersion: translation.version, layout: withForm?.ok ? withForm.layout : layout, savedAt: new Date().toISOString() });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- written on a change of the work, not of the offer
+  }, [pendingWork, layout, draft, translation.id, translation.version]);
+  const restoreDraft = () => {
+    if (!offer) return;
+    offerAnswered.current = true;
+    setOffer(null);
+    dispatch({ type: 'restore', layout: offer.layout });
+    setAnnouncement(t('builder.draft.restored'));
+  };
+  const discardDraft = () => {
+    offerAnswered.current = true;
+    setOffer(null);
+    clearDraft(translation.id);
+  };
 
   const select = (columnId: string | null) => {
     if (columnId === selected) return;
@@ -560,16 +619,21 @@ function Editor({
   );
 
   return (
-    <div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
+    // the palette beside the canvas (xl) or above it (narrower), the properties beside it and in view while the
+    // page scrolls (lg), a bottom sheet on phones while a cell is selected; nothing wider than the screen
+    <div className="grid min-w-0 grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[9rem_minmax(0,1fr)_20rem]" data-builder-layout>
       <p aria-live="polite" role="status" className="sr-only" data-builder-announcement>
         {announcement}
       </p>
       <p id="builder-keys" className="sr-only">
         {t('builder.keys')}
       </p>
-      <div className="space-y-3">
+      {blocker.state === 'blocked' ? <LeaveDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} /> : null}
+      <Palette hidden={hidden} onSubmit={paletteSubmit} listRef={paletteList} />
+      <div className={`min-w-0 space-y-3 lg:col-start-1 lg:row-start-2 xl:col-start-2 xl:row-start-1 ${column ? 'pb-[60vh] lg:pb-0' : ''}`}>
+        {offer ? <DraftOffer draft={offer} onRestore={restoreDraft} onDiscard={discardDraft} /> : null}
         <div className="flex flex-wrap items-end gap-2">
-          <form method="post" onSubmit={local} className="flex items-end gap-2">
+          <form method="post" onSubmit={local} className="flex min-w-0 max-w-full flex-wrap items-end gap-2">
             <Hidden values={{ ...hidden, intent: 'template' }} />
             <TemplateSelect data-builder-template />
             <button type="submit" className={SMALL}>
@@ -590,7 +654,10 @@ function Editor({
         ) : null}
         <div
           ref={canvas}
-          className={`min-h-64 rounded border bg-white ${mobile ? 'mx-auto w-[390px] max-w-full' : ''}`}
+          // the page's language hyphenates as the public page does; the mobile preview is a phone's 390 px wide with
+          // the public page's margin (page-view.tsx), its cells without the desktop canvas's inner padding
+          lang={data.language.toLowerCase()}
+          className={`min-h-64 rounded border bg-white hyphens-auto ${mobile ? 'mx-auto w-[392px] max-w-full px-4' : ''}`}
           data-builder-canvas
           data-mobile={mobile ? 'yes' : 'no'}
         >
@@ -601,7 +668,6 @@ function Editor({
             </CanvasContext.Provider>
           </BlockRenderProvider>
         </div>
-        <Palette hidden={hidden} onSubmit={paletteSubmit} listRef={paletteList} />
         <Form method="post" className="flex flex-wrap items-end gap-3 border-t pt-3" data-builder-save>
           <Hidden
             values={{
@@ -625,10 +691,27 @@ function Editor({
           ) : null}
         </Form>
       </div>
-      <aside className="space-y-3 rounded border p-3" aria-label={t('builder.properties')}>
+      <aside
+        className={`min-w-0 space-y-3 rounded border bg-white p-3 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto xl:col-start-3 xl:row-span-1 ${
+          column ? 'fixed inset-x-0 bottom-0 z-40 max-h-[60vh] overflow-y-auto rounded-b-none border-t-2 shadow-[0_-4px_16px_rgba(0,0,0,0.15)] lg:rounded-b lg:border-t lg:shadow-none' : ''
+        }`}
+        aria-label={t('builder.properties')}
+        data-builder-inspector
+      >
         {column ? (
           <>
-            <h2 className="text-lg font-semibold">{labelOf(column)}</h2>
+            <div className="flex items-start justify-between gap-2">
+              <h2 className="text-lg font-semibold">{labelOf(column)}</h2>
+              {hydrated ? (
+                <button type="button" className={SMALL} onClick={() => select(null)} data-builder-inspector-close>
+                  {t('builder.closeProperties')}
+                </button>
+              ) : (
+                <a href={`?language=${data.language}`} className={SMALL} data-builder-inspector-close>
+                  {t('builder.closeProperties')}
+                </a>
+              )}
+            </div>
             <CellTools
               columnId={column.id}
               hidden={hidden}
@@ -641,6 +724,7 @@ function Editor({
                 <ItemForm
                   key={`${column.item.id}:${contentVersion(column.item.content)}`}
                   item={column.item}
+                  example={column.item.content.showExample && isBlockType(column.item.content.type) ? (blockExample(column.item.content.type, t) as Record<string, unknown>) : null}
                   columnId={column.id}
                   hidden={hidden}
                   errors={Object.keys(formErrors).length ? formErrors : answer?.form === 'edit' ? answer.fieldErrors ?? {} : {}}
@@ -663,6 +747,64 @@ function Editor({
           <p className="text-sm text-gray-700">{t('builder.nothingSelected')}</p>
         )}
       </aside>
+    </div>
+  );
+}
+
+/** Asks before an in-app navigation leaves unsaved work (the draft stays in this browser either way). */
+function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: () => void }) {
+  const { t } = useTranslation('pages');
+  const stay = useRef<HTMLButtonElement>(null);
+  const stayNow = useRef(onStay);
+  stayNow.current = onStay;
+  useEffect(() => {
+    stay.current?.focus();
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') stayNow.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-4">
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="builder-leave-title"
+        aria-describedby="builder-leave-text"
+        className="max-w-md space-y-3 rounded-lg bg-white p-5 shadow-lg"
+        data-builder-leave
+      >
+        <h2 id="builder-leave-title" className="text-lg font-semibold">
+          {t('builder.leave.title')}
+        </h2>
+        <p id="builder-leave-text">{t('builder.leave.text')}</p>
+        <div className="flex flex-wrap justify-end gap-2">
+          <button ref={stay} type="button" className={buttonClassName('standardNoMt')} onClick={onStay}>
+            {t('builder.leave.stay')}
+          </button>
+          <button type="button" className={buttonClassName('outline')} onClick={onLeave}>
+            {t('builder.leave.leave')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A draft kept in this browser from an earlier visit: take it back or drop it. */
+function DraftOffer({ draft, onRestore, onDiscard }: { draft: LocalDraft; onRestore: () => void; onDiscard: () => void }) {
+  const { t, i18n } = useTranslation('pages');
+  const time = new Date(draft.savedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <div role="region" aria-label={t('builder.draft.label')} className="flex flex-wrap items-center gap-2 rounded border border-brand-dark bg-yellow-50 p-3 text-sm" data-builder-draft>
+      <p className="min-w-0 flex-1">{t('builder.draft.found', { time })}</p>
+      <button type="button" className={SMALL} onClick={onRestore} data-builder-draft-restore>
+        {t('builder.draft.restore')}
+      </button>
+      <button type="button" className={SMALL} onClick={onDiscard}>
+        {t('builder.draft.discard')}
+      </button>
     </div>
   );
 }
@@ -790,13 +932,14 @@ const Palette = memo(function Palette({
 }) {
   const { t } = useTranslation('pages');
   return (
-    <section aria-labelledby="builder-palette" className="space-y-2">
+    <section aria-labelledby="builder-palette" className="min-w-0 space-y-2 lg:col-start-1 lg:row-start-1 xl:sticky xl:top-20 xl:max-h-[calc(100vh-6rem)] xl:self-start xl:overflow-y-auto" data-builder-palette-section>
       <h2 id="builder-palette" className="text-lg font-semibold">
         {t('builder.palette')}
       </h2>
-      <ul className="flex flex-wrap gap-2" ref={listRef}>
+      {/* a strip that scrolls sideways on phones, wrapping above the canvas on tablets, a column beside it on desktops */}
+      <ul className="flex gap-2 overflow-x-auto pb-1 lg:flex-wrap lg:overflow-visible xl:flex-col xl:items-stretch" ref={listRef}>
         {BLOCK_TYPES.map((type: BlockType) => (
-          <li key={type} data-palette-block={type}>
+          <li key={type} data-palette-block={type} className="shrink-0">
             <form method="post" onSubmit={onSubmit}>
               <Hidden values={{ ...hidden, intent: 'add', block: type }} />
               <button type="submit" className={SMALL} data-builder-palette={type}>
@@ -931,7 +1074,7 @@ const CanvasCell = memo(function CanvasCell({ cell, level, mobile }: { cell: Lay
     <div
       data-builder-cell={cell.id}
       data-selected={selected ? 'yes' : 'no'}
-      className={`relative min-h-12 ${hydrated ? 'p-2' : ''} ${
+      className={`relative min-h-12 ${hydrated && !mobile ? 'p-2' : ''} ${
         selected ? 'outline outline-2 -outline-offset-2 outline-brand-pink' : 'outline-dashed outline-1 -outline-offset-1 outline-gray-300'
       }`}
     >

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BLOCKS, type BlockType } from '~/lib/content-pages/blocks';
 import { NUMBER_CHOICES, newEntryId } from '~/lib/content-pages/blocks/common';
+import { SPACING_SCALE } from '~/lib/content-pages/design';
 
 /**
  * The side form of a block, generated from its zod schema (the block registry's, app/lib/content-pages/blocks):
@@ -22,6 +23,8 @@ export interface BlockField {
   options?: readonly (string | number)[];
   /** a list's fields of one entry (without its id) */
   entry?: BlockField[];
+  /** a select of the spec's spacing scale (steps of 0.25 rem, 4 px) */
+  spacing?: boolean;
 }
 
 /** Posted beside a file field (`content.file.__upload`): a file chosen there is stored and its id set (no JavaScript). */
@@ -135,6 +138,7 @@ export function blockFields(type: BlockType): BlockField[] {
         kind,
         nullable,
         ...(kind === 'select' ? { options: choices ?? (schema as z.ZodEnum<[string, ...string[]]>).options } : {}),
+        ...(choices === SPACING_SCALE ? { spacing: true } : {}),
         ...(kind === 'list' ? { entry: entryFields(unwrap((schema as z.ZodArray<z.ZodTypeAny>).element).schema as z.AnyZodObject) } : {}),
       });
     }

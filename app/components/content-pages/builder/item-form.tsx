@@ -4,6 +4,7 @@ import { buttonClassName } from '~/components/ui/button';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import type { BlockType } from '~/lib/content-pages/blocks';
 import type { LayoutItem } from '~/lib/content-pages/layout';
+import { BRAND } from '~/lib/content-pages/design';
 import { blockFields, contentFromForm, formValue, MOVE_FIELD, PRESENT_FIELD, REMOVE_FIELD, UPLOAD_SUFFIX, uploadPurposeOf, valueAt, type BlockField } from './fields';
 import { ErrorText } from '~/components/ui/field';
 
@@ -200,6 +201,99 @@ function ListField({
   );
 }
 
+/** The brand's palette (spec 001 point 9) offered beside every colour field, by name. */
+const PALETTE = [
+  ['dark', BRAND.dark],
+  ['pink', BRAND.pink],
+  ['grey', BRAND.grey],
+  ['green', BRAND.green],
+  ['red', BRAND.red],
+  ['white', BRAND.white],
+  ['black', BRAND.black],
+] as const;
+
+/**
+ * A colour: its #rrggbb text (posted; empty where the field may be empty), a colour picker beside it and the
+ * palette's swatches. The picker and swatches write into the text field, so the form posts the same without them.
+ */
+function ColorInput({
+  id,
+  name,
+  value,
+  described,
+  onChanged,
+}: {
+  id: string;
+  name: string;
+  value: string;
+  described: Record<string, unknown>;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation('pages');
+  const hydrated = useHydrated();
+  const [text, setText] = useState(value);
+  const valid = /^#[0-9a-f]{6}$/i.test(text);
+  const set = (next: string) => {
+    setText(next);
+    onChanged();
+  };
+  return (
+    <div className="mt-1 space-y-1" data-builder-color={name}>
+      <div className="flex items-center gap-2">
+        <input
+          id={id}
+          name={name}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          className={INPUT.replace('mt-1 ', '')}
+          pattern="#[0-9a-fA-F]{6}"
+          placeholder="#000000"
+          spellCheck={false}
+          {...described}
+        />
+        {hydrated ? (
+          <input
+            type="color"
+            value={valid ? text.toLowerCase() : '#000000'}
+            onChange={(event) => set(event.target.value)}
+            list="builder-palette-colours"
+            aria-label={t('builder.colour.pick')}
+            className="h-8 w-10 shrink-0 cursor-pointer rounded border border-gray-400"
+            data-builder-color-picker
+          />
+        ) : null}
+      </div>
+      {hydrated ? (
+        <div className="flex flex-wrap gap-1" role="group" aria-label={t('builder.colour.palette')}>
+          {PALETTE.map(([key, colour]) => (
+            <button
+              key={key}
+              type="button"
+              title={`${t(`builder.colour.names.${key}`)} ${colour}`}
+              aria-label={t('builder.colour.use', { name: t(`builder.colour.names.${key}`), colour })}
+              aria-pressed={text.toLowerCase() === colour}
+              className="h-6 w-6 rounded border border-gray-400 outline-none ring-brand-pink ring-offset-1 focus-visible:ring-2 aria-pressed:ring-2"
+              style={{ backgroundColor: colour }}
+              onClick={() => set(colour)}
+            />
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The palette as the colour pickers' suggestions (one list per form). */
+function PaletteList() {
+  return (
+    <datalist id="builder-palette-colours">
+      {PALETTE.map(([key, colour]) => (
+        <option key={key} value={colour} />
+      ))}
+    </datalist>
+  );
+}
+
 function FieldInput({
   type,
   field,
@@ -209,6 +303,7 @@ function FieldInput({
   error,
   errors,
   onChanged,
+  example = false,
 }: {
   type: BlockType;
   field: BlockField;
@@ -218,6 +313,8 @@ function FieldInput({
   error: string | null;
   errors: Record<string, string>;
   onChanged: () => void;
+  /** the value is the block's example (what the canvas shows), not yet the item's own */
+  example?: boolean;
 }) {
   const { t } = useTranslation('pages');
   const id = `builder-field-${name.replace(/\./g, '-')}`;
@@ -242,7 +339,11 @@ function FieldInput({
           {field.nullable ? <option value="">{t('builder.none')}</option> : null}
           {field.options?.map((option) => (
             <option key={String(option)} value={String(option)}>
-              {typeof option === 'number' ? String(option) : t(`builder.options.${option}`, { defaultValue: option })}
+              {field.spacing
+                ? t('builder.spacingOption', { step: option, px: Number(option) * 4 })
+                : typeof option === 'number'
+                  ? String(option)
+                  : t(`builder.options.${option}`, { defaultValue: option })}
             </option>
           ))}
         </select>
@@ -278,17 +379,7 @@ function FieldInput({
       );
       break;
     case 'color':
-      input = (
-        <input
-          id={id}
-          name={name}
-          defaultValue={formValue(field, value)}
-          className={INPUT}
-          pattern="#[0-9a-fA-F]{6}"
-          placeholder="#000000"
-          {...described}
-        />
-      );
+      input = <ColorInput id={id} name={name} value={formValue(field, value)} described={described} onChanged={onChanged} />;
       break;
     default:
       input = (
@@ -309,7 +400,14 @@ function FieldInput({
         {label}
         {field.kind === 'json' ? <span className="ml-1 font-normal text-gray-600">{t('builder.jsonHint')}</span> : null}
         {field.kind === 'files' ? <span className="ml-1 font-normal text-gray-600">{t('builder.filesHint')}</span> : null}
+        {field.spacing ? <span className="ml-1 font-normal text-gray-600">{t('builder.spacingHint')}</span> : null}
       </label>
+      {/* beside the label, not in it: the field keeps its name; the form's note says what the mark means */}
+      {example ? (
+        <span className="rounded bg-yellow-100 px-1 text-xs text-gray-800" data-builder-example-value={name}>
+          {t('builder.example.badge')}
+        </span>
+      ) : null}
       {input}
       <ErrorText id={`${id}-error`} errors={error} className="mt-1" />
     </div>
@@ -318,6 +416,8 @@ function FieldInput({
 
 export interface ItemFormProps {
   item: LayoutItem;
+  /** the block's example (what the canvas shows for an untouched item): the form starts with it, marked as such */
+  example?: Record<string, unknown> | null;
   columnId: string;
   hidden: Record<string, string>;
   errors: Record<string, string>;
@@ -331,11 +431,19 @@ export interface ItemFormProps {
  * The selected item's property form: the block's fields from its schema; posts `edit` as multipart (without
  * JavaScript a chosen file is stored by the builder's action), with it the builder applies it in the browser.
  */
-export function ItemForm({ item, columnId, hidden, errors, onSubmit, onChange, onDraft }: ItemFormProps) {
+export function ItemForm({ item, example, columnId, hidden, errors, onSubmit, onChange, onDraft }: ItemFormProps) {
   const { t } = useTranslation('pages');
   const type = item.content.type as BlockType;
   const fields = blockFields(type);
-  const content = item.content as Record<string, unknown>;
+  const stored = item.content as Record<string, unknown>;
+  // an untouched item shows its example on the canvas: its form starts with the same values, applied as they are
+  const showsExample = stored.showExample === true && example != null;
+  const content = showsExample ? { ...stored, ...example, showExample: true } : stored;
+  const isExample = (name: string) => {
+    if (!showsExample) return false;
+    const shown = valueAt(content, name);
+    return shown !== undefined && shown !== null && shown !== '' && JSON.stringify(shown) !== JSON.stringify(valueAt(stored, name));
+  };
   const form = useRef<HTMLFormElement>(null);
   const [changes, setChanges] = useState(0);
   useEffect(() => {
@@ -366,6 +474,12 @@ export function ItemForm({ item, columnId, hidden, errors, onSubmit, onChange, o
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
+      {showsExample ? (
+        <p className="rounded border border-yellow-300 bg-yellow-50 p-2 text-sm" data-builder-example-note>
+          {t('builder.example.note')}
+        </p>
+      ) : null}
+      <PaletteList />
       {fields.map((field) => (
         <FieldInput
           key={field.name}
@@ -377,6 +491,7 @@ export function ItemForm({ item, columnId, hidden, errors, onSubmit, onChange, o
           error={field.kind === 'list' ? null : errorOf(field.name)}
           errors={errors}
           onChanged={changed}
+          example={isExample(field.name)}
         />
       ))}
       <button type="submit" className={buttonClassName('standardNoMt')}>

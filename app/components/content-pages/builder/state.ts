@@ -325,7 +325,9 @@ export type HistoryAction =
   | { type: 'apply'; action: LayoutOp }
   | { type: 'undo' }
   | { type: 'redo' }
-  | { type: 'reset'; layout: PageLayout };
+  | { type: 'reset'; layout: PageLayout }
+  /** a kept draft taken back: one step that undo takes back to the stored layout */
+  | { type: 'restore'; layout: PageLayout };
 
 export const initialHistory = (layout: PageLayout): BuilderHistory => ({
   past: [],
@@ -366,6 +368,8 @@ export function historyReducer(state: BuilderHistory, action: HistoryAction): Bu
     }
     case 'reset':
       return initialHistory(action.layout);
+    case 'restore':
+      return { past: [...state.past, state.present].slice(-HISTORY_LIMIT), present: action.layout, future: [], focus: null, failure: null };
   }
 }
 
