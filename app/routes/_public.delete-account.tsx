@@ -13,7 +13,7 @@ import { readForm } from '~/server/posted-form.server';
 import { intentOf, intentsOf } from '~/server/route-kit.server';
 import { accountDelete, accountRequestDeletion, logout, me, organizationsNeedingHandOver } from '~/server/services/accounts';
 import { isDomainError } from '~/server/services/errors';
-import { redirectWithToast, serializeToast } from '~/server/toast.server';
+import { serializeToast } from '~/server/toast.server';
 
 export { authHandle as handle, authClientLoader as clientLoader, titleFromLoader as meta } from '~/components/auth/auth-form';
 
@@ -35,6 +35,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     title: context.service.t('auth:deletion.title'),
     email: user.email,
     token: new URL(request.url).searchParams.get('token') ?? '',
+    // after the mail went out (the message stays on the page, with and without scripts)
+    sent: new URL(request.url).searchParams.get('sent') === '1',
     handOver: await organizationsNeedingHandOver(context.service, user.id),
   };
 }
@@ -46,7 +48,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     if (intent === 'request') {
       await accountRequestDeletion(context.service);
-      return redirectWithToast(HERE, { type: 'success', key: 'auth:deletion.requested' });
+      return redirect(`${HERE}?sent=1`);
     }
     await accountDelete(context.service, String(formData.get('token') ?? ''));
   } catch (error) {
@@ -62,7 +64,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function DeleteAccountPage() {
   const { t } = useTranslation('auth');
-  const { email, token, handOver } = useLoaderData<typeof loader>();
+  const { email, token, sent, handOver } = useLoaderData<typeof loader>();
   const answer = useActionData<{ error: string; code: string }>();
   const tokenRefused = answer?.code === 'INVALID';
   if (handOver.length) {
@@ -97,10 +99,16 @@ export default function DeleteAccountPage() {
         </Form>
       ) : (
         <Form method="post" className="mt-4 space-y-4">
-          <p className="text-sm">{t('deletion.requestIntro')}</p>
+          {sent ? (
+            <p role="status" className="rounded-md border border-brand-dark/20 bg-gray-50 px-3 py-2 text-sm font-medium">
+              {t('deletion.requested')}
+            </p>
+          ) : (
+            <p className="text-sm">{t('deletion.requestIntro')}</p>
+          )}
           <input type="hidden" name="intent" value="request" />
           <div className="flex flex-wrap items-center gap-4">
-            <SubmitButton>{tokenRefused ? t('deletion.requestNew') : t('deletion.request')}</SubmitButton>
+            <SubmitButton>{tokenRefused || sent ? t('deletion.requestNew') : t('deletion.request')}</SubmitButton>
             <Link to="/">{t('deletion.cancel')}</Link>
           </div>
         </Form>

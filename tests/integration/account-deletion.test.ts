@@ -37,7 +37,8 @@ describe('/delete-account', () => {
     expect(start.data).toMatchObject({ email: user.email, token: '', handOver: [] });
 
     const requested = await callRoute(t, deleteAccount.action, { url: '/delete-account', userId: user.id, form: { intent: 'request' } });
-    expect(requested).toMatchObject({ status: 302, location: '/delete-account', toast: { type: 'success', key: 'auth:deletion.requested' } });
+    expect(requested).toMatchObject({ status: 302, location: '/delete-account?sent=1' });
+    expect((await callRoute(t, deleteAccount.loader, { url: '/delete-account?sent=1', userId: user.id })).data).toMatchObject({ sent: true });
     const [mail] = await listMails(t.app.db, { to: user.email });
     expect(mail!.subject).toBe('Confirm the deletion of your account');
     const link = await lastMailLink(t.app.db, user.email);
