@@ -10,7 +10,7 @@ import { runGuards } from '~/server/guards.server';
 import { conventionProgramme } from '~/server/services/events/programme';
 import { CardGridSection } from '~/components/visitor/thumbnail-card';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
-import { POINT_CLASS, PointList, PointMarker, pointStyle, useSpreadSpots } from '~/components/visitor/point-marker';
+import { numberedName, POINT_CLASS, PointList, PointMarker, pointStyle, useSpreadSpots } from '~/components/visitor/point-marker';
 import { safeHref } from '~/lib/safe-href';
 import { lazy, Suspense, useRef } from 'react';
 import { loadRoomPage } from '~/server/pages/virtual-room.server';
@@ -139,13 +139,14 @@ function Foyer({ foyer, title }: { foyer: NonNullable<FoyerData>; title: string 
   // an external point without a safe address leads nowhere and is not offered
   const points = foyer.points.filter((point) => !point.external || safeHref(point.href));
   const spots = useSpreadSpots(picture, points);
+  // on the picture a point is named with its number (shown on phones), in the list by its text
   const link = (point: (typeof points)[number], className: string, extra: Record<string, unknown>, content?: React.ReactNode) =>
     point.external ? (
-      <a key={point.id} href={safeHref(point.href)} target="_blank" rel="noreferrer" aria-label={point.label} className={className} {...extra}>
+      <a key={point.id} href={safeHref(point.href)} target="_blank" rel="noreferrer" className={className} {...extra}>
         {content ?? point.label}
       </a>
     ) : (
-      <Link key={point.id} to={point.href} aria-label={point.label} className={className} {...extra}>
+      <Link key={point.id} to={point.href} className={className} {...extra}>
         {content ?? point.label}
       </Link>
     );
@@ -158,7 +159,7 @@ function Foyer({ foyer, title }: { foyer: NonNullable<FoyerData>; title: string 
         <img src={foyer.imageUrl} srcSet={imageSrcSet(foyer.imageUrl)} sizes={IMAGE_SIZES.wide} alt={t('landing.foyerAlt', { title })} width={2048} height={1024} className="block h-auto w-full" />
         {points.map((point, index) => {
           const { style, hidden } = pointStyle(spots, index, point);
-          return link(point, `${POINT_CLASS} ${hidden ? 'hidden' : ''}`, { style, 'data-foyer-point': '' }, <PointMarker label={point.label} number={index + 1} />);
+          return link(point, `${POINT_CLASS} ${hidden ? 'hidden' : ''}`, { style, 'aria-label': numberedName(index + 1, point.label), 'data-foyer-point': '' }, <PointMarker label={point.label} number={index + 1} />);
         })}
       </div>
       <PointList heading={t('landing.foyerPoints')} phoneOnly data="foyer" points={points.map((point) => ({ id: point.id, link: (className: string) => link(point, className, {}) }))} />

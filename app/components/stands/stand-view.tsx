@@ -4,7 +4,7 @@ import type { NodeView, StandPreviewData } from '~/server/pages/stand.server';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 import { safeHref } from '~/lib/safe-href';
 import { useEffect, useRef } from 'react';
-import { POINT_CLASS, PointList, PointMarker, pointStyle, useSpreadSpots } from '~/components/visitor/point-marker';
+import { numberedName, POINT_CLASS, PointList, PointMarker, pointStyle, useSpreadSpots } from '~/components/visitor/point-marker';
 import { initialScrollLeft } from '~/lib/point-layout';
 
 /**
@@ -80,7 +80,7 @@ function NodeImage({
               <Link
                 key={p.id}
                 to={href(p)}
-                aria-label={t('standPages.preview.open', { name: p.name })}
+                aria-label={numberedName(index + 1, t('standPages.preview.open', { name: p.name }))}
                 data-point={p.id}
                 data-room-point={p.virtualRoomId ? '' : undefined}
                 className={`${POINT_CLASS} ${hidden ? 'hidden' : ''}`}

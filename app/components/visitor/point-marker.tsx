@@ -33,6 +33,12 @@ export function PointMarker({ label, number, size = 'large' }: { label: string; 
   );
 }
 
+/**
+ * The accessible name of a numbered point: the number its dot shows on phones comes first, so the visible text is
+ * part of the name (WCAG 2.5.3) and matches the list below the picture.
+ */
+export const numberedName = (number: number, name: string) => `${number}. ${name}`;
+
 /** The link around a PointMarker: a 44×44 px target centred on its spot, its name below it. */
 export const POINT_CLASS =
   'group absolute flex h-11 w-11 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full outline-none ring-brand-dark focus-visible:ring-4';
