@@ -1,3 +1,4 @@
+import { createAppointmentSettings, createAppointmentSlot } from '../fixtures/factories';
 import { expect, hydrated, necessaryCookiesOnly, test } from './fixtures';
 
 test.use({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
@@ -8,6 +9,8 @@ test.use({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
  * again. The mails of both sides are in the outbox (REQUEST on booking, CANCEL on cancelling).
  */
 test('a contact person sets hours, a visitor books on a phone, sees the meeting link and cancels', async ({ page, login, db, browser, baseURL }) => {
+  // one user journey across two browsers (about 25 s on an idle machine): more time for the whole, no step waits longer
+  test.setTimeout(90_000);
   const { userId, organizationIds } = await login({ language: 'EN' });
   await db('users').where({ id: userId }).update({ first_name: 'Anna', last_name: 'Berger' });
   const org = await db('organizations').where({ id: organizationIds[0] }).first('slug');
@@ -33,6 +36,11 @@ test('a contact person sets hours, a visitor books on a phone, sees the meeting 
     await expect(visitor.getByRole('heading', { level: 1, name: 'Book an appointment with Anna Berger' })).toBeVisible();
     const days = visitor.getByRole('group', { name: 'Choose a day' });
     await expect(days.getByRole('radio').first()).toBeChecked();
+    // tomorrow's times (today's first slot may begin while the test runs and would no longer be offered at the end)
+    await days.getByRole('radio').nth(1).check();
+    await visitor.getByRole('button', { name: 'Show times' }).click();
+    await expect(visitor).toHaveURL(/[?&]day=\d{4}-\d{2}-\d{2}/);
+    const dayUrl = visitor.url();
     const times = visitor.getByRole('group', { name: /^Choose a time on / });
     const first = times.getByRole('radio').first();
     // the viewer's zone is named, and the contact person's beside it
@@ -66,9 +74,60 @@ test('a contact person sets hours, a visitor books on a phone, sees the meeting 
     expect((await db('appointment_mails').where({ booking_id: booking.id, method: 'CANCEL' }).pluck('recipient')).sort()).toEqual(['BOOKER', 'CONTACT']);
 
     // the slot is offered again
-    await visitor.goto(bookingUrl);
+    await visitor.goto(`${bookingUrl}?day=${new URL(dayUrl).searchParams.get('day')}`);
     await expect(visitor.locator(`input[name="slotId"][value="${slotId}"]`)).toHaveCount(1);
   } finally {
     await phone.close();
   }
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  test('booking is a plain form; the slower of two visitors is told "already booked" and offered the next free times', async ({ login, db, browser, baseURL }) => {
+    const { userId, organizationIds } = await login({ language: 'EN' });
+    const organizationId = organizationIds[0]!;
+    await db('users').where({ id: userId }).update({ first_name: 'Anna', last_name: 'Berger' });
+    const org = await db('organizations').where({ id: organizationId }).first('slug');
+    await createAppointmentSettings(db, { organization_id: organizationId, user_id: userId });
+    const tomorrow = Math.ceil((Date.now() + 86_400_000) / 3_600_000) * 3_600_000;
+    const slots = [];
+    for (const hours of [0, 1, 2]) {
+      slots.push(await createAppointmentSlot(db, { organization_id: organizationId, user_id: userId, start_at: new Date(tomorrow + hours * 3_600_000), end_at: new Date(tomorrow + hours * 3_600_000 + 1_800_000) }));
+    }
+    const url = `/book/${org.slug}/${userId}`;
+
+    // two anonymous visitors on phones
+    const visitors = [];
+    for (let i = 0; i < 2; i += 1) {
+      const context = await browser.newContext({ javaScriptEnabled: false, baseURL, locale: 'en-GB', viewport: { width: 390, height: 844 } });
+      await necessaryCookiesOnly(context, baseURL);
+      visitors.push(context);
+    }
+    const [faster, page] = [await visitors[0]!.newPage(), await visitors[1]!.newPage()];
+    try {
+      await page.goto(url);
+      await faster.goto(url);
+      for (const [p, name] of [[faster, 'Fritz Fix'], [page, 'Sam Slow']] as const) {
+        await p.locator(`input[name="slotId"][value="${slots[0]!.id}"]`).check();
+        await p.getByLabel('Name').fill(name);
+        await p.getByLabel('E-mail').fill(`${name.split(' ')[0]!.toLowerCase()}@example.com`);
+      }
+      await faster.getByRole('button', { name: 'Book appointment' }).click();
+      await expect(faster).toHaveURL(/\/meeting\/[\w-]+\?token=/);
+      await expect(faster.getByText('Fritz Fix and Anna Berger')).toBeVisible();
+
+      await page.getByRole('button', { name: 'Book appointment' }).click();
+      await expect(page.getByRole('alert')).toHaveText('This time has just been booked by someone else. Please choose a new date.');
+      const next = page.getByRole('group', { name: 'The next free times' }).getByRole('radio');
+      await expect(next).toHaveCount(2);
+      await expect(page.getByLabel('Name')).toHaveValue('Sam Slow');
+      await next.first().check();
+      await page.getByRole('button', { name: 'Book appointment' }).click();
+      await expect(page).toHaveURL(/\/meeting\/[\w-]+\?token=/);
+      expect(await db('appointment_slots').whereIn('id', slots.map((s) => s.id)).orderBy('start_at').pluck('booker_name')).toEqual(['Fritz Fix', 'Sam Slow', null]);
+    } finally {
+      for (const context of visitors) await context.close();
+    }
+  });
 });
