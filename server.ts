@@ -12,6 +12,7 @@ import { runPrimary, serverProcessCount } from '~/server/cluster.server';
 import { loadEnv, type Env } from '~/server/env.server';
 import { listenForDataChanges } from '~/server/data-changes.server';
 import { startMailWorker } from '~/server/mail/outbox.server';
+import { serveSubscriptions } from '#graphql/subscriptions';
 import { visitorCache } from '~/server/visitor-cache.server';
 import { audienceOf } from '~/server/pages/audience.server';
 import { buildRequestContext } from '~/server/request-context.server';
@@ -93,6 +94,8 @@ async function serve(env: Env, app: AppServices) {
     if (cluster.isPrimary) announce(env);
   });
   answerClientErrors(listener);
+  // GraphQL over WebSocket (subscriptions) on the same server's /graphql/ upgrades
+  const subscriptions = serveSubscriptions(app, listener);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -100,6 +103,7 @@ async function serve(env: Env, app: AppServices) {
     if (closing) return;
     closing = true;
     console.log(`${signal} received: closing connections ...`);
+    void subscriptions.close();
     listener.close(async () => {
       await mailWorker.stop();
       await dataChanges?.close();

@@ -28,6 +28,11 @@ export const UNWATCHED_TABLES = [
   'outbox',
   ...ACCESS_TABLES,
   'addresses',
+  // chats: conversations, messages and read positions are no visitor page's content and change with every message
+  // (their own fan-out is services/chats/fanout.ts)
+  'chat_conversations',
+  'chat_messages',
+  'chat_reads',
 ] as const;
 
 /** Puts the change trigger on every table but the unwatched ones (and takes it off those); run after migrating. */

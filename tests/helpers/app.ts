@@ -10,6 +10,7 @@ import { createSession, csrfTokenFor } from '~/server/session.server';
 import { signAccessToken } from '~/server/auth/jwt.server';
 import { freshDatabase, type TestDatabase } from './database';
 import { answerClientErrors } from '~/server/client-errors.server';
+import { serveSubscriptions } from '#graphql/subscriptions';
 
 export interface TestApp {
   app: AppServices;
@@ -42,6 +43,7 @@ export async function createTestApp(
     const s = express.listen(0, '127.0.0.1', () => resolve(s));
   });
   answerClientErrors(server);
+  const subscriptions = serveSubscriptions(app, server);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
@@ -49,6 +51,7 @@ export async function createTestApp(
     database,
     url,
     async close() {
+      await subscriptions.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();
       await database.drop();
