@@ -24,6 +24,7 @@ import { useNonce } from './lib/nonce';
 import { readConsent } from './server/consent.server';
 import { readToast } from './server/toast.server';
 import stylesheet from './tailwind.css?url';
+import { ChatSlot } from './components/chats/slot';
 
 export const handle = { i18n: ['common', 'errors', 'validation'] };
 
@@ -152,6 +153,7 @@ export default function App() {
       ) : null}
       {toast ? <NoScriptToast toast={toast} /> : null}
       <CookieBanner consent={consent} />
+      <ChatSlot />
     </>
   );
 }

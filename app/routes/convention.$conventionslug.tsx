@@ -15,7 +15,11 @@ import { listCountryCodes } from '~/server/services/i18n/languages';
 import { redirectWithToast } from '~/server/toast.server';
 import { paramsOf } from '~/server/route-kit.server';
 
-export { visitorHandle as handle, visitorClientLoader as clientLoader } from '~/components/visitor/route-handles';
+import { visitorHandle } from '~/components/visitor/route-handles';
+export { visitorClientLoader as clientLoader } from '~/components/visitor/route-handles';
+
+/** Its pages show the chat widget (issue 28; a deeper route may say `chat: false`). */
+export const handle = { ...visitorHandle, chat: true };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.convention.title ?? '' }];
 
 /** Visitors may be logged out; the convention's access type decides (spec 001 point 6). */

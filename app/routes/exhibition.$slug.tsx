@@ -7,7 +7,11 @@ import { defineGuards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
 import { exhibitionVisit } from '~/server/services/events/exhibition-visit';
 
-export { visitorHandle as handle, visitorClientLoader as clientLoader } from '~/components/visitor/route-handles';
+import { visitorHandle } from '~/components/visitor/route-handles';
+export { visitorClientLoader as clientLoader } from '~/components/visitor/route-handles';
+
+/** Its pages show the chat widget (issue 28; a deeper route may say `chat: false`). */
+export const handle = { ...visitorHandle, chat: true };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.exhibition.name ?? '' }];
 
 /** Visitors may be logged out; the in-house fair's access type decides (spec 001 point 6). */
