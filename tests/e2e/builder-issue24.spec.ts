@@ -99,9 +99,21 @@ test('palette and properties beside the canvas on a desktop, in view while the p
     name: 'Hallenplan',
     layout: layoutWith(...blocks, { type: 'VIDEO', showExample: true }, { type: 'ACCORDION', showExample: true }),
   });
-  await page.goto(`/contentpool/builder_v2/${content.slug}?language=DE`);
+  // the accordion's code (loaded on demand) held back until the page has hydrated: its suspended
+  // blocks must not be rendered anew by what changes right after hydration (React #421)
+  let release!: () => void;
+  const blockCodeMayLoad = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/accordion-[^/]*\.js$/, async (route) => {
+    await blockCodeMayLoad;
+    await route.continue();
+  });
+  // `commit`: the held code would hold back the load event too
+  await page.goto(`/contentpool/builder_v2/${content.slug}?language=DE`, { waitUntil: 'commit' });
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await hydrated(page);
+  release();
   await expect(page.locator('[data-builder-canvas]')).toHaveAttribute('data-dnd-ready', 'yes');
+  await expect(page.locator('[data-builder-canvas] [data-block="ACCORDION"]')).toBeVisible();
   expect(errors.filter((error) => /#4(18|19|21|22|23|25)|hydrat/i.test(error))).toEqual([]);
 
   const canvas = (await page.locator('[data-builder-canvas]').boundingBox())!;
