@@ -24,6 +24,8 @@ export interface NavItem {
   icon: NavIcon;
   /** the organisation must have booked this feature bit; none = always visible */
   feature?: FeatureName;
+  /** a count the item shows beside its name (the chats' unread messages) */
+  badge?: 'chatUnread';
 }
 
 /** The sidebar's groups (spec 000 "Console layout"), in display order. */

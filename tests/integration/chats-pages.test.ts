@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Feature, Package } from '~/lib/features';
 import { navItems } from '~/lib/nav/chats';
 import * as consolePage from '~/routes/_console.chats/route';
+import * as unreadRoute from '~/routes/_console.chats_.unread';
 import * as widgetRoute from '~/routes/chat-widget';
 import * as visitorPage from '~/routes/convention.$conventionslug.chats';
 import * as chats from '~/server/services/chats';
@@ -157,6 +158,17 @@ describe('console /chats', () => {
     expect(reply.status).toBe(404);
     const list = (await open(other.admin.id, '/chats?view=ALL')).data as { conversations: unknown[] };
     expect(list.conversations).toEqual([]);
+  });
+
+  it("the sidebar item carries the viewer's unread count (/chats/unread)", async () => {
+    expect(navItems.find((entry) => entry.key === 'chats')).toMatchObject({ badge: 'chatUnread' });
+    const { org, admin } = await chatOrganization();
+    await post(admin.id, { intent: 'settings', enabled: 'on', offlineMessageEnabled: 'on', requeueAfterMinutes: '5', supportUrl: '', operator: [admin.id] });
+    expect((await callRoute(t, unreadRoute.loader, { url: '/chats/unread', userId: admin.id })).data).toEqual({ total: 0 });
+    await visitorWrites(org.id, 'First question');
+    expect((await callRoute(t, unreadRoute.loader, { url: '/chats/unread', userId: admin.id })).data).toEqual({ total: 1 });
+    expect((await open(admin.id)).data).toMatchObject({ unread: { total: 1 } });
+    expect(await callRoute(t, unreadRoute.loader, { url: '/chats/unread', userId: null })).toMatchObject({ status: 302 });
   });
 
   it('an unknown intent or a malformed id is a 400, never a 500', async () => {

@@ -25,6 +25,7 @@ import { isNavItemActive, type NavGroup, type NavIcon } from '~/lib/nav';
 import { Button } from '../ui/button';
 import { cx } from '../ui/cx';
 import { Tooltip } from '../ui/tooltip';
+import { ChatUnreadBadge } from '../chats/unread-badge';
 
 const ICONS: Record<NavIcon, LucideIcon> = {
   dashboard: LayoutDashboard,
@@ -138,6 +139,7 @@ export function Sidebar({ groups, pathname, collapsed, dlg, onToggle, onNavigate
                     >
                       <Icon aria-hidden="true" className="h-5 w-5 shrink-0" />
                       {collapsed ? null : <span className="truncate">{label}</span>}
+                      {item.badge === 'chatUnread' ? <ChatUnreadBadge collapsed={collapsed} /> : null}
                     </AriaLink>
                   );
                   return (

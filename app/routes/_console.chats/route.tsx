@@ -1,9 +1,10 @@
 import { getFormProps } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageList } from '~/components/chats/message-list';
+import { publishChatUnread } from '~/components/chats/unread-badge';
 import { NativeSelect } from '~/components/conventions/native-select';
 import { buttonClassName } from '~/components/ui/button';
 import { Checkbox } from '~/components/ui/checkbox';
@@ -369,6 +370,8 @@ export default function ChatsRoute() {
   const answer = useActionData<typeof action>() as FormAnswer | undefined;
   const { t } = useTranslation('chats');
   const hydrated = useHydrated();
+  // the sidebar's badge follows the page's data (loaded again live)
+  useEffect(() => publishChatUnread(data.unread.total), [data.unread.total]);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <PageHeader title={t('console.title')} intro={t('console.intro')} />
