@@ -1,0 +1,336 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Knex } from 'knex';
+import { effectiveFeatures, hasFeature, salesUserMayUse, type FeatureName } from '../../app/lib/features';
+import type { Guards } from '../../app/lib/guards';
+import { loadEnv } from '../../app/server/env.server';
+import { createSession } from '../../app/server/session.server';
+import { necessaryCookiesOnly, severeViolations } from './fixtures';
+
+/**
+ * The accessibility walk over the whole route table (issue 32): every address a route renders is opened as the
+ * person who may use it, with the demo data, and checked with axe. The route table is the server build under test
+ * (`${BUILD_DIR}/server/index.js`: Remix's flat routes of app/routes, the same modules and `guards` the guard test
+ * walks), so a new route is walked without editing anything here.
+ */
+
+export type Person = 'anonymous' | 'visitor' | 'admin' | 'sales' | 'staff';
+
+/** One address of the route table: the deepest route rendering it names it. */
+export interface RoutePage {
+  id: string;
+  /** React Router style: /convention/:conventionslug/hall/:hallslug */
+  pattern: string;
+  guards: Guards;
+  /** false for resource routes (no default export: they answer data, files or redirects, never HTML) */
+  html: boolean;
+  params: string[];
+}
+
+/**
+ * Routes that cannot be opened where the e2e tests run, and why. Keep this short: everything else must open with
+ * the demo data.
+ */
+export const CANNOT_OPEN: Record<string, string> = {
+  'routes/dev.mail._index': 'the development mail viewer answers 404 in production, where the e2e server runs',
+  'routes/dev.mail.$id': 'the development mail viewer answers 404 in production, where the e2e server runs',
+};
+
+interface BuildRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: { default?: unknown; guards?: Guards };
+}
+
+/** The route table of the server build the e2e server runs. */
+export async function routeTable(buildDir = process.env.BUILD_DIR ?? 'build'): Promise<RoutePage[]> {
+  const build = (await import(pathToFileURL(path.resolve(buildDir, 'server/index.js')).href)) as { routes: Record<string, BuildRoute> };
+  const routes = build.routes;
+  const chain = (id: string): BuildRoute[] => {
+    const route = routes[id];
+    return route.parentId ? [...chain(route.parentId), route] : [route];
+  };
+  const byPattern = new Map<string, { route: BuildRoute; depth: number }>();
+  for (const route of Object.values(routes)) {
+    // the root and pathless layouts (_console, _public) are no address of their own
+    if (route.id === 'root' || (route.path === undefined && !route.index)) continue;
+    const routeChain = chain(route.id);
+    const segments = routeChain.map((r) => r.path ?? '').filter(Boolean);
+    const pattern = `/${segments.join('/')}`;
+    const known = byPattern.get(pattern);
+    // a layout and its index child share the address: the index is what it shows
+    if (!known || routeChain.length > known.depth) byPattern.set(pattern, { route, depth: routeChain.length });
+  }
+  return [...byPattern.entries()]
+    .map(([pattern, { route }]) => ({
+      id: route.id,
+      pattern,
+      guards: route.module.guards ?? {},
+      html: typeof route.module.default === 'function' || typeof route.module.default === 'object',
+      params: [...pattern.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? '*'),
+    }))
+    .sort((a, b) => a.params.length - b.params.length || a.pattern.localeCompare(b.pattern));
+}
+
+/** The pattern as a regular expression over a pathname. */
+export function patternRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .map((segment) => (segment === '*' ? '.*' : segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}
+
+/** The demo's logins (DEMO_LOGINS of app/server/seed/demo.ts, which the e2e process cannot import: the seed reads JSON). */
+const DEMO_EMAILS: Record<Exclude<Person, 'anonymous'>, string> = {
+  admin: 'admin@demo.example',
+  sales: 'sales@demo.example',
+  staff: 'staff@demo.example',
+  visitor: 'visitor@demo.example',
+};
+
+interface PersonState {
+  context: BrowserContext;
+  page: Page;
+  staff: boolean;
+  member: boolean;
+  features: number;
+  sessionId: string | null;
+}
+
+/** The demo's people, one browser context each (anonymous has none of the demo's sessions). */
+export class People {
+  private states = new Map<Person, PersonState>();
+
+  private constructor(
+    private browser: Browser,
+    private db: Knex,
+    private baseURL: string,
+  ) {}
+
+  static async open(browser: Browser, db: Knex, baseURL: string): Promise<People> {
+    return new People(browser, db, baseURL);
+  }
+
+  private async state(person: Person): Promise<PersonState> {
+    const known = this.states.get(person);
+    if (known) return known;
+    const context = await this.browser.newContext({ baseURL: this.baseURL, viewport: { width: 1280, height: 800 } });
+    // the cookie choice is made (the banner has its own tests), so nothing slides over the page while axe runs
+    await necessaryCookiesOnly(context, this.baseURL);
+    let state: PersonState = { context, page: await context.newPage(), staff: false, member: false, features: 0, sessionId: null };
+    if (person !== 'anonymous') {
+      const email = DEMO_EMAILS[person];
+      const user = await this.db('users').where({ email }).first('id', 'is_staff', 'default_organization_id');
+      if (!user) throw new Error(`the demo user ${email} is missing: the e2e server seeds the demo (SEED_DEMO)`);
+      // the current organisation: the default one, else the oldest membership (as app/server/viewer.server.ts)
+      const membership = await this.db('organization_members as m')
+        .join('organizations as o', 'o.id', 'm.organization_id')
+        .where('m.user_id', user.id)
+        .orderByRaw('(m.organization_id = ?) desc, m.created_at', [user.default_organization_id ?? null])
+        .first('o.suites', 'm.role', 'm.sales');
+      const env = loadEnv({ ...process.env, NODE_ENV: 'production' });
+      const { sessionId, setCookie } = await createSession(env, this.db, user.id);
+      const [pair] = setCookie.split(';');
+      const [name, ...value] = pair.split('=');
+      await context.addCookies([{ name, value: value.join('='), url: this.baseURL }]);
+      state = {
+        ...state,
+        staff: user.is_staff,
+        member: !!membership,
+        features: membership ? effectiveFeatures(Number(membership.suites), membership.sales || membership.role === 'sales') : 0,
+        sessionId,
+      };
+    }
+    this.states.set(person, state);
+    return state;
+  }
+
+  async page(person: Person): Promise<Page> {
+    return (await this.state(person)).page;
+  }
+
+  /** Who may use a route, most fitting first: its guards against what each demo person is and may use. */
+  async candidates(guards: Guards): Promise<Person[]> {
+    if (guards.checkLoggedIn) return ['anonymous'];
+    if (guards.public) return ['anonymous', 'visitor', 'admin'];
+    if (!guards.organization && !guards.staff) return ['visitor', 'admin'];
+    const feature = guards.feature as FeatureName | undefined;
+    const order: Person[] = feature && salesUserMayUse(feature) ? ['sales', 'admin', 'staff'] : ['admin', 'staff', 'sales'];
+    const fitting: Person[] = [];
+    for (const person of order) {
+      const state = await this.state(person);
+      if (!state.member || (guards.staff && !state.staff) || (feature && !hasFeature(state.features, feature))) continue;
+      fitting.push(person);
+    }
+    return fitting;
+  }
+
+  async close(): Promise<void> {
+    for (const state of this.states.values()) {
+      await state.context.close();
+      if (state.sessionId) await this.db('sessions').where({ id: state.sessionId }).delete();
+    }
+    this.states.clear();
+  }
+}
+
+export interface WalkOptions {
+  language: 'de' | 'en';
+  /** only these routes (by id) */
+  only?: (route: RoutePage) => boolean;
+  /** runs on each opened page before axe (the proof that a planted violation fails the walk) */
+  beforeAxe?: (page: Page, route: RoutePage) => Promise<void>;
+}
+
+export interface WalkResult {
+  /** `route id  address  as person` of every page checked */
+  checked: string[];
+  /** resource routes and the CANNOT_OPEN ones, with why */
+  skipped: string[];
+  /** one message per route: its id and address, the person, and each serious or critical violation with its nodes */
+  failures: string[];
+}
+
+const NEEDS_SOMEONE_ELSE = /^\/(login|token|onboarding|missing-feature)(\/|$)/;
+
+/**
+ * Where the demo's visitors start: its running convention, its first hall and its in-house fair (the addresses the
+ * visitor e2e tests use). Every other address with parameters is found by following the links of the pages walked.
+ */
+export const DEMO_ENTRIES = ['/convention/digitale-fachmesse-2026', '/convention/digitale-fachmesse-2026/hall/demo-halle-maschinenbau', '/exhibition/demo-hausmesse'];
+
+/**
+ * The same-origin addresses a page offers (path and query): its links, and the addresses it shows to be copied
+ * (share and preview links in fields or text). The dynamic routes take their demo parameters from these.
+ */
+async function addressesOf(page: Page, origin: string): Promise<string[]> {
+  const found = await page.evaluate(() => {
+    const out = [...document.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).href);
+    for (const field of document.querySelectorAll('input, textarea')) out.push((field as HTMLInputElement).value);
+    for (const match of document.body.innerText.matchAll(/https?:\/\/[^\s"'<>]+/g)) out.push(match[0]);
+    // and the paths in the page's data (menus and tours that render their links only when opened)
+    const router = (window as unknown as { __remixRouter?: { state: { loaderData: unknown } } }).__remixRouter;
+    const data = JSON.stringify(router?.state.loaderData ?? {});
+    for (const match of data.matchAll(/"(\/[a-zA-Z0-9][^"\s\\]*)"/g)) out.push(`${location.origin}${match[1]}`);
+    return out;
+  });
+  return found.flatMap((text) => {
+    if (!text.startsWith(origin)) return [];
+    const url = new URL(text);
+    return [`${decodeURI(url.pathname)}${url.search}`];
+  });
+}
+
+const pathOf = (address: string) => address.split('?')[0];
+
+/**
+ * Opens every HTML route of the table as the person who may use it and runs axe on it. A route without parameters
+ * is opened at its path (or, when that is not found, at a linked address of it with a query, like a lead form's
+ * ?org=); a route with parameters at an address matching it among those the walked pages offered (DEMO_ENTRIES
+ * first), so the walk goes on until no route gains an address. A route left without one, or that opens for
+ * nobody, fails: the demo's pages do not reach it.
+ */
+export async function walkRoutes(people: People, baseURL: string, options: WalkOptions): Promise<WalkResult> {
+  const origin = new URL(baseURL).origin;
+  const result: WalkResult = { checked: [], skipped: [], failures: [] };
+  const known = new Set<string>(DEMO_ENTRIES);
+  const offered = [...DEMO_ENTRIES];
+  const offer = (address: string) => {
+    if (known.has(address)) return;
+    known.add(address);
+    offered.push(address);
+  };
+  let pending: RoutePage[] = [];
+  const table = await routeTable();
+  for (const route of table) {
+    if (options.only && !options.only(route)) continue;
+    if (!route.html) result.skipped.push(`${route.id}: a resource route (no default export, no HTML)`);
+    else if (CANNOT_OPEN[route.id]) result.skipped.push(`${route.id}: ${CANNOT_OPEN[route.id]}`);
+    else pending.push(route);
+  }
+
+  const addressesFor = (route: RoutePage): string[] => {
+    const regexp = patternRegExp(route.pattern);
+    if (route.params.length === 0) return [route.pattern, ...offered.filter((a) => a.includes('?') && pathOf(a) === route.pattern)].slice(0, 3);
+    if (route.pattern === '/*') return ['/'];
+    // an address a route with fewer parameters matches is that route's (/leads/archive is not a lead)
+    const moreSpecific = table.filter((other) => other.params.length < route.params.length).map((other) => patternRegExp(other.pattern));
+    return offered.filter((a) => regexp.test(pathOf(a)) && !moreSpecific.some((other) => other.test(pathOf(a)))).slice(0, 3);
+  };
+
+  const check = async (route: RoutePage, page: Page, label: string) => {
+    const started = Date.now();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    for (const address of await addressesOf(page, origin)) offer(address);
+    await options.beforeAxe?.(page, route);
+    const hydrated = Date.now();
+    const violations = await severeViolations(page);
+    if (process.env.A11Y_WALK_LOG) console.log(`${route.id} ${label}: hydrated ${hydrated - started} ms, axe ${Date.now() - hydrated} ms`);
+    result.checked.push(`${route.id}  ${label}`);
+    if (violations.length) result.failures.push(`${route.id} (${label}, ${options.language}):\n  ${violations.join('\n  ')}`);
+  };
+
+  // a route without parameters that is not found at its bare path (it needs a query, like a lead form's ?org=)
+  // waits until the walk offered an address of it with a query, or everything else is done
+  const waiting = new Set<RoutePage>();
+  for (let progress = true, last = false; pending.length > 0; ) {
+    if (!progress) {
+      if (last || waiting.size === 0) break;
+      last = true;
+    }
+    progress = false;
+    for (const route of [...pending]) {
+      const addresses = addressesFor(route);
+      if (addresses.length === 0) continue;
+      if (waiting.has(route) && !last && addresses.length === 1) continue;
+      pending = pending.filter((r) => r !== route);
+      progress = true;
+      const outcomes: string[] = [];
+      let notFound: { address: string; person: Person } | null = null;
+      let opened = false;
+      // the most fitting person first, at whichever address opens for them
+      for (const person of await people.candidates(route.guards)) {
+        for (const address of addresses) {
+          const page = await people.page(person);
+          const url = `${address}${address.includes('?') ? '&' : '?'}lang=${options.language}`;
+          const started = Date.now();
+          const status = (await page.goto(url))?.status() ?? 0;
+          if (process.env.A11Y_WALK_LOG) console.log(`goto ${url} as ${person}: ${status} in ${Date.now() - started} ms`);
+          const at = new URL(page.url());
+          offer(`${decodeURI(at.pathname)}${at.search}`);
+          if (patternRegExp(route.pattern).test(at.pathname) && status < 400) {
+            await check(route, page, `${address} as ${person}`);
+            opened = true;
+            break;
+          }
+          if (status === 404 && route.params.length === 0 && at.pathname === route.pattern) notFound ??= { address, person };
+          outcomes.push(`${address} as ${person}: ${status} at ${at.pathname}${NEEDS_SOMEONE_ELSE.test(at.pathname) ? '' : ' (redirected)'}`);
+        }
+        if (opened) break;
+      }
+      if (!opened && notFound && !last && addresses.length === 1) {
+        waiting.add(route);
+        pending.push(route);
+        continue;
+      }
+      if (!opened && notFound) {
+        // a route that is a not-found page by nature (/404): its page is what everybody gets
+        const page = await people.page(notFound.person);
+        await page.goto(`${notFound.address}?lang=${options.language}`);
+        await check(route, page, `${notFound.address} as ${notFound.person}, answering 404`);
+        opened = true;
+      }
+      if (!opened) result.failures.push(`${route.id} could not be opened with the demo data: ${outcomes.join('; ')}`);
+    }
+  }
+  for (const route of pending) {
+    result.failures.push(
+      `${route.id} (${route.pattern}): no page of the walk offers an address of it, so the demo data gives it no parameters (link it from a page, or seed what it shows)`,
+    );
+  }
+  return result;
+}
