@@ -59,6 +59,15 @@ async function upload(page: Page, path: string, file: { name: string; mimeType: 
   await expect(input).toHaveValue(/^[0-9a-f-]{36}$/);
 }
 
+/** A new block's form starts with the example's entries (issue 24 item 9): the test's own entries replace them. */
+async function removeExampleEntries(page: Page) {
+  const entries = page.locator('[data-builder-entry]');
+  for (let left = await entries.count(); left > 0; left -= 1) {
+    await entries.first().locator('[data-builder-entry-remove]').click();
+    await expect(entries).toHaveCount(left - 1);
+  }
+}
+
 /** The block types of the canvas's cells (a cell of nested rows as the list of its rows' types). */
 const canvasShape = (page: Page) =>
   page.locator('[data-builder-canvas] [data-builder-rows][data-level="1"]').evaluate((root) => {
@@ -87,6 +96,7 @@ test('every block type is added in the builder, filled in, saved and shown on th
 
   const fills: Record<string, () => Promise<void>> = {
     ACCORDION: async () => {
+      await removeExampleEntries(page);
       await page.locator('[data-builder-entry-add="accordionItems"]').click();
       await field(page, 'accordionItems.0.headline').fill('Frage eins');
       await field(page, 'accordionItems.0.content').fill('Antwort eins');
@@ -109,6 +119,7 @@ test('every block type is added in the builder, filled in, saved and shown on th
       await field(page, 'text').fill('Würfel');
     },
     CAROUSEL: async () => {
+      await removeExampleEntries(page);
       await page.locator('[data-builder-entry-add="carouselMedia"]').click();
       await upload(page, 'carouselMedia.0.image', photo);
       await field(page, 'carouselMedia.0.text').fill('Folie eins');
@@ -119,6 +130,7 @@ test('every block type is added in the builder, filled in, saved and shown on th
       await field(page, 'contact.email').fill('info@example.com');
     },
     FEATURE: async () => {
+      await removeExampleEntries(page);
       await page.locator('[data-builder-entry-add="features"]').click();
       await field(page, 'features.0.text').fill('Schnell geliefert');
       await field(page, 'features.0.icon').selectOption('ShieldCheck');
@@ -158,6 +170,7 @@ test('every block type is added in the builder, filled in, saved and shown on th
       await field(page, 'text').fill('Broschüre');
     },
     SOCIALMEDIA: async () => {
+      await removeExampleEntries(page);
       await page.locator('[data-builder-entry-add="socialLinks"]').click();
       await field(page, 'socialLinks.0.type').selectOption('LINKEDIN');
       await field(page, 'socialLinks.0.link').fill('https://www.linkedin.com/company/example');

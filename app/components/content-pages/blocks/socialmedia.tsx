@@ -6,7 +6,8 @@ import { BlockBox, EmptyBlock } from '../block-box';
 
 /**
  * Links to the organisation's profiles, opening in a new tab. Each shows the network's short mark (lucide has no
- * brand logos) and is named in full for screen readers.
+ * brand logos) and is named in full for screen readers
+ * (hidden text, the mark itself is hidden from them).
  */
 export function SocialmediaBlock({ content }: { content: BlockContentOf<'SOCIALMEDIA'> }) {
   const { t } = useTranslation('pages');
@@ -26,13 +27,15 @@ export function SocialmediaBlock({ content }: { content: BlockContentOf<'SOCIALM
                 href={link.href}
                 target="_blank"
                 rel="noopener noreferrer"
-                aria-label={t('blocks.socialmedia.linkLabel', { network })}
                 title={network}
                 className="flex h-11 min-w-11 items-center justify-center rounded-full px-3 text-sm font-bold outline-none ring-brand-pink ring-offset-2 focus-visible:ring-2"
                 style={{ backgroundColor: content.iconBgColor, color: content.iconColor }}
                 data-network={link.type}
               >
+                {/* the name is the network's in full (the short mark is an icon): as content, not aria-label, so the
+                    mark a sighted user sees is no label the name must repeat (axe label-content-name-mismatch) */}
                 <span aria-hidden="true">{t(`blocks.socialmedia.marks.${link.type}`)}</span>
+                <span className="sr-only">{t('blocks.socialmedia.linkLabel', { network })}</span>
               </a>
             </li>
           );
