@@ -270,7 +270,9 @@ describe('block renderers', () => {
         socialLinks: [{ id: 'l', type: 'LINKEDIN', link: 'https://www.linkedin.com/company/x' }],
       }) as BlockContentOf<'SOCIALMEDIA'>
     );
-    expect(social).toContain('aria-label="LinkedIn (öffnet in neuem Tab)"');
+    // named in full by hidden text; the short mark is hidden from screen readers
+    expect(social).toContain('<span class="sr-only">LinkedIn (öffnet in neuem Tab)</span>');
+    expect(social).toContain('<span aria-hidden="true">in</span>');
     expect(social).toContain('rel="noopener noreferrer"');
   });
 
