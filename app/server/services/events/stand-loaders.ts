@@ -102,7 +102,7 @@ export const hallStandsByHall = defineLoader(
           db.raw('to_jsonb(s.*) as _stand'),
           db.raw(`${allTranslationsJson('stand_translations', 'stand_id', 's.id')} as _translations`),
           db.raw(`${FAIRS_JSON} as _fairs`),
-          db.raw(`json_build_object('id', o.id, 'name', o.name, 'support_url', o.support_url, 'chat_enabled', o.chat_enabled) as _organization`),
+          db.raw(`json_build_object('id', o.id, 'slug', o.slug, 'name', o.name, 'support_url', o.support_url, 'chat_enabled', o.chat_enabled, 'suites', o.suites) as _organization`),
           db.raw(`${filesJson('hs.thumbnail_id')} as _thumbnail`),
         );
       const groups = new Map<string, HallStand[]>(hallIds.map((id) => [id, []]));
@@ -169,15 +169,15 @@ export const conventionHallLink = defineLoader(
 );
 
 /** What a stand shows of its organisation. */
-export type StandOrganization = Pick<Organization, 'id' | 'name' | 'support_url' | 'chat_enabled'>;
+export type StandOrganization = Pick<Organization, 'id' | 'slug' | 'name' | 'support_url' | 'chat_enabled' | 'suites'>;
 
-/** The organisations of stands (name, support address, chat flag), batched. */
+/** The organisations of stands (name, support address, chat flag, suites for the booking link), batched. */
 export const standOrganizationById = defineLoader(
   (ctx) =>
     new DataLoader<string, StandOrganization | null>(async (ids) => {
       const rows: StandOrganization[] = await Organization.query(ctx.db)
         .whereIn('id', ids as string[])
-        .select('id', 'name', 'support_url', 'chat_enabled');
+        .select('id', 'slug', 'name', 'support_url', 'chat_enabled', 'suites');
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id) ?? null);
     }),

@@ -1,4 +1,5 @@
-import { Lead, Organization } from '#db/models/index';
+import { standOrganizationOf } from '../events/relations';
+import { Lead } from '#db/models/index';
 import { bookingPath } from '~/lib/appointments/paths';
 import { hasFeature } from '~/lib/features';
 import type { ServiceContext } from '../../context.server';
@@ -49,6 +50,7 @@ export async function contactPersonsOfVisitor(ctx: ServiceContext): Promise<Visi
  * organisation has the appointment feature, else null (no link).
  */
 export async function bookingPathOf(ctx: ServiceContext, organizationId: string): Promise<string | null> {
-  const org = await Organization.query(ctx.db).findById(organizationId).select('slug', 'suites');
+  // batched with (and usually primed by) the stand's own lookups, so a stand page costs no extra statement
+  const org = await standOrganizationOf(ctx, { organization_id: organizationId });
   return org && hasFeature(org.suites, 'appointment') ? bookingPath(org.slug) : null;
 }
