@@ -18,6 +18,8 @@ import {
   widgetState,
 } from '~/server/services/chats/index';
 import { conversationStream, messageStream } from '~/server/services/chats/subscriptions';
+import type { ChatMessage } from '#db/models/index';
+import type { ChatConversationRow } from '~/server/services/chats/conversations';
 import type { Resolvers } from '../generated/types';
 import { nullAsUnset } from '../args';
 import { asQuery, payload, withOk } from '../errors';
@@ -104,11 +106,12 @@ export const chatResolvers: Resolvers = {
     chatMessages: {
       subscribe: (_root, args, ctx) =>
         asQuery(() => messageStream(ctx.service, { conversationId: args.conversationId, afterSeq: args.afterSeq, guestToken: args.guestToken })),
-      resolve: (message: unknown) => message as never,
+      // the stream yields the field's value itself, typed as the schema's mapper (the model)
+      resolve: (message: ChatMessage) => message,
     },
     chatConversationChanged: {
       subscribe: (_root, args, ctx) => asQuery(() => conversationStream(ctx.service, args.organizationId)),
-      resolve: (row: unknown) => row as never,
+      resolve: (row: ChatConversationRow) => row,
     },
   },
 };

@@ -9,6 +9,7 @@ import { Package } from '~/lib/features';
 import { createAppServices, createExpressApp } from '~/server/app.server';
 import type { AppServices } from '~/server/context.server';
 import * as chats from '~/server/services/chats/index';
+import { notifyChat } from '~/server/services/chats/fanout';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { serverUrl, withDatabase } from '../helpers/database';
 import { addMember, createChatOperator, createChatSettings, createOrganization, createUser } from '../fixtures/factories';
@@ -189,12 +190,16 @@ describe('chatConversationChanged', () => {
     const { org, operator } = await world();
     const query = `subscription($org: ID!) { chatConversationChanged(organizationId: $org) { id state operatorUserId lastMessage } }`;
     const sub = collect(connect(t.url, { token: await t.accessToken(operator) }), query, { org: org.id }, (d) => d.chatConversationChanged as { id: string; state: string });
-    // the subscription is registered once a message to its own socket round-trips
-    const probe = connect(t.url, { token: await t.accessToken(operator) });
-    await probe.iterate({ query: '{ apiVersion }' }).next();
-    await new Promise((resolve) => setTimeout(resolve, 200));
     const visitor = (await createUser(t.app.db)).id;
     const { conversation } = await chats.startConversation(await t.serviceContext(visitor), { organizationId: org.id, body: 'Neu hier' });
+    // the subscription may start listening after the conversation began: its change is announced again (as the next
+    // change of it would be) until the operator's subscription shows it
+    await expect
+      .poll(async () => {
+        if (sub.values.length === 0) await notifyChat(t.app.db, { kind: 'conversation', organizationId: org.id, conversationId: conversation.id });
+        return sub.values.length;
+      })
+      .toBeGreaterThan(0);
     const [event] = await sub.until(1);
     expect(event).toMatchObject({ id: conversation.id });
     sub.stop();
