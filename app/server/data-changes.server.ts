@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { ACCESS_TABLES } from './services/access/tables';
 import type { Db } from '#db/connection';
+import { listenToChannel } from './channel-listener.server';
 
 /**
  * Which data changed, as every app instance on one PostgreSQL learns it: a statement-level trigger on every table
@@ -50,96 +50,27 @@ export interface DataChanges {
   close(): Promise<void>;
 }
 
-interface PgliteLike {
-  waitReady: Promise<void>;
-  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
-}
-
-const RECONNECT_MS = [500, 1000, 2000, 5000, 10_000, 30_000];
-
 /** Starts listening for changes on the app's database (its own connection for PostgreSQL). */
 export function listenForDataChanges(db: Db): DataChanges {
   const listeners = new Set<() => void>();
   let generation = 0;
-  let listening = false;
-  let closed = false;
   const changed = () => {
     generation += 1;
     for (const listener of listeners) listener();
   };
-  const changes: DataChanges = {
+  // every notification, a lost connection and listening (again) all make what was read before suspect
+  const channel = listenToChannel(db, DATA_CHANGED_CHANNEL, { onPayload: changed, onListening: changed, onLost: changed });
+  return {
     get generation() {
       return generation;
     },
     get listening() {
-      return listening;
+      return channel.listening;
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    close: async () => {
-      closed = true;
-      listening = false;
-      await stop();
-    },
+    close: () => channel.close(),
   };
-
-  let stop: () => Promise<void> = async () => {};
-  const pglite = (db.client as { pglite?: PgliteLike }).pglite;
-  if (pglite) {
-    stop = async () => {
-      const unlisten = await pending;
-      await unlisten();
-    };
-    const pending = pglite.waitReady.then(() =>
-      pglite.listen(DATA_CHANGED_CHANNEL, () => changed()).then((unlisten) => {
-        listening = !closed;
-        changed();
-        return unlisten;
-      }),
-    );
-    return changes;
-  }
-
-  const connection = (db.client as { config: { connection: string | pg.ClientConfig } }).config.connection;
-  let client: pg.Client | null = null;
-  let attempt = 0;
-  let timer: NodeJS.Timeout | undefined;
-  const lost = (current: pg.Client) => {
-    if (client !== current) return;
-    client = null;
-    listening = false;
-    changed();
-    current.end().catch(() => {});
-    if (!closed) timer = setTimeout(connect, RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)]).unref();
-  };
-  const connect = async () => {
-    const current = new pg.Client(typeof connection === 'string' ? { connectionString: connection } : connection);
-    client = current;
-    current.on('error', () => lost(current));
-    current.on('end', () => lost(current));
-    current.on('notification', (message) => {
-      if (message.channel === DATA_CHANGED_CHANNEL) changed();
-    });
-    try {
-      await current.connect();
-      await current.query(`listen ${DATA_CHANGED_CHANNEL}`);
-      if (closed || client !== current) return;
-      attempt = 0;
-      listening = true;
-      // whatever changed while nobody listened
-      changed();
-    } catch {
-      lost(current);
-    }
-  };
-  stop = async () => {
-    clearTimeout(timer);
-    const current = client;
-    client = null;
-    await current?.end().catch(() => {});
-  };
-  void connect();
-  return changes;
 }

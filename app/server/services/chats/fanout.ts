@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
 import type { Db } from '#db/connection';
+import { listenToChannel } from '../../channel-listener.server';
 import type { AppServices } from '../../context.server';
 
 /**
@@ -46,11 +46,6 @@ export interface ChatFanout {
   close(): Promise<void>;
 }
 
-interface PgliteLike {
-  waitReady: Promise<void>;
-  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
-}
-
 const RECONNECT_MS = [250, 500, 1000, 2000, 5000, 10_000];
 const fanouts = new WeakMap<AppServices, ChatFanout>();
 
@@ -74,8 +69,6 @@ export async function closeChatFanout(app: AppServices): Promise<void> {
 function startFanout(db: Db): ChatFanout {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  let listening = false;
-  let closed = false;
   let markReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => {
     markReady = resolve;
@@ -95,71 +88,20 @@ function startFanout(db: Db): ChatFanout {
     return () => void emitter.off(name, listener as (...args: unknown[]) => void);
   };
 
-  let stop: () => Promise<void>;
-  const pglite = (db.client as { pglite?: PgliteLike }).pglite;
-  if (pglite) {
-    const pending = pglite.waitReady.then(() =>
-      pglite.listen(CHAT_CHANNEL, deliver).then((unlisten) => {
-        listening = !closed;
-        resync();
-        return unlisten;
-      }),
-    );
-    stop = async () => (await pending)();
-  } else {
-    const connection = (db.client as { config: { connection: string | pg.ClientConfig } }).config.connection;
-    let client: pg.Client | null = null;
-    let attempt = 0;
-    let timer: NodeJS.Timeout | undefined;
-    const lost = (current: pg.Client) => {
-      if (client !== current) return;
-      client = null;
-      listening = false;
-      current.end().catch(() => {});
-      if (!closed) timer = setTimeout(connect, RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)]).unref();
-    };
-    const connect = async () => {
-      const current = new pg.Client(typeof connection === 'string' ? { connectionString: connection } : connection);
-      client = current;
-      current.on('error', () => lost(current));
-      current.on('end', () => lost(current));
-      current.on('notification', (message) => {
-        if (message.channel === CHAT_CHANNEL && message.payload) deliver(message.payload);
-      });
-      try {
-        await current.connect();
-        await current.query(`listen ${CHAT_CHANNEL}`);
-        if (closed || client !== current) return;
-        attempt = 0;
-        listening = true;
-        resync();
-      } catch {
-        lost(current);
-      }
-    };
-    stop = async () => {
-      clearTimeout(timer);
-      const current = client;
-      client = null;
-      await current?.end().catch(() => {});
-    };
-    void connect();
-  }
+  const channel = listenToChannel(db, CHAT_CHANNEL, { onPayload: deliver, onListening: resync }, RECONNECT_MS);
 
   return {
     onMessage: (conversationId, listener) => on(`m:${conversationId}`, listener),
     onConversation: (organizationId, listener) => on(`c:${organizationId}`, listener),
     onResync: (listener) => on('resync', listener),
     get listening() {
-      return listening;
+      return channel.listening;
     },
     ready: () => ready,
     close: async () => {
-      closed = true;
       markReady();
-      listening = false;
       emitter.removeAllListeners();
-      await stop();
+      await channel.close();
     },
   };
 }
