@@ -1,9 +1,9 @@
-import type { Knex } from 'knex';
 import type { Page } from '@playwright/test';
 import { Package } from '../../app/lib/features';
 import { hashPassword } from '../../app/server/auth/password.server';
 import { addMember, createOrganization, createUser } from '../fixtures/factories';
 import { expect, necessaryCookiesOnly, test } from './fixtures';
+import { mailLink } from './mailbox';
 
 /**
  * The account pages in Chromium, once with JavaScript (Conform validates as you type) and once without
@@ -17,17 +17,6 @@ const PASSWORD = 'Kaffeemaschine-Blau-7';
 function uniqueEmail(what: string): string {
   const letters = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]);
   return `e-${what}-${letters}@test.example`;
-}
-
-/** The first link of the newest mail to `to`, as a path on the site under test (the outbox is the mailbox). */
-async function mailLink(db: Knex, to: string): Promise<string> {
-  const row = await db('outbox').whereRaw("payload->>'to' = ?", [to]).orderBy('created_at', 'desc').first('payload');
-  expect(row, `a mail to ${to}`).toBeDefined();
-  const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
-  const link = /https?:\/\/\S+/.exec(payload.text)?.[0];
-  expect(link, 'a link in the mail').toBeDefined();
-  const url = new URL(link!);
-  return `${url.pathname}${url.search}`;
 }
 
 async function logIn(page: Page, email: string, password: string) {

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { Knex } from 'knex';
 import QRCode from 'qrcode';
 import { Package } from '../../app/lib/features';
 import { expect, expectAccessible, test } from './fixtures';
+import { mailLink } from './mailbox';
 import { pointIn, sortableDrag } from './drag';
 
 /**
@@ -21,17 +21,6 @@ const CARD = path.resolve('tests/fixtures/business-cards/generated/c01-front.png
 
 function unique(what: string): string {
   return `${what}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-
-/** The first link of the newest mail to `to`, as a path on the site under test (the outbox is the mailbox). */
-async function mailLink(db: Knex, to: string): Promise<string> {
-  const row = await db('outbox').whereRaw("payload->>'to' = ?", [to]).orderBy('created_at', 'desc').first('payload');
-  expect(row, `a mail to ${to}`).toBeDefined();
-  const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
-  const link = /https?:\/\/\S+/.exec(payload.text)?.[0];
-  expect(link, 'a link in the mail').toBeDefined();
-  const url = new URL(link!);
-  return `${url.pathname}${url.search}`;
 }
 
 async function agreeToAll(page: Page) {
