@@ -8,8 +8,30 @@ export interface RenderedMail {
   text: string;
 }
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The frame every mail's HTML shares: the document, the white card and the greeting; `body` is the card's HTML. */
+export function mailDocument(language: Language, subject: string, greeting: string, body: string): string {
+  const e = escapeHtml;
+  return `<!doctype html>
+<html lang="${toLocale(language)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f7f7f7;font-family:Arial,Helvetica,sans-serif;color:#283853">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px">
+<tr><td style="padding:32px">
+<p style="margin:0 0 16px">${e(greeting)}</p>
+${body}
+</td></tr></table>
+</body>
+</html>`;
+}
+
+/** A mail's call to action: the brand-coloured button linking to `href`. */
+export function mailButton(label: string, href: string): string {
+  const e = escapeHtml;
+  return `<p style="margin:0 0 24px"><a href="${e(href)}" style="display:inline-block;padding:12px 20px;background:#e45364;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${e(label)}</a></p>`;
+}
 
 interface ActionMail {
   /** the key prefix in locales/<lng>/mail.json (subject, intro, action, validity) */
@@ -44,23 +66,18 @@ function renderActionMail(language: Language, mail: ActionMail): RenderedMail {
     t('mail:signature'),
   ].join('\n');
   const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="${toLocale(language)}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f7f7f7;font-family:Arial,Helvetica,sans-serif;color:#283853">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px">
-<tr><td style="padding:32px">
-<p style="margin:0 0 16px">${e(greeting)}</p>
-<p style="margin:0 0 24px;line-height:1.5">${e(intro)}</p>
-<p style="margin:0 0 24px"><a href="${e(mail.link)}" style="display:inline-block;padding:12px 20px;background:#e45364;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${e(action)}</a></p>
+  const html = mailDocument(
+    language,
+    subject,
+    greeting,
+    `<p style="margin:0 0 24px;line-height:1.5">${e(intro)}</p>
+${mailButton(action, mail.link)}
 <p style="margin:0 0 8px;font-size:13px">${e(t('mail:linkFallback'))}</p>
 <p style="margin:0 0 24px;font-size:13px;word-break:break-all"><a href="${e(mail.link)}" style="color:#283853">${e(mail.link)}</a></p>
 <p style="margin:0 0 8px;font-size:13px">${e(validity)}</p>
 <p style="margin:0 0 24px;font-size:13px">${e(t('mail:ignore'))}</p>
-<p style="margin:0">${e(t('mail:signature'))}</p>
-</td></tr></table>
-</body>
-</html>`;
+<p style="margin:0">${e(t('mail:signature'))}</p>`,
+  );
   return { subject, html, text };
 }
 

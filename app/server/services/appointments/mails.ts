@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { Language } from '#db/models/index';
-import { toLocale } from '~/lib/language';
 import type { MailAttachment, MailPayload } from '../../mail/outbox.server';
 import { getT } from '../../i18n.server';
+import { escapeHtml, mailButton, mailDocument } from '../../mail/templates.server';
 
 /**
  * The mails of a booking (issue 27): the invitation to each side and the cancellation to each side, every one in its
@@ -11,8 +11,6 @@ import { getT } from '../../i18n.server';
  * The booker's mail carries the cancel link. Texts: locales/{de,en}/mail.json `appointments`.
  */
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const intlLocale = (language: Language) => (language === 'DE' ? 'de-DE' : 'en-GB');
 
@@ -77,26 +75,19 @@ export function appointmentMail(input: AppointmentMailInput): MailPayload {
   }
   const text = [greeting, '', ...blocks.flatMap((b) => [b.link ? `${b.text}\n${b.link.label}: ${b.link.href}` : b.text, '']), t('mail:signature')].join('\n');
   const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="${toLocale(input.language)}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f7f7f7;font-family:Arial,Helvetica,sans-serif;color:#283853">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px">
-<tr><td style="padding:32px">
-<p style="margin:0 0 16px">${e(greeting)}</p>
-${blocks
-  .map(
-    (b) =>
-      `<p style="margin:0 0 16px;line-height:1.5${b.strong ? ';font-weight:bold' : ''}">${e(b.text).replace(/\n/g, '<br>')}</p>` +
-      (b.link
-        ? `\n<p style="margin:0 0 24px"><a href="${e(b.link.href)}" style="display:inline-block;padding:12px 20px;background:#e45364;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${e(b.link.label)}</a></p>`
-        : ''),
-  )
-  .join('\n')}
-<p style="margin:0">${e(t('mail:signature') as string)}</p>
-</td></tr></table>
-</body>
-</html>`;
+  const html = mailDocument(
+    input.language,
+    subject,
+    greeting,
+    `${blocks
+      .map(
+        (b) =>
+          `<p style="margin:0 0 16px;line-height:1.5${b.strong ? ';font-weight:bold' : ''}">${e(b.text).replace(/\n/g, '<br>')}</p>` +
+          (b.link ? `\n${mailButton(b.link.label, b.link.href)}` : ''),
+      )
+      .join('\n')}
+<p style="margin:0">${e(t('mail:signature') as string)}</p>`,
+  );
   const attachment: MailAttachment = {
     filename: input.ics.method === 'CANCEL' ? 'cancel.ics' : 'invite.ics',
     content: input.ics.body,
