@@ -25,6 +25,7 @@ import * as m0023 from './0023_lead_mail_requests';
 import * as m0024 from './0024_room_file_uses';
 import * as m0026 from './0026_appointments';
 import * as m0028 from './0028_chats';
+import * as m0033 from './0033_item_translations';
 
 /**
  * Every migration, in order. Migrations are bundled with the server (no file-system scan at run time),
@@ -57,6 +58,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0024_room_file_uses': m0024,
   '0026_appointments': m0026,
   '0028_chats': m0028,
+  '0033_item_translations': m0033,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

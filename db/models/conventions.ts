@@ -89,11 +89,18 @@ export class OnDemandContent extends BaseModel {
 
   declare convention?: Convention;
   declare thumbnail?: UploadedFile | null;
+  declare translations?: OnDemandContentTranslation[];
 
   static override relationMappings: RelationMappingsThunk = () => ({
     convention: belongsTo(Convention, 'on_demand_contents.convention_id'),
     thumbnail: belongsTo(UploadedFile, 'on_demand_contents.thumbnail_id'),
+    translations: hasMany(OnDemandContentTranslation, 'on_demand_contents.id', 'on_demand_content_translations.on_demand_content_id'),
   });
+}
+
+/** An on-demand item's title and description in one language (issue 24 item 21). */
+export class OnDemandContentTranslation extends translationModel('on_demand_content_translations', 'on_demand_content_id') {
+  declare on_demand_content_id: string;
 }
 
 /** The convention's image foyer: one picture with clickable points. */

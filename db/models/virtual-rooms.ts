@@ -1,5 +1,5 @@
 import type { RelationMappingsThunk } from 'objection';
-import { BaseModel } from './base';
+import { BaseModel, translationModel } from './base';
 import { ContentPage } from './content-pages';
 import { UploadedFile } from './files';
 import { Icon } from './icons';
@@ -98,12 +98,19 @@ export class VirtualRoomInfoPoint extends BaseModel {
   declare pano?: VirtualRoomPano;
   declare icon?: Icon | null;
   declare contentPage?: ContentPage | null;
+  declare translations?: VirtualRoomInfoPointTranslation[];
 
   static override relationMappings: RelationMappingsThunk = () => ({
     pano: belongsTo(VirtualRoomPano, 'virtual_room_info_points.pano_id'),
     icon: belongsTo(Icon, 'virtual_room_info_points.icon_id'),
     contentPage: belongsTo(ContentPage, 'virtual_room_info_points.content_page_id'),
+    translations: hasMany(VirtualRoomInfoPointTranslation, 'virtual_room_info_points.id', 'virtual_room_info_point_translations.info_point_id'),
   });
+}
+
+/** An info point's embedded page title in one language (`title`; issue 24 item 21). */
+export class VirtualRoomInfoPointTranslation extends translationModel('virtual_room_info_point_translations', 'info_point_id') {
+  declare info_point_id: string;
 }
 
 /** A step of the room's tour: a pano and a view, a title and text, optional audio and info point, in order. */
@@ -123,9 +130,16 @@ export class VirtualRoomTourStep extends BaseModel {
 
   declare room?: VirtualRoom;
   declare pano?: VirtualRoomPano;
+  declare translations?: VirtualRoomTourStepTranslation[];
 
   static override relationMappings: RelationMappingsThunk = () => ({
     room: belongsTo(VirtualRoom, 'virtual_room_tour_steps.virtual_room_id'),
     pano: belongsTo(VirtualRoomPano, 'virtual_room_tour_steps.pano_id'),
+    translations: hasMany(VirtualRoomTourStepTranslation, 'virtual_room_tour_steps.id', 'virtual_room_tour_step_translations.tour_step_id'),
   });
+}
+
+/** A tour step's title and text (`description`) in one language (issue 24 item 21). */
+export class VirtualRoomTourStepTranslation extends translationModel('virtual_room_tour_step_translations', 'tour_step_id') {
+  declare tour_step_id: string;
 }
