@@ -25,6 +25,8 @@ import * as m0023 from './0023_lead_mail_requests';
 import * as m0024 from './0024_room_file_uses';
 import * as m0026 from './0026_appointments';
 import * as m0028 from './0028_chats';
+import * as m0029 from './0029_email_management';
+import * as m0031 from './0031_shop';
 import * as m0033 from './0033_item_translations';
 
 /**
@@ -58,6 +60,8 @@ const migrations: Record<string, Knex.Migration> = {
   '0024_room_file_uses': m0024,
   '0026_appointments': m0026,
   '0028_chats': m0028,
+  '0029_email_management': m0029,
+  '0031_shop': m0031,
   '0033_item_translations': m0033,
 };
 

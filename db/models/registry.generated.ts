@@ -7,6 +7,7 @@ export * from './chats';
 export * from './content';
 export * from './content-pages';
 export * from './conventions';
+export * from './email';
 export * from './exhibitions';
 export * from './files';
 export * from './halls';
@@ -15,6 +16,7 @@ export * from './leads';
 export * from './organizations';
 export * from './outbox';
 export * from './personalizations';
+export * from './shop';
 export * from './stages';
 export * from './stands';
 export * from './virtual-rooms';
@@ -25,6 +27,7 @@ import * as chats from './chats';
 import * as content from './content';
 import * as contentPages from './content-pages';
 import * as conventions from './conventions';
+import * as email from './email';
 import * as exhibitions from './exhibitions';
 import * as files from './files';
 import * as halls from './halls';
@@ -33,6 +36,7 @@ import * as leads from './leads';
 import * as organizations from './organizations';
 import * as outbox from './outbox';
 import * as personalizations from './personalizations';
+import * as shop from './shop';
 import * as stages from './stages';
 import * as stands from './stands';
 import * as virtualRooms from './virtual-rooms';
@@ -46,6 +50,7 @@ export const MODEL_MODULES = {
   content,
   contentPages,
   conventions,
+  email,
   exhibitions,
   files,
   halls,
@@ -54,6 +59,7 @@ export const MODEL_MODULES = {
   organizations,
   outbox,
   personalizations,
+  shop,
   stages,
   stands,
   virtualRooms,
