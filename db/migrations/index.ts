@@ -26,6 +26,7 @@ import * as m0024 from './0024_room_file_uses';
 import * as m0026 from './0026_appointments';
 import * as m0028 from './0028_chats';
 import * as m0029 from './0029_email_management';
+import * as m0030 from './0030_analytics';
 import * as m0031 from './0031_shop';
 import * as m0033 from './0033_item_translations';
 
@@ -61,6 +62,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0026_appointments': m0026,
   '0028_chats': m0028,
   '0029_email_management': m0029,
+  '0030_analytics': m0030,
   '0031_shop': m0031,
   '0033_item_translations': m0033,
 };

@@ -2,6 +2,7 @@
 
 export * from './access';
 export * from './accounts';
+export * from './analytics';
 export * from './appointments';
 export * from './chats';
 export * from './content';
@@ -22,6 +23,7 @@ export * from './stands';
 export * from './virtual-rooms';
 import * as access from './access';
 import * as accounts from './accounts';
+import * as analytics from './analytics';
 import * as appointments from './appointments';
 import * as chats from './chats';
 import * as content from './content';
@@ -45,6 +47,7 @@ import * as virtualRooms from './virtual-rooms';
 export const MODEL_MODULES = {
   access,
   accounts,
+  analytics,
   appointments,
   chats,
   content,
