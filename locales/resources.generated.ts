@@ -8,6 +8,7 @@ import deChats from './de/chats.json';
 import deCommon from './de/common.json';
 import deContent from './de/content.json';
 import deContentview from './de/contentview.json';
+import deEmail from './de/email.json';
 import deErrors from './de/errors.json';
 import deEvents from './de/events.json';
 import deFiles from './de/files.json';
@@ -32,6 +33,7 @@ import enChats from './en/chats.json';
 import enCommon from './en/common.json';
 import enContent from './en/content.json';
 import enContentview from './en/contentview.json';
+import enEmail from './en/email.json';
 import enErrors from './en/errors.json';
 import enEvents from './en/events.json';
 import enFiles from './en/files.json';
@@ -51,6 +53,6 @@ import enVisitor from './en/visitor.json';
 
 /** Every namespace of texts, per language (one JSON file each). */
 export const resources = {
-  de: { access: deAccess, appointments: deAppointments, auth: deAuth, builder: deBuilder, chats: deChats, common: deCommon, content: deContent, contentview: deContentview, errors: deErrors, events: deEvents, files: deFiles, leads: deLeads, leadscard: deLeadscard, leadsconsole: deLeadsconsole, mail: deMail, org: deOrg, pages: dePages, pagesmigration: dePagesmigration, personalization: dePersonalization, rooms: deRooms, roomseditor: deRoomseditor, roomsviewer: deRoomsviewer, validation: deValidation, visitor: deVisitor },
-  en: { access: enAccess, appointments: enAppointments, auth: enAuth, builder: enBuilder, chats: enChats, common: enCommon, content: enContent, contentview: enContentview, errors: enErrors, events: enEvents, files: enFiles, leads: enLeads, leadscard: enLeadscard, leadsconsole: enLeadsconsole, mail: enMail, org: enOrg, pages: enPages, pagesmigration: enPagesmigration, personalization: enPersonalization, rooms: enRooms, roomseditor: enRoomseditor, roomsviewer: enRoomsviewer, validation: enValidation, visitor: enVisitor },
+  de: { access: deAccess, appointments: deAppointments, auth: deAuth, builder: deBuilder, chats: deChats, common: deCommon, content: deContent, contentview: deContentview, email: deEmail, errors: deErrors, events: deEvents, files: deFiles, leads: deLeads, leadscard: deLeadscard, leadsconsole: deLeadsconsole, mail: deMail, org: deOrg, pages: dePages, pagesmigration: dePagesmigration, personalization: dePersonalization, rooms: deRooms, roomseditor: deRoomseditor, roomsviewer: deRoomsviewer, validation: deValidation, visitor: deVisitor },
+  en: { access: enAccess, appointments: enAppointments, auth: enAuth, builder: enBuilder, chats: enChats, common: enCommon, content: enContent, contentview: enContentview, email: enEmail, errors: enErrors, events: enEvents, files: enFiles, leads: enLeads, leadscard: enLeadscard, leadsconsole: enLeadsconsole, mail: enMail, org: enOrg, pages: enPages, pagesmigration: enPagesmigration, personalization: enPersonalization, rooms: enRooms, roomseditor: enRoomseditor, roomsviewer: enRoomsviewer, validation: enValidation, visitor: enVisitor },
 } as const;

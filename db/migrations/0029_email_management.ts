@@ -4,7 +4,8 @@ import { baseColumns } from './0001_foundation';
 /**
  * E-mail management (issue 29): an organisation's mail settings (brand colour, header image, sender name, reply-to),
  * its text overrides per template, message and language, the delivery log of every mail sent on its behalf (tied to
- * the outbox row that carries it: queued/sent/failed come from the outbox, opened from the tracking pixel) and the
+ * the outbox row that carries it: queued/sent/failed come from the outbox, opened from the tracking pixel; a held
+ * mail's row waits as failed until someone retries it) and the
  * addresses whose mail server refused permanently (further mails to them are held).
  */
 export async function up(knex: Knex): Promise<void> {
@@ -33,7 +34,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('email_deliveries', (t) => {
     baseColumns(knex, t);
     t.uuid('organization_id').notNullable().references('organizations.id').onDelete('CASCADE');
-    t.uuid('outbox_id').nullable().references('outbox.id').onDelete('CASCADE');
+    t.uuid('outbox_id').notNullable().references('outbox.id').onDelete('CASCADE');
     t.string('recipient', 254).notNullable();
     t.string('template_key', 40).notNullable();
     t.string('language', 2).notNullable();
@@ -44,7 +45,6 @@ export async function up(knex: Knex): Promise<void> {
     t.unique(['tracking_token'], { indexName: 'email_deliveries_token_uniq' });
   });
   await knex.raw("alter table email_deliveries add constraint email_deliveries_language_chk check (language in ('DE','EN'))");
-  await knex.raw('alter table email_deliveries add constraint email_deliveries_sent_or_held_chk check ((outbox_id is null) = (held_at is not null))');
   await knex.raw('create index email_deliveries_org_idx on email_deliveries (organization_id, created_at desc)');
 
   await knex.schema.createTable('email_bounces', (t) => {

@@ -43,13 +43,13 @@ export class EmailTranslatable extends BaseModel {
 
 /**
  * One mail sent (or held) on an organisation's behalf. Its delivery state is the outbox row's (queued, sent, failed
- * with the server's answer); `opened_at` is set by the tracking pixel, `held_at` when the address had bounced.
+ * with the server's answer); `opened_at` is set by the tracking pixel, `held_at` when the address had bounced (its outbox row then waits as failed until a retry).
  */
 export class EmailDelivery extends BaseModel {
   static override tableName = 'email_deliveries';
 
   declare organization_id: string;
-  declare outbox_id: string | null;
+  declare outbox_id: string;
   declare recipient: string;
   declare template_key: string;
   declare language: Language;

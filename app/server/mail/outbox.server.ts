@@ -23,6 +23,9 @@ export interface MailAttachment {
 export interface MailPayload extends RenderedMail {
   to: string;
   attachments?: MailAttachment[];
+  /** the sender's display name (an organisation's mail settings); the address stays MAIL_FROM's */
+  fromName?: string;
+  replyTo?: string;
 }
 
 export interface OutboxMail {
@@ -43,9 +46,21 @@ export interface OutboxMail {
  * Writes a mail into the outbox. Call it with the transaction of the change the mail belongs to: the mail
  * exists exactly when the change was committed, and is sent after commit by deliverPending().
  */
-export async function enqueueMail(db: Db, mail: MailPayload): Promise<string> {
-  const [row] = await db('outbox').insert({ topic: MAIL_TOPIC, payload: JSON.stringify(mail) }).returning('id');
+export async function enqueueMail(db: Db, mail: MailPayload, options: { held?: string } = {}): Promise<string> {
+  const held = options.held ? { status: 'failed', last_error: options.held.slice(0, 2000) } : {};
+  const [row] = await db('outbox').insert({ topic: MAIL_TOPIC, payload: JSON.stringify(mail), ...held }).returning('id');
   return row.id;
+}
+
+/** The address part of MAIL_FROM (`Name <address>` or a bare address). */
+export function fromAddress(mailFrom: string): string {
+  return /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+}
+
+/** A mail server's permanent refusal (5xx): retrying cannot help, the address is marked as bounced. */
+function permanentFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
 }
 
 /** Retry delays grow 30 s, 1 min, 2 min, ... up to an hour. */
@@ -102,7 +117,8 @@ export async function deliverPending(app: Pick<AppServices, 'db' | 'env'>): Prom
       try {
         if (transport) {
           await transport.sendMail({
-            from: app.env.MAIL_FROM,
+            from: mail.fromName ? { name: mail.fromName, address: fromAddress(app.env.MAIL_FROM) } : app.env.MAIL_FROM,
+            ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
             to: mail.to,
             subject: mail.subject,
             html: mail.html,
@@ -116,7 +132,14 @@ export async function deliverPending(app: Pick<AppServices, 'db' | 'env'>): Prom
         sent += 1;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        const givenUp = row.attempts >= MAX_ATTEMPTS;
+        const permanent = permanentFailure(error);
+        const givenUp = permanent || row.attempts >= MAX_ATTEMPTS;
+        if (permanent) {
+          await app.db.raw('insert into email_bounces (email, answer) values (?, ?) on conflict ((lower(email))) do update set answer = excluded.answer, updated_at = now()', [
+            mail.to,
+            message.slice(0, 2000),
+          ]);
+        }
         await app.db('outbox')
           .where({ id: row.id })
           .update({

@@ -35,7 +35,7 @@ export function mailButton(label: string, href: string): string {
 
 interface ActionMail {
   /** the key prefix in locales/<lng>/mail.json (subject, intro, action, validity) */
-  kind: 'activation' | 'passwordReset' | 'accountDeletion' | 'invite' | 'leadInformation' | 'leadMailConfirm';
+  kind: 'activation' | 'passwordReset' | 'accountDeletion' | 'invite' | 'leadMailConfirm';
   /** values for the intro text (e.g. the organisation of an invite) */
   introValues?: Record<string, string>;
   /** values for the subject */
@@ -105,23 +105,6 @@ export function inviteMail(
     link,
     validity: { days: invite.days },
     introValues: { organisation: invite.organisation, inviter: invite.inviter },
-  });
-}
-
-/** The link to a lead's personal information page (issue 18), from its contact person at the organisation. */
-export function leadInformationMail(
-  language: Language,
-  name: string,
-  link: string,
-  sender: { organisation: string; contact: string },
-): RenderedMail {
-  return renderActionMail(language, {
-    kind: 'leadInformation',
-    name,
-    link,
-    validity: {},
-    introValues: { organisation: sender.organisation, contact: sender.contact },
-    subjectValues: { organisation: sender.organisation },
   });
 }
 

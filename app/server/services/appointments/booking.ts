@@ -6,15 +6,16 @@ import { isLanguage } from '~/lib/language';
 import { httpUrl } from '~/lib/url';
 import { hashToken, secretsEqual } from '../../auth/tokens.server';
 import { inTransaction, type ServiceContext } from '../../context.server';
-import { enqueueMail, notifyOutbox } from '../../mail/outbox.server';
+import { notifyOutbox } from '../../mail/outbox.server';
 import { publicBaseUrl } from '../accounts/common';
 import { permissionDenied, requireViewer } from '../authz';
+import { appointmentBlocks, appointmentValues } from '../email/blocks';
+import { sendOrganizationMail } from '../email/emails';
 import { DomainError } from '../errors';
 import { isUniqueViolation } from '../slugs';
 import { parseInput } from '../validation';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './availability';
 import { icsUid, renderIcs } from './ics';
-import { appointmentMail } from './mails';
 import { mayCancelAsViewer, SlotAlreadyBookedError, slotNotBooked, slotNotFound } from './policy';
 import { bookableOrganization, freeSlotsQuery } from './slots';
 
@@ -125,39 +126,50 @@ async function queueBookingMails(
     organizer: { name: contactName, email: side.contact.email },
     attendee: { name: bookerName, email: bookerEmail },
   });
-  const values = { organisation: side.organization.name, contact: contactName, booker: bookerName, email: bookerEmail };
-  const common = { values, start, end, note: slot.booker_note, joinUrl: slot.meeting_url, message: slot.confirmation_message, meetingPage: page, ics: { method, body: ics } };
+  const names = { organisation: side.organization.name, contact: contactName, booker: bookerName, email: bookerEmail };
+  const parts = { note: slot.booker_note, joinUrl: slot.meeting_url, message: slot.confirmation_message, meetingPage: page, contact: contactName };
   const cancelled = method === 'CANCEL';
-  const mails = [
+  const attachment = {
+    filename: cancelled ? 'cancel.ics' : 'invite.ics',
+    content: ics,
+    contentType: `text/calendar; method=${method}; charset=utf-8`,
+  };
+  const contactZone = side.settings?.time_zone ?? DEFAULT_TIME_ZONE;
+  const sides = [
     {
       recipient: 'BOOKER' as const,
-      mail: appointmentMail({
-        ...common,
-        to: bookerEmail,
-        language: (slot.booker_language ?? 'EN') as Language,
-        timeZone: slot.booker_time_zone ?? side.settings?.time_zone ?? DEFAULT_TIME_ZONE,
-        name: bookerName,
-        kind: cancelled ? 'cancelled' : 'booked',
-        values: { ...values, other: contactName },
-        cancelUrl: cancelToken ? meetingLink(ctx, booking.meeting_slug, cancelToken) : null,
-      } as Parameters<typeof appointmentMail>[0]),
+      to: bookerEmail,
+      language: (slot.booker_language ?? 'EN') as Language,
+      timeZone: slot.booker_time_zone ?? contactZone,
+      name: bookerName,
+      template: cancelled ? ('appointmentCancelled' as const) : ('appointmentBooked' as const),
+      other: contactName,
+      cancelUrl: cancelToken ? meetingLink(ctx, booking.meeting_slug, cancelToken) : null,
     },
     {
       recipient: 'CONTACT' as const,
-      mail: appointmentMail({
-        ...common,
-        to: side.contact.email,
-        language: side.contact.default_language,
-        timeZone: side.settings?.time_zone ?? DEFAULT_TIME_ZONE,
-        name: side.contact.first_name,
-        kind: cancelled ? 'cancelled' : 'contactBooked',
-        values: { ...values, other: bookerName },
-      } as Parameters<typeof appointmentMail>[0]),
+      to: side.contact.email,
+      language: side.contact.default_language,
+      timeZone: contactZone,
+      name: side.contact.first_name,
+      template: cancelled ? ('appointmentCancelled' as const) : ('appointmentContactBooked' as const),
+      other: bookerName,
+      cancelUrl: null,
     },
   ];
-  for (const { recipient, mail } of mails) {
-    const outboxId = await enqueueMail(ctx.db, mail);
-    await ctx.db('appointment_mails').insert({ booking_id: booking.id, outbox_id: outboxId, recipient, method });
+  // each side in its language and zone, with the organisation's look and texts (issue 29)
+  for (const one of sides) {
+    const outboxId = await sendOrganizationMail(ctx, {
+      organizationId: side.organization.id,
+      template: one.template,
+      language: one.language,
+      to: one.to,
+      name: one.name,
+      values: appointmentValues(one.language, one.timeZone, start, end, { ...names, other: one.other }),
+      blocks: appointmentBlocks(one.language, one.template, { ...parts, cancelUrl: one.cancelUrl }),
+      attachments: [attachment],
+    });
+    await ctx.db('appointment_mails').insert({ booking_id: booking.id, outbox_id: outboxId, recipient: one.recipient, method });
   }
 }
 

@@ -47,3 +47,15 @@ export function readableText(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * An organisation's own mail text (issue 29): bold, links and paragraphs only, with the same link rules as above.
+ */
+export function sanitizeMailText(html: string): string {
+  return sanitizeHtml(html, { ...OPTIONS, allowedTags: ['p', 'br', 'strong', 'b', 'a'] }).trim();
+}
+
+/** Text without any markup (a mail's subject or button label), character references read. */
+export function plainMailText(html: string): string {
+  return readableText(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }));
+}

@@ -1,15 +1,17 @@
 import { Address, ContentPage, Lead, LeadForm, Organization, Personalization, User, type Language, type LogoPosition } from '#db/models/index';
 import { brandTheme, type BrandTheme } from '~/lib/personalization-theme';
-import { enqueueMail, notifyOutbox } from '../../mail/outbox.server';
-import { leadInformationMail } from '../../mail/templates.server';
+import { consentsToTracking } from '~/lib/leads/form-schema';
+import { notifyOutbox } from '../../mail/outbox.server';
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { getT } from '../../i18n.server';
 import { publicBaseUrl } from '../accounts/common';
 import { contentPageView, type ContentPageView } from '../content-pages/visit';
+import { leadInformationBlocks } from '../email/blocks';
+import { sendOrganizationMail } from '../email/emails';
 import { DomainError } from '../errors';
 import { findFile, fileUrl, publishFile } from '../files/files.server';
 import { contentPagesOfLead, ownLead, type LeadContentPageRow } from './leads';
-import { organizationTakesLeads } from './policy';
+import { organizationTakesLeads, organizationTracks } from './policy';
 
 /**
  * A lead's information pages (issue 18): `/information-collection/{leadslug}` shows the contact person (photo and
@@ -126,9 +128,16 @@ export async function queueInformationMail(ctx: ServiceContext, lead: Lead, lang
   const contact = lead.contact_id ? await User.query(ctx.db).findById(lead.contact_id) : undefined;
   const organisation = organization?.name ?? '';
   const contactName = contact ? `${contact.first_name} ${contact.last_name}`.trim() || contact.email : organisation;
-  await enqueueMail(ctx.db, {
+  // the organisation's look and texts (issue 29); the open pixel only for a lead that agreed to tracking
+  await sendOrganizationMail(ctx, {
+    organizationId: lead.organization_id,
+    template: 'leadInformation',
+    language: lang,
     to: lead.email,
-    ...leadInformationMail(lang, lead.name, informationLink(ctx, lead), { organisation, contact: contactName }),
+    name: lead.name,
+    values: { organisation, contact: contactName },
+    blocks: leadInformationBlocks(lang, informationLink(ctx, lead)),
+    tracking: Boolean(organization && organizationTracks(organization.suites) && consentsToTracking(lead.consent)),
   });
   return marked[0];
 }

@@ -1,0 +1,91 @@
+import type { TFunction } from 'i18next';
+import type { Language } from '#db/models/index';
+import type { EmailTemplateKey } from '~/lib/email/templates';
+import type { MailBlock } from '../../mail/organization-mail.server';
+import { getT } from '../../i18n.server';
+import { formatDay, formatWhen } from '../appointments/mails';
+
+/**
+ * The body of each organisation mail (issue 29): which messages, buttons and fixed platform texts it shows in which
+ * order. The messages are the template's translatables (organisation's override or default); the fixed texts (the
+ * meeting page, the .ics notes) stay the platform's. `sampleMail` gives each template sample data for the preview
+ * and the test mail.
+ */
+
+export function leadInformationBlocks(language: Language, link: string): MailBlock[] {
+  const t = getT(language);
+  return [{ msg: 'intro' }, { button: { msg: 'action', href: link } }, { fixed: t('mail:linkFallback') as string }, { link }, { msg: 'validity' }, { msg: 'signature' }];
+}
+
+export interface AppointmentParts {
+  note?: string | null;
+  joinUrl?: string | null;
+  message?: string | null;
+  meetingPage: string;
+  cancelUrl?: string | null;
+  /** the contact person's name for "Message from …" */
+  contact: string;
+}
+
+export function appointmentBlocks(language: Language, template: EmailTemplateKey, parts: AppointmentParts): MailBlock[] {
+  const t: TFunction = getT(language);
+  const blocks: MailBlock[] = [{ msg: 'intro' }, { msg: 'when', strong: true }];
+  if (template === 'appointmentCancelled') {
+    blocks.push({ fixed: t('mail:appointments.icsCancelled') as string });
+  } else {
+    if (parts.note?.trim()) blocks.push({ fixed: t('mail:appointments.note', { note: parts.note.trim() }) as string });
+    if (parts.joinUrl) {
+      blocks.push(template === 'appointmentBooked' ? { msg: 'joinIntro' } : { fixed: t('mail:appointments.joinIntro') as string });
+      blocks.push({ button: { label: t('mail:appointments.join') as string, href: parts.joinUrl } });
+    }
+    if (parts.message) blocks.push({ fixed: `${t('mail:appointments.messageFrom', { contact: parts.contact }) as string}\n${parts.message}` });
+    blocks.push({ fixed: t('mail:appointments.meetingPageIntro') as string }, { button: { label: t('mail:appointments.meetingPage') as string, href: parts.meetingPage } });
+    if (parts.cancelUrl && template === 'appointmentBooked') {
+      blocks.push({ msg: 'cancelIntro' }, { button: { label: t('mail:appointments.cancel') as string, href: parts.cancelUrl } });
+    }
+    blocks.push({ fixed: t('mail:appointments.icsAttached') as string });
+  }
+  blocks.push({ msg: 'signature' });
+  return blocks;
+}
+
+/** The placeholder values of an appointment mail: names, and the time in the reader's language and zone. */
+export function appointmentValues(
+  language: Language,
+  timeZone: string,
+  start: Date,
+  end: Date,
+  names: { organisation: string; contact: string; booker: string; email: string; other: string },
+): Record<string, string> {
+  return { ...names, when: formatWhen(language, timeZone, start, end), date: formatDay(language, timeZone, start) };
+}
+
+/** Sample data of a template for the preview and the test mail, in the reader's language. */
+export function sampleMail(
+  template: EmailTemplateKey,
+  language: Language,
+  organisation: string,
+  baseUrl: URL,
+): { name: string; values: Record<string, string>; blocks: MailBlock[] } {
+  const t = getT(language);
+  const name = t('email:sample.name') as string;
+  const contact = t('email:sample.contact') as string;
+  const link = (path: string) => new URL(path, baseUrl).toString();
+  if (template === 'leadInformation') {
+    return { name, values: { organisation, contact }, blocks: leadInformationBlocks(language, link('/information-collection/sample')) };
+  }
+  const start = new Date(Date.UTC(2026, 9, 26, 8, 0));
+  const end = new Date(Date.UTC(2026, 9, 26, 8, 30));
+  const values = appointmentValues(language, 'Europe/Berlin', start, end, {
+    organisation,
+    contact,
+    booker: name,
+    email: 'kim.example@example.com',
+    other: template === 'appointmentContactBooked' ? name : contact,
+  });
+  return {
+    name: template === 'appointmentContactBooked' ? contact : name,
+    values,
+    blocks: appointmentBlocks(language, template, { contact, joinUrl: link('/meeting/sample/join'), meetingPage: link('/meeting/sample'), cancelUrl: link('/meeting/sample?cancel=1') }),
+  };
+}

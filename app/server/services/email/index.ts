@@ -1,0 +1,3 @@
+export * from './emails';
+export * from './deliveries';
+export { mayManageEmails, requireEmailManager } from './policy';
