@@ -11,7 +11,7 @@ import { hubAction, hubData } from '~/server/pages/appointments-hub.server';
 
 export const handle = { i18n: ['common', 'errors', 'auth', 'appointments'] };
 export const clientLoader = withNamespaces(handle.i18n);
-export const meta: MetaFunction = () => [{ name: 'robots', content: 'noindex, nofollow' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }, { name: 'robots', content: 'noindex, nofollow' }];
 
 /** The logged-in visitor's own hub (spec 000 point 1); anonymous visitors go to the login. Personal, never shared-cached. */
 export const guards = defineGuards({});

@@ -44,6 +44,7 @@ export async function hubData(context: RequestContext) {
       })),
     contacts: [...persons.values()].sort((a, b) => a.organizationName.localeCompare(b.organizationName) || a.name.localeCompare(b.name)),
     language: context.language,
+    title: ctx.t('appointments:hub.title', { name }),
   };
 }
 
