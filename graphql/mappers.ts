@@ -37,6 +37,11 @@ export const MAPPERS: Record<string, string> = {
   FoyerPoint: '../../db/models/index#FoyerPoint',
   ObjectToken: '../../db/models/index#ObjectToken',
   ObjectPermission: '../../app/server/services/access/permissions#ObjectPermissionRow',
+  EmailSettings: '../../app/server/services/email/emails#EmailSettingsView',
+  Email: '../../app/server/services/email/emails#EmailView',
+  EmailTranslatable: '../../app/server/services/email/emails#EmailTranslatableView',
+  EmailDelivery: '../../app/server/services/email/deliveries#DeliveryRow',
+  EmailDeliveryPage: '../../app/server/services/email/deliveries#DeliveryPage',
   ObjectPermissionUser: '../../app/server/services/access/permissions#ObjectPermissionUser',
   ProgrammeEntry: '../../app/server/services/events/programme#ProgrammeEntry',
   // content pages: the models (a page asked for by slug and language carries that translation)

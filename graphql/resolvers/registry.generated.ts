@@ -5,6 +5,7 @@ import * as appointments from './appointments';
 import * as chats from './chats';
 import * as content from './content';
 import * as contentPages from './content-pages';
+import * as email from './email';
 import * as eventsAccess from './events-access';
 import * as eventsConventionHalls from './events-convention-halls';
 import * as eventsConventions from './events-conventions';
@@ -26,6 +27,7 @@ export const RESOLVER_MODULES = {
   chats,
   content,
   contentPages,
+  email,
   eventsAccess,
   eventsConventionHalls,
   eventsConventions,

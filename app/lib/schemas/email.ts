@@ -25,7 +25,7 @@ const optionalText = (max: number) =>
     .trim()
     .max(max)
     .nullish()
-    .transform((value) => (value ? value : null));
+    .transform((value) => (value === undefined ? undefined : value || null));
 
 export const EmailSettingsInput = z.object({
   color: z
@@ -37,7 +37,7 @@ export const EmailSettingsInput = z.object({
     .or(z.literal('').transform(() => null)),
   headerImageId: z.string().uuid().nullish(),
   senderName: optionalText(SENDER_NAME_MAX).refine((value) => !value || !/[<>"\r\n]/.test(value)),
-  replyTo: optionalText(254).pipe(z.string().email().nullable()),
+  replyTo: optionalText(254).pipe(z.string().email().nullish()),
 });
 export type EmailSettingsValues = z.input<typeof EmailSettingsInput>;
 

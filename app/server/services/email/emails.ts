@@ -276,7 +276,8 @@ export async function updateEmailSettings(ctx: ServiceContext, input: EmailSetti
     else await EmailSettings.query(tx.db).insert({ organization_id: organizationId, ...row });
     if (row.header_image_id) await publishFile(tx, row.header_image_id, organizationId);
   });
-  return emailSettingsOf(ctx);
+  // fresh loaders: those made inside the transaction are bound to its finished connection
+  return emailSettingsOf({ ...ctx, loaders: new Map() });
 }
 
 const TestInput = z.object({ template: z.enum(EMAIL_TEMPLATES.map((t) => t.key) as [EmailTemplateKey, ...EmailTemplateKey[]]), lang: LanguageSchema });
