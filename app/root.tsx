@@ -25,6 +25,7 @@ import { readConsent } from './server/consent.server';
 import { readToast } from './server/toast.server';
 import stylesheet from './tailwind.css?url';
 import { ChatSlot } from './components/chats/slot';
+import { VisitRecorder } from './components/analytics/visit-recorder';
 
 export const handle = { i18n: ['common', 'errors', 'validation'] };
 
@@ -154,6 +155,7 @@ export default function App() {
       {toast ? <NoScriptToast toast={toast} /> : null}
       <CookieBanner consent={consent} />
       <ChatSlot />
+      <VisitRecorder consent={consent} />
     </>
   );
 }
