@@ -23,9 +23,10 @@ import { LANGUAGE_COOKIE } from '~/server/request-context.server';
 import { submitForm } from '~/server/route-kit.server';
 import { isDomainError } from '~/server/services/errors';
 import { accessOfPath, type KeyedKind as AccessKind } from '~/server/services/access/index';
-import { login } from '~/server/services/accounts';
+import { blindMatchingConvention, login } from '~/server/services/accounts';
 import { createSession, destroySession } from '~/server/session.server';
 import { RememberedRoomRedirect } from '~/components/virtual-rooms/remembered-room';
+import { BlindMatchingLoginForm } from '~/components/auth/blind-matching-form';
 
 export { authHandle as handle, authClientLoader as clientLoader, titleFromLoader as meta } from '~/components/auth/auth-form';
 
@@ -34,6 +35,8 @@ type LoginLoaderData = {
   next: string | null;
   /** the protected convention, hall or in-house fair `next` leads to: the page says why it asks for a login */
   protectedBy: { kind: AccessKind; title: string; permissionType: 'LOGGED_IN' | 'TOKEN' } | null;
+  /** the convention `next` leads into (its slug): the page offers blind-matching registration for it */
+  blindMatching: string | null;
 };
 
 export const guards = defineGuards({ public: true, checkLoggedIn: true });
@@ -47,9 +50,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const next = safeNext(new URL(request.url).searchParams.get('next'), '') || null;
   const headers = new Headers();
   if (next) headers.append('Set-Cookie', await redirectAfterLoggingIn.serialize(next));
-  return data({ title: context.service.t('auth:login.title'), next, protectedBy: next ? await protectedObject(context, next) : null } satisfies LoginLoaderData, {
-    headers,
-  });
+  const protectedBy = next ? await protectedObject(context, next) : null;
+  const blindMatching = next ? await conventionOnPath(context, next) : null;
+  return data({ title: context.service.t('auth:login.title'), next, protectedBy, blindMatching } satisfies LoginLoaderData, { headers });
 }
 
 /** The object on a visitor path that a logged-out visitor may not enter (null when `next` names none). */
@@ -60,6 +63,18 @@ async function protectedObject(context: LoaderFunctionArgs['context'], next: str
     return closed ? { kind: closed.kind, title: closed.title, permissionType: closed.permission_type as 'LOGGED_IN' | 'TOKEN' } : null;
   } catch (error) {
     if (isDomainError(error) && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
+}
+
+/** The convention a visitor path leads into (its slug), null when it names none. */
+async function conventionOnPath(context: LoaderFunctionArgs['context'], next: string): Promise<string | null> {
+  const slug = /^\/convention\/([^/?#]+)/.exec(next)?.[1];
+  if (!slug) return null;
+  try {
+    return (await blindMatchingConvention(context.service, decodeURIComponent(slug))).slug;
+  } catch (error) {
+    if (isDomainError(error) || error instanceof URIError) return null;
     throw error;
   }
 }
@@ -105,7 +120,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
-  const { next, protectedBy } = useLoaderData<typeof loader>();
+  const { next, protectedBy, blindMatching } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [form, fields] = useRouteForm(LoginSchema, { id: 'login', answer });
   const resendFor = answer?.resendActivation;
@@ -134,6 +149,7 @@ export default function LoginPage() {
         </p>
         <SubmitButton className="w-full">{t('login.submit')}</SubmitButton>
       </Form>
+      {blindMatching ? <BlindMatchingLoginForm convention={blindMatching} /> : null}
       <AuthFooterLink text={t('login.noAccount')} to="/register">{t('login.toRegister')}</AuthFooterLink>
     </>
   );

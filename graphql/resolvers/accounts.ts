@@ -10,6 +10,8 @@ import {
   addressOfUser,
   addressUpdate,
   avatarOfUser,
+  blindMatchingRegister,
+  blindMatchingSetPassword,
   confirmAccount,
   currentOrganizationOfUser,
   isSalesUser,
@@ -120,6 +122,16 @@ export const accountResolvers: Resolvers = {
         return {};
       }),
     accountDelete: (_root, args, ctx) => payload(() => accountDelete(ctx.service, args.token)),
+    blindMatchingRegister: (_root, args, ctx) =>
+      payload(async () => {
+        await blindMatchingRegister(ctx.service, { email: args.email, convention: args.convention }, { ip: requestInfo().ip });
+        return {};
+      }),
+    blindMatchingSetPassword: (_root, args, ctx) =>
+      payload(async () => {
+        await blindMatchingSetPassword(ctx.service, { email: args.email, token: args.token, password: args.password });
+        return {};
+      }),
     addressCreate: (_root, args, ctx) =>
       payload(async () => ({
         address: await addressCreate(ctx.service, args.input, { allDataRequired: args.allDataRequired ?? false }),

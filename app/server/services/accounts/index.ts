@@ -14,3 +14,10 @@ export {
   type HandOverNeeded,
 } from './account';
 export { addressCreate, addressOfUser, addressUpdate, type Address } from './address';
+export {
+  BLIND_MATCHING_SET_PASSWORD_PATH,
+  blindMatchingConvention,
+  blindMatchingRegister,
+  blindMatchingSetPassword,
+  conventionPath,
+} from './blind-matching';
