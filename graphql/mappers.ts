@@ -22,6 +22,7 @@ export const MAPPERS: Record<string, string> = {
   ScheduleEntry: '../parents#ScheduleEntryParent',
   ScheduleTranslation: '../../app/server/services/events/hall-common#TranslationRow',
   OnDemandContent: '../../db/models/index#OnDemandContent',
+  OnDemandContentTranslation: '../../app/server/services/events/hall-common#TranslationRow',
   EventOrganization: '../../app/server/services/events/loaders#OrganizationSummary',
   Exhibition: '../../db/models/index#Exhibition',
   Hall: '../parents#HallParent',
@@ -67,6 +68,10 @@ export const MAPPERS: Record<string, string> = {
   AppointmentMailDelivery: '../../app/server/services/appointments/meeting#BookingMailState',
   // virtual rooms: the services' records (panos and tour steps resolved through the rooms service)
   VirtualRoom: '../../app/server/services/virtual-rooms/types#VirtualRoom',
+  TourStep: '../../app/server/services/virtual-rooms/types#TourStepRecord',
+  InfoPoint: '../../app/server/services/virtual-rooms/types#InfoPointRecord',
+  TourStepTranslation: '../../app/server/services/virtual-rooms/texts#ItemTextRow',
+  InfoPointTranslation: '../../app/server/services/virtual-rooms/texts#ItemTextRow',
   // chats: the services' rows
   ChatSettings: '../../app/server/services/chats/settings#ChatSettingsView',
   ChatOperator: '../../app/server/services/chats/settings#ChatOperatorRow',

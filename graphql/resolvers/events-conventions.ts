@@ -142,6 +142,8 @@ export const eventConventionResolvers: Resolvers = {
   },
   OnDemandContent: {
     thumbnail: (d, _args, ctx) => file(ctx.service, d.thumbnail_id),
+    translations: (d, _args, ctx) => textsOf(ctx.service, 'onDemand', d.id),
+    translation: async (d, args, ctx) => translationOf(await textsOf(ctx.service, 'onDemand', d.id), args.language, {}, ctx.service),
   },
   Exhibition: {
     videoEmbedUrl: (x) => parseVideoUrl(x.video)?.embedUrl ?? null,

@@ -2,7 +2,8 @@ import type { Language } from '#db/models/index';
 import { conventionRoom, createPanoLensNavigationForConvention, createVirtualRoomForConvention } from '~/server/services/virtual-rooms/conventions';
 import { roomDestinations } from '~/server/services/virtual-rooms/destinations';
 import { createPano, deletePano, resetPanoInitialView, setPanoInitialView, updatePano } from '~/server/services/virtual-rooms/panos';
-import { createInfoPoint, createNavPoint, deleteInfoPoint, deleteNavPoint } from '~/server/services/virtual-rooms/points';
+import { createInfoPoint, createNavPoint, deleteInfoPoint, deleteNavPoint, setInfoPointTranslations } from '~/server/services/virtual-rooms/points';
+import { roomItemTexts } from '~/server/services/virtual-rooms/texts';
 import {
   createRoom,
   deleteRoom,
@@ -28,7 +29,25 @@ function destinationOf(input: Record<string, unknown>): NavPointDestinationInput
 
 const language = (lang: Language | null | undefined) => lang ?? undefined;
 
+/** The API's text inputs as the services' translations (`description` holds a step's text). */
+const stepTexts = (texts: { language: Language; title?: string | null; text?: string | null }[] | null | undefined) =>
+  texts?.map((tr) => ({ language: tr.language, title: tr.title ?? '', description: tr.text ?? '' }));
+const infoTexts = (texts: { language: Language; iframeTitle?: string | null }[] | null | undefined) =>
+  texts?.map((tr) => ({ language: tr.language, title: tr.iframeTitle ?? '', description: '' }));
+
 export const virtualRoomResolvers: Resolvers = {
+  TourStep: {
+    translations: (step, _args, ctx) => roomItemTexts(ctx.service, 'step', step.id),
+  },
+  TourStepTranslation: {
+    text: (tr) => tr.description,
+  },
+  InfoPoint: {
+    translations: (point, _args, ctx) => roomItemTexts(ctx.service, 'infoPoint', point.id),
+  },
+  InfoPointTranslation: {
+    iframeTitle: (tr) => tr.title,
+  },
   Convention: {
     panoNavigation: (convention, _args, ctx) => conventionRoom(ctx.service, convention.id),
   },
@@ -90,19 +109,29 @@ export const virtualRoomResolvers: Resolvers = {
         return { navPoint: await createNavPoint(ctx.service, { ...point, iconId, destination: destinationOf(destination) }) };
       }),
     createInfoPoint: (_root, args, ctx) =>
-      payload(async () => ({ infoPoint: await createInfoPoint(ctx.service, { ...args.input, auth: args.input.auth ?? false }) })),
+      payload(async () => ({
+        infoPoint: await createInfoPoint(ctx.service, { ...args.input, auth: args.input.auth ?? false, translations: infoTexts(args.input.translations) }),
+      })),
+    setInfoPointTranslations: (_root, args, ctx) =>
+      payload(async () => ({ infoPoint: await setInfoPointTranslations(ctx.service, args.id, { translations: infoTexts(args.translations) ?? [] }) })),
     deleteNavPoint: (_root, args, ctx) => payload(async () => ({ id: await deleteNavPoint(ctx.service, args.id) })).then(withOk),
     deleteInfoPoint: (_root, args, ctx) => payload(async () => ({ id: await deleteInfoPoint(ctx.service, args.id) })).then(withOk),
     setPanoInitialView: (_root, args, ctx) =>
       payload(async () => ({ pano: await setPanoInitialView(ctx.service, args.panoId, args.view, { roomInitial: args.roomInitial ?? false }) })),
     resetPanoInitialView: (_root, args, ctx) => payload(async () => ({ pano: await resetPanoInitialView(ctx.service, args.panoId) })),
     createTourStep: (_root, args, ctx) =>
-      payload(async () => ({ tourStep: await createTourStep(ctx.service, { ...args.input, text: args.input.text ?? undefined }) })),
+      payload(async () => ({
+        tourStep: await createTourStep(ctx.service, { ...args.input, text: args.input.text ?? undefined, translations: stepTexts(args.input.translations) }),
+      })),
     updateTourStep: (_root, args, ctx) =>
       payload(async () => {
-        const { title, text, panoId, view, ...rest } = args.input;
+        const { title, text, panoId, view, translations, ...rest } = args.input;
         return {
-          tourStep: await updateTourStep(ctx.service, args.id, { ...sent(rest), ...nullAsUnset({ title, text, panoId, view }) }),
+          tourStep: await updateTourStep(ctx.service, args.id, {
+            ...sent(rest),
+            ...nullAsUnset({ title, text, panoId, view }),
+            translations: stepTexts(translations),
+          }),
         };
       }),
     deleteTourStep: (_root, args, ctx) => payload(async () => ({ id: await deleteTourStep(ctx.service, args.id) })).then(withOk),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '~/lib/language';
+import { ItemTextsFields } from '~/lib/schemas/item-texts';
 import { PERMISSION_TYPES } from '~/lib/schemas/stands';
 import { httpOrMailtoUrl, httpUrl } from '~/lib/url';
 import { isLocalDateTime } from './datetime';
@@ -61,6 +62,8 @@ export const OnDemandForm = z.object({
   description: z.string().max(20000).optional(),
   /** the content page the item links ('' / absent: none; issue 16) */
   contentPageId: id.optional(),
+  /** its texts per language (issue 24 item 21) */
+  ...ItemTextsFields,
 });
 
 export const StageSettingsForm = z.object({ intent: z.literal('settings'), title: name, stream: optionalUrl });

@@ -138,6 +138,8 @@ export const OnDemandContentCreateSchema = z.object({
   description: z.string().max(20000).optional(),
   thumbnailId: optionalRef,
   contentPageId: optionalRef,
+  /** the title and description per language (issue 24 item 21); the item's own are shown where one is empty */
+  translations,
 });
 export type OnDemandContentCreateInput = z.input<typeof OnDemandContentCreateSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '~/lib/language';
 import { httpUrl } from '~/lib/url';
 
 /**
@@ -60,8 +61,22 @@ export const NavDestinationInput = z.union([
 export const NavPointCreateInput = z.object({ ...pointBase, destination: NavDestinationInput });
 export type NavPointCreateInput = z.input<typeof NavPointCreateInput>;
 
+/** Texts per language (issue 24 item 21): a step's title and text (`description`), an info point's iframe title. */
+const itemTexts = z
+  .array(
+    z.object({
+      language: z.enum(LANGUAGES),
+      title: z.preprocess((v) => v ?? '', z.string().trim().max(TOUR_TITLE_MAX)),
+      description: z.preprocess((v) => v ?? '', z.string().trim().max(TOUR_TEXT_MAX)),
+    }),
+  )
+  .max(LANGUAGES.length)
+  .refine((texts) => new Set(texts.map((tr) => tr.language)).size === texts.length, { params: { i18n: 'duplicateLanguage' } })
+  .optional();
+
 export const InfoPointCreateInput = z.object({
   ...pointBase,
+  translations: itemTexts,
   auth: z.boolean().default(false),
   contentPageId: optionalId,
   iframeTitle: z.string().trim().max(IFRAME_TITLE_MAX).nullable().optional(),
@@ -77,8 +92,12 @@ export const TourStepCreateInput = z.object({
   audioFileId: optionalId,
   view: RoomViewAnglesInput,
   infoPointId: optionalId,
+  translations: itemTexts,
 });
 export type TourStepCreateInput = z.input<typeof TourStepCreateInput>;
 
 export const TourStepUpdateInput = TourStepCreateInput.omit({ virtualRoomId: true }).partial();
+
+/** `setInfoPointTranslations`: an info point's iframe title per language. */
+export const InfoPointTextsInput = z.object({ translations: itemTexts.unwrap() });
 export type TourStepUpdateInput = z.input<typeof TourStepUpdateInput>;

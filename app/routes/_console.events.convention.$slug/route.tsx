@@ -23,6 +23,7 @@ import { defineGuards } from '~/lib/guards';
 import { crumbsFrom } from '~/lib/breadcrumbs';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { PERMISSION_TYPES } from '~/lib/schemas/stands';
+import { ItemTextsFieldset } from '~/components/ui/item-texts-fieldset';
 import { runGuards } from '~/server/guards.server';
 import { paramsOf } from '~/server/route-kit.server';
 
@@ -242,6 +243,7 @@ export default function ConventionDashboard() {
                           {t('pages.onDemand.description')}
                           <textarea name="description" rows={3} defaultValue={item.description} className="rounded-md border border-gray-300 px-3 py-2 font-normal" />
                         </label>
+                        <ItemTextsFieldset values={item.texts} idPrefix={`on-demand-${item.id}`} />
                         <ContentPagePicker pages={data.pages} defaultValue={item.contentPageId} />
                         <div className="flex gap-3">
                           <SubmitButton>{t('pages.onDemand.save')}</SubmitButton>
@@ -263,6 +265,7 @@ export default function ConventionDashboard() {
               <FormErrors errors={onDemandForm.errors} />
               <TextField field={od.title} label={t('pages.onDemand.title')} />
               <TextArea field={od.description} label={t('pages.onDemand.description')} rows={3} />
+              <ItemTextsFieldset values={{}} idPrefix="on-demand-new" />
               <ContentPagePicker name={od.contentPageId.name} pages={data.pages} errors={od.contentPageId.errors} />
               <div>
                 <SubmitButton>{t('pages.onDemand.addSubmit')}</SubmitButton>

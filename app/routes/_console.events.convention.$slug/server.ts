@@ -23,6 +23,7 @@ import { DomainError } from '~/server/services/errors';
 import { fileUrl } from '~/server/services/files/files.server';
 import { redirectWithToast } from '~/server/toast.server';
 import { fromLocalInput, toLocalInput } from '~/components/conventions/datetime';
+import { itemTextsForForm, itemTextsFromForm } from '~/lib/schemas/item-texts';
 import { AddHallForm, AddStageForm, ConventionSettingsForm, FoyerPointForm, OnDemandForm } from '~/components/conventions/forms';
 
 type ServiceCtx = RequestContext['service'];
@@ -66,7 +67,10 @@ export async function conventionDashboard(context: RequestContext, slug: string)
     pageChoices(ctx, organizationId),
   ]);
   const conventionHalls = parts.halls.filter((h) => h.part_of_convention);
-  const targets = await foyerTargets(ctx, parts.halls, parts.stages, conventionHalls.map((h) => h.id), pages);
+  const [targets, onDemandTexts] = await Promise.all([
+    foyerTargets(ctx, parts.halls, parts.stages, conventionHalls.map((h) => h.id), pages),
+    Promise.all(onDemand.map((o) => textsOf(ctx, 'onDemand', o.id))),
+  ]);
   const points = foyer ? await foyerPointsOf(ctx, foyer) : [];
   return {
     convention: {
@@ -108,7 +112,13 @@ export async function conventionDashboard(context: RequestContext, slug: string)
         }
       : null,
     foyerTargets: targets.groups,
-    onDemand: onDemand.map((o) => ({ id: o.id, title: o.title, description: o.description, contentPageId: o.content_page_id })),
+    onDemand: onDemand.map((o, i) => ({
+      id: o.id,
+      title: o.title,
+      description: o.description,
+      contentPageId: o.content_page_id,
+      texts: itemTextsForForm(onDemandTexts[i]),
+    })),
     /** the organisation's pages the content page pickers offer (issue 16) */
     pages,
   };
@@ -229,11 +239,12 @@ export async function conventionAction(request: Request, context: RequestContext
 
     case 'onDemandCreate':
     case 'onDemandUpdate': {
-      const done = await submitForm(context, formData, intent, OnDemandForm, ({ title, description = '', id: itemId, contentPageId = null }) =>
-        intent === 'onDemandCreate'
-          ? createOnDemandContent(ctx, { conventionId: c.id, title, description, contentPageId })
-          : updateOnDemandContent(ctx, itemId ?? '', { title, description, contentPageId }),
-      );
+      const done = await submitForm(context, formData, intent, OnDemandForm, ({ title, description = '', id: itemId, contentPageId = null, ...texts }) => {
+        const translations = itemTextsFromForm(texts);
+        return intent === 'onDemandCreate'
+          ? createOnDemandContent(ctx, { conventionId: c.id, title, description, contentPageId, translations })
+          : updateOnDemandContent(ctx, itemId ?? '', { title, description, contentPageId, translations });
+      });
       if (!done.ok) return done.answer;
       return redirectWithToast(here, { type: 'success', key: intent === 'onDemandCreate' ? 'events:pages.toast.onDemandCreated' : 'events:pages.toast.onDemandSaved' });
     }

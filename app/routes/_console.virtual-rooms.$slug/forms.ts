@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ItemTextsFields } from '~/lib/schemas/item-texts';
 import { MAX_FOCAL_LENGTH, MIN_FOCAL_LENGTH, ROOM_ACCESS_TYPES } from '~/lib/virtual-rooms/editor';
 
 /**
@@ -79,6 +80,9 @@ export const InfoPointForm = z
     contentPageId: optionalId,
     iframeTitle: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).max(200).optional()),
     iframeUrl: z.preprocess((v) => (v === '' ? undefined : v), httpsUrl.optional()),
+    /** the embedded page's title per language (issue 24 item 21) */
+    titleDE: ItemTextsFields.titleDE,
+    titleEN: ItemTextsFields.titleEN,
   })
   .superRefine((value, issue) => {
     if (value.contentPageId) return;
@@ -96,12 +100,17 @@ const stepFields = {
   polar: optionalNumber(0, 180),
   focal: optionalNumber(MIN_FOCAL_LENGTH, MAX_FOCAL_LENGTH),
   infoPointId: optionalId,
+  /** title and text (`description…`) per language (issue 24 item 21) */
+  ...ItemTextsFields,
 };
 export const StepForm = z.object({ intent: z.literal('addStep'), ...stepFields });
 export const UpdateStepForm = z.object({ intent: z.literal('updateStep'), id, ...stepFields });
 /** The tour's order (the shared reorderable list): one step up or down without JavaScript, the whole new order with it. */
 export const MoveStepForm = z.object({ intent: z.literal('move'), id, direction: z.enum(['up', 'down']) });
 export const ReorderStepsForm = z.object({ intent: z.literal('reorder'), ids: z.array(id).min(1).max(500) });
+
+/** An info point's embedded-page title per language. */
+export const InfoTextsForm = z.object({ intent: z.literal('infoTexts'), id, titleDE: ItemTextsFields.titleDE, titleEN: ItemTextsFields.titleEN });
 
 /** Deletes: the id, the name for the question and the toast, `confirmed` once asked. */
 export const DeleteForm = z.object({ id, name: z.string().max(400).optional(), confirmed: z.string().optional() });
@@ -118,6 +127,7 @@ export const EDITOR_INTENTS = [
   'addInfo',
   'deleteNav',
   'deleteInfo',
+  'infoTexts',
   'addStep',
   'updateStep',
   'move',

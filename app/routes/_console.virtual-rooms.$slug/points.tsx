@@ -7,8 +7,10 @@ import { EditorDelete } from '~/components/virtual-rooms/editor-delete';
 import { Button } from '~/components/ui/button';
 import { Checkbox } from '~/components/ui/checkbox';
 import { TextField } from '~/components/ui/field';
+import { ItemTextsFieldset } from '~/components/ui/item-texts-fieldset';
 import { FormErrors, resultFor, useIsPending, useRouteForm } from '~/components/ui/route-form';
 import type { FormAnswer } from '~/lib/route-kit';
+import type { ItemTextsValues } from '~/lib/schemas/item-texts';
 import type { RoomDestinations, RoomEditorIcon } from '~/server/services/virtual-rooms/types';
 import { InfoPointForm, NavPointForm } from './forms';
 import { AngleInput } from './inputs';
@@ -125,6 +127,7 @@ export function InfoPointCreate({ panoId, direction, onDirection, icons, answer,
         <TextField field={fields.iframeTitle} label={t('editor.iframeTitle')} />
         <TextField field={fields.iframeUrl} type="url" label={t('editor.iframeUrl')} />
       </fieldset>
+      <ItemTextsFieldset values={{}} fields={['title']} idPrefix="add-info" />
       <Checkbox name="auth" value="on">
         {t('editor.auth')}
       </Checkbox>
@@ -137,7 +140,18 @@ export function InfoPointCreate({ panoId, direction, onDirection, icons, answer,
 }
 
 /** The points of a pano, each with its delete (confirmed). */
-export function PointList({ points, intent, title }: { points: { id: string; name: string; azimuth: number; elevation: number }[]; intent: 'deleteNav' | 'deleteInfo'; title: string }) {
+export function PointList({
+  points,
+  intent,
+  title,
+  panoId,
+}: {
+  /** `texts`: an embedded page's titles per language, edited here (info points that open an iframe) */
+  points: { id: string; name: string; azimuth: number; elevation: number; texts?: ItemTextsValues | null }[];
+  intent: 'deleteNav' | 'deleteInfo';
+  title: string;
+  panoId: string;
+}) {
   const { t } = useTranslation('roomseditor');
   return (
     <div>
@@ -148,6 +162,18 @@ export function PointList({ points, intent, title }: { points: { id: string; nam
             <li key={point.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
               <span>{t('editor.pointAt', point)}</span>
               <EditorDelete intent={intent} id={point.id} name={point.name} texts="editor.deletePoint" />
+              {point.texts ? (
+                <details className="w-full">
+                  <summary className="cursor-pointer underline">{t('editor.infoTexts', { name: point.name })}</summary>
+                  <Form method="post" className="mt-2 space-y-2">
+                    <input type="hidden" name="intent" value="infoTexts" />
+                    <input type="hidden" name="id" value={point.id} />
+                    <input type="hidden" name="panoId" value={panoId} />
+                    <ItemTextsFieldset values={point.texts} fields={['title']} idPrefix={`info-${point.id}`} />
+                    <Button type="submit">{t('editor.saveInfoTexts')}</Button>
+                  </Form>
+                </details>
+              ) : null}
             </li>
           ))}
         </ul>

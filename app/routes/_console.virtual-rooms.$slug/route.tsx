@@ -277,8 +277,8 @@ export default function VirtualRoomEditorRoute() {
               <InfoPointCreate panoId={selected.id} direction={direction} onDirection={setDirection} icons={icons} answer={answer} pages={destinations.contentPages} />
             </div>
             <div className="grid gap-6 lg:grid-cols-2">
-              <PointList points={selected.navPoints} intent="deleteNav" title={t('editor.navPoints')} />
-              <PointList points={selected.infoPoints} intent="deleteInfo" title={t('editor.infoPoints')} />
+              <PointList points={selected.navPoints} intent="deleteNav" title={t('editor.navPoints')} panoId={selected.id} />
+              <PointList points={selected.infoPoints} intent="deleteInfo" title={t('editor.infoPoints')} panoId={selected.id} />
             </div>
           </div>
         </PageSection>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anglesFromDegrees, DEFAULT_FOCAL_LENGTH, directionOfPoint, pointFromDirection, visitorRoomPath } from '~/lib/virtual-rooms/editor';
+import { itemTextsForForm, itemTextsFromForm } from '~/lib/schemas/item-texts';
 import type { RoomViewAngles } from '~/lib/virtual-rooms/view';
 import { readFormWithFile } from '~/server/posted-form.server';
 import { accessAction, accessData, type AccessTarget } from '~/server/pages/access.server';
@@ -8,7 +9,7 @@ import { answer, confirmationStep, intentOf, orNotFound, submitForm } from '~/se
 import { isDomainError, type DomainError } from '~/server/services/errors';
 import { uploadFile } from '~/server/services/files/files.server';
 import { createPano, deletePano, resetPanoInitialView, setPanoInitialView, updatePano } from '~/server/services/virtual-rooms/panos';
-import { createInfoPoint, createNavPoint, deleteInfoPoint, deleteNavPoint } from '~/server/services/virtual-rooms/points';
+import { createInfoPoint, createNavPoint, deleteInfoPoint, deleteNavPoint, setInfoPointTranslations } from '~/server/services/virtual-rooms/points';
 import { roomForEditor, updateRoom } from '~/server/services/virtual-rooms/rooms';
 import { createTourStep, deleteTourStep, moveTourStep, updateTourStep } from '~/server/services/virtual-rooms/tour';
 import type { RoomEditorData } from '~/server/services/virtual-rooms/types';
@@ -20,6 +21,7 @@ import {
   EDITOR_INTENTS,
   FILE_INTENTS,
   InfoPointForm,
+  InfoTextsForm,
   MoveStepForm,
   ReorderStepsForm,
   NavPointForm,
@@ -62,10 +64,18 @@ export async function editorData(context: RequestContext, request: Request, slug
         poster: view?.picture.poster ?? null,
         initialView: view?.initialView ?? null,
         navPoints: (view?.navPoints ?? []).map((point) => ({ id: point.id, name: point.name, ...directionOfPoint(point) })),
-        infoPoints: (view?.infoPoints ?? []).map((point) => ({ id: point.id, name: point.name, ...directionOfPoint(point) })),
+        infoPoints: (view?.infoPoints ?? []).map((point) => {
+          const own = data.texts.infoPoints.find((p) => p.id === point.id);
+          // an embedded page's title per language (a point that opens a content page takes the page's texts)
+          return { id: point.id, name: point.name, ...directionOfPoint(point), texts: own ? itemTextsForForm(own.translations) : null };
+        }),
       };
     }),
-    steps: data.view.tourSteps.map((step) => ({ ...step })),
+    steps: data.view.tourSteps.map((step) => {
+      // the list shows the step in the editor's language; its form edits the step's own texts and each language's
+      const own = data.texts.steps.find((s) => s.id === step.id);
+      return { ...step, own: { title: own?.title ?? step.title, text: own?.text ?? step.text }, texts: itemTextsForForm(own?.translations ?? []) };
+    }),
     destinations: data.destinations,
     icons: data.icons,
     previewHref: visitorRoomPath(data.room.slug),
@@ -197,11 +207,21 @@ export async function editorAction(context: RequestContext, request: Request, sl
           ...pointFromDirection(value.azimuth, value.elevation),
           iconId: value.iconId ?? null,
           auth: value.auth,
-          ...(value.contentPageId ? { contentPageId: value.contentPageId } : { iframeTitle: value.iframeTitle ?? null, iframeUrl: value.iframeUrl ?? null }),
+          ...(value.contentPageId
+            ? { contentPageId: value.contentPageId }
+            : { iframeTitle: value.iframeTitle ?? null, iframeUrl: value.iframeUrl ?? null, translations: itemTextsFromForm(value) }),
         }),
       );
       if (!done.ok) return done.answer;
       return redirectWithToast(back, { type: 'success', key: 'roomseditor:messages.pointsCreated' });
+    }
+    case 'infoTexts': {
+      const form = `infoTexts-${String(formData.get('id') ?? '')}`;
+      const done = await submitForm(context, formData, form, InfoTextsForm, (value) =>
+        setInfoPointTranslations(ctx, value.id, { translations: itemTextsFromForm(value) }),
+      );
+      if (!done.ok) return done.answer;
+      return redirectWithToast(back, { type: 'success', key: 'roomseditor:messages.infoTextsSaved' });
     }
     case 'deleteNav':
     case 'deleteInfo': {
@@ -219,6 +239,7 @@ export async function editorAction(context: RequestContext, request: Request, sl
           audioFileId: value.fileId ?? null,
           view: stepView(value, data.view.panos.find((pano) => pano.id === value.panoId)?.initialView ?? null),
           infoPointId: value.infoPointId ?? null,
+          translations: itemTextsFromForm(value),
         }),
       );
       if (!done.ok) return done.answer;
@@ -234,6 +255,7 @@ export async function editorAction(context: RequestContext, request: Request, sl
           ...(value.fileId ? { audioFileId: value.fileId } : {}),
           view: stepView(value, data.view.panos.find((pano) => pano.id === value.panoId)?.initialView ?? null),
           infoPointId: value.infoPointId ?? null,
+          translations: itemTextsFromForm(value),
         }),
       );
       if (!done.ok) return done.answer;

@@ -8,7 +8,9 @@ import { ReorderableList } from '~/components/events/reorderable-list';
 import { Button } from '~/components/ui/button';
 import { TextArea, TextField } from '~/components/ui/field';
 import { errorFor, FormErrors, resultFor, useIsPending, useRouteForm } from '~/components/ui/route-form';
+import { ItemTextsFieldset } from '~/components/ui/item-texts-fieldset';
 import { useHydrated } from '~/components/ui/use-hydrated';
+import type { ItemTextsValues } from '~/lib/schemas/item-texts';
 import type { FormAnswer } from '~/lib/route-kit';
 import { anglesToDegrees, MAX_FOCAL_LENGTH, MIN_FOCAL_LENGTH } from '~/lib/virtual-rooms/editor';
 import type { RoomViewAngles, TourStepView } from '~/lib/virtual-rooms/view';
@@ -20,6 +22,9 @@ export interface TourChoices {
   panos: { id: string; name: string }[];
   infoPoints: { id: string; name: string; panoName: string }[];
 }
+
+/** A step in the editor: as visitors in the editor's language see it, with its own texts and each language's. */
+export type EditorStep = TourStepView & { own: { title: string; text: string }; texts: ItemTextsValues };
 
 interface Angles {
   azimuth: string;
@@ -41,7 +46,7 @@ function StepFields({
   currentView,
   answer,
 }: {
-  step?: TourStepView;
+  step?: EditorStep;
   choices: TourChoices;
   defaultPanoId: string | null;
   /** the editor viewer's current view, for "use the current view" (null before the viewer has loaded) */
@@ -55,7 +60,7 @@ function StepFields({
   const [form, fields] = useRouteForm(step ? UpdateStepForm : StepForm, {
     id,
     lastResult: resultFor(answer, id),
-    defaultValue: step ? { title: step.title, text: step.text } : undefined,
+    defaultValue: step ? { title: step.own.title, text: step.own.text } : undefined,
   });
   const [angles, setAngles] = useState<Angles>(() => anglesText(step?.view ?? null));
   return (
@@ -74,6 +79,7 @@ function StepFields({
         />
       </div>
       <TextArea field={fields.text} label={t('editor.stepText')} rows={3} />
+      <ItemTextsFieldset values={step?.texts ?? {}} description="text" idPrefix={id} />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">{t('editor.stepView')}</legend>
         <div className="flex flex-wrap items-end gap-3">
@@ -120,7 +126,7 @@ export function TourSection({
   currentView,
   answer,
 }: {
-  steps: TourStepView[];
+  steps: EditorStep[];
   choices: TourChoices;
   defaultPanoId: string | null;
   currentView: () => RoomViewAngles | null;

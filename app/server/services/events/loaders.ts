@@ -4,6 +4,7 @@ import {
   ConventionStage,
   ConventionTranslation,
   OnDemandContent,
+  OnDemandContentTranslation,
   Organization,
   ScheduleEntryTranslation,
   Stage,
@@ -55,6 +56,7 @@ function translationsLoader(model: ModelClass<TranslationModel> & { parentColumn
 export const conventionTranslations = translationsLoader(ConventionTranslation);
 export const stageTranslations = translationsLoader(StageTranslation);
 export const scheduleEntryTranslations = translationsLoader(ScheduleEntryTranslation);
+export const onDemandTranslations = translationsLoader(OnDemandContentTranslation);
 
 /** The stage of each convention (at most one). */
 export const stageOfConvention = defineLoader(

@@ -6,13 +6,24 @@ import {
   type OnDemandContentUpdateInput,
 } from '~/lib/schemas/events';
 import { videoInText } from '~/lib/video';
-import type { ServiceContext } from '../../context.server';
+import { inTransaction, type ServiceContext } from '../../context.server';
 import { fileUrl } from '../files/files.server';
 import { parseInput } from '../validation';
 import { ownedConvention, ownedImage, publishImage } from './conventions';
-import { assertSlugFree, definedOnly, freeSlug, notFound, ownedChildRow, requireEventMember, slugExists, withUniqueError } from './hall-common';
+import {
+  assertSlugFree,
+  definedOnly,
+  freeSlug,
+  insertWithTranslations,
+  notFound,
+  ownedChildRow,
+  requireEventMember,
+  slugExists,
+  upsertTranslations,
+  withUniqueError,
+} from './hall-common';
 import { visibleConvention } from './halls';
-import { onDemandOfConvention } from './loaders';
+import { onDemandOfConvention, onDemandTranslations } from './loaders';
 import { rememberVideoThumbnailInText, videoThumbnailUrl } from './video-thumbnails';
 import { assertOwnPage } from '../content-pages/picker';
 import { linkedPage } from '../content-pages/pages';
@@ -37,21 +48,29 @@ export async function createOnDemandContent(ctx: ServiceContext, rawInput: OnDem
   const thumbnailId = await ownedImage(ctx, organizationId, input.thumbnailId, null, 'thumbnailId');
   await assertOwnPage(ctx, organizationId, input.contentPageId);
   const slug = input.slug ?? (await freeSlug(ctx, 'on_demand_contents', input.title, 'video', scope));
-  const [row]: OnDemandContent[] = await withUniqueError(() => slugExists(ctx), () =>
-    ctx
-      .db('on_demand_contents')
-      .insert({
-        convention_id: convention.id,
-        title: input.title,
-        slug,
-        ...definedOnly({ description: input.description, thumbnail_id: thumbnailId, content_page_id: input.contentPageId }),
-      })
-      .returning('*'),
+  const row = await insertWithTranslations<OnDemandContent>(
+    ctx,
+    'on_demand_contents',
+    'on_demand_content_translations',
+    'on_demand_content_id',
+    {
+      convention_id: convention.id,
+      title: input.title,
+      slug,
+      ...definedOnly({ description: input.description, thumbnail_id: thumbnailId, content_page_id: input.contentPageId }),
+    },
+    input.translations,
   );
   onDemandOfConvention(ctx).clear(convention.id);
   await publishImage(ctx, thumbnailId);
   await rememberVideoThumbnailInText(ctx, organizationId, row.description, row.title);
+  await rememberTranslatedVideos(ctx, organizationId, input.translations);
   return row;
+}
+
+/** A video linked only in one language's text gets its picture kept too. */
+async function rememberTranslatedVideos(ctx: ServiceContext, organizationId: string, translations: { title: string; description: string }[] | undefined) {
+  for (const tr of translations ?? []) await rememberVideoThumbnailInText(ctx, organizationId, tr.description, tr.title);
 }
 
 /** Changes the named fields; the slug only when one is given (a new title keeps it, so shared links keep working). */
@@ -68,25 +87,31 @@ export async function updateOnDemandContent(
   }
   const thumbnailId = await ownedImage(ctx, organizationId, input.thumbnailId, null, 'thumbnailId');
   await assertOwnPage(ctx, organizationId, input.contentPageId);
-  const [row]: OnDemandContent[] = await withUniqueError(() => slugExists(ctx), () =>
-    ctx
-      .db('on_demand_contents')
-      .where({ id: current.id })
-      .update({
-        ...definedOnly({
-          title: input.title,
-          slug: input.slug,
-          description: input.description,
-          thumbnail_id: thumbnailId,
-          content_page_id: input.contentPageId,
-        }),
-        updated_at: ctx.db.fn.now(),
-      })
-      .returning('*'),
+  const row = await withUniqueError(() => slugExists(ctx), () =>
+    inTransaction(ctx, async (tx) => {
+      const [updated]: OnDemandContent[] = await tx
+        .db('on_demand_contents')
+        .where({ id: current.id })
+        .update({
+          ...definedOnly({
+            title: input.title,
+            slug: input.slug,
+            description: input.description,
+            thumbnail_id: thumbnailId,
+            content_page_id: input.contentPageId,
+          }),
+          updated_at: tx.db.fn.now(),
+        })
+        .returning('*');
+      if (input.translations) await upsertTranslations(tx, 'on_demand_content_translations', { on_demand_content_id: current.id }, input.translations);
+      return updated;
+    }),
   );
+  onDemandTranslations(ctx).clear(current.id);
   onDemandOfConvention(ctx).clear(current.convention_id);
   await publishImage(ctx, thumbnailId);
   if (input.description !== undefined || input.title !== undefined) await rememberVideoThumbnailInText(ctx, organizationId, row.description, row.title);
+  await rememberTranslatedVideos(ctx, organizationId, input.translations);
   return row;
 }
 
@@ -113,14 +138,20 @@ export interface OnDemandView extends OnDemandCard {
   contentPageSlug: string | null;
 }
 
-/** An item as visitors see it: its own thumbnail, else the picture kept of its video. */
+/**
+ * An item as visitors see it: title and description in the viewer's language where the item has them, else its
+ * own; its own thumbnail, else the picture kept of its video (the video link may sit in either text).
+ */
 async function cardOf(ctx: ServiceContext, organizationId: string, row: OnDemandContent): Promise<OnDemandCard & { videoUrl: string | null }> {
-  const inDescription = videoInText(row.description);
-  const inTitle = inDescription ? null : videoInText(row.title);
+  const own = (await onDemandTranslations(ctx).load(row.id)).find((tr) => tr.language === ctx.language);
+  const title = own?.title.trim() || row.title;
+  const description = own?.description.trim() || row.description;
+  const inDescription = videoInText(description) ?? (description === row.description ? null : videoInText(row.description));
+  const inTitle = inDescription ? null : videoInText(title);
   const videoUrl = inDescription?.url ?? inTitle?.url ?? null;
   const thumbnailUrl = row.thumbnail_id ? fileUrl({ id: row.thumbnail_id }) : await videoThumbnailUrl(ctx, organizationId, videoUrl);
-  if (inDescription) return { slug: row.slug, title: row.title, description: inDescription.rest, thumbnailUrl, videoUrl };
-  return { slug: row.slug, title: inTitle?.rest || row.title, description: row.description, thumbnailUrl, videoUrl };
+  if (inDescription) return { slug: row.slug, title, description: videoInText(description) ? inDescription.rest : description, thumbnailUrl, videoUrl };
+  return { slug: row.slug, title: inTitle?.rest || title, description, thumbnailUrl, videoUrl };
 }
 
 /** The on-demand content of a convention its visitors may see (active, or seen by its organisers), oldest first. */

@@ -4,6 +4,7 @@ import {
   conventionIdsOfStage,
   conventionTranslations,
   onDemandOfConvention,
+  onDemandTranslations,
   organizationSummaryById,
   scheduleEntryTranslations,
   scheduleOfStage,
@@ -37,12 +38,13 @@ import {
  * nobody outside the domain gets rows without the rule that goes with them.
  */
 
-export type TextsOf = 'convention' | 'stage' | 'scheduleEntry' | 'hall' | 'stand' | 'point';
+export type TextsOf = 'convention' | 'stage' | 'scheduleEntry' | 'onDemand' | 'hall' | 'stand' | 'point';
 
 const TEXTS = {
   convention: conventionTranslations,
   stage: stageTranslations,
   scheduleEntry: scheduleEntryTranslations,
+  onDemand: onDemandTranslations,
   hall: hallTranslationsByHall,
   stand: standTranslationsByStand,
   point: pointTranslationsByPoint,

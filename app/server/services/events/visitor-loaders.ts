@@ -2,7 +2,7 @@ import type { BaseStand, Convention, Exhibition, FoyerPoint, Hall, ImageFoyer, O
 import DataLoader from 'dataloader';
 import { defineLoader, type ServiceContext } from '../../context.server';
 import { allTranslationsJson, jsonArray, ownColumns, revived, revivedRows, translationsJson, type JsonRow } from '../json-rows';
-import { conventionTranslations, onDemandOfConvention, organizationLogoById, organizationSummaryById, stageById, stageOfConvention, stageTranslations, ORGANIZATION_LOGO_SQL, ORGANIZATION_SUMMARY_JSON, type OrganizationSummary } from './loaders';
+import { conventionTranslations, onDemandOfConvention, onDemandTranslations, organizationLogoById, organizationSummaryById, stageById, stageOfConvention, stageTranslations, ORGANIZATION_LOGO_SQL, ORGANIZATION_SUMMARY_JSON, type OrganizationSummary } from './loaders';
 import { baseStandById, FAIRS_JSON, fairsOfStand, foyerByConvention, foyerPointsByFoyer, hallTranslationsByHall, standTranslationsByStand, type StandFair } from './stand-loaders';
 import { filesJson, primeFiles } from '../files/files.server';
 import { primeVideoThumbnails, videoThumbnailsJson } from './video-thumbnails';
@@ -18,7 +18,11 @@ import { LISTED_SQL } from './policy';
 
 const STAGE_SQL = `(select to_jsonb(s.*) || jsonb_build_object('_translations', ${translationsJson('stage_translations', 'stage_id', 's.id')})
   from convention_stages cs join stages s on s.id = cs.stage_id where cs.convention_id = c.id limit 1)`;
-const ON_DEMAND_SQL = jsonArray('to_jsonb(d.*)', 'from on_demand_contents d where d.convention_id = c.id', 'd.created_at, d.id');
+const ON_DEMAND_SQL = jsonArray(
+  `to_jsonb(d.*) || jsonb_build_object('_translations', ${translationsJson('on_demand_content_translations', 'on_demand_content_id', 'd.id')})`,
+  'from on_demand_contents d where d.convention_id = c.id',
+  'd.created_at, d.id',
+);
 const CONVENTION_FILES_SQL = filesJson(`select c.header_image_id
   union all select s.thumbnail_id from convention_stages cs join stages s on s.id = cs.stage_id where cs.convention_id = c.id
   union all select d.thumbnail_id from on_demand_contents d where d.convention_id = c.id`);
@@ -67,7 +71,9 @@ export const conventionBySlugLoader = defineLoader(
         const stage = stageJson ? revived<Stage>(ownColumns(stageJson)) : null;
         stageOfConvention(ctx).prime(convention.id, stage);
         if (stage) stageTranslations(ctx).prime(stage.id, stageJson!._translations as never);
-        onDemandOfConvention(ctx).prime(convention.id, revivedRows<OnDemandContent>(row._on_demand));
+        const onDemand = revivedRows<JsonRow>(row._on_demand);
+        onDemandOfConvention(ctx).prime(convention.id, onDemand.map((item) => ownColumns<OnDemandContent>(item)));
+        for (const item of onDemand) onDemandTranslations(ctx).prime(String(item.id), item._translations as never);
         primeFiles(ctx, row._files);
       }
       return slugs.map((slug) => bySlug.get(slug) ?? null);

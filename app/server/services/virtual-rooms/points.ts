@@ -1,5 +1,6 @@
 import { VirtualRoomInfoPoint, VirtualRoomNavPoint } from '#db/models/index';
-import { InfoPointCreateInput, NavPointCreateInput, type InfoPointCreateInput as InfoInput, type NavPointCreateInput as NavInput } from '~/lib/schemas/virtual-rooms';
+import type { z } from 'zod';
+import { InfoPointCreateInput, InfoPointTextsInput, NavPointCreateInput, type InfoPointCreateInput as InfoInput, type NavPointCreateInput as NavInput } from '~/lib/schemas/virtual-rooms';
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { assertOwnPage } from '../content-pages/picker';
 import { DomainError } from '../errors';
@@ -9,6 +10,7 @@ import { parseInput } from '../validation';
 import { assertOwnIcon, clearRoomLoaders, notFound, ownedInfoPoint, ownedNavPoint, ownedPano, panosOfRoom } from './common';
 import { destinationAllowed } from './destinations';
 import { requireRoomEditor } from './policy';
+import { forgetRoomItemTexts, saveRoomItemTexts } from './texts';
 import type { InfoPointRecord, NavPointDestinationInput, NavPointRecord } from './types';
 
 /**
@@ -132,8 +134,8 @@ export async function createInfoPoint(ctx: ServiceContext, input: InfoInput): Pr
     throw new DomainError(page || hasIframe ? 'INVALID' : 'REQUIRED', ctx.t('rooms:errors.infoPointTarget'), page ? 'iframeUrl' : iframeUrl ? 'iframeTitle' : iframeTitle ? 'iframeUrl' : 'contentPageId');
   }
   await assertOwnPage(ctx, organizationId, page);
-  const point = await insertPoint(ctx, organizationId, room.id, values.iconId, (tx) =>
-    VirtualRoomInfoPoint.query(tx.db)
+  const point = await insertPoint(ctx, organizationId, room.id, values.iconId, async (tx) => {
+    const row = await VirtualRoomInfoPoint.query(tx.db)
       .insert({
         pano_id: pano.id,
         ...onSphere(ctx, values.x, values.y, values.z),
@@ -143,8 +145,27 @@ export async function createInfoPoint(ctx: ServiceContext, input: InfoInput): Pr
         iframe_title: page ? null : iframeTitle,
         iframe_url: page ? null : iframeUrl,
       })
-      .returning('*'),
-  );
+      .returning('*');
+    // the title of the embedded page per language; a point that opens a content page takes the page's texts
+    if (!page) await saveRoomItemTexts(tx, 'infoPoint', row.id, values.translations);
+    return row;
+  });
+  forgetRoomItemTexts(ctx, 'infoPoint', point.id);
+  return infoPointRecord(point);
+}
+
+/**
+ * `setInfoPointTranslations`: the embedded page's title of an info point per language (issue 24 item 21); the
+ * languages given change, the others stay. A point that opens a content page shows the page's own texts (INVALID).
+ */
+export async function setInfoPointTranslations(ctx: ServiceContext, id: string, input: z.input<typeof InfoPointTextsInput>): Promise<InfoPointRecord> {
+  const { organizationId } = requireRoomEditor(ctx);
+  const values = parseInput(ctx, InfoPointTextsInput, input);
+  const { point, room } = await ownedInfoPoint(ctx, organizationId, id);
+  if (point.content_page_id) throw new DomainError('INVALID', ctx.t('rooms:errors.infoPointPageTexts'), 'translations');
+  await inTransaction(ctx, (tx) => saveRoomItemTexts(tx, 'infoPoint', point.id, values.translations));
+  clearRoomLoaders(ctx, room.id);
+  forgetRoomItemTexts(ctx, 'infoPoint', point.id);
   return infoPointRecord(point);
 }
 

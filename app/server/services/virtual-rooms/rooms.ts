@@ -7,11 +7,12 @@ import { fileById } from '../files/files.server';
 import { showRoomFiles } from './file-uses';
 import { freeSlug, isUniqueViolation } from '../slugs';
 import { parseInput } from '../validation';
-import { clearRoomLoaders, ownedRoom, panosOfRoom, roomInitialView, roomNotFound, roomRecord, roomsWithCounts, stepsOfRoom } from './common';
+import { clearRoomLoaders, infoPointsOfRoom, ownedRoom, panosOfRoom, roomInitialView, roomNotFound, roomRecord, roomsWithCounts, stepsOfRoom } from './common';
 import { roomDestinations } from './destinations';
 import { panoRecord } from './panos';
 import { requireRoomEditor } from './policy';
 import { tourStepRecord } from './tour';
+import { roomItemTexts } from './texts';
 import type { PanoRecord, RoomEditorData, RoomViewAngles, TourStepRecord, VirtualRoom as VirtualRoomRecord } from './types';
 import { buildRoomView } from './visit';
 
@@ -59,7 +60,18 @@ export async function roomForEditor(ctx: ServiceContext, slug: string): Promise<
   ]);
   const files = await fileById(ctx).loadMany(panos.map((p) => p.file_id));
   const record = roomRecord(room);
+  // the steps' and iframe points' own texts and their translations (the view shows them in the editor's language)
+  const [steps, infoPoints] = await Promise.all([stepsOfRoom(ctx).load(room.id), infoPointsOfRoom(ctx).load(room.id)]);
+  const iframePoints = infoPoints.filter((p) => !p.content_page_id);
+  const [stepTexts, pointTexts] = await Promise.all([
+    Promise.all(steps.map((s) => roomItemTexts(ctx, 'step', s.id))),
+    Promise.all(iframePoints.map((p) => roomItemTexts(ctx, 'infoPoint', p.id))),
+  ]);
   return {
+    texts: {
+      steps: steps.map((s, i) => ({ id: s.id, title: s.title, text: s.text, translations: stepTexts[i] })),
+      infoPoints: iframePoints.map((p, i) => ({ id: p.id, iframeTitle: p.iframe_title ?? '', translations: pointTexts[i] })),
+    },
     room: { id: room.id, slug: room.slug, name: room.name, accessType: room.access_type, initialPanoId: record.initialPanoId, initialView: record.initialView },
     view,
     panos: panos.map((p, i) => {

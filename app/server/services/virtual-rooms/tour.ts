@@ -7,6 +7,7 @@ import { showRoomFiles } from './file-uses';
 import { parseInput } from '../validation';
 import { clearRoomLoaders, notFound, ownedRoom, ownedStep } from './common';
 import { requireRoomEditor } from './policy';
+import { forgetRoomItemTexts, saveRoomItemTexts } from './texts';
 import type { TourStepRecord } from './types';
 
 /**
@@ -78,9 +79,11 @@ export async function createTourStep(ctx: ServiceContext, input: CreateInput): P
       })
       .returning('*');
     await showRoomFiles(tx, room, [values.audioFileId]);
+    await saveRoomItemTexts(tx, 'step', row.id, values.translations);
     return row;
   });
   clearRoomLoaders(ctx, room.id);
+  forgetRoomItemTexts(ctx, 'step', step.id);
   return tourStepRecord(step);
 }
 
@@ -107,9 +110,11 @@ export async function updateTourStep(ctx: ServiceContext, id: string, input: Upd
   const updated = await inTransaction(ctx, async (tx) => {
     const row = await VirtualRoomTourStep.query(tx.db).patchAndFetchById(step.id, patch);
     await showRoomFiles(tx, room, [values.audioFileId]);
+    await saveRoomItemTexts(tx, 'step', step.id, values.translations);
     return row;
   });
   clearRoomLoaders(ctx, room.id);
+  forgetRoomItemTexts(ctx, 'step', step.id);
   return tourStepRecord(updated);
 }
 

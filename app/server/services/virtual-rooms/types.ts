@@ -1,3 +1,4 @@
+import type { ItemTextRow } from './texts';
 /**
  * Virtual rooms (issue 17): the shapes the rooms services hand to the console editor and GraphQL.
  * Server-side types (the visitor's view model lives in `app/lib/virtual-rooms/view.ts`).
@@ -75,6 +76,11 @@ export interface RoomEditorData {
   panos: RoomEditorPano[];
   destinations: RoomDestinations;
   icons: RoomEditorIcon[];
+  /** the own texts of the tour steps and iframe info points with their translations (issue 24 item 21) */
+  texts: {
+    steps: { id: string; title: string; text: string; translations: ItemTextRow[] }[];
+    infoPoints: { id: string; iframeTitle: string; translations: ItemTextRow[] }[];
+  };
 }
 
 /** Exactly one destination of a nav point. */

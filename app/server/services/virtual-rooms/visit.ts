@@ -26,6 +26,7 @@ import {
   roomNotFound,
   stepsOfRoom,
 } from './common';
+import { primeRoomTexts, roomItemTexts, textInLanguage } from './texts';
 
 /**
  * What visitors get of a room (spec 000 point 2 `/virtual-room/{slug}`, `/standalone-room/{slug}`, the stand's
@@ -162,7 +163,14 @@ export async function buildRoomView(ctx: ServiceContext, room: VirtualRoom, lang
     destinationTitles(ctx, { halls: pick('hall_id'), hallStands: pick('hall_stand_id'), stages: pick('stage_id'), conventions: pick('convention_id') }, language),
     contentPagesOf(ctx, [...new Set(infoPoints.map((p) => p.content_page_id).filter((id): id is string => Boolean(id)))], language),
     iconsOf(ctx, [...new Set([...navPoints, ...infoPoints].map((p) => p.icon_id).filter((id): id is string => Boolean(id)))]),
+    primeRoomTexts(ctx, room.id, steps.map((s) => s.id), infoPoints.map((p) => p.id)),
   ]);
+  // texts in the visitor's language where the step or point has them (issue 24 item 21), else its own
+  const [stepTexts, infoTexts] = await Promise.all([
+    Promise.all(steps.map((s) => roomItemTexts(ctx, 'step', s.id))),
+    Promise.all(infoPoints.map((p) => roomItemTexts(ctx, 'infoPoint', p.id))),
+  ]);
+  const infoTextsOf = new Map(infoPoints.map((p, i) => [p.id, infoTexts[i]]));
   const t = ctx.t;
   const loggedIn = options.asLoggedIn || Boolean(ctx.viewer);
   const member = isMember(ctx.viewer, room.organization_id);
@@ -209,8 +217,9 @@ export async function buildRoomView(ctx: ServiceContext, room: VirtualRoom, lang
     }
     const url = p.iframe_url ? safeHref(p.iframe_url) : undefined;
     if (!url || !p.iframe_title) return null;
-    const target = p.auth && !loggedIn ? null : { kind: 'IFRAME' as const, title: p.iframe_title, url };
-    return { ...base, name: t('rooms:names.iframe', { title: p.iframe_title, lng }), target };
+    const title = textInLanguage(infoTextsOf.get(p.id) ?? [], language, 'title', p.iframe_title);
+    const target = p.auth && !loggedIn ? null : { kind: 'IFRAME' as const, title, url };
+    return { ...base, name: t('rooms:names.iframe', { title, lng }), target };
   };
 
   const panoViews: PanoView[] = [];
@@ -231,8 +240,8 @@ export async function buildRoomView(ctx: ServiceContext, room: VirtualRoom, lang
   const tourSteps: TourStepView[] = steps.map((s, index) => ({
     id: s.id,
     order: index,
-    title: s.title,
-    text: s.text,
+    title: textInLanguage(stepTexts[index], language, 'title', s.title),
+    text: textInLanguage(stepTexts[index], language, 'description', s.text),
     audioUrl: s.audio_file_id ? fileUrl({ id: s.audio_file_id }) : null,
     panoId: s.pano_id,
     view: { azimuthalAngle: s.azimuthal_angle, polarAngle: s.polar_angle, focalLength: s.focal_length },
