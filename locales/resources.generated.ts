@@ -23,6 +23,7 @@ import dePersonalization from './de/personalization.json';
 import deRooms from './de/rooms.json';
 import deRoomseditor from './de/roomseditor.json';
 import deRoomsviewer from './de/roomsviewer.json';
+import deShop from './de/shop.json';
 import deValidation from './de/validation.json';
 import deVisitor from './de/visitor.json';
 import enAccess from './en/access.json';
@@ -48,11 +49,12 @@ import enPersonalization from './en/personalization.json';
 import enRooms from './en/rooms.json';
 import enRoomseditor from './en/roomseditor.json';
 import enRoomsviewer from './en/roomsviewer.json';
+import enShop from './en/shop.json';
 import enValidation from './en/validation.json';
 import enVisitor from './en/visitor.json';
 
 /** Every namespace of texts, per language (one JSON file each). */
 export const resources = {
-  de: { access: deAccess, appointments: deAppointments, auth: deAuth, builder: deBuilder, chats: deChats, common: deCommon, content: deContent, contentview: deContentview, email: deEmail, errors: deErrors, events: deEvents, files: deFiles, leads: deLeads, leadscard: deLeadscard, leadsconsole: deLeadsconsole, mail: deMail, org: deOrg, pages: dePages, pagesmigration: dePagesmigration, personalization: dePersonalization, rooms: deRooms, roomseditor: deRoomseditor, roomsviewer: deRoomsviewer, validation: deValidation, visitor: deVisitor },
-  en: { access: enAccess, appointments: enAppointments, auth: enAuth, builder: enBuilder, chats: enChats, common: enCommon, content: enContent, contentview: enContentview, email: enEmail, errors: enErrors, events: enEvents, files: enFiles, leads: enLeads, leadscard: enLeadscard, leadsconsole: enLeadsconsole, mail: enMail, org: enOrg, pages: enPages, pagesmigration: enPagesmigration, personalization: enPersonalization, rooms: enRooms, roomseditor: enRoomseditor, roomsviewer: enRoomsviewer, validation: enValidation, visitor: enVisitor },
+  de: { access: deAccess, appointments: deAppointments, auth: deAuth, builder: deBuilder, chats: deChats, common: deCommon, content: deContent, contentview: deContentview, email: deEmail, errors: deErrors, events: deEvents, files: deFiles, leads: deLeads, leadscard: deLeadscard, leadsconsole: deLeadsconsole, mail: deMail, org: deOrg, pages: dePages, pagesmigration: dePagesmigration, personalization: dePersonalization, rooms: deRooms, roomseditor: deRoomseditor, roomsviewer: deRoomsviewer, shop: deShop, validation: deValidation, visitor: deVisitor },
+  en: { access: enAccess, appointments: enAppointments, auth: enAuth, builder: enBuilder, chats: enChats, common: enCommon, content: enContent, contentview: enContentview, email: enEmail, errors: enErrors, events: enEvents, files: enFiles, leads: enLeads, leadscard: enLeadscard, leadsconsole: enLeadsconsole, mail: enMail, org: enOrg, pages: enPages, pagesmigration: enPagesmigration, personalization: enPersonalization, rooms: enRooms, roomseditor: enRoomseditor, roomsviewer: enRoomsviewer, shop: enShop, validation: enValidation, visitor: enVisitor },
 } as const;

@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'VERSION_CONFLICT', // a save based on an older version of what it changes (content page translations)
   'LAST_ADMIN', // deleting the account of an organisation's last admin while others are members (hand over first)
   'ALREADY_CLAIMED', // a chat conversation another operator has (the message names them)
+  'OUT_OF_STOCK', // a cart or checkout asks for more than is left (the message names what is still available)
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
