@@ -123,7 +123,7 @@ function fillDays(rows: { day: string; total: unknown; unique: unknown; recurrin
 }
 
 /** The visit statistics of the filter's object (or all the organisation's objects of its main kind) and period. */
-export async function visitStatistics(ctx: ServiceContext, input: VisitStatisticsFilter | null | undefined, now = new Date()): Promise<VisitStatistics> {
+export async function visitStatistics(ctx: ServiceContext, input: unknown, now = new Date()): Promise<VisitStatistics> {
   const { organizationId } = requireAnalyticsReader(ctx);
   const filter = parseInput(ctx, VisitStatisticsFilterSchema, input ?? {});
   const picked = ANALYTICS_SCOPE_KINDS.find((kind) => filter[FIELD_OF[kind]]);
