@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   JWT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SECRETS_FILE: z.string().min(1).optional(),
+  /** signs getJWTToken's tokens for the organisation's external services (default: a key derived from the JWT secret) */
+  EXTERNAL_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   UPLOAD_DIR: z.string().default('var/uploads'),
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().optional(),

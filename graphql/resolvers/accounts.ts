@@ -14,6 +14,7 @@ import {
   blindMatchingSetPassword,
   confirmAccount,
   currentOrganizationOfUser,
+  getJWTToken,
   isSalesUser,
   me,
   organizationsOfUser,
@@ -26,7 +27,7 @@ import {
 } from '~/server/services/accounts';
 import type { Env } from '~/server/env.server';
 import type { Resolvers } from '../generated/types';
-import { payload } from '../errors';
+import { asQuery, payload } from '../errors';
 
 /** The refresh token also travels as httpOnly cookie, readable only by /graphql/ (so never by page scripts). */
 function setRefreshCookie(env: Env, tokens: TokenSet) {
@@ -69,6 +70,7 @@ export const accountResolvers: Resolvers = {
   },
   Query: {
     me: (_root, _args, ctx) => me(ctx.service),
+    getJWTToken: (_root, args, ctx) => asQuery(() => getJWTToken(ctx.service, { username: args.username, email: args.email })),
   },
   Mutation: {
     tokenCreate: (_root, args, ctx) =>

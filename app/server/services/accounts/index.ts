@@ -21,3 +21,4 @@ export {
   blindMatchingSetPassword,
   conventionPath,
 } from './blind-matching';
+export { getJWTToken, shopUidOf, type ExternalToken } from './external-token';

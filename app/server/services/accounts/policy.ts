@@ -19,3 +19,11 @@ export function mayReadAccount(viewer: Viewer | null, userId: string): boolean {
 export function mayChangeAddress(viewer: Viewer | null, address: { user_id: string }): boolean {
   return isSelf(viewer, address.user_id);
 }
+
+/**
+ * getJWTToken: a token that identifies a user to an external service is issued for the viewer themself, or by
+ * platform staff for any user (support, integrations); nobody else may have one made for another user.
+ */
+export function mayGetExternalToken(viewer: Viewer | null, forSelf: boolean): boolean {
+  return Boolean(viewer && (forSelf || viewer.isStaff));
+}
