@@ -152,32 +152,34 @@ export async function previewMail(
   return renderOrganizationMail({ template, language, ...sample, overrides, look: setup.look });
 }
 
-/** The organisation's mails: each template with its sample rendering and its texts (one language or both). */
-export async function emails(ctx: ServiceContext, lang?: Language | null): Promise<EmailView[]> {
+/** Each template's texts, the organisation's beside the defaults, in one language or both (one statement). */
+export async function emailTexts(ctx: ServiceContext, lang?: Language | null): Promise<{ key: EmailTemplateKey; placeholders: readonly string[]; translatables: EmailTranslatableView[] }[]> {
   const { organizationId } = requireEmailManager(ctx);
   const language = lang ? parseInput(ctx, LanguageSchema, lang) : null;
   const languages = language ? [language] : LANGUAGES;
   const rows = await EmailTranslatable.query(ctx.db).where({ organization_id: organizationId }).whereIn('language', languages);
-  const own = (template: string, msgId: string, l: Language) => rows.find((r) => r.template_key === template && r.msg_id === msgId && r.language === l)?.text ?? null;
+  const own = new Map(rows.map((r) => [`${r.template_key}/${r.msg_id}/${r.language}`, r.text]));
+  return EMAIL_TEMPLATES.map((template) => ({
+    key: template.key,
+    placeholders: template.placeholders,
+    translatables: template.messages.flatMap((message) =>
+      languages.map((l) => ({
+        msgId: message.id,
+        lang: l,
+        msg: own.get(`${template.key}/${message.id}/${l}`) ?? null,
+        default: defaultText(l, message.localeKey),
+        kind: message.kind,
+        required: message.required,
+      })),
+    ),
+  }));
+}
+
+/** The organisation's mails (spec: Emails (lang)): each template's texts and its rendering with sample data (DE without a language). */
+export async function emails(ctx: ServiceContext, lang?: Language | null): Promise<EmailView[]> {
+  const texts = await emailTexts(ctx, lang);
   const views: EmailView[] = [];
-  for (const template of EMAIL_TEMPLATES) {
-    const rendered = await previewMail(ctx, template.key, language ?? 'DE');
-    views.push({
-      key: template.key,
-      placeholders: template.placeholders,
-      ...rendered,
-      translatables: template.messages.flatMap((message) =>
-        languages.map((l) => ({
-          msgId: message.id,
-          lang: l,
-          msg: own(template.key, message.id, l),
-          default: defaultText(l, message.localeKey),
-          kind: message.kind,
-          required: message.required,
-        })),
-      ),
-    });
-  }
+  for (const template of texts) views.push({ ...template, ...(await previewMail(ctx, template.key, lang ?? 'DE')) });
   return views;
 }
 
