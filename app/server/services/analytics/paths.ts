@@ -43,7 +43,7 @@ export function parseVisitorPath(raw: string | null | undefined): VisitorPath | 
         if (d === undefined) return { ...base, kind: 'hall', hall: c };
         if (d === 'stand' && e) {
           if (f === undefined) return { ...base, kind: 'stand', hall: c, stand: e };
-          if ((f === 'rp' || f === 'vr') && g && parts.length === 7) return { ...base, kind: 'room', hall: c, stand: e, point: g };
+          if ((f === 'rp' || f === 'vr') && g && parts.length === 8) return { ...base, kind: 'room', hall: c, stand: e, point: g };
         }
         return null;
       }
