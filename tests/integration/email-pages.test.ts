@@ -132,3 +132,19 @@ describe('/email-management', () => {
     expect(String(foreign.toast!.values!.message)).toMatch(/nicht gefunden/i);
   });
 });
+
+describe('the demo seed', () => {
+  it('gives the demo organisation its mail colour, header image, sender and one changed German text, which its admin sees', async () => {
+    const { seedDemo } = await import('~/server/seed/demo');
+    await seedDemo(t.app.db, { force: true });
+    const anna = await t.app.db('users').where({ email: 'admin@demo.example' }).first('id');
+    const res = await open(anna.id, '?mail=leadInformation&lang=DE');
+    expect(res.status).toBe(200);
+    const data = res.data as PageData & { settings: { color: string; headerImageUrl: string | null; senderName: string } };
+    expect(data.settings).toMatchObject({ color: '#1f4e79', senderName: expect.stringContaining('Messeteam') });
+    expect(data.settings.headerImageUrl).toMatch(/^\/files\//);
+    expect(data.mails.find((m) => m.key === 'leadInformation')!.changed).toBe(1);
+    expect(data.preview.subject).toMatch(/^Schön, dass Sie an unserem Stand waren/);
+    expect(data.preview.html).toContain('#1f4e79');
+  });
+});

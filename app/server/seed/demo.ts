@@ -7,6 +7,7 @@ import { seedAppointments } from './appointments';
 import { seedContent, seedPersonalization } from './content';
 import { seedContentPages, seedHelpPage } from './content-pages';
 import { fillDemoTargets, seedDemoPictures } from './demo-finish';
+import { seedEmail } from './email';
 import { seedPartnerDay } from './events-access';
 import { seedConventions } from './events-conventions';
 import { seedExhibitionStand } from './events-exhibition';
@@ -116,6 +117,9 @@ export async function seedDemo(db: Db, options: { force: boolean }): Promise<{ s
 
     // chat on with Anna as operator, a visitor waiting and a few archived conversations from a stand (issue 28)
     await seedChats(trx, { organizationId: demoOrg.id, operatorUserId: admin.id, visitorUserId: visitor.id });
+
+    // the organisation's mails: its colour, a header image, sender and reply-to, and one changed German subject (issue 29)
+    await seedEmail(trx, { organizationId: demoOrg.id });
   });
   return { seeded: true };
 }
