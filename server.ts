@@ -12,6 +12,7 @@ import { runPrimary, serverProcessCount } from '~/server/cluster.server';
 import { loadEnv, type Env } from '~/server/env.server';
 import { listenForDataChanges } from '~/server/data-changes.server';
 import { startMailWorker } from '~/server/mail/outbox.server';
+import { flushAnalytics, startAnalyticsJob } from '~/server/services/analytics';
 import { serveSubscriptions } from '#graphql/subscriptions';
 import { visitorCache } from '~/server/visitor-cache.server';
 import { audienceOf } from '~/server/pages/audience.server';
@@ -90,6 +91,7 @@ async function serve(env: Env, app: AppServices) {
     : undefined;
   const server = await createExpressApp(app, { remixHandler, assets, visitorCache: cache });
   const mailWorker = startMailWorker(app);
+  const analyticsJob = startAnalyticsJob(app.db, { intervalMs: env.ANALYTICS_ROLLUP_SECONDS * 1000, rawDays: env.ANALYTICS_RAW_DAYS });
   const listener = server.listen(env.PORT, env.HOST, () => {
     if (cluster.isPrimary) announce(env);
   });
@@ -106,6 +108,8 @@ async function serve(env: Env, app: AppServices) {
     void subscriptions.close();
     listener.close(async () => {
       await mailWorker.stop();
+      await flushAnalytics(app.db);
+      await analyticsJob.stop();
       await dataChanges?.close();
       await app.db.destroy();
       process.exit(0);

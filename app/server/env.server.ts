@@ -47,6 +47,10 @@ const EnvSchema = z.object({
   WEB_CONCURRENCY: z.literal('').transform(() => undefined).or(z.coerce.number().int().min(1).max(256).optional()),
   /** how long anonymous visitors' answers are kept at most (production); 0 keeps none */
   VISITOR_CACHE_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(3600).default(10)),
+  /** analytics (issue 30): raw page views older than this many days are deleted, rollups stay */
+  ANALYTICS_RAW_DAYS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(2).max(3650).default(30)),
+  /** analytics: how often the rollup job runs (seconds) */
+  ANALYTICS_ROLLUP_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(5).max(3600).default(60)),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {
