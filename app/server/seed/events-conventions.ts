@@ -143,27 +143,31 @@ export async function seedConventions(
     await trx('schedule_entry_translations').insert(texts(talk.de, talk.en).map((tr) => ({ ...tr, schedule_entry_id: entry.id })));
   }
 
-  await trx('on_demand_contents').insert([
+  // each item in German (its own texts) and English (issue 24 item 21)
+  const onDemand: { slug: string; de: [string, string]; en: [string, string] }[] = [
     {
-      convention_id: convention.id,
       slug: 'aufzeichnung-eroeffnung',
-      title: 'Aufzeichnung: Eröffnung der Digitalen Fachmesse',
       // the recording is named by its link; the on-demand page plays it from the start time given
-      description: 'Die Begrüßung vom ersten Messetag zum Nachsehen (25 Minuten).\nhttps://www.youtube.com/watch?v=aqz-KE-bpKQ&t=30',
+      de: ['Aufzeichnung: Eröffnung der Digitalen Fachmesse', 'Die Begrüßung vom ersten Messetag zum Nachsehen (25 Minuten).\nhttps://www.youtube.com/watch?v=aqz-KE-bpKQ&t=30'],
+      en: ['Recording: Opening of the Digital Trade Fair', 'The welcome from the first day of the fair to watch again (25 minutes).\nhttps://www.youtube.com/watch?v=aqz-KE-bpKQ&t=30'],
     },
     {
-      convention_id: convention.id,
       slug: 'aufzeichnung-predictive-maintenance',
-      title: 'Aufzeichnung: Predictive Maintenance in der Praxis',
-      description: 'Der Vortrag von Prof. Dr. Jürgen Weber mit allen Folien und der Fragerunde.',
+      de: ['Aufzeichnung: Predictive Maintenance in der Praxis', 'Der Vortrag von Prof. Dr. Jürgen Weber mit allen Folien und der Fragerunde.'],
+      en: ['Recording: Predictive maintenance in practice', 'The talk by Prof. Dr. Jürgen Weber with all slides and the questions and answers.'],
     },
     {
-      convention_id: convention.id,
       slug: 'produktfilm-rundgang-halle-1',
-      title: 'Produktfilm: Rundgang durch Halle 1',
-      description: 'Ein zehnminütiger Rundgang zu den Ständen für Maschinenbau – ideal zur Vorbereitung Ihres Messebesuchs.',
+      de: ['Produktfilm: Rundgang durch Halle 1', 'Ein zehnminütiger Rundgang zu den Ständen für Maschinenbau – ideal zur Vorbereitung Ihres Messebesuchs.'],
+      en: ['Product film: A walk through hall 1', 'A ten-minute walk past the mechanical engineering stands – ideal for preparing your visit to the fair.'],
     },
-  ]);
+  ];
+  for (const item of onDemand) {
+    const [row] = await trx('on_demand_contents')
+      .insert({ convention_id: convention.id, slug: item.slug, title: item.de[0], description: item.de[1] })
+      .returning('id');
+    await trx('on_demand_content_translations').insert(texts(item.de, item.en).map((tr) => ({ ...tr, on_demand_content_id: row.id })));
+  }
 
   const [exhibition] = await trx('exhibitions')
     .insert({

@@ -110,14 +110,36 @@ export async function seedVirtualRooms(trx: Knex, options: { organizationId: str
     infoIds.push(...rows.map((r: { id: string }) => r.id));
   }
 
+  // German (the steps' own texts) and English (issue 24 item 21)
   const steps = [
-    { pano_id: showroom, title: 'Willkommen im Showroom', text: 'Schön, dass Sie da sind! An der Markenwand sehen Sie unsere Neuheiten 2026.', view: view(0, 2, 35), info: null },
-    { pano_id: showroom, title: 'Die Produkte am Tisch', text: 'Auf dem Tisch links liegen die Muster des Messesystems Modul X. Öffnen Sie den Infopunkt für Details.', view: view(-48, -10, 45), info: infoIds[0] ?? null },
-    { pano_id: lounge, title: 'Die Lounge', text: 'In der Lounge beraten wir Sie persönlich. Auf dem Tablet finden Sie die Produktseite.', view: view(-60, -10, 30), info: infoIds[3] ?? null },
+    {
+      pano_id: showroom,
+      title: 'Willkommen im Showroom',
+      text: 'Schön, dass Sie da sind! An der Markenwand sehen Sie unsere Neuheiten 2026.',
+      en: ['Welcome to the showroom', 'Good to have you here! The brand wall shows what is new in 2026.'],
+      view: view(0, 2, 35),
+      info: null,
+    },
+    {
+      pano_id: showroom,
+      title: 'Die Produkte am Tisch',
+      text: 'Auf dem Tisch links liegen die Muster des Messesystems Modul X. Öffnen Sie den Infopunkt für Details.',
+      en: ['The products on the table', 'The table on the left holds samples of the Module X fair system. Open the info point for details.'],
+      view: view(-48, -10, 45),
+      info: infoIds[0] ?? null,
+    },
+    {
+      pano_id: lounge,
+      title: 'Die Lounge',
+      text: 'In der Lounge beraten wir Sie persönlich. Auf dem Tablet finden Sie die Produktseite.',
+      en: ['The lounge', 'In the lounge we advise you in person. The tablet shows the product page.'],
+      view: view(-60, -10, 30),
+      info: infoIds[3] ?? null,
+    },
   ];
   for (const [sort, step] of steps.entries()) {
     const audio = await storeAudio(trx, storage, organizationId, `tour-schritt-${sort + 1}-klangfolge.wav`, tourChime(sort));
-    await trx('virtual_room_tour_steps').insert({
+    const [row] = await trx('virtual_room_tour_steps').insert({
       virtual_room_id: room.id,
       pano_id: step.pano_id,
       title: step.title,
@@ -128,7 +150,11 @@ export async function seedVirtualRooms(trx: Knex, options: { organizationId: str
       focal_length: step.view.focalLength,
       info_point_id: step.info,
       sort,
-    });
+    }).returning('id');
+    await trx('virtual_room_tour_step_translations').insert([
+      { tour_step_id: row.id, language: 'DE', title: step.title, description: step.text },
+      { tour_step_id: row.id, language: 'EN', title: step.en[0], description: step.en[1] },
+    ]);
   }
 
   // the first stand of the demo hall links the room: its reference point "showroom" (/vr/showroom)
