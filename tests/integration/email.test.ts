@@ -2,9 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Feature, Package } from '~/lib/features';
+import * as pixel from '~/routes/email-open.$token';
 import { deliverPending } from '~/server/mail/outbox.server';
 import { addMember, createFile, createLead, createOrganization, createUser } from '../fixtures/factories';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { callRoute } from '../helpers/routes';
 import { headerOf, mimePart, type ReceivedMail } from '../helpers/smtp';
 
 /**
@@ -295,5 +297,27 @@ describe('mails through SMTP', () => {
     expect(headerOf(received[0].raw, 'Subject')).toMatch(/^Ihr Termin mit .* am 26\.10\.2026$/);
     const log = (await gql<Deliveries>(admin.id, DELIVERIES)).body.data!.emailDeliveries.items;
     expect(log).toMatchObject([{ recipient: admin.email, template: 'appointmentBooked', lang: 'DE', state: 'SENT' }]);
+  });
+
+  it('a lead who agreed to tracking gets the open pixel and opening marks the mail OPENED; a lead who did not gets none', async () => {
+    received.length = 0;
+    const { org, admin } = await orgWithAdmin(Package.SALES | Feature.leadTracking);
+    const consent = (agreed: boolean) => ({ items: [{ kind: 'tracking' as const, text: 'Tracking', agreed }], formId: null, formVersion: null, givenAt: new Date().toISOString(), language: 'EN' as const });
+    const yes = await createLead(t.app.db, { organization_id: org.id, email: `yes-${unique()}@test.example`, name: 'Y', language: 'EN', contact_id: admin.id, consent: consent(true) });
+    const no = await createLead(t.app.db, { organization_id: org.id, email: `no-${unique()}@test.example`, name: 'N', language: 'EN', contact_id: admin.id, consent: consent(false) });
+    const SEND = `mutation($id: ID!) { sendLeadInformationEmail(id: $id) { error { code } } }`;
+    for (const lead of [yes, no]) await gql(admin.id, SEND, { id: lead.id });
+    await deliverPending(t.app);
+    const html = (to: string) => mimePart(received.find((m) => m.to[0] === to)!.raw, 'text/html');
+    expect(html(no.email)).not.toContain('/email-open/');
+    const src = /\/email-open\/([A-Za-z0-9_-]+)/.exec(html(yes.email));
+    expect(src).not.toBeNull();
+
+    const opened = await callRoute(t, pixel.loader, { url: `/email-open/${src![1]}`, userId: null, params: { token: src![1] } });
+    expect(opened.status).toBe(200);
+    // an unknown token answers the same and changes nothing
+    expect((await callRoute(t, pixel.loader, { url: '/email-open/unknown-token-123456', userId: null, params: { token: 'unknown-token-123456' } })).status).toBe(200);
+    const log = (await gql<Deliveries>(admin.id, DELIVERIES)).body.data!.emailDeliveries.items;
+    expect(Object.fromEntries(log.map((i) => [i.recipient, i.state]))).toEqual({ [yes.email]: 'OPENED', [no.email]: 'SENT' });
   });
 });
