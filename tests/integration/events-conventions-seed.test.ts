@@ -25,7 +25,7 @@ describe('demo seed: conventions', () => {
 
     const visitor = await t.graphql<{ fetchLandingpageConvention: Json }>(
       `query($org: String!) { fetchLandingpageConvention(orgSlug: $org) { id slug status permissionType translation { title }
-        onDemandContent { title } stage { slug translation { title } schedule { timestamp timestampEnd speaker speakerOrganization { id } translation { title } } } } }`,
+        onDemandContent { title translations { language title } } stage { slug translation { title } schedule { timestamp timestampEnd speaker speakerOrganization { id } translation { title } } } } }`,
       { org: org.slug },
     );
     const convention = visitor.body.data!.fetchLandingpageConvention;
@@ -38,6 +38,11 @@ describe('demo seed: conventions', () => {
       stage: { slug: 'demo-hauptbuehne', translation: { title: 'Main stage' } },
     });
     expect(convention.onDemandContent).toHaveLength(3);
+    // every on-demand item has its texts in German and English (issue 24 item 21)
+    for (const item of convention.onDemandContent as { translations: { language: string; title: string }[] }[]) {
+      expect(item.translations.map((tr) => tr.language)).toEqual(['DE', 'EN']);
+      expect(item.translations.every((tr) => tr.title.length > 0)).toBe(true);
+    }
     const schedule = convention.stage.schedule as { timestamp: string; timestampEnd: string; speakerOrganization: { id: string } | null }[];
     const when = (e: { timestamp: string; timestampEnd: string }) =>
       new Date(e.timestampEnd) < now ? 'before' : new Date(e.timestamp) > now ? 'after' : 'during';

@@ -73,6 +73,10 @@ describe('the demo showroom', () => {
     expect(infos.find((p) => !p.auth)!.target).toMatchObject({ kind: 'CONTENT_PAGE', slug: DEMO_PAGE_SLUG, href: expect.stringContaining(`/content/${DEMO_PAGE_SLUG}?token=`) });
 
     expect(view.tourSteps).toHaveLength(3);
+    // the tour speaks the visitor's language (issue 24 item 21): English here, German for a German visitor
+    expect(view.tourSteps[0]!.title).toBe('Welcome to the showroom');
+    const german = await roomForVisitor(await t.serviceContext(null, 'DE'), DEMO_ROOM_SLUG);
+    expect(german.tourSteps[0]!.title).toBe('Willkommen im Showroom');
     for (const step of view.tourSteps) {
       expect(step.audioUrl).toMatch(/^\/files\//);
       const wav = await bytesOf(step.audioUrl!);
