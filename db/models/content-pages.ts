@@ -61,6 +61,17 @@ export class ContentPageTranslation extends BaseModel {
   });
 }
 
+/** An editor's unsaved work on one translation, kept on the server (issue 24 item 7). */
+export class ContentPageDraft extends BaseModel {
+  static override tableName = 'content_page_drafts';
+  static override jsonAttributes = ['layout'];
+
+  declare translation_id: string;
+  declare user_id: string;
+  declare base_version: number;
+  declare layout: unknown;
+}
+
 /** A page's tag (the organisation's content tags, shared with the content pool). */
 export class ContentPageTag extends BaseModel {
   static override tableName = 'content_page_tags';
