@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Package } from '~/lib/features';
+import * as page from '~/routes/_console.analytics/route';
+import * as livePage from '~/routes/_console.analytics_.live';
 import * as recorder from '~/routes/resources.visit';
 import * as analytics from '~/server/services/analytics/index';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { loadContext } from '../helpers/routes';
+import { callRoute, loadContext } from '../helpers/routes';
 import {
   addMember,
   addStandToHall,
@@ -278,5 +280,37 @@ describe('who may not read', () => {
     const f = await fair();
     const res = await gql(f.hostAdmin, STATS, { filter: { from: '2026-03-10T00:00:00Z', to: '2026-03-01T00:00:00Z' } });
     expect(res.errors?.[0]?.extensions?.code).toBe('INVALID');
+  });
+});
+
+describe('the page door (/analytics)', () => {
+  it('shows the host the convention figures and the live funnel; another organisation\'s object is 404, a sales user and anonymous are sent away', async () => {
+    const f = await fair();
+    const now = new Date();
+    for (const step of ['hall', 'stand'] as const) analytics.recordPageView(db(), { consent: true, path: f.paths[step], ip: GERMANY, userAgent: CHROME, at: now });
+    await flush();
+    await analytics.runAnalyticsJob(db(), { rawDays: 30, now });
+    const shown = await callRoute(t, page.loader, { url: `/analytics?scope=convention:${f.convention.id}`, userId: f.hostAdmin });
+    expect(shown.status).toBe(200);
+    const data = shown.data as Awaited<ReturnType<typeof page.loader>>;
+    expect(data.stats).toMatchObject({ scopeKind: 'convention', visitCount: 2, userVisits: 1 });
+    expect(data.live).toMatchObject({ conventionId: f.convention.id, now: 1 });
+    expect(data.scopes.map((s) => s.id)).toEqual(expect.arrayContaining([f.convention.id, f.hall.id]));
+
+    const badPeriod = await callRoute(t, page.loader, { url: '/analytics?from=2026-03-10&to=2026-03-01', userId: f.hostAdmin });
+    expect(badPeriod.status).toBe(200);
+    expect((badPeriod.data as { filterError: string }).filterError).toMatch(/366/);
+
+    expect((await callRoute(t, page.loader, { url: `/analytics?scope=stand:${f.stand.id}`, userId: f.hostAdmin })).status).toBe(404);
+    const liveOther = await callRoute(t, livePage.loader, { url: `/analytics/live?conventionId=${f.convention.id}`, userId: f.exhibitorAdmin });
+    expect((liveOther.data as { stands: { standId: string }[] }).stands.map((s) => s.standId)).toEqual([f.stand.id]);
+
+    const salesUser = await createUser(t.app.db);
+    await addMember(t.app.db, f.host.id, salesUser.id, { sales: true });
+    const sales = await callRoute(t, page.loader, { url: '/analytics', userId: salesUser.id });
+    expect(sales.status).toBe(302);
+    const anonymous = await callRoute(t, page.loader, { url: '/analytics', userId: null });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.location).toMatch(/^\/login/);
   });
 });

@@ -12,7 +12,7 @@ describe('sidebar model', () => {
       ['content', ['/contentpool:1', '/email-management:64', '/personalizations:2']],
       ['sales', ['/leads:8', '/virtual-rooms:16']],
       ['exhibitors', ['/stand:32', '/appointments:256', '/chats:128']],
-      ['hosts', ['/hall:32', '/stage:32', '/events:32']],
+      ['hosts', ['/hall:32', '/stage:32', '/events:32', '/analytics:32']],
       ['help', ['/help:0']],
       ['admin', ['/orgmanagement:512']],
     ]);
