@@ -29,7 +29,7 @@ async function admin(suites: number = Package.BASIC) {
 }
 
 const open = (userId: string | null, query = '') => callRoute(t, page.loader, { url: `/email-management${query}`, userId });
-const post = (userId: string | null, form: Record<string, string>, query = '?mail=leadInformation&lang=DE&width=desktop') =>
+const post = (userId: string | null, form: Record<string, string>, query = '?mail=leadInformation&preview=DE&width=desktop') =>
   callRoute(t, page.action, { url: `/email-management${query}`, userId, form });
 
 type PageData = {
@@ -43,7 +43,7 @@ type PageData = {
 describe('/email-management', () => {
   it('shows the mails, one mail with DE and EN beside the defaults and its preview in the asked language', async () => {
     const { org, user } = await admin();
-    const res = await open(user.id, '?mail=appointmentCancelled&lang=EN&width=phone');
+    const res = await open(user.id, '?mail=appointmentCancelled&preview=EN&width=phone');
     expect(res.status).toBe(200);
     const data = res.data as PageData;
     expect(data.query).toEqual({ mail: 'appointmentCancelled', lang: 'EN', width: 'phone', page: 1 });
@@ -138,7 +138,7 @@ describe('the demo seed', () => {
     const { seedDemo } = await import('~/server/seed/demo');
     await seedDemo(t.app.db, { force: true });
     const anna = await t.app.db('users').where({ email: 'admin@demo.example' }).first('id');
-    const res = await open(anna.id, '?mail=leadInformation&lang=DE');
+    const res = await open(anna.id, '?mail=leadInformation&preview=DE');
     expect(res.status).toBe(200);
     const data = res.data as PageData & { settings: { color: string; headerImageUrl: string | null; senderName: string } };
     expect(data.settings).toMatchObject({ color: '#1f4e79', senderName: expect.stringContaining('Messeteam') });

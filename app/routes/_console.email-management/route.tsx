@@ -45,7 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** Back to the page as it was (the mail, language and width shown), without a page of the log. */
 function backTo(request: Request, mail?: string): string {
   const query = pageQuery(new URL(request.url));
-  const search = new URLSearchParams({ mail: mail ?? query.mail, lang: query.lang, width: query.width });
+  const search = new URLSearchParams({ mail: mail ?? query.mail, preview: query.lang, width: query.width });
   return `${HERE}?${search.toString()}`;
 }
 
@@ -122,8 +122,8 @@ export default function EmailManagementPage() {
   const [draftHtml, setDraftHtml] = useState<string | null>(null);
   useEffect(() => setDraftHtml(null), [data.preview.html]);
   const { query } = data;
-  const link = (changes: Partial<Record<'mail' | 'lang' | 'width' | 'page', string>>) =>
-    `${HERE}?${new URLSearchParams({ mail: query.mail, lang: query.lang, width: query.width, ...changes }).toString()}`;
+  const link = (changes: Partial<Record<'mail' | 'preview' | 'width' | 'page', string>>) =>
+    `${HERE}?${new URLSearchParams({ mail: query.mail, preview: query.lang, width: query.width, ...changes }).toString()}`;
 
   return (
     <div className="mx-auto max-w-6xl space-y-8">
@@ -153,7 +153,7 @@ export default function EmailManagementPage() {
           <input type="hidden" name="mail" value={query.mail} />
           <label className="flex flex-col text-sm">
             {t('preview.language')}
-            <select name="lang" defaultValue={query.lang} className="mt-1 rounded-md border border-gray-300 px-3 py-2">
+            <select name="preview" defaultValue={query.lang} className="mt-1 rounded-md border border-gray-300 px-3 py-2">
               {LANGUAGES.map((l) => (
                 <option key={l} value={l}>
                   {l}

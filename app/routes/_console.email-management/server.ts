@@ -4,7 +4,10 @@ import type { ServiceContext } from '~/server/context.server';
 import { deliveriesOf, emailSettingsOf, emailTexts, previewMail } from '~/server/services/email';
 import { fileUrl } from '~/server/services/files/files.server';
 
-/** What /email-management shows for its query (?mail, ?lang, ?width, ?page): one mail's texts, its preview, settings, log. */
+/**
+ * What /email-management shows for its query (?mail, ?preview for the preview's language, since ?lang switches the
+ * interface's, ?width, ?page): one mail's texts, its preview, settings, log.
+ */
 export interface EmailPageQuery {
   mail: EmailTemplateKey;
   lang: Language;
@@ -17,7 +20,7 @@ export function pageQuery(url: URL): EmailPageQuery {
   const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
   return {
     mail: isEmailTemplateKey(mail) ? mail : 'leadInformation',
-    lang: url.searchParams.get('lang') === 'EN' ? 'EN' : 'DE',
+    lang: url.searchParams.get('preview') === 'EN' ? 'EN' : 'DE',
     width: url.searchParams.get('width') === 'phone' ? 'phone' : 'desktop',
     page: Number.isSafeInteger(page) && page > 0 && page <= 100_000 ? page : 1,
   };
