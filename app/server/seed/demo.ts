@@ -3,6 +3,7 @@ import { hashPassword } from '~/server/auth/password.server';
 import { Package, Feature } from '~/lib/features';
 import { addMember, createInvite, createOrganization, createUser } from '../../../tests/fixtures/factories';
 import { seedChats } from './chats';
+import { seedAnalytics } from './analytics';
 import { seedAppointments } from './appointments';
 import { seedContent, seedPersonalization } from './content';
 import { seedContentPages, seedHelpPage } from './content-pages';
@@ -120,6 +121,9 @@ export async function seedDemo(db: Db, options: { force: boolean }): Promise<{ s
 
     // the organisation's mails: its colour, a header image, sender and reply-to, and one changed German subject (issue 29)
     await seedEmail(trx, { organizationId: demoOrg.id });
+
+    // four weeks of consented visits of the demo convention, rolled up, so /analytics is full on first start (issue 30)
+    await seedAnalytics(trx, { conventionSlug: 'digitale-fachmesse-2026' });
   });
   return { seeded: true };
 }
