@@ -11,6 +11,7 @@ import { readForm } from '~/server/posted-form.server';
 import type { RequestContext } from '~/server/request-context.server';
 import { addressOfUser } from '~/server/services/accounts';
 import { conventionVisit } from '~/server/services/events/visit';
+import { cartCount } from '~/server/services/shop';
 import { listCountryCodes } from '~/server/services/i18n/languages';
 import { redirectWithToast } from '~/server/toast.server';
 import { paramsOf } from '~/server/route-kit.server';
@@ -34,6 +35,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const convention = await conventionVisit(ctx, conventionslug, context.language);
   const viewer = context.viewer;
   const address = viewer ? await addressOfUser(ctx, viewer.userId) : null;
+  // the cart button's count (issue 31) is part of the viewer's audience (pages/audience.server.ts)
+  const cart = viewer && convention.shop ? await cartCount(ctx, convention.id) : 0;
   const requested = new URL(request.url).searchParams.get('dialog') as ShellDialog;
   const initialDialog = DIALOGS.includes(requested) ? requested : null;
   // a business card is required where the organiser wants to know who comes: conventions that are not public
@@ -51,6 +54,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     initialDialog,
     viewer: viewer ? { cardComplete, card: showsCard ? cardOf(viewer, address) : null } : null,
     countries: showsCard ? countriesOf(context) : [],
+    cartCount: cart,
   };
 }
 
@@ -104,6 +108,7 @@ export default function ConventionLayout() {
       language={data.language}
       countries={actionData?.countries ?? data.countries}
       cardResult={actionData?.cardResult}
+      cartCount={data.cartCount}
     >
       {convention.navigation ? (
         <Outlet />

@@ -27,6 +27,8 @@ export interface ShellConvention {
   /** the welcome video's picture, kept in our storage (null: the placeholder) */
   videoThumbnailUrl: string | null;
   logoUrl: string | null;
+  /** the convention has a shop: the top bar shows the cart button (issue 31) */
+  shop?: boolean;
   navigation: {
     halls: { slug: string; title: string }[];
     stages: { slug: string; title: string }[];
@@ -106,6 +108,7 @@ export function ConventionShell({
   language,
   countries,
   cardResult,
+  cartCount = 0,
   children,
 }: {
   convention: ShellConvention;
@@ -115,6 +118,8 @@ export function ConventionShell({
   language: Language;
   countries: { code: string; name: string }[];
   cardResult?: unknown;
+  /** the items in the viewer's cart (shown on the cart button of a convention with a shop) */
+  cartCount?: number;
   children: ReactNode;
 }) {
   const { t } = useTranslation('visitor');
@@ -214,6 +219,14 @@ export function ConventionShell({
               </svg>
               <TopBarLabel text={t('shell.welcomeVideo')} />
             </a>
+            {convention.shop ? (
+              <Link to={`${base}/cart/okle`} className={`${topButton} whitespace-nowrap`} data-testid="cart-button">
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
+                  <path d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4H2V2h4.6l.9 2H21l-3.4 8.3a2 2 0 0 1-1.9 1.2H8.1l-.9 1.5h11.8v2H5.6l2.1-3.6L5.2 4z" />
+                </svg>
+                <span>{t('shell.cart', { count: cartCount })}</span>
+              </Link>
+            ) : null}
             <LanguageSwitch current={language} plain />
             {viewer ? (
               <>

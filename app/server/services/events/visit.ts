@@ -55,6 +55,8 @@ export interface ConventionVisit {
   /** the welcome video's picture, kept in our storage (null: the player's placeholder) */
   videoThumbnailUrl: string | null;
   organization: { name: string; supportUrl: string };
+  /** the convention has a shop (issue 31): its top bar shows the cart button */
+  shop: boolean;
   /** the organiser's logo (its avatar until personalizations exist); null shows the fallback logo */
   logoUrl: string | null;
   /** null while the convention is inactive (outsiders see only its title, text and dates) */
@@ -165,6 +167,7 @@ export async function conventionVisit(ctx: ServiceContext, slug: string, languag
     video: convention.video,
     videoThumbnailUrl: videoThumbnail,
     organization: { name: organization?.name ?? '', supportUrl: organization?.support_url ?? '' },
+    shop: convention.shop,
     logoUrl,
     navigation: null,
     inactivePage: null,

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Cart, CartLine, type Currency } from '#db/models/index';
-import { CartAddSchema, CartRemoveSchema, CartUpdateSchema, CheckoutSchema, variantLabel, type CartAddInput } from '~/lib/schemas/shop';
+import { CartAddSchema, CartRemoveSchema, CartUpdateSchema, CheckoutSchema, variantLabel } from '~/lib/schemas/shop';
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { enqueueMail } from '../../mail/outbox.server';
 import { requireViewer } from '../authz';
@@ -181,11 +181,27 @@ export async function cartCount(ctx: ServiceContext, conventionId: string): Prom
   return Number(row?.n ?? 0);
 }
 
+/**
+ * The viewer's cart counts as one string ("conventionId:count", sorted): a convention page's top bar shows it, so it
+ * belongs to the viewer's audience (pages/audience.server.ts). One statement.
+ */
+export async function cartSignature(ctx: ServiceContext): Promise<string> {
+  if (!ctx.viewer) return '';
+  const rows: { convention_id: string; n: string }[] = await ctx
+    .db('cart_lines as l')
+    .join('carts as c', 'c.id', 'l.cart_id')
+    .where('c.user_id', ctx.viewer.userId)
+    .groupBy('c.convention_id')
+    .orderBy('c.convention_id')
+    .select('c.convention_id', ctx.db.raw('sum(l.quantity) as n'));
+  return rows.map((r) => `${r.convention_id}:${r.n}`).join(',');
+}
+
 const outOfStock = (ctx: ServiceContext, name: string, requested: number, available: number, ids: { productId: string | null; variantId: string | null }) =>
   new OutOfStockError(ctx, [{ ...ids, name, requested, available }], 'quantity');
 
 /** cartAdd(conventionSlug, productId, variantId, quantity): adds to the line of that product and variant. */
-export async function cartAdd(ctx: ServiceContext, conventionSlug: string, raw: CartAddInput): Promise<CartView> {
+export async function cartAdd(ctx: ServiceContext, conventionSlug: string, raw: { productId: string; variantId?: string | null; quantity?: number | string }): Promise<CartView> {
   const viewer = requireViewer(ctx);
   const convention = await shopConvention(ctx, conventionSlug);
   const input = parseInput(ctx, CartAddSchema, raw);

@@ -103,7 +103,7 @@ async function paged(ctx: ServiceContext, q: ReturnType<typeof baseQuery>, page:
 /** orderRequests(state, page): the current organisation's requests (the exhibitor's or host's side). */
 export async function orderRequestsOfOrganization(ctx: ServiceContext, options: { state?: OrderRequestState | null; page?: number } = {}): Promise<OrderRequestPage> {
   const { organizationId } = requireOrderHandler(ctx);
-  if (options.state && !ORDER_REQUEST_STATES.includes(options.state)) throw new DomainError('INVALID', ctx.t('errors:invalid'), 'state');
+  if (options.state && !ORDER_REQUEST_STATES.includes(options.state)) throw shopNotFound(ctx, 'state');
   const q = baseQuery(ctx).where('r.organization_id', organizationId);
   if (options.state) q.where('r.state', options.state);
   return paged(ctx, q, options.page ?? 1);
