@@ -30,6 +30,8 @@ export const BUILDER_INTENTS = [
   'unpublish',
   'translate',
   'deleteTranslation',
+  'draft',
+  'discardDraft',
 ] as const;
 
 export const IntentForm = z.object({ intent: z.enum(BUILDER_INTENTS) });
@@ -54,5 +56,8 @@ export const SaveForm = z.object({
   /** the whole layout as JSON (the browser's draft); without JavaScript the stored one */
   layout: z.string().max(4_000_000),
 });
+/** The unsaved work sent on a debounce to be kept on the server (issue 24 item 7); answered as data, never a redirect. */
+export const DraftForm = z.object({ ...base, layout: z.string().max(4_000_000) });
+export const DiscardDraftForm = z.object({ translationId: z.string().uuid() });
 export const DeleteTranslationForm = z.object({ translationId: z.string().uuid(), confirmed: z.literal('yes').optional() });
 export const TranslateForm = z.object({ toLang: z.enum(PAGE_LANGUAGES), fromLang: z.enum(PAGE_LANGUAGES) });

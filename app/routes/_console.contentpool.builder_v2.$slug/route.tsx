@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { ShouldRevalidateFunction } from '@remix-run/react';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import type { z } from 'zod';
 import { ContentPageBuilder, type BuilderAnswer } from '~/components/content-pages/builder/builder';
@@ -16,11 +17,12 @@ import { orNotFound, paramsOf } from '~/server/route-kit.server';
 import { editablePage } from '~/server/services/content-pages/pages';
 import { publishPage, unpublishPage } from '~/server/services/content-pages/publish';
 import { createTranslation, deleteTranslation, editableTranslation } from '~/server/services/content-pages/translations';
+import { discardDraft, draftOf, saveDraft } from '~/server/services/content-pages/drafts';
 import { isDomainError, type DomainError } from '~/server/services/errors';
 import { redirectWithToast } from '~/server/toast.server';
 import { PagePersonalizationSection } from '~/components/personalization/page-personalization-section';
 import { pagePersonalizationSetting } from '~/server/pages/page-personalization.server';
-import { AddForm, CopyItemForm, DeleteForm, DeleteTranslationForm, EditForm, IntentForm, MoveForm, SaveForm, TemplateForm, TranslateForm } from './forms';
+import { AddForm, CopyItemForm, DeleteForm, DeleteTranslationForm, DiscardDraftForm, DraftForm, EditForm, IntentForm, MoveForm, SaveForm, TemplateForm, TranslateForm } from './forms';
 import { builderData, builderPath, formFieldOf, languageOf, otherLanguageItem, pageTranslations, readBuilderPost, saveLayout } from './server';
 import { addOp } from '~/components/content-pages/builder/state';
 
@@ -33,6 +35,12 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.d
 
 export const guards = defineGuards({ organization: true, feature: 'content' });
 
+/** Sending or dropping the server draft (issue 24 item 7) changes nothing the page shows: no reload of its data. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => {
+  const intent = formData?.get('intent');
+  return intent === 'draft' || intent === 'discardDraft' ? false : defaultShouldRevalidate;
+};
+
 /** /contentpool/builder_v2/{slug}: the content page builder (issue 16); ?language= picks the page's language (?lang= stays the interface's), ?item= selects. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
@@ -40,7 +48,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const found = await orNotFound(builderData(context, slug, new URL(request.url)));
   // the page settings' personalization picker (its own section and route, issue 24 item 5)
   const personalization = await pagePersonalizationSetting(context, found.page.slug);
-  return { ...found, personalization, documentTitle: context.service.t('pages:builder.title', { name: found.title }) };
+  // the editor's unsaved work kept on the server from another browser or device (issue 24 item 7)
+  const serverDraft = found.translation ? await draftOf(context.service, found.translation.id) : null;
+  return { ...found, personalization, serverDraft, documentTitle: context.service.t('pages:builder.title', { name: found.title }) };
 }
 
 const reply = (body: BuilderAnswer, status = 400) => data<BuilderAnswer>(body, { status });
@@ -90,6 +100,28 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         if (!input) return bad();
         await createTranslation(ctx, { pageId: page.id, fromLang: input.fromLang, toLang: input.toLang });
         return redirectWithToast(builderPath(page.slug, { lang: input.toLang }), { type: 'success', key: 'pages:messages.translationCreated' });
+      }
+      case 'draft': {
+        const input = parsed(DraftForm, formData);
+        if (!input) return bad();
+        let layout: unknown;
+        try {
+          layout = JSON.parse(input.layout);
+        } catch {
+          return bad();
+        }
+        const { page: owner } = await editableTranslation(ctx, input.translationId);
+        if (owner.id !== page.id) throw new Response('Not Found', { status: 404 });
+        const kept = await saveDraft(ctx, input.translationId, { baseVersion: input.baseVersion, layout });
+        return data({ draft: { savedAt: kept.savedAt } }, { status: 200 });
+      }
+      case 'discardDraft': {
+        const input = parsed(DiscardDraftForm, formData);
+        if (!input) return bad();
+        const { page: owner } = await editableTranslation(ctx, input.translationId);
+        if (owner.id !== page.id) throw new Response('Not Found', { status: 404 });
+        await discardDraft(ctx, input.translationId);
+        return data({ draft: null }, { status: 200 });
       }
       case 'deleteTranslation': {
         const input = parsed(DeleteTranslationForm, formData);

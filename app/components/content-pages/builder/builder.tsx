@@ -1,4 +1,4 @@
-import { Form, useBlocker } from '@remix-run/react';
+import { Form, useBlocker, useFetcher } from '@remix-run/react';
 import { createContext, memo, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BlockView } from '~/components/content-pages/page-view';
@@ -53,7 +53,12 @@ export interface BuilderData {
   other: { language: string; items: Record<string, unknown> } | null;
   files: Record<string, PageFile>;
   selected: string | null;
+  /** the editor's unsaved work kept on the server (issue 24 item 7), made from the version loaded */
+  serverDraft?: LocalDraft | null;
 }
+
+/** How long the builder waits after the last change before it sends the work to the server as a draft. */
+const SERVER_DRAFT_DELAY_MS = 2500;
 
 const SMALL = 'rounded border border-gray-400 bg-white px-2 py-1 text-sm hover:bg-gray-100 disabled:opacity-50';
 
@@ -379,24 +384,56 @@ function Editor({
       pendingWork && currentLocation.pathname !== nextLocation.pathname && !nextLocation.pathname.startsWith(`${builderPath}/`),
   );
 
-  // the draft in this browser: offered when the page opens with one, written with every change, gone when nothing is pending
+  // the draft: written to this browser with every change and sent to the server on a debounce (issue 24 item 7);
+  // offered when the page opens with one (the newer of the two), gone when nothing is pending
   const storedJson = useMemo(() => JSON.stringify(translation.layout), [translation.layout]);
-  const [offer, setOffer] = useState<LocalDraft | null>(null);
+  const [offer, setOffer] = useState<(LocalDraft & { source: 'browser' | 'server' }) | null>(null);
   const offerAnswered = useRef(false);
+  const draftFetcher = useFetcher({ key: `content-page-draft-${translation.id}` });
+  /** the work last sent to the server, so an unchanged draft is not sent again */
+  const sentDraft = useRef<string | null>(null);
+  const sendDraft = useCallback(
+    (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ ...fields, translationId: translation.id, lang: data.language })) form.set(name, value);
+      draftFetcher.submit(form, { method: 'post' });
+    },
+    [draftFetcher, translation.id, data.language],
+  );
   useEffect(() => {
-    setOffer(readDraft(translation.id, translation.version, storedJson));
+    const local = readDraft(translation.id, translation.version, storedJson);
+    const kept = data.serverDraft;
+    const server = kept && kept.baseVersion === translation.version && JSON.stringify(kept.layout) !== storedJson ? kept : null;
+    if (server && (!local || (server.savedAt > local.savedAt && JSON.stringify(server.layout) !== JSON.stringify(local.layout)))) setOffer({ ...server, source: 'server' });
+    else setOffer(local ? { ...local, source: 'browser' } : null);
+    if (server) sentDraft.current = JSON.stringify(server.layout);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- offered once per version loaded, not again after a draft was sent
   }, [translation.id, translation.version, storedJson]);
+  const work = useMemo(() => {
+    const withForm = draft && showable(draft.content) ? applyOp(layout, { op: 'update', itemId: draft.itemId, content: draft.content as LayoutItem['content'] }) : null;
+    return withForm?.ok ? withForm.layout : layout;
+  }, [layout, draft]);
   useEffect(() => {
     if (offer && !pendingWork) return; // the kept draft waits for the user's answer
     if (offer) setOffer(null); // a change before answering: the new work is the draft now
     if (!pendingWork) {
       if (offerAnswered.current || history.past.length || history.future.length) clearDraft(translation.id);
+      if (sentDraft.current !== null && (offerAnswered.current || history.past.length || history.future.length)) {
+        sentDraft.current = null;
+        sendDraft({ intent: 'discardDraft' });
+      }
       return;
     }
-    const withForm = draft && showable(draft.content) ? applyOp(layout, { op: 'update', itemId: draft.itemId, content: draft.content as LayoutItem['content'] }) : null;
-    writeDraft(translation.id, { baseVersion: translation.version, layout: withForm?.ok ? withForm.layout : layout, savedAt: new Date().toISOString() });
+    writeDraft(translation.id, { baseVersion: translation.version, layout: work, savedAt: new Date().toISOString() });
+    const json = JSON.stringify(work);
+    if (json === sentDraft.current) return;
+    const timer = window.setTimeout(() => {
+      sentDraft.current = json;
+      sendDraft({ intent: 'draft', baseVersion: String(translation.version), layout: json });
+    }, SERVER_DRAFT_DELAY_MS);
+    return () => window.clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- written on a change of the work, not of the offer
-  }, [pendingWork, layout, draft, translation.id, translation.version]);
+  }, [pendingWork, work, translation.id, translation.version]);
   const restoreDraft = () => {
     if (!offer) return;
     offerAnswered.current = true;
@@ -408,6 +445,8 @@ function Editor({
     offerAnswered.current = true;
     setOffer(null);
     clearDraft(translation.id);
+    sentDraft.current = null;
+    sendDraft({ intent: 'discardDraft' });
   };
 
   const select = (columnId: string | null) => {
@@ -792,13 +831,18 @@ function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: () => v
   );
 }
 
-/** A draft kept in this browser from an earlier visit: take it back or drop it. */
-function DraftOffer({ draft, onRestore, onDiscard }: { draft: LocalDraft; onRestore: () => void; onDiscard: () => void }) {
+/** A draft kept from an earlier visit, in this browser or on the server: take it back or drop it. */
+function DraftOffer({ draft, onRestore, onDiscard }: { draft: LocalDraft & { source: 'browser' | 'server' }; onRestore: () => void; onDiscard: () => void }) {
   const { t, i18n } = useTranslation('pages');
   const time = new Date(draft.savedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <div role="region" aria-label={t('builder.draft.label')} className="flex flex-wrap items-center gap-2 rounded border border-brand-dark bg-yellow-50 p-3 text-sm" data-builder-draft>
-      <p className="min-w-0 flex-1">{t('builder.draft.found', { time })}</p>
+    <div
+      role="region"
+      aria-label={t('builder.draft.label')}
+      className="flex flex-wrap items-center gap-2 rounded border border-brand-dark bg-yellow-50 p-3 text-sm"
+      data-builder-draft={draft.source}
+    >
+      <p className="min-w-0 flex-1">{t(draft.source === 'server' ? 'builder.draft.foundServer' : 'builder.draft.found', { time })}</p>
       <button type="button" className={SMALL} onClick={onRestore} data-builder-draft-restore>
         {t('builder.draft.restore')}
       </button>

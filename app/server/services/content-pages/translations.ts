@@ -165,6 +165,8 @@ export async function updateTranslation(ctx: ServiceContext, translationId: stri
       throw versionConflict(ctx, current.version);
     }
     await recordFileUses(tx, pageUse(page), layoutFileIds(cleaned));
+    // the editor's draft of this translation is saved now (issue 24 item 7); others' drafts are stale by the version
+    if (ctx.viewer) await tx.db('content_page_drafts').where({ translation_id: translation.id, user_id: ctx.viewer.userId }).delete();
     return saved;
   });
 }
