@@ -88,6 +88,37 @@ test('unsaved work asks before the breadcrumb leaves, and its draft is offered b
   await expect(page.getByText(/This browser kept an unsaved draft/)).toHaveCount(0);
 });
 
+test('unsaved work is kept on the server as well, and offered where the browser kept nothing (another device)', async ({ page, login, db }) => {
+  test.setTimeout(90_000);
+  const { organizationIds } = await login({ language: 'EN' });
+  const content = await createContentPage(db, { organization_id: organizationIds[0]! });
+  const translation = await createContentPageTranslation(db, { page_id: content.id, language: 'DE', name: 'Serverentwurf', layout: { rows: [] } });
+  await page.goto(`/contentpool/builder_v2/${content.slug}?language=DE`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Add Text' }).click();
+  await page.locator('[data-builder-item-form]').locator('textarea').first().fill('<p>Vom anderen Gerät weiterarbeiten</p>');
+
+  // a moment after the last change the work is on the server
+  const kept = async () => JSON.stringify((await db('content_page_drafts').where({ translation_id: translation.id }).first())?.layout ?? null);
+  await expect.poll(kept, { timeout: 20_000 }).toContain('Vom anderen Gerät weiterarbeiten');
+
+  // leave, and come back where this browser kept nothing (as on another device)
+  await page.getByRole('navigation', { name: /breadcrumb/i }).getByRole('link', { name: 'Content pages' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Leave anyway' }).click();
+  await expect(page).toHaveURL(/\/contentpool\/pages/);
+  await page.evaluate(() => window.localStorage.clear());
+  await page.goto(`/contentpool/builder_v2/${content.slug}?language=DE`);
+  await hydrated(page);
+  await expect(page.getByText(/An unsaved draft from .+ was kept for you on the server/)).toBeVisible();
+  await page.getByRole('button', { name: 'Restore draft' }).click();
+  await expect(page.locator('[data-builder-canvas]')).toContainText('Vom anderen Gerät weiterarbeiten');
+
+  // saved: the server keeps no draft any more
+  await page.getByRole('button', { name: 'Save page' }).click();
+  await expect(page.getByText('The page has been saved.')).toBeVisible();
+  await expect.poll(kept).toBe('null');
+});
+
 test('palette and properties beside the canvas on a desktop, in view while the page scrolls; no hydration error; the title in a language not made yet', async ({ page, login, db }) => {
   const errors = consoleErrors(page);
   const { organizationIds } = await login({ language: 'EN' });
