@@ -231,16 +231,24 @@ export async function countryOf(ip: string | null): Promise<string | null> {
 
 const DEVICES = new Set(['desktop', 'mobile', 'tablet', 'tv']);
 
-/** Browser, OS and device type (desktop, mobile, tablet, tv) of a user agent; '' where unknown. */
+const clients = new Map<string, { browser: string; os: string; device: string }>();
+
+/** Browser, OS and device type (desktop, mobile, tablet, tv) of a user agent; '' where unknown. Parsed once per agent. */
 export function clientOf(userAgent: string | null): { browser: string; os: string; device: string } {
   if (!userAgent) return { browser: '', os: '', device: '' };
-  const parsed = Bowser.parse(userAgent.slice(0, 512));
+  const agent = userAgent.slice(0, 512);
+  const known = clients.get(agent);
+  if (known) return known;
+  const parsed = Bowser.parse(agent);
   const device = parsed.platform.type ?? '';
-  return {
+  const client = {
     browser: (parsed.browser.name ?? '').slice(0, 40),
     os: (parsed.os.name ?? '').slice(0, 40),
     device: DEVICES.has(device) ? device : '',
   };
+  if (clients.size > 2000) clients.clear();
+  clients.set(agent, client);
+  return client;
 }
 
 // --- writing ------------------------------------------------------------------------------------------------------
