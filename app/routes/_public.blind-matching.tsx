@@ -8,11 +8,11 @@ import { AuthFooterLink, AuthFormErrors, AuthHeader } from '~/components/auth/au
 import { TextField } from '~/components/ui/field';
 import { SubmitButton, useRouteForm } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
-import { BlindMatchingSchema } from '~/lib/schemas/blind-matching';
+import { BlindMatchingSchema, conventionPath } from '~/lib/schemas/blind-matching';
 import { runGuards } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
 import { orNotFound, submitForm } from '~/server/route-kit.server';
-import { blindMatchingConvention, blindMatchingRegister, conventionPath } from '~/server/services/accounts';
+import { blindMatchingConvention, blindMatchingRegister } from '~/server/services/accounts';
 
 export { authHandle as handle, authClientLoader as clientLoader, titleFromLoader as meta } from '~/components/auth/auth-form';
 

@@ -5,10 +5,11 @@ import { AuthHeader, BrokenMailLink, MailLinkForm, NewPasswordFields } from '~/c
 import { SubmitButton, useRouteForm } from '~/components/ui/route-form';
 import { defineGuards } from '~/lib/guards';
 import { SetNewPasswordSchema } from '~/lib/schemas/auth';
+import { conventionPath } from '~/lib/schemas/blind-matching';
 import { runGuards, safeNext } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
 import { submitForm } from '~/server/route-kit.server';
-import { blindMatchingSetPassword, conventionPath } from '~/server/services/accounts';
+import { blindMatchingSetPassword } from '~/server/services/accounts';
 import { createSession, destroySession } from '~/server/session.server';
 import { redirectWithToast } from '~/server/toast.server';
 

@@ -7,3 +7,6 @@ export const BlindMatchingSchema = z.object({
 });
 
 export type BlindMatchingForm = z.infer<typeof BlindMatchingSchema>;
+
+/** The visitor path of a convention (where blind matching leads). */
+export const conventionPath = (slug: string) => `/convention/${encodeURIComponent(slug)}`;

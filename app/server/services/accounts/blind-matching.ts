@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { User } from '#db/models/index';
+import { conventionPath } from '~/lib/schemas/blind-matching';
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { hashPassword } from '../../auth/password.server';
 import { recordLoginFailure, throttleWait } from '../../auth/throttle.server';
@@ -14,8 +15,6 @@ import { findUserByEmail, linkWith, normalizeEmail, passwordErrors, publicBaseUr
 /** Where the set-password link of a blind-matching registration leads (`?email&token&convention`). */
 export const BLIND_MATCHING_SET_PASSWORD_PATH = '/blind-matching/set-password';
 
-/** The visitor path of a convention. */
-export const conventionPath = (slug: string) => `/convention/${encodeURIComponent(slug)}`;
 
 /** The convention a blind-matching registration names (its slug), whatever its access type; NOT_FOUND else. */
 export async function blindMatchingConvention(ctx: ServiceContext, slug: string): Promise<{ slug: string; title: string }> {

@@ -19,6 +19,5 @@ export {
   blindMatchingConvention,
   blindMatchingRegister,
   blindMatchingSetPassword,
-  conventionPath,
 } from './blind-matching';
 export { getJWTToken, shopUidOf, type ExternalToken } from './external-token';
