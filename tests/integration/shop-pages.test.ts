@@ -4,6 +4,8 @@ import * as cartPage from '~/routes/convention.$conventionslug.cart.okle';
 import * as shopPage from '~/routes/convention.$conventionslug.shop.okle';
 import * as standShopPage from '~/routes/convention.$conventionslug.hall.$hallslug.stand.$standslug_.shop.$stand';
 import * as layout from '~/routes/convention.$conventionslug';
+import * as consoleProducts from '~/routes/_console.shop.products';
+import * as consoleRequests from '~/routes/_console.shop.order-requests';
 import { shopPage as shopPageOf } from '~/server/pages/shop.server';
 import { cartAdd, cartSignature, shopProducts } from '~/server/services/shop';
 import { addMember, addStandToHall, createHall, createOrganization, createProduct, createShopConvention, createStand, createUser } from '../fixtures/factories';
@@ -127,5 +129,39 @@ describe('shop pages', () => {
     expect(denied.location).toContain('/token');
     const notice = await shopPageOf(() => shopProducts(ctx, c));
     expect(notice.denied).toBe(`Shop: no authorisation. Please contact the host Page Host ${worlds}: page-host-${worlds}@example.com`);
+  });
+
+  it('console: the exhibitor adds a product and answers and closes a request; another organisation sees none of it', async () => {
+    const w = await world();
+    const created = await callRoute(t, consoleProducts.action, {
+      url: '/shop/products',
+      userId: w.admin.id,
+      form: { intent: 'create', owner: `stand:${w.stand.id}`, titleEn: 'Poster', titleDe: 'Plakat', price: '4,50', currency: 'EUR', stock: '', variants: 'A2; ; 3', visible: 'on' },
+    });
+    expect(created.toast).toMatchObject({ key: 'shop:toast.productSaved' });
+    const list = await callRoute(t, consoleProducts.loader, { url: '/shop/products', userId: w.admin.id });
+    const owner = (list.data as { owners: { id: string; products: { title: string; priceCents: number; variants: { label: string }[] }[] }[] }).owners.find((o) => o.id === w.stand.id)!;
+    expect(owner.products.map((p) => p.title)).toEqual(['Mug', 'Poster']);
+    expect(owner.products[1]).toMatchObject({ priceCents: 450, variants: [{ label: 'A2' }] });
+
+    await cartAdd(await t.serviceContext(w.visitor.id), w.convention.slug, { productId: w.mug.id });
+    const { checkout } = await import('~/server/services/shop');
+    await checkout(await t.serviceContext(w.visitor.id), w.convention.slug, { message: '' });
+    const requests = await callRoute(t, consoleRequests.loader, { url: '/shop/order-requests?state=NEW', userId: w.admin.id });
+    const items = (requests.data as { requests: { items: { id: string; state: string }[] } }).requests.items;
+    expect(items).toHaveLength(1);
+    const outsider = await createUser(t.app.db, { default_language: 'EN' });
+    const outsiderOrg = await createOrganization(t.app.db, { suites: Package.EVENT });
+    await addMember(t.app.db, outsiderOrg.id, outsider.id, { role: 'admin', isOwner: true });
+    const foreign = await callRoute(t, consoleRequests.loader, { url: '/shop/order-requests', userId: outsider.id });
+    expect((foreign.data as { requests: { total: number } }).requests.total).toBe(0);
+    const foreignAnswer = await callRoute(t, consoleRequests.action, { url: '/shop/order-requests', userId: outsider.id, form: { intent: 'answer', id: items[0]!.id, answer: 'x' } });
+    expect(foreignAnswer.toast).toMatchObject({ type: 'error' });
+    const answered = await callRoute(t, consoleRequests.action, { url: '/shop/order-requests', userId: w.admin.id, form: { intent: 'answer', id: items[0]!.id, answer: 'Yes, we have it.' } });
+    expect(answered.toast).toMatchObject({ key: 'shop:toast.answered' });
+    const closed = await callRoute(t, consoleRequests.action, { url: '/shop/order-requests', userId: w.admin.id, form: { intent: 'close', id: items[0]!.id } });
+    expect(closed.toast).toMatchObject({ key: 'shop:toast.closed' });
+    const anonymous = await callRoute(t, consoleRequests.loader, { url: '/shop/order-requests', userId: null });
+    expect(anonymous.status).toBe(302);
   });
 });
