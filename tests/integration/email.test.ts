@@ -85,22 +85,22 @@ describe('who may manage mails', () => {
     expect(lead.translatables.find((x) => x.msgId === 'subject')).toMatchObject({ lang: 'EN', msg: null, default: 'Your information from {{organisation}}' });
 
     const anonymous = await gql(null, EMAILS);
-    expect(anonymous.body.errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect(anonymous.body.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
 
     const loner = await createUser(t.app.db);
-    expect((await gql(loner.id, EMAILS)).body.errors?.[0].extensions.code).toBe('ORG_DOES_NOT_EXIST');
+    expect((await gql(loner.id, EMAILS)).body.errors?.[0].extensions?.code).toBe('ORG_DOES_NOT_EXIST');
     expect((await gql<{ updateEmailSettings: { error: { code: string } } }>(loner.id, UPDATE_SETTINGS, { s: { color: '#283853' } })).body.data!.updateEmailSettings.error.code).toBe('ORG_DOES_NOT_EXIST');
 
     const sales = await createUser(t.app.db);
     await addMember(t.app.db, org.id, sales.id, { role: 'sales', sales: true });
-    expect((await gql(sales.id, EMAILS)).body.errors?.[0].extensions.code).toBe('PERMISSION_DENIED');
+    expect((await gql(sales.id, EMAILS)).body.errors?.[0].extensions?.code).toBe('PERMISSION_DENIED');
     const salesUpdate = await gql<{ updateEmailTranslatables: { ok: boolean; error: { code: string } } }>(sales.id, UPDATE_TEXTS, {
       translations: [{ template: 'leadInformation', msgId: 'subject', lang: 'DE', msg: 'Hallo' }],
     });
     expect(salesUpdate.body.data!.updateEmailTranslatables).toMatchObject({ ok: false, error: { code: 'PERMISSION_DENIED' } });
 
     const { admin: noFeature } = await orgWithAdmin(Feature.content);
-    expect((await gql(noFeature.id, EMAILS)).body.errors?.[0].extensions.code).toBe('PERMISSION_DENIED');
+    expect((await gql(noFeature.id, EMAILS)).body.errors?.[0].extensions?.code).toBe('PERMISSION_DENIED');
 
     const settings = await gql<{ emailSettings: { color: string | null } }>(admin.id, `query { emailSettings { color senderName } }`);
     expect(settings.body.data!.emailSettings.color).toBeNull();
@@ -198,6 +198,10 @@ describe('settings', () => {
     const stolen = await gql<S>(admin.id, UPDATE_SETTINGS, { s: { headerImageId: foreign.id } });
     expect(stolen.body.data!.updateEmailSettings.error).toMatchObject({ code: 'NOT_FOUND', field: 'headerImageId' });
 
+    const tall = await createFile(t.app.db, { organization_id: org.id, uploaded_by_id: admin.id, mime_type: 'image/png', width: 600, height: 900 });
+    const tooTall = await gql<S>(admin.id, UPDATE_SETTINGS, { s: { headerImageId: tall.id } });
+    expect(tooTall.body.data!.updateEmailSettings.error).toMatchObject({ code: 'INVALID', field: 'headerImageId' });
+    expect(tooTall.body.data!.updateEmailSettings.error!.message).toContain('600×900');
     const header = await createFile(t.app.db, { organization_id: org.id, uploaded_by_id: admin.id, mime_type: 'image/png', width: 1200, height: 300 });
     const ok = await gql<S>(admin.id, UPDATE_SETTINGS, { s: { color: '#1A7F37', senderName: 'Mail Org Team', replyTo: 'hello@mail-org.example', headerImageId: header.id } });
     expect(ok.body.data!.updateEmailSettings).toMatchObject({

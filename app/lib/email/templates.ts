@@ -108,5 +108,7 @@ export function fillPlaceholders(text: string, values: Record<string, string>, e
 export const EMAIL_COLOR_MIN_CONTRAST = 3;
 export const EMAIL_DEFAULT_COLOR = '#e45364';
 export const SENDER_NAME_MAX = 100;
+/** A header image is shown 560 px wide; it must be at least that wide and not taller than wide. */
+export const HEADER_MIN_WIDTH = 560;
 export const OVERRIDE_MAX = 5000;
 export const DELIVERIES_PAGE_SIZE = 20;

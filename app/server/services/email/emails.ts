@@ -3,6 +3,7 @@ import { EmailDelivery, EmailSettings, EmailTranslatable, Organization, type Upl
 import {
   EMAIL_COLOR_MIN_CONTRAST,
   EMAIL_TEMPLATES,
+  HEADER_MIN_WIDTH,
   placeholderProblem,
   templateDef,
   type EmailMessageDef,
@@ -262,6 +263,10 @@ export async function updateEmailSettings(ctx: ServiceContext, input: EmailSetti
     const file = await findFile(ctx, values.headerImageId);
     if (!file || file.organization_id !== organizationId) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), 'headerImageId');
     if (!file.mime_type.startsWith('image/') || file.mime_type === 'image/svg+xml') throw invalid(ctx, 'headerImageId', 'email:errors.headerNotImage');
+    // shown 560 px wide at the top of the mail: narrower pictures would be blurred, tall ones push the text away
+    if (!file.width || !file.height || file.width < HEADER_MIN_WIDTH || file.height > file.width) {
+      throw invalid(ctx, 'headerImageId', 'email:errors.headerSize', { width: file.width ?? 0, height: file.height ?? 0, min: HEADER_MIN_WIDTH });
+    }
   }
   await inTransaction(ctx, async (tx) => {
     await organizationOf(tx, organizationId);
