@@ -8,7 +8,7 @@ import * as meetingPage from '~/routes/meeting.$meeting';
 import * as meetingIcs from '~/routes/meeting.$meeting_.ics';
 import * as hubPage from '~/routes/hub';
 import * as leadInfo from '~/routes/information-collection.$leadslug/route';
-import { saveSettings, setConfirmationType } from '~/server/services/appointments';
+import { saveSettings, setBookingAccess, setConfirmationType } from '~/server/services/appointments';
 import { seedAppointments } from '~/server/seed/appointments';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { asResponse, callRoute } from '../helpers/routes';
@@ -161,6 +161,20 @@ describe('public booking pages (no JavaScript)', () => {
     expect((await openBooking(org.slug, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
     const without = await memberOf(Package.BASIC & ~Feature.appointment);
     expect((await openBooking(without.org.slug, undefined)).status).toBe(404);
+  });
+
+  it('a booking page for logged-in users sends an anonymous visitor to the login and back; a logged-in one books', async () => {
+    const { org, user } = await contactPerson();
+    await setBookingAccess(await t.serviceContext(user.id), { permissionType: 'LOGGED_IN' });
+    const url = bookingUrl(org.slug, user.id);
+    expect(await openBooking(org.slug, user.id)).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(url)}` });
+    expect(await openBooking(org.slug, undefined)).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(bookingUrl(org.slug, undefined))}` });
+    const posted = await book(org.slug, user.id, { slotId: '00000000-0000-4000-8000-000000000000' });
+    expect(posted).toMatchObject({ status: 302, location: `/login?next=${encodeURIComponent(url)}` });
+    const visitor = await createUser(t.app.db, {});
+    expect((await openBooking(org.slug, user.id, visitor.id)).status).toBe(200);
+    // an unknown organisation stays a 404 for anonymous visitors (nothing to log in for)
+    expect((await openBooking('gibt-es-auch-nicht', undefined)).status).toBe(404);
   });
 
   it('a logged-in visitor finds the form prefilled', async () => {

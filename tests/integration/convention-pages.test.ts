@@ -175,7 +175,7 @@ describe('/events/convention/{slug}', () => {
     expect(await p.post({ intent: 'onDemandCreate', title: 'Aufzeichnung', description: 'Vortrag von gestern' })).toMatchObject({ status: 302 });
     const item = (await p.load()).onDemand[0]!;
     expect(await p.post({ intent: 'onDemandUpdate', id: item.id, title: 'Aufzeichnung 1', description: '' })).toMatchObject({ status: 302 });
-    expect((await p.load()).onDemand).toEqual([{ id: item.id, title: 'Aufzeichnung 1', description: '', contentPageId: null }]);
+    expect((await p.load()).onDemand).toEqual([{ id: item.id, title: 'Aufzeichnung 1', description: '', contentPageId: null, texts: { titleDE: '', titleEN: '', descriptionDE: '', descriptionEN: '' } }]);
     expect(await p.post({ intent: 'onDemandDelete', id: item.id, confirmed: 'yes' })).toMatchObject({ status: 302 });
     expect((await p.load()).onDemand).toEqual([]);
     expect((await p.load()).tokens).toEqual([]);

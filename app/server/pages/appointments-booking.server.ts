@@ -4,6 +4,7 @@ import { BookingForm, groupByDay, isTimeZone, type FreeSlotView } from '~/lib/ap
 import { meetingPath } from '~/lib/appointments/paths';
 import { invariantResponse } from '~/lib/route-kit';
 import type { RequestContext } from '~/server/request-context.server';
+import { targetPath, withNext } from '~/server/guards.server';
 import { intentOf, submitForm } from '~/server/route-kit.server';
 import { readForm } from '~/server/posted-form.server';
 import type { AppointmentSlot } from '#db/models/index';
@@ -29,9 +30,11 @@ export function freeSlotViews(slots: readonly SlotRow[], persons: readonly Conta
 }
 
 /** The page's organisation and (on a contact person's page) that person; 404 when either is unknown. */
-async function bookingTarget(context: RequestContext, organizationSlug: string, personId: string | undefined) {
+async function bookingTarget(context: RequestContext, request: Request, organizationSlug: string, personId: string | undefined) {
   const ctx = context.service;
   const organization = await appointments.bookingOrganization(ctx, organizationSlug);
+  // a booking page for logged-in users sends an anonymous visitor to the login, and back here afterwards
+  if (!organization && (await appointments.bookingNeedsLogin(ctx, organizationSlug))) throw redirect(withNext('/login', targetPath(request)));
   invariantResponse(organization);
   const persons = await appointments.contactPersons(ctx, organization.id);
   const person = personId ? persons.find((p) => p.id === personId) : undefined;
@@ -52,7 +55,7 @@ async function freeSlotsOf(context: RequestContext, organizationId: string, pers
  * lead's name and e-mail) and a fresh idempotency key. Personal (prefill, key): these pages are never shared-cached.
  */
 export async function bookingPageData(context: RequestContext, request: Request, organizationSlug: string, personId?: string) {
-  const { organization, persons, person } = await bookingTarget(context, organizationSlug, personId);
+  const { organization, persons, person } = await bookingTarget(context, request, organizationSlug, personId);
   const days = groupByDay(await freeSlotsOf(context, organization.id, persons, person?.id));
   const url = new URL(request.url);
   const asked = url.searchParams.get('day');
@@ -85,7 +88,7 @@ const BookingIntents = z.object({ intent: z.literal('book') });
  * when none is left) and a new idempotency key for the next try; field errors stay on the page.
  */
 export async function bookingAction(context: RequestContext, request: Request, organizationSlug: string, personId?: string) {
-  const { organization, persons, person } = await bookingTarget(context, organizationSlug, personId);
+  const { organization, persons, person } = await bookingTarget(context, request, organizationSlug, personId);
   const formData = await readForm(request);
   intentOf(formData, BookingIntents);
   const done = await submitForm(context, formData, 'book', BookingForm, async (value) => {

@@ -6,7 +6,7 @@
 export { getSettings, saveSettings, setAvailability, slotsFromHours, isTimeZone, SLOT_HORIZON_DAYS, DEFAULT_TIME_ZONE } from './availability';
 export type { SettingsInput } from './availability';
 export { setConfirmationType, confirmationTypeOf } from './confirmation';
-export { listSlots, listFreeSlots, contactPersons, bookingOrganization, bookingAccess, setBookingAccess } from './slots';
+export { listSlots, listFreeSlots, contactPersons, bookingOrganization, bookingNeedsLogin, bookingAccess, setBookingAccess } from './slots';
 export type { ContactPersonRow } from './slots';
 export { bookSlot, cancelBooking, bookerPrefill, bookingsOfVisitor, nextFreeSlots, meetingLink } from './booking';
 export type { BookingInput, BookingResult, VisitorBookingRow } from './booking';

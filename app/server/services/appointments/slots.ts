@@ -109,6 +109,16 @@ export async function bookingOrganization(
   return { id: org.id, name: org.name, slug: org.slug, permissionType };
 }
 
+/**
+ * Whether `/book/{slug}` admits the visitor once logged in: nobody is logged in, and the organisation (with the
+ * appointment feature) lets logged-in users book. The page then sends to the login instead of answering 404.
+ */
+export async function bookingNeedsLogin(ctx: ServiceContext, slug: string): Promise<boolean> {
+  if (ctx.viewer || typeof slug !== 'string' || !slug || slug.length > 120) return false;
+  const org = await appointmentOrganization(ctx, { slug });
+  return org ? (await bookingPermissionOf(ctx, org.id)) === 'LOGGED_IN' : false;
+}
+
 /** Columns a visitor may see of a free slot (no booker, token or key columns). */
 const FREE_COLUMNS = ['id', 'organization_id', 'user_id', 'start_at', 'end_at', 'status', 'manual', 'created_at', 'updated_at'].map(
   (c) => `appointment_slots.${c}`,
