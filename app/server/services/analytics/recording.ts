@@ -125,8 +125,9 @@ async function saltsOf(db: Db, day: string): Promise<{ today: Buffer; yesterday:
   const before = previousDay(day);
   let yesterday = cache.get(before);
   if (yesterday === undefined) {
+    // a missing one is remembered too: no salt is made for a past day later (a query per view otherwise)
     yesterday = ((await db('analytics_salts').where({ day: before }).first('salt'))?.salt as Buffer | undefined) ?? null;
-    if (yesterday) cache.set(before, yesterday);
+    cache.set(before, yesterday);
   }
   if (cache.size > 8) for (const key of [...cache.keys()].sort().slice(0, cache.size - 4)) cache.delete(key);
   return { today, yesterday };
