@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
-import { test, expect, hydrated, severeViolations } from "./fixtures";
-import { People, walkRoutes, type Person } from "./a11y-walk";
+import type { Page } from '@playwright/test';
+import { test, expect, hydrated, severeViolations } from './fixtures';
+import { People, walkRoutes, type Person } from './a11y-walk';
 
 /**
  * Every page passes axe (issue 32): the whole route table, each address opened as the person who may use it with
@@ -19,160 +19,132 @@ interface OpenState {
 
 const OPEN_STATES: OpenState[] = [
   {
-    name: "the top bar language menu",
-    person: "admin",
-    address: "/",
+    name: 'the top bar language menu',
+    person: 'admin',
+    address: '/',
     open: async (page) => {
-      await page.getByRole("button", { name: /^(Language|Sprache): / }).click();
-      await expect(page.getByRole("menu")).toBeVisible();
+      await page.getByRole('button', { name: /^(Language|Sprache): / }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
     },
   },
   {
-    name: "the top bar account menu",
-    person: "admin",
-    address: "/",
+    name: 'the top bar account menu',
+    person: 'admin',
+    address: '/',
     open: async (page) => {
-      await page.getByRole("button", { name: /^(Account|Konto): / }).click();
-      await expect(page.getByRole("menu")).toBeVisible();
+      await page.getByRole('button', { name: /^(Account|Konto): / }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
     },
   },
   {
     // a native select: choosing another organisation opens the confirmation (switching logs out)
-    name: "the organisation switcher",
-    person: "staff",
-    address: "/",
+    name: 'the organisation switcher',
+    person: 'staff',
+    address: '/',
     open: async (page) => {
-      const select = page.getByRole("combobox", {
+      const select = page.getByRole('combobox', {
         name: /^(Switch organisation|Organisation wechseln)$/,
       });
-      const other = await select
-        .locator("option:not(:checked)")
-        .first()
-        .getAttribute("value");
+      const other = await select.locator('option:not(:checked)').first().getAttribute('value');
       await select.selectOption(other!);
       await page.waitForURL(/\/switch-organisation\?organizationId=/);
-      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     },
   },
   {
-    name: "a delete confirmation (halls)",
-    person: "admin",
-    address: "/hall",
+    name: 'a delete confirmation (halls)',
+    person: 'admin',
+    address: '/hall',
     open: async (page) => {
       await page
-        .getByRole("button", { name: /^(Delete hall .+|Halle .+ löschen)$/ })
+        .getByRole('button', { name: /^(Delete hall .+|Halle .+ löschen)$/ })
         .first()
         .click();
-      await expect(page.getByRole("alertdialog")).toBeVisible();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
     },
   },
   {
     // the convention's halls: removing one asks first (the content page pickers are native selects since 8870a1b)
     name: "a remove confirmation (a convention's halls)",
-    person: "admin",
-    address: "/events/convention/digitale-fachmesse-2026",
+    person: 'admin',
+    address: '/events/convention/digitale-fachmesse-2026',
     open: async (page) => {
       await page
-        .getByRole("button", { name: /^(Remove hall .+|Halle .+ entfernen)$/ })
+        .getByRole('button', { name: /^(Remove hall .+|Halle .+ entfernen)$/ })
         .first()
         .click();
-      await expect(page.getByRole("alertdialog")).toBeVisible();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
     },
   },
 ];
 
-test.describe("accessibility over the route table", () => {
-  test("every page of the route table passes axe (English)", async ({
-    browser,
-    db,
-    baseURL,
-  }, testInfo) => {
+test.describe('accessibility over the route table', () => {
+  test('every page of the route table passes axe (English)', async ({ browser, db, baseURL }, testInfo) => {
     // The addresses come from the demo database (the entries and the addresses organisers hand out, see
     // DATABASE_SOURCES) and from the links of the pages walked; a route the walk cannot reach fails, named.
     test.setTimeout(15 * 60_000);
     const people = await People.open(browser, db, baseURL!);
     try {
       const started = Date.now();
-      const result = await walkRoutes(people, baseURL!, { language: "en" });
-      console.log(
-        `the walk took ${Math.round((Date.now() - started) / 1000)} s`
-      );
+      const result = await walkRoutes(people, baseURL!, { language: 'en' });
+      console.log(`the walk took ${Math.round((Date.now() - started) / 1000)} s`);
       for (const skipped of result.skipped)
         testInfo.annotations.push({
-          type: "skipped route",
+          type: 'skipped route',
           description: skipped,
         });
-      console.log(
-        `${result.checked.length} pages checked:\n${result.checked.join(
-          "\n"
-        )}\nskipped:\n${result.skipped.join("\n")}`
-      );
+      console.log(`${result.checked.length} pages checked:\n${result.checked.join('\n')}\nskipped:\n${result.skipped.join('\n')}`);
       expect(result.checked.length).toBeGreaterThan(90);
-      expect(result.failures, result.failures.join("\n\n")).toEqual([]);
+      expect(result.failures, result.failures.join('\n\n')).toEqual([]);
     } finally {
       await people.close();
     }
   });
 
-  test("the shell and the console menus and dialogs, open, pass axe in German and English", async ({
-    browser,
-    db,
-    baseURL,
-  }) => {
+  test('the shell and the console menus and dialogs, open, pass axe in German and English', async ({ browser, db, baseURL }) => {
     test.setTimeout(5 * 60_000);
     const people = await People.open(browser, db, baseURL!);
     const failures: string[] = [];
     try {
-      for (const language of ["de", "en"] as const) {
+      for (const language of ['de', 'en'] as const) {
         for (const state of OPEN_STATES) {
           const page = await people.page(state.person);
           await page.goto(`${state.address}?lang=${language}`);
           // the scripts have taken over (the dialogs' triggers are plain forms before)
           await hydrated(page);
-          await expect(page.locator("html")).toHaveAttribute("lang", language);
+          await expect(page.locator('html')).toHaveAttribute('lang', language);
           await state.open(page);
           const violations = await severeViolations(page);
-          if (violations.length)
-            failures.push(
-              `${state.name} (${state.address} as ${
-                state.person
-              }, ${language}):\n  ${violations.join("\n  ")}`
-            );
+          if (violations.length) failures.push(`${state.name} (${state.address} as ${state.person}, ${language}):\n  ${violations.join('\n  ')}`);
         }
       }
-      expect(failures, failures.join("\n\n")).toEqual([]);
+      expect(failures, failures.join('\n\n')).toEqual([]);
     } finally {
       await people.close();
     }
   });
 
-  test("a violation on one route fails the walk, naming that route and the element", async ({
-    browser,
-    db,
-    baseURL,
-  }) => {
+  test('a violation on one route fails the walk, naming that route and the element', async ({ browser, db, baseURL }) => {
     // the route table is the server build, read once per walk
     test.setTimeout(2 * 60_000);
     const people = await People.open(browser, db, baseURL!);
     try {
       // the imprint, with a picture without a text alternative planted after it loaded (nothing changes in the app)
       const result = await walkRoutes(people, baseURL!, {
-        language: "en",
-        only: (route) => route.id === "routes/imprint",
+        language: 'en',
+        only: (route) => route.id === 'routes/imprint',
         beforeAxe: (page) =>
           page.evaluate(() => {
-            const img = document.createElement("img");
-            img.id = "planted-violation";
-            img.src = "/favicon.svg";
+            const img = document.createElement('img');
+            img.id = 'planted-violation';
+            img.src = '/favicon.svg';
             document.body.append(img);
           }),
       });
-      expect(result.checked).toEqual(["routes/imprint  /imprint as anonymous"]);
+      expect(result.checked).toEqual(['routes/imprint  /imprint as anonymous']);
       expect(result.failures).toHaveLength(1);
-      expect(result.failures[0]).toMatch(
-        /^routes\/imprint \(\/imprint as anonymous, en\):\n {2}image-alt \(critical\)/
-      );
-      expect(result.failures[0]).toContain("#planted-violation");
+      expect(result.failures[0]).toMatch(/^routes\/imprint \(\/imprint as anonymous, en\):\n {2}image-alt \(critical\)/);
+      expect(result.failures[0]).toContain('#planted-violation');
     } finally {
       await people.close();
     }

@@ -1,17 +1,12 @@
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
-import type { Knex } from "knex";
-import {
-  effectiveFeatures,
-  hasFeature,
-  salesUserMayUse,
-  type FeatureName,
-} from "../../app/lib/features";
-import type { Guards } from "../../app/lib/guards";
-import { loadEnv } from "../../app/server/env.server";
-import { createSession } from "../../app/server/session.server";
-import { necessaryCookiesOnly, severeViolations } from "./fixtures";
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Knex } from 'knex';
+import { effectiveFeatures, hasFeature, salesUserMayUse, type FeatureName } from '../../app/lib/features';
+import type { Guards } from '../../app/lib/guards';
+import { loadEnv } from '../../app/server/env.server';
+import { createSession } from '../../app/server/session.server';
+import { necessaryCookiesOnly, severeViolations } from './fixtures';
 
 /**
  * The accessibility walk over the whole route table (issue 32): every address a route renders is opened as the
@@ -20,7 +15,7 @@ import { necessaryCookiesOnly, severeViolations } from "./fixtures";
  * walks), so a new route is walked without editing anything here.
  */
 
-export type Person = "anonymous" | "visitor" | "admin" | "sales" | "staff";
+export type Person = 'anonymous' | 'visitor' | 'admin' | 'sales' | 'staff';
 
 /** One address of the route table: the deepest route rendering it names it. */
 export interface RoutePage {
@@ -38,10 +33,8 @@ export interface RoutePage {
  * the demo data.
  */
 export const CANNOT_OPEN: Record<string, string> = {
-  "routes/dev.mail._index":
-    "the development mail viewer answers 404 in production, where the e2e server runs",
-  "routes/dev.mail.$id":
-    "the development mail viewer answers 404 in production, where the e2e server runs",
+  'routes/dev.mail._index': 'the development mail viewer answers 404 in production, where the e2e server runs',
+  'routes/dev.mail.$id': 'the development mail viewer answers 404 in production, where the e2e server runs',
 };
 
 interface BuildRoute {
@@ -53,12 +46,8 @@ interface BuildRoute {
 }
 
 /** The route table of the server build the e2e server runs. */
-export async function routeTable(
-  buildDir = process.env.BUILD_DIR ?? "build"
-): Promise<RoutePage[]> {
-  const build = (await import(
-    pathToFileURL(path.resolve(buildDir, "server/index.js")).href
-  )) as { routes: Record<string, BuildRoute> };
+export async function routeTable(buildDir = process.env.BUILD_DIR ?? 'build'): Promise<RoutePage[]> {
+  const build = (await import(pathToFileURL(path.resolve(buildDir, 'server/index.js')).href)) as { routes: Record<string, BuildRoute> };
   const routes = build.routes;
   const chain = (id: string): BuildRoute[] => {
     const route = routes[id];
@@ -67,53 +56,40 @@ export async function routeTable(
   const byPattern = new Map<string, { route: BuildRoute; depth: number }>();
   for (const route of Object.values(routes)) {
     // the root and pathless layouts (_console, _public) are no address of their own
-    if (route.id === "root" || (route.path === undefined && !route.index))
-      continue;
+    if (route.id === 'root' || (route.path === undefined && !route.index)) continue;
     const routeChain = chain(route.id);
-    const segments = routeChain.map((r) => r.path ?? "").filter(Boolean);
-    const pattern = `/${segments.join("/")}`;
+    const segments = routeChain.map((r) => r.path ?? '').filter(Boolean);
+    const pattern = `/${segments.join('/')}`;
     const known = byPattern.get(pattern);
     // a layout and its index child share the address: the index is what it shows
-    if (!known || routeChain.length > known.depth)
-      byPattern.set(pattern, { route, depth: routeChain.length });
+    if (!known || routeChain.length > known.depth) byPattern.set(pattern, { route, depth: routeChain.length });
   }
   return [...byPattern.entries()]
     .map(([pattern, { route }]) => ({
       id: route.id,
       pattern,
       guards: route.module.guards ?? {},
-      html:
-        typeof route.module.default === "function" ||
-        typeof route.module.default === "object",
-      params: [...pattern.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? "*"),
+      html: typeof route.module.default === 'function' || typeof route.module.default === 'object',
+      params: [...pattern.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? '*'),
     }))
-    .sort(
-      (a, b) =>
-        a.params.length - b.params.length || a.pattern.localeCompare(b.pattern)
-    );
+    .sort((a, b) => a.params.length - b.params.length || a.pattern.localeCompare(b.pattern));
 }
 
 /** The pattern as a regular expression over a pathname. */
 export function patternRegExp(pattern: string): RegExp {
   const source = pattern
-    .split("/")
-    .map((segment) =>
-      segment === "*"
-        ? ".*"
-        : segment.startsWith(":")
-        ? "[^/]+"
-        : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-    )
-    .join("/");
+    .split('/')
+    .map((segment) => (segment === '*' ? '.*' : segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
   return new RegExp(`^${source}/?$`);
 }
 
 /** The demo's logins (DEMO_LOGINS of app/server/seed/demo.ts, which the e2e process cannot import: the seed reads JSON). */
-const DEMO_EMAILS: Record<Exclude<Person, "anonymous">, string> = {
-  admin: "admin@demo.example",
-  sales: "sales@demo.example",
-  staff: "staff@demo.example",
-  visitor: "visitor@demo.example",
+const DEMO_EMAILS: Record<Exclude<Person, 'anonymous'>, string> = {
+  admin: 'admin@demo.example',
+  sales: 'sales@demo.example',
+  staff: 'staff@demo.example',
+  visitor: 'visitor@demo.example',
 };
 
 interface PersonState {
@@ -133,14 +109,10 @@ export class People {
     private browser: Browser,
     /** the database the e2e server uses (its demo data) */
     readonly db: Knex,
-    private baseURL: string
+    private baseURL: string,
   ) {}
 
-  static async open(
-    browser: Browser,
-    db: Knex,
-    baseURL: string
-  ): Promise<People> {
+  static async open(browser: Browser, db: Knex, baseURL: string): Promise<People> {
     return new People(browser, db, baseURL);
   }
 
@@ -161,47 +133,27 @@ export class People {
       features: 0,
       sessionId: null,
     };
-    state.page.on("pageerror", (error) =>
-      pageErrors.get(state.page)?.push(error.message.split("\n")[0])
-    );
-    if (person !== "anonymous") {
+    state.page.on('pageerror', (error) => pageErrors.get(state.page)?.push(error.message.split('\n')[0]));
+    if (person !== 'anonymous') {
       const email = DEMO_EMAILS[person];
-      const user = await this.db("users")
-        .where({ email })
-        .first("id", "is_staff", "default_organization_id");
-      if (!user)
-        throw new Error(
-          `the demo user ${email} is missing: the e2e server seeds the demo (SEED_DEMO)`
-        );
+      const user = await this.db('users').where({ email }).first('id', 'is_staff', 'default_organization_id');
+      if (!user) throw new Error(`the demo user ${email} is missing: the e2e server seeds the demo (SEED_DEMO)`);
       // the current organisation: the default one, else the oldest membership (as app/server/viewer.server.ts)
-      const membership = await this.db("organization_members as m")
-        .join("organizations as o", "o.id", "m.organization_id")
-        .where("m.user_id", user.id)
-        .orderByRaw("(m.organization_id = ?) desc, m.created_at", [
-          user.default_organization_id ?? null,
-        ])
-        .first("o.suites", "m.role", "m.sales");
-      const env = loadEnv({ ...process.env, NODE_ENV: "production" });
-      const { sessionId, setCookie } = await createSession(
-        env,
-        this.db,
-        user.id
-      );
-      const [pair] = setCookie.split(";");
-      const [name, ...value] = pair.split("=");
-      await context.addCookies([
-        { name, value: value.join("="), url: this.baseURL },
-      ]);
+      const membership = await this.db('organization_members as m')
+        .join('organizations as o', 'o.id', 'm.organization_id')
+        .where('m.user_id', user.id)
+        .orderByRaw('(m.organization_id = ?) desc, m.created_at', [user.default_organization_id ?? null])
+        .first('o.suites', 'm.role', 'm.sales');
+      const env = loadEnv({ ...process.env, NODE_ENV: 'production' });
+      const { sessionId, setCookie } = await createSession(env, this.db, user.id);
+      const [pair] = setCookie.split(';');
+      const [name, ...value] = pair.split('=');
+      await context.addCookies([{ name, value: value.join('='), url: this.baseURL }]);
       state = {
         ...state,
         staff: user.is_staff,
         member: !!membership,
-        features: membership
-          ? effectiveFeatures(
-              Number(membership.suites),
-              membership.sales || membership.role === "sales"
-            )
-          : 0,
+        features: membership ? effectiveFeatures(Number(membership.suites), membership.sales || membership.role === 'sales') : 0,
         sessionId,
       };
     }
@@ -215,23 +167,15 @@ export class People {
 
   /** Who may use a route, most fitting first: its guards against what each demo person is and may use. */
   async candidates(guards: Guards): Promise<Person[]> {
-    if (guards.checkLoggedIn) return ["anonymous"];
-    if (guards.public) return ["anonymous", "visitor", "admin"];
-    if (!guards.organization && !guards.staff) return ["visitor", "admin"];
+    if (guards.checkLoggedIn) return ['anonymous'];
+    if (guards.public) return ['anonymous', 'visitor', 'admin'];
+    if (!guards.organization && !guards.staff) return ['visitor', 'admin'];
     const feature = guards.feature as FeatureName | undefined;
-    const order: Person[] =
-      feature && salesUserMayUse(feature)
-        ? ["sales", "admin", "staff"]
-        : ["admin", "staff", "sales"];
+    const order: Person[] = feature && salesUserMayUse(feature) ? ['sales', 'admin', 'staff'] : ['admin', 'staff', 'sales'];
     const fitting: Person[] = [];
     for (const person of order) {
       const state = await this.state(person);
-      if (
-        !state.member ||
-        (guards.staff && !state.staff) ||
-        (feature && !hasFeature(state.features, feature))
-      )
-        continue;
+      if (!state.member || (guards.staff && !state.staff) || (feature && !hasFeature(state.features, feature))) continue;
       fitting.push(person);
     }
     return fitting;
@@ -240,15 +184,14 @@ export class People {
   async close(): Promise<void> {
     for (const state of this.states.values()) {
       await state.context.close();
-      if (state.sessionId)
-        await this.db("sessions").where({ id: state.sessionId }).delete();
+      if (state.sessionId) await this.db('sessions').where({ id: state.sessionId }).delete();
     }
     this.states.clear();
   }
 }
 
 export interface WalkOptions {
-  language: "de" | "en";
+  language: 'de' | 'en';
   /** only these routes (by id) */
   only?: (route: RoutePage) => boolean;
   /** runs on each opened page before axe (the proof that a planted violation fails the walk) */
@@ -274,27 +217,20 @@ const HYDRATION_TIMEOUT = 30_000;
 const pageErrors = new WeakMap<Page, string[]>();
 
 /** Opens an address and waits until the page has hydrated; the reason when it did not. */
-async function open(
-  page: Page,
-  url: string
-): Promise<{ status: number; notHydrated: string | null }> {
+async function open(page: Page, url: string): Promise<{ status: number; notHydrated: string | null }> {
   pageErrors.set(page, []);
   const status = (await page.goto(url))?.status() ?? 0;
   const hydrated = await page
-    .locator("html[data-hydrated]")
-    .waitFor({ state: "attached", timeout: HYDRATION_TIMEOUT })
+    .locator('html[data-hydrated]')
+    .waitFor({ state: 'attached', timeout: HYDRATION_TIMEOUT })
     .then(
       () => true,
-      () => false
+      () => false,
     );
   const errors = pageErrors.get(page) ?? [];
   return {
     status,
-    notHydrated: hydrated
-      ? null
-      : `the page did not hydrate within ${HYDRATION_TIMEOUT / 1000} s${
-          errors.length ? `: ${errors.join("; ")}` : ""
-        }`,
+    notHydrated: hydrated ? null : `the page did not hydrate within ${HYDRATION_TIMEOUT / 1000} s${errors.length ? `: ${errors.join('; ')}` : ''}`,
   };
 }
 
@@ -316,104 +252,73 @@ export const DATABASE_SOURCES: {
   rows: (db: Knex) => Promise<Record<string, string>[]>;
 }[] = [
   {
-    pattern: "/convention/:conventionslug",
-    rows: (db) =>
-      db("conventions").orderBy("created_at").select("slug as conventionslug"),
+    pattern: '/convention/:conventionslug',
+    rows: (db) => db('conventions').orderBy('created_at').select('slug as conventionslug'),
   },
   {
-    pattern: "/exhibition/:slug",
-    rows: (db) => db("exhibitions").orderBy("created_at").select("slug"),
+    pattern: '/exhibition/:slug',
+    rows: (db) => db('exhibitions').orderBy('created_at').select('slug'),
   },
   {
-    pattern: "/stage/:stageslug",
-    rows: (db) =>
-      db("stages").orderBy("created_at").select("slug as stageslug"),
+    pattern: '/stage/:stageslug',
+    rows: (db) => db('stages').orderBy('created_at').select('slug as stageslug'),
   },
   {
-    pattern: "/standalone-room/:slug",
-    rows: (db) => db("virtual_rooms").orderBy("created_at").select("slug"),
+    pattern: '/standalone-room/:slug',
+    rows: (db) => db('virtual_rooms').orderBy('created_at').select('slug'),
   },
   {
-    pattern: "/information-collection/:leadslug",
-    rows: (db) =>
-      db("leads").orderBy("created_at").limit(3).select("slug as leadslug"),
+    pattern: '/information-collection/:leadslug',
+    rows: (db) => db('leads').orderBy('created_at').limit(3).select('slug as leadslug'),
   },
   // a published content page of the convention's organisation, inside the convention (linked by points the demo
   // does not set)
   {
-    pattern: "/convention/:conventionslug/content/:slug",
+    pattern: '/convention/:conventionslug/content/:slug',
     rows: (db) =>
-      db("content_pages as p")
-        .join("conventions as c", "c.organization_id", "p.organization_id")
-        .whereNotNull("p.published_at")
-        .orderBy([{ column: "c.created_at" }, { column: "p.created_at" }])
+      db('content_pages as p')
+        .join('conventions as c', 'c.organization_id', 'p.organization_id')
+        .whereNotNull('p.published_at')
+        .orderBy([{ column: 'c.created_at' }, { column: 'p.created_at' }])
         .limit(3)
-        .select("c.slug as conventionslug", "p.slug"),
+        .select('c.slug as conventionslug', 'p.slug'),
   },
   // a content group of the old content pool, at its visitor address (the access kind's visitorPath)
   {
-    pattern: "/old/content/:slug",
-    rows: (db) =>
-      db("content_groups").orderBy("created_at").limit(3).select("slug"),
+    pattern: '/old/content/:slug',
+    rows: (db) => db('content_groups').orderBy('created_at').limit(3).select('slug'),
   },
   // a stand's preview link, which its exhibitor is given (also once approved): a pending stand's first
   {
-    pattern:
-      "/prev/:prevslug/convention/:conventionslug/hall/:hallslug/stand/:standslug",
+    pattern: '/prev/:prevslug/convention/:conventionslug/hall/:hallslug/stand/:standslug',
     rows: (db) =>
-      db("hall_stands as hs")
-        .join("halls as h", "h.id", "hs.hall_id")
-        .join("convention_halls as ch", "ch.hall_id", "hs.hall_id")
-        .join("conventions as c", "c.id", "ch.convention_id")
-        .orderBy([
-          { column: "hs.approved" },
-          { column: "ch.order" },
-          { column: "hs.order" },
-        ])
+      db('hall_stands as hs')
+        .join('halls as h', 'h.id', 'hs.hall_id')
+        .join('convention_halls as ch', 'ch.hall_id', 'hs.hall_id')
+        .join('conventions as c', 'c.id', 'ch.convention_id')
+        .orderBy([{ column: 'hs.approved' }, { column: 'ch.order' }, { column: 'hs.order' }])
         .limit(3)
-        .select(
-          "hs.preview_slug as prevslug",
-          "c.slug as conventionslug",
-          "h.slug as hallslug",
-          "hs.slug as standslug"
-        ),
+        .select('hs.preview_slug as prevslug', 'c.slug as conventionslug', 'h.slug as hallslug', 'hs.slug as standslug'),
   },
 ];
 
 /** The starting addresses: the database sources' rows, and the feature pages of the features the table's guards ask for. */
-async function startingAddresses(
-  db: Knex,
-  table: RoutePage[]
-): Promise<{ addresses: string[]; stale: string[] }> {
+async function startingAddresses(db: Knex, table: RoutePage[]): Promise<{ addresses: string[]; stale: string[] }> {
   const patterns = new Set(table.map((route) => route.pattern));
   const addresses: string[] = [];
   const stale: string[] = [];
   for (const source of DATABASE_SOURCES) {
     if (!patterns.has(source.pattern)) {
-      stale.push(
-        `the walk's database source for ${source.pattern} names no route of the table: update DATABASE_SOURCES`
-      );
+      stale.push(`the walk's database source for ${source.pattern} names no route of the table: update DATABASE_SOURCES`);
       continue;
     }
-    for (const row of await source.rows(db))
-      addresses.push(
-        source.pattern.replace(/:(\w+)/g, (_, name: string) =>
-          encodeURIComponent(row[name])
-        )
-      );
+    for (const row of await source.rows(db)) addresses.push(source.pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(row[name])));
   }
   // a guard's missing feature sends to /missing-feature/{feature}: the features the guards name are its parameters
-  const missingFeature = table.find((route) =>
-    /^\/missing-feature\/:\w+$/.test(route.pattern)
-  );
+  const missingFeature = table.find((route) => /^\/missing-feature\/:\w+$/.test(route.pattern));
   if (missingFeature) {
-    const features = new Set(
-      table
-        .map((route) => route.guards.feature)
-        .filter((feature): feature is FeatureName => !!feature)
-    );
-    for (const feature of [...features].sort())
-      addresses.push(missingFeature.pattern.replace(/:\w+$/, feature));
+    const features = new Set(table.map((route) => route.guards.feature).filter((feature): feature is FeatureName => !!feature));
+    for (const feature of [...features].sort()) addresses.push(missingFeature.pattern.replace(/:\w+$/, feature));
   }
   return { addresses, stale };
 }
@@ -424,18 +329,11 @@ async function startingAddresses(
  */
 async function addressesOf(page: Page, origin: string): Promise<string[]> {
   const found = await page.evaluate(() => {
-    const out = [...document.querySelectorAll("a[href]")].map(
-      (a) => (a as HTMLAnchorElement).href
-    );
+    const out = [...document.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).href);
     // framed pages (a content group's preview shows it at its visitor address)
-    for (const frame of document.querySelectorAll("iframe[src]"))
-      out.push((frame as HTMLIFrameElement).src);
-    for (const field of document.querySelectorAll("input, textarea"))
-      out.push((field as HTMLInputElement).value);
-    for (const match of document.body.innerText.matchAll(
-      /https?:\/\/[^\s"'<>]+/g
-    ))
-      out.push(match[0]);
+    for (const frame of document.querySelectorAll('iframe[src]')) out.push((frame as HTMLIFrameElement).src);
+    for (const field of document.querySelectorAll('input, textarea')) out.push((field as HTMLInputElement).value);
+    for (const match of document.body.innerText.matchAll(/https?:\/\/[^\s"'<>]+/g)) out.push(match[0]);
     // and the paths in the page's data (menus and tours that render their links only when opened)
     const router = (
       window as unknown as {
@@ -443,8 +341,7 @@ async function addressesOf(page: Page, origin: string): Promise<string[]> {
       }
     ).__remixRouter;
     const data = JSON.stringify(router?.state.loaderData ?? {});
-    for (const match of data.matchAll(/"(\/[a-zA-Z0-9][^"\s\\]*)"/g))
-      out.push(`${location.origin}${match[1]}`);
+    for (const match of data.matchAll(/"(\/[a-zA-Z0-9][^"\s\\]*)"/g)) out.push(`${location.origin}${match[1]}`);
     return out;
   });
   return found.flatMap((text) => {
@@ -454,7 +351,7 @@ async function addressesOf(page: Page, origin: string): Promise<string[]> {
   });
 }
 
-const pathOf = (address: string) => address.split("?")[0];
+const pathOf = (address: string) => address.split('?')[0];
 
 /**
  * Opens every HTML route of the table as the person who may use it and runs axe on it. A route without parameters
@@ -463,11 +360,7 @@ const pathOf = (address: string) => address.split("?")[0];
  * first), so the walk goes on until no route gains an address. A route left without one, or that opens for
  * nobody, fails: the demo's pages do not reach it.
  */
-export async function walkRoutes(
-  people: People,
-  baseURL: string,
-  options: WalkOptions
-): Promise<WalkResult> {
+export async function walkRoutes(people: People, baseURL: string, options: WalkOptions): Promise<WalkResult> {
   const origin = new URL(baseURL).origin;
   const result: WalkResult = { checked: [], skipped: [], failures: [] };
   const table = await routeTable();
@@ -483,132 +376,69 @@ export async function walkRoutes(
   let pending: RoutePage[] = [];
   for (const route of table) {
     if (options.only && !options.only(route)) continue;
-    if (!route.html)
-      result.skipped.push(
-        `${route.id}: a resource route (no default export, no HTML)`
-      );
-    else if (CANNOT_OPEN[route.id])
-      result.skipped.push(`${route.id}: ${CANNOT_OPEN[route.id]}`);
+    if (!route.html) result.skipped.push(`${route.id}: a resource route (no default export, no HTML)`);
+    else if (CANNOT_OPEN[route.id]) result.skipped.push(`${route.id}: ${CANNOT_OPEN[route.id]}`);
     else pending.push(route);
   }
 
   const addressesFor = (route: RoutePage): string[] => {
     const regexp = patternRegExp(route.pattern);
-    if (route.params.length === 0)
-      return [
-        route.pattern,
-        ...offered.filter(
-          (a) => a.includes("?") && pathOf(a) === route.pattern
-        ),
-      ].slice(0, 3);
-    if (route.pattern === "/*") return ["/"];
+    if (route.params.length === 0) return [route.pattern, ...offered.filter((a) => a.includes('?') && pathOf(a) === route.pattern)].slice(0, 3);
+    if (route.pattern === '/*') return ['/'];
     // an address a route with fewer parameters matches is that route's (/leads/archive is not a lead); the splat
     // route (/*) matches everything and is the least specific of all
     const moreSpecific = table
-      .filter(
-        (other) =>
-          other.params.length < route.params.length &&
-          !other.params.includes("*")
-      )
+      .filter((other) => other.params.length < route.params.length && !other.params.includes('*'))
       .map((other) => patternRegExp(other.pattern));
-    const matching = (pattern: RegExp) =>
-      offered.filter(
-        (a) =>
-          pattern.test(pathOf(a)) &&
-          !moreSpecific.some((other) => other.test(pathOf(a)))
-      );
+    const matching = (pattern: RegExp) => offered.filter((a) => pattern.test(pathOf(a)) && !moreSpecific.some((other) => other.test(pathOf(a))));
     const linked = matching(regexp);
     if (linked.length > 0) return linked.slice(0, 3);
     // a page below another by fixed segments (a stand's imprint, a convention's chats, a shop link's editor) that no
     // walked page links to is at the address of the page above it and those segments
-    const segments = route.pattern.split("/");
-    for (
-      let fixed = 1;
-      fixed < segments.length &&
-      !/^[:*]/.test(segments[segments.length - fixed]);
-      fixed += 1
-    ) {
-      const above = segments.slice(0, -fixed).join("/");
+    const segments = route.pattern.split('/');
+    for (let fixed = 1; fixed < segments.length && !/^[:*]/.test(segments[segments.length - fixed]); fixed += 1) {
+      const above = segments.slice(0, -fixed).join('/');
       if (!/[:*]/.test(above)) break;
-      const suffix = `/${segments.slice(-fixed).join("/")}`;
-      const derived = matching(patternRegExp(above)).map(
-        (a) => `${pathOf(a).replace(/\/$/, "")}${suffix}`
-      );
+      const suffix = `/${segments.slice(-fixed).join('/')}`;
+      const derived = matching(patternRegExp(above)).map((a) => `${pathOf(a).replace(/\/$/, '')}${suffix}`);
       if (derived.length > 0) return derived.slice(0, 3);
     }
     return [];
   };
 
-  const check = async (
-    route: RoutePage,
-    page: Page,
-    label: string,
-    notHydrated: string | null
-  ) => {
+  const check = async (route: RoutePage, page: Page, label: string, notHydrated: string | null) => {
     const started = Date.now();
-    if (notHydrated)
-      result.failures.push(
-        `${route.id} (${label}, ${options.language}): ${notHydrated}`
-      );
+    if (notHydrated) result.failures.push(`${route.id} (${label}, ${options.language}): ${notHydrated}`);
     for (const address of await addressesOf(page, origin)) offer(address);
     await options.beforeAxe?.(page, route);
     const hydrated = Date.now();
     const violations = await severeViolations(page);
-    if (process.env.A11Y_WALK_LOG)
-      console.log(
-        `${route.id} ${label}: links ${hydrated - started} ms, axe ${
-          Date.now() - hydrated
-        } ms`
-      );
+    if (process.env.A11Y_WALK_LOG) console.log(`${route.id} ${label}: links ${hydrated - started} ms, axe ${Date.now() - hydrated} ms`);
     result.checked.push(`${route.id}  ${label}`);
-    if (violations.length)
-      result.failures.push(
-        `${route.id} (${label}, ${options.language}):\n  ${violations.join(
-          "\n  "
-        )}`
-      );
+    if (violations.length) result.failures.push(`${route.id} (${label}, ${options.language}):\n  ${violations.join('\n  ')}`);
   };
 
   // Where the walk went: the pages it checks offer their links; when routes with parameters are left without an
   // address, it opens more of the offered addresses below which they lie (the other stands of a hall, the points of
   // a stand) only to read their links, the deepest first, until one is found or none is left.
   const visited = new Set<string>();
-  const segmentsOf = (pattern: string) =>
-    pattern
-      .split("/")
-      .map((segment) => (/^[:*]/.test(segment) ? ":" : segment));
+  const segmentsOf = (pattern: string) => pattern.split('/').map((segment) => (/^[:*]/.test(segment) ? ':' : segment));
   const isBelow = (above: string, below: string) => {
     const a = segmentsOf(above);
     const b = segmentsOf(below);
     return a.length < b.length && a.every((segment, i) => segment === b[i]);
   };
-  const htmlRoutes = table.filter(
-    (route) =>
-      route.html &&
-      !CANNOT_OPEN[route.id] &&
-      route.params.length > 0 &&
-      !route.params.includes("*")
-  );
+  const htmlRoutes = table.filter((route) => route.html && !CANNOT_OPEN[route.id] && route.params.length > 0 && !route.params.includes('*'));
   let explored = 0;
   const explore = async (): Promise<boolean> => {
     const lost = pending.filter((route) => route.params.length > 0);
     const before = offered.length;
     // one visit per path: the same page with another query (?tour=, ?dialog=) offers the same links
     const targets = offered
-      .filter(
-        (address, i) =>
-          !visited.has(pathOf(address)) &&
-          offered.findIndex((other) => pathOf(other) === pathOf(address)) === i
-      )
+      .filter((address, i) => !visited.has(pathOf(address)) && offered.findIndex((other) => pathOf(other) === pathOf(address)) === i)
       .flatMap((address) => {
-        const route = htmlRoutes.find(
-          (r) =>
-            patternRegExp(r.pattern).test(pathOf(address)) &&
-            lost.some((l) => isBelow(r.pattern, l.pattern))
-        );
-        return route
-          ? [{ address, route, depth: segmentsOf(route.pattern).length }]
-          : [];
+        const route = htmlRoutes.find((r) => patternRegExp(r.pattern).test(pathOf(address)) && lost.some((l) => isBelow(r.pattern, l.pattern)));
+        return route ? [{ address, route, depth: segmentsOf(route.pattern).length }] : [];
       })
       .sort((a, b) => b.depth - a.depth);
     for (const { address, route } of targets) {
@@ -618,19 +448,13 @@ export async function walkRoutes(
       visited.add(pathOf(address));
       explored += 1;
       const page = await people.page(person);
-      const { status } = await open(
-        page,
-        `${address}${address.includes("?") ? "&" : "?"}lang=${options.language}`
-      );
-      if (process.env.A11Y_WALK_LOG)
-        console.log(`explore ${address} as ${person}: ${status}`);
+      const { status } = await open(page, `${address}${address.includes('?') ? '&' : '?'}lang=${options.language}`);
+      if (process.env.A11Y_WALK_LOG) console.log(`explore ${address} as ${person}: ${status}`);
       if (status >= 400) continue;
       for (const found of await addressesOf(page, origin)) offer(found);
       if (lost.some((l) => addressesFor(l).length > 0)) return true;
     }
-    return (
-      offered.length > before && lost.some((l) => addressesFor(l).length > 0)
-    );
+    return offered.length > before && lost.some((l) => addressesFor(l).length > 0);
   };
 
   // a route without parameters that is not found at its bare path (it needs a query, like a lead form's ?org=)
@@ -657,46 +481,20 @@ export async function walkRoutes(
         for (const address of addresses) {
           const page = await people.page(person);
           visited.add(pathOf(address));
-          const url = `${address}${address.includes("?") ? "&" : "?"}lang=${
-            options.language
-          }`;
+          const url = `${address}${address.includes('?') ? '&' : '?'}lang=${options.language}`;
           const started = Date.now();
           const { status, notHydrated } = await open(page, url);
-          if (process.env.A11Y_WALK_LOG)
-            console.log(
-              `goto ${url} as ${person}: ${status} in ${
-                Date.now() - started
-              } ms`
-            );
+          if (process.env.A11Y_WALK_LOG) console.log(`goto ${url} as ${person}: ${status} in ${Date.now() - started} ms`);
           const at = new URL(page.url());
           offer(`${decodeURI(at.pathname)}${at.search}`);
           // a page that answers 403 at its own address says so by design (a missing feature); refusals redirect
-          if (
-            patternRegExp(route.pattern).test(at.pathname) &&
-            (status < 400 || status === 403)
-          ) {
-            await check(
-              route,
-              page,
-              `${address} as ${person}${
-                status === 403 ? ", answering 403" : ""
-              }`,
-              notHydrated
-            );
+          if (patternRegExp(route.pattern).test(at.pathname) && (status < 400 || status === 403)) {
+            await check(route, page, `${address} as ${person}${status === 403 ? ', answering 403' : ''}`, notHydrated);
             opened = true;
             break;
           }
-          if (
-            status === 404 &&
-            route.params.length === 0 &&
-            at.pathname === route.pattern
-          )
-            notFound ??= { address, person };
-          outcomes.push(
-            `${address} as ${person}: ${status} at ${at.pathname}${
-              NEEDS_SOMEONE_ELSE.test(at.pathname) ? "" : " (redirected)"
-            }`
-          );
+          if (status === 404 && route.params.length === 0 && at.pathname === route.pattern) notFound ??= { address, person };
+          outcomes.push(`${address} as ${person}: ${status} at ${at.pathname}${NEEDS_SOMEONE_ELSE.test(at.pathname) ? '' : ' (redirected)'}`);
         }
         if (opened) break;
       }
@@ -708,29 +506,16 @@ export async function walkRoutes(
       if (!opened && notFound) {
         // a route that is a not-found page by nature (/404): its page is what everybody gets
         const page = await people.page(notFound.person);
-        const { notHydrated } = await open(
-          page,
-          `${notFound.address}?lang=${options.language}`
-        );
-        await check(
-          route,
-          page,
-          `${notFound.address} as ${notFound.person}, answering 404`,
-          notHydrated
-        );
+        const { notHydrated } = await open(page, `${notFound.address}?lang=${options.language}`);
+        await check(route, page, `${notFound.address} as ${notFound.person}, answering 404`, notHydrated);
         opened = true;
       }
-      if (!opened)
-        result.failures.push(
-          `${route.id} could not be opened with the demo data: ${outcomes.join(
-            "; "
-          )}`
-        );
+      if (!opened) result.failures.push(`${route.id} could not be opened with the demo data: ${outcomes.join('; ')}`);
     }
   }
   for (const route of pending) {
     result.failures.push(
-      `${route.id} (${route.pattern}): no page of the walk offers an address of it, so the demo data gives it no parameters (link it from a page, or seed what it shows)`
+      `${route.id} (${route.pattern}): no page of the walk offers an address of it, so the demo data gives it no parameters (link it from a page, or seed what it shows)`,
     );
   }
   return result;
