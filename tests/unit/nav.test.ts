@@ -11,7 +11,7 @@ describe('sidebar model', () => {
       ['dashboard', ['/:0']],
       ['content', ['/contentpool:1', '/email-management:64', '/personalizations:2']],
       ['sales', ['/leads:8', '/virtual-rooms:16']],
-      ['exhibitors', ['/stand:32', '/appointments:256', '/chats:128']],
+      ['exhibitors', ['/stand:32', '/appointments:256', '/chats:128', '/shop/products:32', '/shop/order-requests:32']],
       ['hosts', ['/hall:32', '/stage:32', '/events:32', '/analytics:32']],
       ['help', ['/help:0']],
       ['admin', ['/orgmanagement:512']],
