@@ -6,7 +6,8 @@
   function consented() { return /(?:^|;\s*)cookieConsent=true(?:;|$)/.test(document.cookie); }
   function send(message) {
     if (!consented()) return;
-    var body = JSON.stringify(message);
+    // a form body (application/x-www-form-urlencoded): the server takes no other posts than forms
+    var body = new URLSearchParams({ m: JSON.stringify(message) });
     if (navigator.sendBeacon && navigator.sendBeacon(url, body)) return;
     fetch(url, { method: 'POST', body: body, keepalive: true, credentials: 'same-origin' }).catch(function () {});
   }

@@ -5,8 +5,8 @@ import { runGuards } from '~/server/guards.server';
 import { recordPageLeave, recordPageView } from '~/server/services/analytics';
 
 /**
- * The page-view recorder's door (issue 30): POST from the page's recorder (`navigator.sendBeacon`, a small JSON
- * text: `{ "t": "v", "p": path, "f": previous path }` for a view, `{ "t": "l", "p": path, "d": milliseconds }` on
+ * The page-view recorder's door (issue 30): POST from the page's recorder (`navigator.sendBeacon` of a form whose
+ * field `m` is a small JSON text: `{ "t": "v", "p": path, "f": previous path }` for a view, `{ "t": "l", "p": path, "d": milliseconds }` on
  * leave), GET from the `<noscript>` image of a page without JavaScript (`?p=path`). Public; the cookie choice is read
  * here on the server and nothing is recorded unless it is "true" (spec 001 point 9). It answers at once: the view is
  * only queued.
@@ -33,7 +33,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const body = await request.text();
+  const text = await request.text();
+  if (text.length > MAX_BODY * 3) return new Response(null, { status: 413, headers: NO_STORE });
+  // the recorder posts a form (`m` = the JSON message), as the page-post guard admits only forms; a JSON text
+  // body is read as well (the same message without the form around it)
+  const isForm = (request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
+  const body = isForm ? (new URLSearchParams(text).get('m') ?? '') : text;
   if (body.length > MAX_BODY) return new Response(null, { status: 413, headers: NO_STORE });
   let message: Record<string, unknown>;
   try {

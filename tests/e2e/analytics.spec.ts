@@ -96,7 +96,7 @@ test('a declining visitor walks the demo convention and nothing is recorded', as
   await expect(banner(visitor)).toHaveCount(0);
   await walk(visitor);
   // the server refuses as well: a beacon sent by hand with the declined choice
-  const answer = await visitor.request.post('/resources/visit', { data: JSON.stringify({ t: 'v', p: HALL }), headers: { 'content-type': 'text/plain' } });
+  const answer = await visitor.request.post('/resources/visit', { form: { m: JSON.stringify({ t: 'v', p: HALL }) } });
   expect(answer.status()).toBe(204);
   // an accepting visitor's view after it is the sign that the queue has been written
   const marker = await visitorPage(browser);

@@ -73,13 +73,16 @@ async function fair() {
   };
 }
 
-/** A beacon or pixel through the page door: the consent cookie, the user agent and the client address as sent. */
+/**
+ * A beacon or pixel through the page door: the consent cookie, the user agent and the client address as sent. The
+ * beacon is a form with the JSON message in `m`, as the recorder sends it (the page-post guard admits only forms).
+ */
 async function send(options: { consent: 'true' | 'false' | null; ip: string; ua: string; body?: unknown; pixel?: string }) {
-  const headers = new Headers({ 'user-agent': options.ua, 'content-type': 'text/plain' });
+  const headers = new Headers({ 'user-agent': options.ua, 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' });
   if (options.consent) headers.set('cookie', `cookieConsent=${options.consent}`);
   const request = options.pixel
     ? new Request(`http://localhost/resources/visit?p=${encodeURIComponent(options.pixel)}`, { headers })
-    : new Request('http://localhost/resources/visit', { method: 'POST', headers, body: JSON.stringify(options.body) });
+    : new Request('http://localhost/resources/visit', { method: 'POST', headers, body: new URLSearchParams({ m: JSON.stringify(options.body) }).toString() });
   const context = { ...(await loadContext(t, request)), clientIp: options.ip };
   const response = (options.pixel ? await recorder.loader({ request, context, params: {} }) : await recorder.action({ request, context, params: {} })) as Response;
   return response.status;
