@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftOffer } from '~/components/content-pages/builder/draft';
+import { draftOffer, sameLayout } from '~/components/content-pages/builder/draft';
 import { historyReducer, initialHistory } from '~/components/content-pages/builder/state';
 import type { PageLayout } from '~/lib/content-pages/layout';
 
@@ -29,5 +29,22 @@ describe('the builder’s draft in the browser (issue 24 item 7)', () => {
     expect(restored.present).toBe(changed);
     expect(restored.past).toEqual([stored]);
     expect(historyReducer(restored, { type: 'undo' }).present).toBe(stored);
+  });
+});
+
+describe('sameLayout (issue 24 item 7)', () => {
+  const browser = {
+    rows: [{ id: 'r1', type: 'ROW', columns: [{ id: 'c1', type: 'COL', width: 'N8', rows: [], item: { id: 'i1', sort: 0, content: { type: 'TEXT', html: '<p>Hallo</p>' } } }] }],
+  };
+  it('holds for the same work in another key order and with the defaults the server fills in', () => {
+    // as the database gives it back: keys in its own order, defaults present
+    const server = { rows: [{ id: 'r1', type: 'ROW', columns: [{ id: 'c1', item: { id: 'i1', content: { html: '<p>Hallo</p>', type: 'TEXT' }, sort: 0 }, rows: [], type: 'COL', width: 'N8' }] }] };
+    const withoutDefaults = { rows: [{ id: 'r1', columns: [{ id: 'c1', item: { id: 'i1', content: { type: 'TEXT', html: '<p>Hallo</p>' } } }] }] };
+    expect(sameLayout(browser, server)).toBe(true);
+    expect(sameLayout(withoutDefaults, server)).toBe(true);
+  });
+  it('fails for different work', () => {
+    const other = JSON.parse(JSON.stringify(browser).replace('Hallo', 'Tschüss'));
+    expect(sameLayout(browser, other)).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ import { isTemplateKey } from '~/lib/content-pages/templates';
 import { createZodErrorMap } from '~/lib/validation-messages';
 import { contentFromForm } from './fields';
 import { useBuilderDnd } from './dnd';
-import { clearDraft, readDraft, writeDraft, type LocalDraft } from './draft';
+import { clearDraft, readDraft, sameLayout, writeDraft, type LocalDraft } from './draft';
 import { ItemForm } from './item-form';
 import { ADD_PLACES, addOp, applyOp, findColumn, historyReducer, initialHistory, isEmptyCell, newLayoutId, positionOf, type AddPlace, type LayoutOp, type MoveDirection } from './state';
 
@@ -404,7 +404,8 @@ function Editor({
     const local = readDraft(translation.id, translation.version, storedJson);
     const kept = data.serverDraft;
     const server = kept && kept.baseVersion === translation.version && JSON.stringify(kept.layout) !== storedJson ? kept : null;
-    if (server && (!local || (server.savedAt > local.savedAt && JSON.stringify(server.layout) !== JSON.stringify(local.layout)))) setOffer({ ...server, source: 'server' });
+    // the server's draft is offered when this browser has none, or a different, newer one (another device's work)
+    if (server && (!local || (server.savedAt > local.savedAt && !sameLayout(server.layout, local.layout)))) setOffer({ ...server, source: 'server' });
     else setOffer(local ? { ...local, source: 'browser' } : null);
     if (server) sentDraft.current = JSON.stringify(server.layout);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- offered once per version loaded, not again after a draft was sent

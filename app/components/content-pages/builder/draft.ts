@@ -1,4 +1,4 @@
-import type { PageLayout } from '~/lib/content-pages/layout';
+import { pageLayoutShapeSchema, type PageLayout } from '~/lib/content-pages/layout';
 
 /**
  * The builder's draft kept in this browser (issue 24 item 7): every change not yet saved is written to local
@@ -61,4 +61,29 @@ export function writeDraft(translationId: string, draft: LocalDraft): void {
 
 export function clearDraft(translationId: string): void {
   storage()?.removeItem(draftKey(translationId));
+}
+
+/** JSON with the keys of every object in order (the database's JSON keeps its own key order). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Whether two drafts hold the same work: the server keeps a layout as its shape check leaves it (defaults filled
+ * in) and in the database's key order, so the browser's copy of the same work is compared the same way.
+ */
+export function sameLayout(a: unknown, b: unknown): boolean {
+  const normal = (layout: unknown) => {
+    const parsed = pageLayoutShapeSchema.safeParse(layout);
+    return canonical(parsed.success ? parsed.data : layout);
+  };
+  return normal(a) === normal(b);
 }
