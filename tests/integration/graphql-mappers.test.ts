@@ -52,6 +52,8 @@ describe('GraphQL types mapped to models (graphql/mappers.ts)', () => {
     const logo = await createFile(db, { organization_id: org.id });
     const avatar = await createFile(db, { uploaded_by_id: user.id, is_public: false });
     await db('organizations').where({ id: org.id }).update({ avatar_id: logo.id });
+    // the organisation's mail look (issue 29): stored values, so its fields answer them
+    await db('email_settings').insert({ organization_id: org.id, color: '#0055aa', header_image_id: logo.id, sender_name: 'Acme Messe', reply_to: 'antwort@acme.example' });
     await db('users').where({ id: user.id }).update({ avatar_id: avatar.id });
     await createAddress(db, { user_id: user.id });
     const { invite } = await createInvite(db, { organization_id: org.id, invited_by_id: user.id });

@@ -772,7 +772,8 @@ function formFields(rnd: Random, pools: Pools, route: ActionRoute): [string, str
     if (field === 'intent' || !rnd.chance(0.5)) continue;
     const value = rnd.chance(0.7) ? namedString(rnd, pools, field, route.id) : junkValue(rnd);
     entries.push([field, typeof value === 'string' ? value : JSON.stringify(value) ?? String(value)]);
-    if (rnd.chance(0.05)) entries.push([field, namedString(rnd, pools, field, route.id)]);
+    // a pool may hold numbers (quantities, prices): a form field is always text
+    if (rnd.chance(0.05)) entries.push([field, String(namedString(rnd, pools, field, route.id))]);
   }
   if (rnd.chance(0.2)) entries.push([rnd.pick(['__proto__', 'constructor', '__proto__[polluted]', 'a[b][c]', rnd.word(5)]), String(junkValue(rnd)).slice(0, 5000)]);
   return entries;

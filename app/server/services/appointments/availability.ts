@@ -2,6 +2,7 @@ import { CalendarDateTime, toZoned } from '@internationalized/date';
 import { z } from 'zod';
 import { AppointmentSettings, AppointmentSlot, OrganizationMember, type AppointmentSlotStatus, type WeeklyHours } from '#db/models/index';
 import { inTransaction, type ServiceContext } from '../../context.server';
+import { assertId } from '../authz';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation';
 import { mayManageContactPerson, requireAppointmentMember, slotNotFound } from './policy';
@@ -66,6 +67,8 @@ export async function targetContactPerson(ctx: ServiceContext, organizationId: s
   const target = userId ?? viewer.userId;
   if (!mayManageContactPerson(viewer, orgId, target)) throw new DomainError('PERMISSION_DENIED', ctx.t('errors:permissionDenied'));
   if (target !== viewer.userId) {
+    // a userId that is no id at all is a contact person that does not exist (never a database error)
+    assertId(ctx, target, 'userId');
     const member = await OrganizationMember.query(ctx.db).findOne({ organization_id: orgId, user_id: target });
     if (!member) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), 'userId');
   }
