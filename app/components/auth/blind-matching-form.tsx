@@ -20,7 +20,7 @@ export function BlindMatchingLoginForm({ convention }: { convention: string }) {
       <p className="mb-4 text-sm">{t('blindMatching.loginIntro')}</p>
       <Form method="post" action="/blind-matching" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="convention" value={convention} />
-        <TextField field={fields.email} type="email" label={t('fields.email')} autoComplete="email" />
+        <TextField field={fields.email} type="email" label={t('blindMatching.email')} autoComplete="email" />
         <SubmitButton className="w-full" variant="outline">
           {t('blindMatching.submit')}
         </SubmitButton>
