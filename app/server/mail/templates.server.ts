@@ -33,9 +33,11 @@ export function mailButton(label: string, href: string): string {
   return `<p style="margin:0 0 24px"><a href="${e(href)}" style="display:inline-block;padding:12px 20px;background:#e45364;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${e(label)}</a></p>`;
 }
 
-interface ActionMail {
+export interface ActionMail {
   /** the key prefix in locales/<lng>/mail.json (subject, intro, action, validity) */
   kind: 'activation' | 'passwordReset' | 'accountDeletion' | 'invite' | 'leadMailConfirm';
+  /** another key prefix with the same four texts (a domain's own namespace), instead of `mail:<kind>` */
+  prefix?: string;
   /** values for the intro text (e.g. the organisation of an invite) */
   introValues?: Record<string, string>;
   /** values for the subject */
@@ -46,13 +48,14 @@ interface ActionMail {
 }
 
 /** One layout for every mail with a call to action: greeting, intro, button, the link in plain text, validity. */
-function renderActionMail(language: Language, mail: ActionMail): RenderedMail {
+export function renderActionMail(language: Language, mail: ActionMail): RenderedMail {
   const t: TFunction = getT(language);
+  const prefix = mail.prefix ?? `mail:${mail.kind}`;
   const greeting = mail.name.trim() ? t('mail:greeting', { name: mail.name.trim() }) : t('mail:greetingAnonymous');
-  const subject = t(`mail:${mail.kind}.subject`, mail.subjectValues ?? {});
-  const intro = t(`mail:${mail.kind}.intro`, mail.introValues ?? {});
-  const action = t(`mail:${mail.kind}.action`);
-  const validity = t(`mail:${mail.kind}.validity`, mail.validity);
+  const subject = t(`${prefix}.subject`, mail.subjectValues ?? {});
+  const intro = t(`${prefix}.intro`, mail.introValues ?? {});
+  const action = t(`${prefix}.action`);
+  const validity = t(`${prefix}.validity`, mail.validity);
   const text = [
     greeting,
     '',
