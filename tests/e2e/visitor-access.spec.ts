@@ -61,7 +61,7 @@ test('a logged-out visitor of a LOGGED_IN convention logs in and comes back to i
   // the login page says why it asks
   await expect(page.getByRole('note')).toHaveText(`The convention “${fair.title}” is for registered visitors. Please log in, or register first, to enter it.`);
   await expectAccessible(page);
-  await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+  await page.getByRole('textbox', { name: 'E-mail address', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(`/convention/${fair.slug}`);

@@ -152,18 +152,19 @@ test.describe('keyboard, standalone stage, on demand', () => {
     await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(3);
     await expectAccessible(page);
 
-    await page.getByRole('link', { name: /Aufzeichnung: Eröffnung der Digitalen Fachmesse/ }).click();
+    // an English visitor reads the items' English texts (issue 24 item 21)
+    await page.getByRole('link', { name: /Recording: Opening of the Digital Trade Fair/ }).click();
     await expect(page).toHaveURL(`${CONVENTION}/ondemand/aufzeichnung-eroeffnung`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Aufzeichnung: Eröffnung der Digitalen Fachmesse' })).toBeVisible();
-    await expect(page.getByText('Die Begrüßung vom ersten Messetag zum Nachsehen (25 Minuten).')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Recording: Opening of the Digital Trade Fair' })).toBeVisible();
+    await expect(page.getByText('The welcome from the first day of the fair to watch again (25 minutes).')).toBeVisible();
     await expectAccessible(page);
-    await page.getByRole('link', { name: /^Play video: Video: Aufzeichnung/ }).click();
+    await page.getByRole('link', { name: /^Play video: Video: Recording/ }).click();
     await expect(page.locator('iframe[data-video-player]')).toHaveAttribute('src', 'https://www.youtube.com/embed/aqz-KE-bpKQ?start=30&autoplay=1');
 
     // an item without a video says so and offers no player
     await page.getByRole('link', { name: 'All on-demand content' }).click();
-    await page.getByRole('link', { name: /Produktfilm: Rundgang durch Halle 1/ }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Produktfilm: Rundgang durch Halle 1' })).toBeVisible();
+    await page.getByRole('link', { name: /Product film: A walk through hall 1/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Product film: A walk through hall 1' })).toBeVisible();
     await expect(page.getByText('The video of this item is not available yet.')).toBeVisible();
     await expect(page.getByRole('link', { name: /^Play video/ })).toHaveCount(0);
     await expectAccessible(page);
