@@ -119,7 +119,7 @@ test('create a room, upload panoramas, set the view, place points, record a tour
   // a two-step tour, each step spoken into the (fake) microphone
   const recordStep = async (title: string, pano: string) => {
     const form = page.locator('[data-step-form="new"]');
-    await form.getByLabel('Title', { exact: true }).fill(title);
+    await form.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
     await form.getByLabel('Panorama').selectOption({ label: pano });
     await form.getByRole('button', { name: 'Record' }).click();
     await expect(form.getByRole('status').filter({ hasText: 'Recording …' })).toBeVisible();
@@ -284,7 +284,7 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('[data-points="deleteInfo"]')).toContainText('(azimuth 15°, elevation -5°)');
 
     const step = page.locator('[data-step-form="new"]');
-    await step.getByLabel('Title', { exact: true }).fill('Hello');
+    await step.getByRole('textbox', { name: 'Title', exact: true }).fill('Hello');
     await step.getByLabel('Audio file').setInputFiles({ name: 'hello.wav', mimeType: 'audio/wav', buffer: silentWav() });
     await step.getByRole('button', { name: 'Save step' }).click();
     await expect(page.locator('[data-step="Hello"] audio').first()).toHaveAttribute('src', /^\/files\//);
