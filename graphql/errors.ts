@@ -82,6 +82,22 @@ export function formatGraphQLError(error: Readonly<GraphQLError | Error>, option
   });
 }
 
+/**
+ * The same for errors on the WebSocket door (subscriptions): an error thrown by a live stream after it started (a
+ * viewer who lost access: PERMISSION_DENIED) arrives from graphql-ws without a path, which `formatGraphQLError` reads
+ * as the client's own mistake. Here only our own errors keep their message and code; anything else is a bug, logged
+ * and answered with the generic message.
+ */
+export function formatSocketError(error: Readonly<GraphQLError | Error>, options: FormatErrorOptions): GraphQLError | Error {
+  const original = error instanceof GraphQLError ? error.originalError : null;
+  const ours = original instanceof GraphQLError || original instanceof DomainError || original instanceof JwtError;
+  if (original && !ours && !(error as GraphQLError).path) {
+    options.log(original);
+    return new GraphQLError(options.expose ? original.message : options.t('errors:generic'), { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+  }
+  return formatGraphQLError(error, options);
+}
+
 /** Query fields: a DomainError becomes a top-level error carrying its code. */
 export async function asQuery<T>(work: () => Promise<T>): Promise<T> {
   try {

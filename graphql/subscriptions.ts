@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Request as ExpressRequest } from 'express';
-import type { GraphQLSchema } from 'graphql';
+import type { GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { AppServices } from '~/server/context.server';
@@ -11,6 +11,7 @@ import { authenticateRequest } from '~/server/auth/request-auth.server';
 import { getT } from '~/server/i18n.server';
 import { closeChatFanout } from '~/server/services/chats/fanout';
 import type { GraphQLContext } from './context';
+import { formatSocketError } from './errors';
 import { variablesHygieneErrors } from './hygiene';
 import { buildSchema } from './server';
 
@@ -68,6 +69,18 @@ export function serveSubscriptions(app: AppServices, server: Server, schema: Gra
   };
   server.on('upgrade', onUpgrade);
 
+  // errors leave in the shape of the HTTP door: our codes in `extensions.code`, nothing internal
+  const format = (extra: SocketExtra, errors: readonly GraphQLError[]): GraphQLFormattedError[] =>
+    errors.map((error) =>
+      (
+        formatSocketError(error, {
+          t: extra.auth?.service.t ?? getT('EN'),
+          expose: app.env.NODE_ENV === 'development',
+          log: (unexpected) => console.error('[graphql] unexpected error in a subscription:', unexpected),
+        }) as GraphQLError
+      ).toJSON(),
+    );
+
   const disposable = useServer<Record<string, unknown> | undefined, SocketExtra>(
     {
       schema,
@@ -87,6 +100,8 @@ export function serveSubscriptions(app: AppServices, server: Server, schema: Gra
         // every operation gets its own per-request caches
         return { ...auth, service: { ...auth.service, loaders: new Map() } };
       },
+      onNext: (ctx, _id, _payload, _args, result) => (result.errors ? { ...result, errors: format(ctx.extra, result.errors) } : undefined),
+      onError: (ctx, _id, _payload, errors) => format(ctx.extra, errors),
       onSubscribe: (ctx, _id, payload) => {
         const errors = variablesHygieneErrors(payload.variables, ctx.extra.auth?.service.t ?? getT('EN'));
         return errors.length ? errors : undefined;

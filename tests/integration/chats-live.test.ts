@@ -212,6 +212,45 @@ describe('chatConversationChanged', () => {
   });
 });
 
+describe('errors on the WebSocket door', () => {
+  it('an operator who loses the membership while subscribed gets PERMISSION_DENIED with its code, and nothing more', async () => {
+    const { org, operator } = await world();
+    const query = `subscription($org: ID!) { chatConversationChanged(organizationId: $org) { id } }`;
+    const sub = collect(connect(t.url, { token: await t.accessToken(operator) }), query, { org: org.id }, (d) => d.chatConversationChanged as { id: string });
+    const visitor = (await createUser(t.app.db)).id;
+    const { conversation } = await chats.startConversation(await t.serviceContext(visitor), { organizationId: org.id, body: 'Noch da?' });
+    await expect
+      .poll(async () => {
+        if (sub.values.length === 0) await notifyChat(t.app.db, { kind: 'conversation', organizationId: org.id, conversationId: conversation.id });
+        return sub.values.length;
+      })
+      .toBeGreaterThan(0);
+
+    await t.app.db('organization_members').where({ organization_id: org.id, user_id: operator }).delete();
+    // the stream re-reads the viewer before a delivery (at most every few seconds): changes keep coming until it does
+    await expect
+      .poll(
+        async () => {
+          if (sub.errors.length === 0) await notifyChat(t.app.db, { kind: 'conversation', organizationId: org.id, conversationId: conversation.id });
+          return sub.errors.length;
+        },
+        { timeout: 20_000, intervals: [250] },
+      )
+      .toBeGreaterThan(0);
+    const [failure] = sub.errors as { message: string; extensions?: { code?: string } }[][];
+    expect(failure[0].extensions?.code).toBe('PERMISSION_DENIED');
+    expect(failure[0].message).not.toMatch(/DomainError|at /);
+  });
+
+  it('a subscription refused when it starts carries the code in extensions', async () => {
+    const { conversation } = await world();
+    const stranger = (await createUser(t.app.db)).id;
+    const sub = collect(connect(t.url, { token: await t.accessToken(stranger) }), MESSAGES, { id: conversation.id, after: 0 }, pickMessage);
+    const failure = (await sub.failed()) as { extensions?: { code?: string } }[];
+    expect(failure[0].extensions?.code).toBe('NOT_FOUND');
+  });
+});
+
 describe('two app instances on one PostgreSQL', () => {
   let second: { app: AppServices; server: Server; url: string; subscriptions: SubscriptionServer };
 
