@@ -177,7 +177,7 @@ describe('tokenCreate', () => {
     const { res, body } = await rawGraphql(TOKEN_CREATE, { email: user.email, password: PASSWORD });
     const result = body.data.tokenCreate as Record<string, unknown>;
     expect(result.error).toBeNull();
-    expect(result.user).toEqual({ id: user.id, email: user.email, shopuid: null });
+    expect(result.user).toEqual({ id: user.id, email: user.email, shopuid: user.id });
     expect(typeof result.csrfToken).toBe('string');
     const claims = JSON.parse(Buffer.from(String(result.token).split('.')[1], 'base64url').toString());
     expect(claims).toMatchObject({ sub: user.id, org: org.id, features: 7 });

@@ -13,6 +13,8 @@ export interface AccessTokenClaims {
   org: string | null;
   /** feature bit mask of that organisation at issue time */
   features: number;
+  /** the user's shop account (the auth token user's `shopuid`, spec 000 point 3; getJWTToken names the same) */
+  shopuid?: string;
   type: 'access';
   /** issue and expiry time (seconds since the epoch), present on verified tokens */
   iat?: number;
@@ -31,7 +33,7 @@ export class JwtError extends Error {
 const key = (env: Env) => new TextEncoder().encode(env.jwtSecret);
 
 export async function signAccessToken(env: Env, claims: Omit<AccessTokenClaims, 'type'>): Promise<string> {
-  return new SignJWT({ email: claims.email, org: claims.org, features: claims.features, type: 'access' })
+  return new SignJWT({ email: claims.email, org: claims.org, features: claims.features, ...(claims.shopuid ? { shopuid: claims.shopuid } : {}), type: 'access' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuedAt()
@@ -49,6 +51,7 @@ export async function verifyAccessToken(env: Env, token: string): Promise<Access
       email: String(payload.email ?? ''),
       org: typeof payload.org === 'string' ? payload.org : null,
       features: typeof payload.features === 'number' ? payload.features : 0,
+      ...(typeof payload.shopuid === 'string' ? { shopuid: payload.shopuid } : {}),
       type: 'access',
       iat: payload.iat,
       exp: payload.exp,

@@ -9,6 +9,7 @@ import { loadViewer, type Viewer } from '../../viewer.server';
 import { DomainError } from '../errors';
 import { Session, User } from '#db/models/index';
 import { findUserByEmail } from './common';
+import { shopUidOf } from './external-token';
 
 export interface Credentials {
   email: string | null | undefined;
@@ -87,8 +88,8 @@ export function logout(ctx: ServiceContext, sessionId: string | null): Promise<s
 export interface TokenUser {
   id: string;
   email: string;
-  /** the user's id in a connected shop; no shop is connected yet */
-  shopuid: string | null;
+  /** the user's shop account: the id the platform's shop (carts, order requests) and getJWTToken's tokens know them by */
+  shopuid: string;
 }
 
 export interface TokenSet {
@@ -105,10 +106,11 @@ async function accessTokenFor(ctx: ServiceContext, viewer: Viewer): Promise<stri
     email: viewer.email,
     org: viewer.organization?.id ?? null,
     features: viewer.features,
+    shopuid: shopUidOf({ id: viewer.userId }),
   });
 }
 
-const tokenUser = (viewer: Viewer): TokenUser => ({ id: viewer.userId, email: viewer.email, shopuid: null });
+const tokenUser = (viewer: Viewer): TokenUser => ({ id: viewer.userId, email: viewer.email, shopuid: shopUidOf({ id: viewer.userId }) });
 
 /** tokenCreate: an access token (JWT, 5 minutes, organisation and feature mask) plus a refresh and a CSRF token. */
 export async function tokenCreate(ctx: ServiceContext, credentials: Credentials): Promise<TokenSet> {
