@@ -12,6 +12,7 @@ import { runPrimary, serverProcessCount } from '~/server/cluster.server';
 import { loadEnv, type Env } from '~/server/env.server';
 import { listenForDataChanges } from '~/server/data-changes.server';
 import { startMailWorker } from '~/server/mail/outbox.server';
+import { startChatJob } from '~/server/services/chats/job';
 import { flushAnalytics, startAnalyticsJob } from '~/server/services/analytics';
 import { serveSubscriptions } from '#graphql/subscriptions';
 import { visitorCache } from '~/server/visitor-cache.server';
@@ -91,6 +92,8 @@ async function serve(env: Env, app: AppServices) {
     : undefined;
   const server = await createExpressApp(app, { remixHandler, assets, visitorCache: cache });
   const mailWorker = startMailWorker(app);
+  // requeues unanswered chats and keeps operators' presence across instances (issue 28)
+  const chatJob = startChatJob(app, { intervalMs: 30_000 });
   const analyticsJob = startAnalyticsJob(app.db, { intervalMs: env.ANALYTICS_ROLLUP_SECONDS * 1000, rawDays: env.ANALYTICS_RAW_DAYS });
   const listener = server.listen(env.PORT, env.HOST, () => {
     if (cluster.isPrimary) announce(env);
@@ -108,6 +111,7 @@ async function serve(env: Env, app: AppServices) {
     void subscriptions.close();
     listener.close(async () => {
       await mailWorker.stop();
+      await chatJob.stop();
       await flushAnalytics(app.db);
       await analyticsJob.stop();
       await dataChanges?.close();

@@ -29,6 +29,7 @@ import * as m0029 from './0029_email_management';
 import * as m0030 from './0030_analytics';
 import * as m0031 from './0031_shop';
 import * as m0033 from './0033_item_translations';
+import * as m0039 from './0039_chat_operator_windows';
 import * as m0034 from './0034_content_page_drafts';
 
 /**
@@ -67,6 +68,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0031_shop': m0031,
   '0033_item_translations': m0033,
   '0034_content_page_drafts': m0034,
+  '0039_chat_operator_windows': m0039,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

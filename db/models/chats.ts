@@ -17,6 +17,16 @@ export class ChatSettings extends BaseModel {
   declare offline_message_enabled: boolean;
 }
 
+/** An app instance's open live windows of an operator (presence across instances; migration 0039). */
+export class ChatOperatorWindow extends BaseModel {
+  static override tableName = 'chat_operator_windows';
+
+  declare instance_id: string;
+  declare organization_id: string;
+  declare user_id: string;
+  declare seen_at: Date;
+}
+
 /** A member named as chat operator: capacity (open conversations at once), presence, notification choices. */
 export class ChatOperator extends BaseModel {
   static override tableName = 'chat_operators';

@@ -234,7 +234,7 @@ describe('errors on the WebSocket door', () => {
           if (sub.errors.length === 0) await notifyChat(t.app.db, { kind: 'conversation', organizationId: org.id, conversationId: conversation.id });
           return sub.errors.length;
         },
-        { timeout: 20_000, intervals: [250] },
+        { timeout: 20_000, interval: 250 },
       )
       .toBeGreaterThan(0);
     const [failure] = sub.errors as { message: string; extensions?: { code?: string } }[][];

@@ -20,3 +20,5 @@ export { setPresence, setNotifications } from './presence';
 export { leaveOfflineMessage, createLeadFromConversation } from './offline';
 export { requeueOverdue, requeueAllOverdue } from './assignment';
 export { chatRoleOf, mayOperateChats, type ChatRole } from './policy';
+export { runChatJob, startChatJob, type ChatJob } from './job';
+export { openWindow, setWindowGrace, settleWindows, sweepStaleWindows, windowInstanceId, WINDOW_STALE_SECONDS } from './windows';

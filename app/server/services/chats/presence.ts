@@ -6,7 +6,7 @@ import { requireChatMember } from './policy';
 
 /**
  * Operators' presence (spec 000 point 4: online or offline) and notification choices (issue 28): set by hand, and
- * offline when their last window closes (the live connection's end, subscriptions.ts). Going online takes
+ * offline when their last window closes (windows.ts, across app instances). Going online takes
  * conversations waiting in the queue.
  */
 
@@ -39,9 +39,4 @@ export async function setNotifications(
     .patch({ ...(input.sound != null ? { notify_sound: input.sound } : {}), ...(input.browser != null ? { notify_browser: input.browser } : {}) })
     .returning('*');
   return updated as unknown as ChatOperator;
-}
-
-/** The operator's last live window closed: offline (no error when they are no operator). */
-export async function windowsClosed(ctx: ServiceContext, organizationId: string, userId: string): Promise<void> {
-  await ChatOperator.query(ctx.db).where({ organization_id: organizationId, user_id: userId }).patch({ online: false, last_seen_at: new Date() });
 }

@@ -7,7 +7,7 @@ import { conversationRow, type ChatConversationRow } from './conversations';
 import { chatFanout } from './fanout';
 import { messagesAfter } from './messages';
 import { assertChatReader, chatRoleOf, mayOperateChats, requireChatMember } from './policy';
-import { windowsClosed } from './presence';
+import { openWindow } from './windows';
 
 /**
  * The live side of chats (issue 28): the streams behind the GraphQL subscriptions `chatMessages` and
@@ -20,8 +20,6 @@ import { windowsClosed } from './presence';
 
 /** How long a re-read viewer is trusted before the next delivery reads it again. */
 const VIEWER_RECHECK_MS = 2000;
-/** An operator whose last live window closed goes offline after this grace (a page change reconnects within it). */
-const OFFLINE_GRACE_MS = 10_000;
 const PAGE = 500;
 
 /** A minimal async queue: values pushed before `next()` wait; `return()` (the client leaving) runs `onClose`. */
@@ -237,32 +235,6 @@ export async function messageStream(
   return queue.iterator;
 }
 
-/** Open live windows per operator in this process, for "offline when the last window closes". */
-const windows = new WeakMap<AppServices, Map<string, number>>();
-
-function openWindow(ctx: ServiceContext, organizationId: string, userId: string): () => void {
-  let map = windows.get(ctx.app);
-  if (!map) {
-    map = new Map();
-    windows.set(ctx.app, map);
-  }
-  const counts = map;
-  const key = `${organizationId}:${userId}`;
-  counts.set(key, (counts.get(key) ?? 0) + 1);
-  return () => {
-    const left = (counts.get(key) ?? 1) - 1;
-    if (left > 0) {
-      counts.set(key, left);
-      return;
-    }
-    counts.delete(key);
-    setTimeout(() => {
-      if (counts.has(key)) return;
-      windowsClosed(ctx, organizationId, userId).catch((error) => console.error('[chats] presence update failed:', error));
-    }, OFFLINE_GRACE_MS).unref();
-  };
-}
-
 /** The organisation's conversations as they change, for its members with the chat feature. */
 export async function conversationStream(ctx: ServiceContext, organizationId: string): Promise<AsyncIterableIterator<ChatConversationRow>> {
   assertId(ctx, organizationId, 'organizationId');
@@ -271,7 +243,7 @@ export async function conversationStream(ctx: ServiceContext, organizationId: st
   await fanout.ready();
   const viewerNow = freshViewer(ctx.app, viewer);
   let chain: Promise<void> = Promise.resolve();
-  const closeWindow = openWindow(ctx, organizationId, viewer.userId);
+  const closeWindow = openWindow(ctx.app, organizationId, viewer.userId);
   const unsubscribe = fanout.onConversation(organizationId, (conversationId) => {
     chain = chain.then(async () => {
       if (queue.closed) return;
