@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { defineGuards } from "~/lib/guards";
 import { runGuards } from "~/server/guards.server";
+import { resourceJson } from "~/server/route-kit.server";
 import { unreadCounts } from "~/server/services/chats";
 
 /** GET /chats/unread: the viewer's unread chat messages, for the console sidebar's badge (issue 28). */
@@ -13,8 +13,5 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     context.service,
     context.service.viewer!.organization!.id
   );
-  return data(
-    { total: counts.total },
-    { headers: { "cache-control": "private, no-store" } }
-  );
+  return resourceJson({ total: counts.total });
 }

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { data } from '@remix-run/node';
 import { templateDef } from '~/lib/email/templates';
 import { defineGuards } from '~/lib/guards';
 import { LanguageSchema, TranslationsForm } from '~/lib/schemas/email';
 import { runGuards } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
+import { resourceJson } from '~/server/route-kit.server';
 import { previewMail } from '~/server/services/email';
 
 /**
@@ -24,9 +24,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   const parsed = TranslationsForm.safeParse({ intent: 'texts', template: form.get('template'), ...fields });
   const lang = LanguageSchema.safeParse(form.get('lang'));
-  if (!parsed.success || !lang.success) return data({ html: null }, { status: 400 });
+  if (!parsed.success || !lang.success) return resourceJson({ html: null }, { status: 400 });
   const known = new Set(templateDef(parsed.data.template).messages.map((m) => m.id));
   const draft = new Map(Object.entries(parsed.data[lang.data]).filter(([msgId]) => known.has(msgId)));
   const preview = await previewMail(context.service, parsed.data.template, lang.data, draft);
-  return { html: preview.html, subject: preview.subject };
+  return resourceJson({ html: preview.html, subject: preview.subject });
 }

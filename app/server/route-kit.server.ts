@@ -30,6 +30,17 @@ export function paramsOf<const K extends string>(params: Readonly<Partial<Record
   return values;
 }
 
+/**
+ * A resource route's JSON answer (a route without a page, read by `fetch`: the chat widget, the unread badge, the
+ * live figures, the mail preview). A real Response, because Remix drops the headers and status of `data()` there
+ * (and warns); the viewer's own data is `private, no-store` unless the caller says otherwise.
+ */
+export function resourceJson(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  if (!headers.has('cache-control')) headers.set('cache-control', 'private, no-store');
+  return Response.json(body, { ...init, headers });
+}
+
 /** A NOT_FOUND from a service becomes the 404 page; anything else propagates. */
 export async function orNotFound<T>(work: Promise<T>): Promise<T> {
   try {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { chatBody } from '~/lib/schemas/chats';
 import { isSharedVisitorPath } from '~/lib/visitor-paths';
 import type { RequestContext } from '~/server/request-context.server';
-import { intentOf } from '~/server/route-kit.server';
+import { intentOf, resourceJson } from '~/server/route-kit.server';
 import { readForm } from '~/server/posted-form.server';
 import * as chats from '~/server/services/chats';
 import { DomainError, isDomainError } from '~/server/services/errors';
@@ -74,11 +74,15 @@ function pagePathOf(value: string | null): string {
 }
 
 /** GET /chat-widget?path=…: what the widget shows on that page for this viewer. */
-export async function chatWidgetData(context: RequestContext, request: Request) {
+export async function chatWidgetData(context: RequestContext, request: Request): Promise<Response> {
   context.personal?.();
+  return resourceJson(await chatWidgetView(context, request));
+}
+
+async function chatWidgetView(context: RequestContext, request: Request) {
   const path = pagePathOf(new URL(request.url).searchParams.get('path'));
   const place = path ? await chatPlaceOf(context, path) : null;
-  if (!place) return data({ available: false as const }, { headers: { 'cache-control': 'private, no-store' } });
+  if (!place) return { available: false as const };
   const ctx = context.service;
   const [widget, bookingPath, organization] = await Promise.all([
     chats.widgetState(ctx, { organizationId: place.organizationId, standId: place.standId }),
@@ -86,22 +90,20 @@ export async function chatWidgetData(context: RequestContext, request: Request) 
     ctx.db('organizations').where({ id: place.organizationId }).first('name'),
   ]);
   const viewer = ctx.viewer;
-  return data(
-    {
-      available: true as const,
-      path,
-      ...place,
-      organizationName: (organization?.name as string | undefined) ?? '',
-      widget,
-      bookingPath,
-      loginPath: `/login?next=${encodeURIComponent(path)}`,
-      viewer: viewer ? { name: `${viewer.firstName ?? ''} ${viewer.lastName ?? ''}`.trim(), email: viewer.email } : null,
-    },
-    { headers: { 'cache-control': 'private, no-store' } },
-  );
+  return {
+    available: true as const,
+    path,
+    ...place,
+    organizationName: (organization?.name as string | undefined) ?? '',
+    widget,
+    bookingPath,
+    loginPath: `/login?next=${encodeURIComponent(path)}`,
+    viewer: viewer ? { name: `${viewer.firstName ?? ''} ${viewer.lastName ?? ''}`.trim(), email: viewer.email } : null,
+  };
 }
 
-export type ChatWidgetData = Awaited<ReturnType<typeof chatWidgetData>>['data'];
+/** What GET /chat-widget answers (JSON). */
+export type ChatWidgetData = Awaited<ReturnType<typeof chatWidgetView>>;
 
 const guestName = z.string().trim().min(1).max(200).optional();
 const guestEmail = z.string().trim().max(254).optional();
@@ -128,11 +130,11 @@ const messageOut = (message: { id: string; seq: number | string; sender: string;
 /** A DomainError as the widget's answer: the message in the user's language and the field, with its status. */
 function failure(error: DomainError) {
   const status = error.code === 'NOT_FOUND' ? 404 : error.code === 'UNAUTHENTICATED' ? 401 : error.code === 'PERMISSION_DENIED' ? 403 : error.code === 'THROTTLED' ? 429 : 400;
-  return data({ ok: false as const, code: error.code, message: error.message, field: error.field ?? null }, { status, headers: { 'cache-control': 'no-store' } });
+  return resourceJson({ ok: false as const, code: error.code, message: error.message, field: error.field ?? null }, { status });
 }
 
 /** POST /chat-widget: start a conversation, send a message, or leave a message for the operators (JSON answers). */
-export async function chatWidgetAction(context: RequestContext, request: Request) {
+export async function chatWidgetAction(context: RequestContext, request: Request): Promise<Response> {
   context.personal?.();
   const ctx = context.service;
   const formData = await readForm(request);
@@ -154,13 +156,13 @@ export async function chatWidgetAction(context: RequestContext, request: Request
           guestEmail: ctx.viewer ? undefined : parsed.data.guestEmail || undefined,
         });
         const [message] = (await chats.messages(ctx, { conversationId: started.conversation.id, guestToken: started.guestToken, limit: 1 })) as Parameters<typeof messageOut>[0][];
-        return data({ ok: true as const, conversationId: started.conversation.id, guestToken: started.guestToken, message: message ? messageOut(message, started.conversation.id) : null });
+        return resourceJson({ ok: true as const, conversationId: started.conversation.id, guestToken: started.guestToken, message: message ? messageOut(message, started.conversation.id) : null });
       }
       case 'send': {
         const parsed = SendForm.safeParse(fields);
         if (!parsed.success) return invalid(ctx, parsed.error);
         const message = await chats.sendMessage(ctx, { conversationId: parsed.data.conversationId, body: parsed.data.body, guestToken: parsed.data.guestToken || null });
-        return data({ ok: true as const, conversationId: parsed.data.conversationId, guestToken: null, message: messageOut(message as Parameters<typeof messageOut>[0], parsed.data.conversationId) });
+        return resourceJson({ ok: true as const, conversationId: parsed.data.conversationId, guestToken: null, message: messageOut(message as Parameters<typeof messageOut>[0], parsed.data.conversationId) });
       }
       case 'offline': {
         const parsed = OfflineForm.safeParse(fields);
@@ -169,21 +171,21 @@ export async function chatWidgetAction(context: RequestContext, request: Request
         const place = path ? await chatPlaceOf(context, path) : null;
         if (!place) throw new DomainError('NOT_FOUND', ctx.t('errors:notFound'), 'path');
         await chats.leaveOfflineMessage(ctx, { organizationId: place.organizationId, standId: place.standId, sourcePath: path, name: parsed.data.name, email: parsed.data.email, body: parsed.data.body });
-        return data({ ok: true as const, conversationId: null, guestToken: null, message: null });
+        return resourceJson({ ok: true as const, conversationId: null, guestToken: null, message: null });
       }
     }
   } catch (error) {
     if (isDomainError(error)) return failure(error);
     throw error;
   }
-  return data({ ok: false as const, code: 'INVALID', message: ctx.t('errors:correctFields'), field: null }, { status: 400 });
+  return resourceJson({ ok: false as const, code: 'INVALID', message: ctx.t('errors:correctFields'), field: null }, { status: 400 });
 }
 
 function invalid(ctx: RequestContext['service'], error: z.ZodError) {
   const issue = error.issues[0];
   const field = issue?.path.join('.') ?? null;
   const message = issue?.message && field === 'body' && issue.code === 'custom' ? ctx.t('validation:required') : ctx.t('errors:correctFields');
-  return data({ ok: false as const, code: 'INVALID', message, field }, { status: 400 });
+  return resourceJson({ ok: false as const, code: 'INVALID', message, field }, { status: 400 });
 }
 
 /**
