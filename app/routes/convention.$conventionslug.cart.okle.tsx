@@ -7,8 +7,7 @@ import { buttonClassName } from '~/components/ui/button-styles';
 import { conventionPageTitle } from '~/components/visitor/convention-info';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
-import { runGuards } from '~/server/guards.server';
-import { cartPageData, shopAction } from '~/server/pages/shop.server';
+import { cartPageData, runShopGuards, shopAction } from '~/server/pages/shop.server';
 import { paramsOf } from '~/server/route-kit.server';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'shop'] };
@@ -19,14 +18,14 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title
 export const guards = defineGuards({ permission: { kind: 'convention', param: 'conventionslug' } });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await runGuards({ request, context, params }, guards);
+  await runShopGuards({ request, context, params }, guards);
   const { conventionslug } = paramsOf(params, 'conventionslug');
   const page = await cartPageData(context, conventionslug);
   return { ...page, title: context.service.t('shop:cart.title'), conventionSlug: conventionslug };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await runGuards({ request, context, params }, guards);
+  await runShopGuards({ request, context, params }, guards);
   const { conventionslug } = paramsOf(params, 'conventionslug');
   return shopAction(context, request, conventionslug, `/convention/${conventionslug}/cart/okle`);
 }

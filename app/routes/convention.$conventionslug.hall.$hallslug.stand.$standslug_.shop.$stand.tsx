@@ -7,8 +7,8 @@ import { buttonClassName } from '~/components/ui/button-styles';
 import { conventionPageTitle } from '~/components/visitor/convention-info';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
-import { runGuards, targetPath } from '~/server/guards.server';
-import { shopAction, shopPage } from '~/server/pages/shop.server';
+import { targetPath } from '~/server/guards.server';
+import { runShopGuards, shopAction, shopPage } from '~/server/pages/shop.server';
 import { paramsOf } from '~/server/route-kit.server';
 import { standShop } from '~/server/services/shop';
 
@@ -20,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title
 export const guards = defineGuards({ public: true, permission: { kind: 'conventionStand', param: 'standslug' } });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await runGuards({ request, context, params }, guards);
+  await runShopGuards({ request, context, params }, guards);
   const { conventionslug, hallslug, standslug, stand } = paramsOf(params, 'conventionslug', 'hallslug', 'standslug', 'stand');
   const page = await shopPage(() => standShop(context.service, conventionslug, hallslug, standslug, stand));
   const title = page.denied === null ? context.service.t('shop:shop.standTitle', { name: page.data.stand.name }) : context.service.t('shop:shop.title');
@@ -28,7 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await runGuards({ request, context, params }, guards);
+  await runShopGuards({ request, context, params }, guards);
   const { conventionslug } = paramsOf(params, 'conventionslug');
   return shopAction(context, request, conventionslug, targetPath(request));
 }

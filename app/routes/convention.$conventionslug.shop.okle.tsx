@@ -7,8 +7,8 @@ import { buttonClassName } from '~/components/ui/button-styles';
 import { conventionPageTitle } from '~/components/visitor/convention-info';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
-import { runGuards, targetPath } from '~/server/guards.server';
-import { shopAction, shopPage } from '~/server/pages/shop.server';
+import { targetPath } from '~/server/guards.server';
+import { runShopGuards, shopAction, shopPage } from '~/server/pages/shop.server';
 import { paramsOf } from '~/server/route-kit.server';
 import { shopFilters, shopProducts } from '~/server/services/shop';
 
@@ -20,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title
 export const guards = defineGuards({ public: true, permission: { kind: 'convention', param: 'conventionslug' } });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await runGuards({ request, context, params }, guards);
+  await runShopGuards({ request, context, params }, guards);
   const { conventionslug } = paramsOf(params, 'conventionslug');
   const query = new URL(request.url).searchParams;
   const filter = { search: query.get('search') ?? '', hall: query.get('hall') ?? '', stand: query.get('stand') ?? '', page: query.get('page') ?? '1' };
@@ -32,7 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await runGuards({ request, context, params }, guards);
+  await runShopGuards({ request, context, params }, guards);
   const { conventionslug } = paramsOf(params, 'conventionslug');
   return shopAction(context, request, conventionslug, `/convention/${conventionslug}/shop/okle`);
 }

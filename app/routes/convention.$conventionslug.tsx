@@ -7,6 +7,7 @@ import { ConventionInactive } from '~/components/visitor/convention-inactive';
 import { ConventionShell, type ShellDialog, type VisitorCard } from '~/components/visitor/convention-shell';
 import { defineGuards } from '~/lib/guards';
 import { runGuards, safeNext } from '~/server/guards.server';
+import { runShopGuards } from '~/server/pages/shop.server';
 import { readForm } from '~/server/posted-form.server';
 import type { RequestContext } from '~/server/request-context.server';
 import { addressOfUser } from '~/server/services/accounts';
@@ -21,15 +22,24 @@ export { visitorClientLoader as clientLoader } from '~/components/visitor/route-
 
 /** Its pages show the chat widget (issue 28; a deeper route may say `chat: false`). */
 export const handle = { ...visitorHandle, chat: true };
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.convention.title ?? '' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.convention?.title ?? '' }];
 
 /** Visitors may be logged out; the convention's access type decides (spec 001 point 6). */
 export const guards = defineGuards({ public: true, permission: { kind: 'convention', param: 'conventionslug' } });
 
 const DIALOGS: ShellDialog[] = ['welcome', 'card', 'login'];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await runGuards({ request, context, params }, guards);
+export async function loader(args: LoaderFunctionArgs): Promise<LayoutData & { shopDenied?: true }> {
+  // a shop page tells a visitor without access to ask the host instead of sending them to /token (issue 31): the
+  // notice shows alone, nothing of the convention is loaded or sent
+  const { shopDenied } = await runShopGuards(args, guards);
+  if (shopDenied) return { shopDenied: true } as LayoutData & { shopDenied: true };
+  return layoutData(args);
+}
+
+type LayoutData = Awaited<ReturnType<typeof layoutData>>;
+
+async function layoutData({ request, context, params }: LoaderFunctionArgs) {
   const ctx = context.service;
   const { conventionslug } = paramsOf(params, 'conventionslug');
   const convention = await conventionVisit(ctx, conventionslug, context.language);
@@ -98,6 +108,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function ConventionLayout() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<{ cardResult?: unknown; card?: VisitorCard; countries?: { code: string; name: string }[] }>();
+  if (data.shopDenied) {
+    // "Shop: no authorisation" with the host's contact, without the convention it does not show (issue 31)
+    return (
+      <main id="main" tabIndex={-1} className="min-h-screen bg-brand-grey p-4 outline-none lg:p-8">
+        <Outlet />
+      </main>
+    );
+  }
   const { convention } = data;
   return (
     <ConventionShell

@@ -8,7 +8,7 @@ import * as consoleProducts from '~/routes/_console.shop.products';
 import * as consoleRequests from '~/routes/_console.shop.order-requests';
 import { shopPage as shopPageOf } from '~/server/pages/shop.server';
 import { cartAdd, cartSignature, shopProducts } from '~/server/services/shop';
-import { addMember, addStandToHall, createHall, createOrganization, createProduct, createShopConvention, createStand, createUser } from '../fixtures/factories';
+import { addMember, addStandToHall, createHall, createOrganization, createProduct, createShopConvention, createStand, createUser, grantAccess } from '../fixtures/factories';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { callRoute } from '../helpers/routes';
 
@@ -123,12 +123,64 @@ describe('shop pages', () => {
     expect(await cartSignature(ctx)).toBe(`${w.convention.id}:2`);
 
     await t.app.db('conventions').where({ id: w.convention.id }).update({ permission_type: 'TOKEN' });
-    // the layout's guard sends a logged-in visitor without a key to /token first; the shop service's answer is the notice
-    const denied = await callRoute(t, shopPage.loader, { url: `/convention/${c}/shop/okle`, params: { conventionslug: c }, userId: w.visitor.id });
-    expect(denied.status).toBe(302);
-    expect(denied.location).toContain('/token');
+    const message = `Shop: no authorisation. Please contact the host Page Host ${worlds}: page-host-${worlds}@example.com`;
     const notice = await shopPageOf(() => shopProducts(ctx, c));
-    expect(notice.denied).toBe(`Shop: no authorisation. Please contact the host Page Host ${worlds}: page-host-${worlds}@example.com`);
+    expect(notice.denied).toBe(message);
+  });
+
+  it('a logged-in visitor without access sees "Shop: no authorisation" with the host’s contact on the shop pages, not /token', async () => {
+    const w = await world();
+    const c = w.convention.slug;
+    await t.app.db('conventions').where({ id: w.convention.id }).update({ permission_type: 'TOKEN' });
+    const message = `Shop: no authorisation. Please contact the host Page Host ${worlds}: page-host-${worlds}@example.com`;
+    const standParams = { conventionslug: c, hallslug: w.hall.slug, standslug: w.placed.slug, stand: w.stand.slug };
+    const pages = [
+      { route: shopPage, url: `/convention/${c}/shop/okle`, params: { conventionslug: c } },
+      { route: cartPage, url: `/convention/${c}/cart/okle`, params: { conventionslug: c } },
+      { route: standShopPage, url: `/convention/${c}/hall/${w.hall.slug}/stand/${w.placed.slug}/shop/${w.stand.slug}`, params: standParams },
+    ];
+    for (const page of pages) {
+      // the page and the convention layout around it (both loaders run for the page, also as a data request)
+      const own = await callRoute(t, page.route.loader, { url: page.url, params: page.params, userId: w.visitor.id });
+      expect(own.status, page.url).toBe(200);
+      expect((own.data as { denied: string | null }).denied, page.url).toBe(message);
+      for (const url of [page.url, `${page.url}.data`]) {
+        const around = await callRoute(t, layout.loader, { url, params: page.params, userId: w.visitor.id });
+        expect(around.status, url).toBe(200);
+        expect(around.data, url).toEqual({ shopDenied: true });
+      }
+      // the forms answer the same notice and change nothing
+      const posted = await callRoute(t, page.route.action, { url: page.url, params: page.params, userId: w.visitor.id, form: { intent: 'add', productId: w.ticket.id, quantity: '1' } });
+      expect(posted.toast, page.url).toMatchObject({ type: 'error', values: { message } });
+      // logged out: log in first, as on every page of the convention
+      const anonymous = await callRoute(t, page.route.loader, { url: page.url, params: page.params, userId: null });
+      expect(anonymous.status, page.url).toBe(302);
+      expect(anonymous.location, page.url).toMatch(/^\/login\?next=/);
+    }
+    expect(await t.app.db('carts').where({ user_id: w.visitor.id })).toEqual([]);
+
+    // every other page of the convention still sends the visitor to enter a key
+    const foyer = await callRoute(t, layout.loader, { url: `/convention/${c}`, params: { conventionslug: c }, userId: w.visitor.id });
+    expect(foyer).toMatchObject({ status: 302, location: `/token?next=${encodeURIComponent(`/convention/${c}`)}` });
+
+    // with access, the shop opens
+    await grantAccess(t.app.db, { convention_id: w.convention.id, user_id: w.visitor.id });
+    const open = await callRoute(t, shopPage.loader, { url: `/convention/${c}/shop/okle`, params: { conventionslug: c }, userId: w.visitor.id });
+    expect((open.data as { denied: string | null }).denied).toBeNull();
+    const shell = await callRoute(t, layout.loader, { url: `/convention/${c}/shop/okle`, params: { conventionslug: c }, userId: w.visitor.id });
+    expect((shell.data as { convention: { shop: boolean } }).convention.shop).toBe(true);
+  });
+
+  it('a stand the visitor may not see keeps its guard’s answer on its shop page', async () => {
+    const w = await world();
+    const c = w.convention.slug;
+    // the convention is open, the hall asks for a key: not the shop's notice, the hall's /token
+    await t.app.db('halls').where({ id: w.hall.id }).update({ permission_type: 'TOKEN' });
+    const url = `/convention/${c}/hall/${w.hall.slug}/stand/${w.placed.slug}/shop/${w.stand.slug}`;
+    const params = { conventionslug: c, hallslug: w.hall.slug, standslug: w.placed.slug, stand: w.stand.slug };
+    const page = await callRoute(t, standShopPage.loader, { url, params, userId: w.visitor.id });
+    expect(page.status).toBe(302);
+    expect(page.location).toMatch(/^\/token\?next=/);
   });
 
   it('console: the exhibitor adds a product and answers and closes a request; another organisation sees none of it', async () => {

@@ -1,7 +1,9 @@
 import { redirect } from '@remix-run/node';
 import { z } from 'zod';
 import type { RequestContext } from '../request-context.server';
-import { safeNext } from '../guards.server';
+import { runGuards, safeNext, type GuardArgs, type Guards } from '../guards.server';
+import { permissionChecks } from '../permissions.server';
+import { deniedOutcome } from '../services/access/guard';
 import { listAction } from '../route-kit.server';
 import { readForm } from '../posted-form.server';
 import { isDomainError } from '../services/errors';
@@ -14,6 +16,35 @@ import { cartAdd, cartOf, cartRemove, cartUpdate, checkout, myOrderRequests, Sho
  */
 
 const Intent = z.enum(['add', 'update', 'remove', 'checkout']);
+
+/** The three shop pages of a convention (spec 000 point 2), as a page or its data request (`.data`) asks for them. */
+const SHOP_PATH = /^\/convention\/[^/]+\/(?:shop\/okle|cart\/okle|hall\/[^/]+\/stand\/[^/]+\/shop\/[^/]+)\/?(?:\.data)?$/;
+
+export const isShopPagePath = (pathname: string) => SHOP_PATH.test(pathname);
+
+/**
+ * The guards of a shop page and of the convention layout around it (spec 001 points 6 and 8), in their order as
+ * everywhere, with one exception: on a shop page, a logged-in visitor whom the access module denies the convention
+ * itself is not sent to /token but stays, and the page shows "Shop: no authorisation" with the host's contact (the
+ * shop service asks the access module again and answers ShopNoAuthorisationError). Anything else the guards decide
+ * (login, 404, a hall or stand the visitor may not see) stands. Returns whether the page is to show the notice.
+ */
+export async function runShopGuards(args: GuardArgs, guards: Guards): Promise<{ shopDenied: boolean }> {
+  try {
+    await runGuards(args, guards);
+    return { shopDenied: false };
+  } catch (error) {
+    const { request, context, params } = args;
+    const toToken = error instanceof Response && (error.headers.get('Location') ?? '').startsWith('/token?');
+    if (!toToken || !context.viewer || !isShopPagePath(new URL(request.url).pathname)) throw error;
+    try {
+      await permissionChecks.convention(context, params.conventionslug ?? '');
+    } catch (denied) {
+      if (deniedOutcome(denied, true) === 'token') return { shopDenied: true };
+    }
+    throw error;
+  }
+}
 
 /** A service call whose "Shop: no authorisation" becomes the page's notice (with the host's contact); 404 for NOT_FOUND. */
 export async function shopPage<T>(work: () => Promise<T>): Promise<{ denied: string } | { denied: null; data: T }> {
