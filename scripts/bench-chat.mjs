@@ -1,7 +1,8 @@
 // `npm run bench:chat` (issue 28): live chat over GraphQL subscriptions (graphql-ws on /graphql/) on real PostgreSQL.
 // Creates a fresh database on the local PostgreSQL server (TEST_DATABASE_URL / DATABASE_URL /
 // postgres://postgres@127.0.0.1:5432/postgres), migrates it, starts the app's API with its WebSocket door on loopback
-// (port 4361; with two instances also 4362, both on the same database, delivering through LISTEN/NOTIFY), seeds one
+// (port 4361; with two instances also 4362, both on the same database, delivering through LISTEN/NOTIFY), each in its
+// own process (scripts/bench-chat-server.mjs) so the clients here do not share the server's event loop, seeds one
 // organisation with chat, and connects the clients (default 200: half visitors, half operators, one conversation per
 // pair). Each client subscribes to its conversation and sends a message every --interval ms over its socket for
 // --duration seconds, then the bench waits for the last deliveries and prints:
@@ -15,6 +16,7 @@
 //
 // A benchmark, not a timed test: the timings printed depend on the machine and what else runs on it.
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { createClient } from 'graphql-ws';
@@ -40,8 +42,7 @@ const SUBSCRIBE = `subscription($id: ID!, $after: Float) { chatMessages(conversa
 const SEND = `mutation($id: ID!, $body: String!) { chatMessageSend(conversationId: $id, body: $body) { message { seq } error { code message } } }`;
 
 async function run(instances, modules) {
-  const { createDb, migrateLatest, serverUrl, withDatabase, loadEnv, createAppServices, createExpressApp, serveSubscriptions, Package, signAccessToken, knexFactory } =
-    modules;
+  const { createDb, migrateLatest, serverUrl, withDatabase, loadEnv, Package, signAccessToken, knexFactory } = modules;
   const url = serverUrl();
   const name = `fp_bench_chat_${process.pid}_${instances}`;
   const admin = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
@@ -52,19 +53,20 @@ async function run(instances, modules) {
   const env = loadEnv({ ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, SMTP_URL: '', LOG_REQUESTS: '' });
   const servers = [];
   const sockets = [];
+  const db = createDb({ databaseUrl, pool: { min: 0, max: 4 } });
   try {
-    const setupDb = createDb({ databaseUrl, pool: { min: 0, max: 4 } });
-    await migrateLatest(setupDb);
-    await setupDb.destroy();
+    await migrateLatest(db);
     for (let i = 0; i < instances; i++) {
-      const app = await createAppServices(env, createDb({ databaseUrl, pool: { min: 0, max: 10 } }));
-      const express = await createExpressApp(app);
-      const server = await new Promise((resolve, reject) => {
-        const s = express.listen(PORTS[i], '127.0.0.1', () => resolve(s)).on('error', reject);
+      const child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []), path.join(ROOT, 'scripts/bench-chat-server.mjs')], {
+        env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(PORTS[i]) },
+        stdio: ['ignore', 'pipe', 'inherit'],
       });
-      servers.push({ app, server, subscriptions: serveSubscriptions(app, server), url: `ws://127.0.0.1:${PORTS[i]}/graphql/` });
+      await new Promise((resolve, reject) => {
+        child.stdout.on('data', (chunk) => String(chunk).includes('ready') && resolve());
+        child.on('exit', (code) => reject(new Error(`the bench server on port ${PORTS[i]} stopped (${code})`)));
+      });
+      servers.push({ child, url: `ws://127.0.0.1:${PORTS[i]}/graphql/` });
     }
-    const db = servers[0].app.db;
 
     // the world: one organisation with chat, PAIRS operators and visitors, one claimed conversation per pair
     const pairs = CLIENTS / 2;
@@ -213,11 +215,11 @@ async function run(instances, modules) {
     return result;
   } finally {
     for (const client of sockets) await client.dispose();
+    await db.destroy();
     for (const s of servers) {
-      await s.subscriptions.close();
-      await new Promise((resolve) => s.server.close(() => resolve()));
-      s.server.closeAllConnections?.();
-      await s.app.db.destroy();
+      const exited = new Promise((resolve) => s.child.once('exit', resolve));
+      s.child.kill('SIGTERM');
+      await exited;
     }
     const cleanup = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
     await cleanup.raw(`drop database if exists "${name}" with (force)`);
@@ -229,8 +231,6 @@ const modules = {
   ...(await load('db/connection.ts')),
   ...(await load('tests/helpers/database.ts')),
   ...(await load('app/server/env.server.ts')),
-  ...(await load('app/server/app.server.ts')),
-  ...(await load('graphql/subscriptions.ts')),
   ...(await load('app/lib/features.ts')),
   ...(await load('app/server/auth/jwt.server.ts')),
   knexFactory: (await import('knex')).default,

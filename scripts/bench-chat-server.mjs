@@ -1,0 +1,31 @@
+// One app instance for `npm run bench:chat` (scripts/bench-chat.mjs), in its own process so that the clients' work
+// (200 graphql-ws clients parsing and timing messages) does not share its event loop: the API with its WebSocket
+// door on 127.0.0.1:$PORT and the database at $DATABASE_URL. Prints "ready" once it listens; SIGTERM closes it.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const load = (file) => tsImport(path.join(ROOT, file), import.meta.url);
+const { createDb } = await load('db/connection.ts');
+const { loadEnv } = await load('app/server/env.server.ts');
+const { createAppServices, createExpressApp } = await load('app/server/app.server.ts');
+const { serveSubscriptions } = await load('graphql/subscriptions.ts');
+
+const port = Number(process.env.PORT);
+const env = loadEnv({ ...process.env, NODE_ENV: 'test', SMTP_URL: '', LOG_REQUESTS: '' });
+const app = await createAppServices(env, createDb({ databaseUrl: process.env.DATABASE_URL, pool: { min: 0, max: 10 } }));
+const express = await createExpressApp(app);
+const server = await new Promise((resolve, reject) => {
+  const s = express.listen(port, '127.0.0.1', () => resolve(s)).on('error', reject);
+});
+const subscriptions = serveSubscriptions(app, server);
+process.stdout.write('ready\n');
+
+process.on('SIGTERM', async () => {
+  await subscriptions.close();
+  server.closeAllConnections?.();
+  await new Promise((resolve) => server.close(() => resolve()));
+  await app.db.destroy();
+  process.exit(0);
+});
