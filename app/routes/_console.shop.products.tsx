@@ -7,11 +7,13 @@ import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { CURRENCIES, parseVariantLines, variantLines } from '~/lib/schemas/shop';
 import { runGuards } from '~/server/guards.server';
-import { readForm } from '~/server/posted-form.server';
+import { ACCEPT_BY_PURPOSE } from '~/lib/file-limits';
+import { readPostedForm } from '~/server/posted-form.server';
 import { listAction } from '~/server/route-kit.server';
 import { listConventions } from '~/server/services/events/conventions';
 import { listStands } from '~/server/services/events/stands';
-import { createProduct, deleteProduct, orderProducts, productsOf, updateProduct, type ProductView } from '~/server/services/shop';
+import { DomainError } from '~/server/services/errors';
+import { addProductPicture, createProduct, deleteProduct, orderProducts, productsOf, removeProductPicture, updateProduct, type ProductView } from '~/server/services/shop';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'shop'], title: 'shop:console.title' };
 export const clientLoader = withNamespaces(handle.i18n);
@@ -47,14 +49,31 @@ function fields(formData: FormData) {
   };
 }
 
-/** Create, update, delete and move products; answers are redirects with a toast (the service's message on failure). */
+/**
+ * Create, update, delete and move products, add and remove their pictures; answers are redirects with a toast (the
+ * service's message on failure). A picture posts as multipart with `intent` first: the upload service stores it as
+ * an image of the organisation (works without JavaScript), then the shop service attaches it to the product.
+ */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   const ctx = context.service;
-  const formData = await readForm(request);
+  const { formData, uploaded, failure } = await readPostedForm(request, context, ['addPicture']);
   const id = formData.get('id')?.toString() ?? '';
   const back = '/shop/products';
+  const editing = `${back}?edit=${encodeURIComponent(id)}`;
   switch (formData.get('intent')) {
+    case 'addPicture':
+      return listAction(
+        editing,
+        () => {
+          if (failure) throw failure;
+          if (!uploaded) throw new DomainError('REQUIRED', ctx.t('files:upload.noFile'), 'file');
+          return addProductPicture(ctx, id, { fileId: uploaded.id, altDe: formData.get('altDe')?.toString() ?? '', altEn: formData.get('altEn')?.toString() ?? '' });
+        },
+        { key: 'shop:toast.pictureAdded' },
+      );
+    case 'removePicture':
+      return listAction(editing, () => removeProductPicture(ctx, id, formData.get('fileId')?.toString() ?? ''), { key: 'shop:toast.pictureRemoved' });
     case 'create': {
       const owner = formData.get('owner')?.toString() ?? '';
       const [kind, ownerId] = owner.split(':');
@@ -128,6 +147,59 @@ function ProductFields({ product }: { product?: ProductView }) {
   );
 }
 
+/** A product's pictures with their alternative texts, a remove button each, and the upload form (multipart, no JavaScript needed). */
+function ProductPictures({ product }: { product: ProductView }) {
+  const { t } = useTranslation('shop');
+  const input = 'rounded-md border border-gray-300 px-3 py-2';
+  const label = 'flex flex-col gap-1 text-sm font-medium';
+  return (
+    <section aria-labelledby={`pictures-${product.id}`} className="mt-3 space-y-3 rounded border p-3">
+      <h3 id={`pictures-${product.id}`} className="font-semibold">
+        {t('console.pictures')}
+      </h3>
+      {product.pictures.length ? (
+        <ul className="flex flex-wrap gap-3" data-testid="product-pictures">
+          {product.pictures.map((picture) => (
+            <li key={picture.id} className="flex w-40 flex-col gap-1 text-sm">
+              <img src={`${picture.url}?w=320`} alt={picture.alt} width={160} height={100} loading="lazy" className="aspect-[16/10] w-40 rounded object-cover" />
+              <span className="line-clamp-2">{picture.alt}</span>
+              <Form method="post">
+                <input type="hidden" name="intent" value="removePicture" />
+                <input type="hidden" name="id" value={product.id} />
+                <input type="hidden" name="fileId" value={picture.id} />
+                <button type="submit" className={buttonClassName('transparent')} aria-label={`${t('console.removePicture')}: ${picture.alt}`}>
+                  {t('console.removePicture')}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-gray-700">{t('console.noPictures')}</p>
+      )}
+      <Form method="post" encType="multipart/form-data" className="grid gap-3 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="addPicture" />
+        <input type="hidden" name="id" value={product.id} />
+        <label className={label}>
+          {t('console.altDe')}
+          <input name="altDe" maxLength={255} className={input} />
+        </label>
+        <label className={label}>
+          {t('console.altEn')}
+          <input name="altEn" maxLength={255} className={input} />
+        </label>
+        <label className={`${label} sm:col-span-2`}>
+          {t('console.pictureFile')}
+          <input type="file" name="file" required accept={ACCEPT_BY_PURPOSE.IMAGE} className="block text-sm" />
+        </label>
+        <button type="submit" className={`${buttonClassName('standardNoMt')} justify-self-start`}>
+          {t('console.addPicture')}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
 /** /shop/products (issue 31): the products of the organisation's stands and conventions. Plain forms. */
 export default function ShopProducts() {
   const { owners, edit } = useLoaderData<typeof loader>();
@@ -191,6 +263,7 @@ export default function ShopProducts() {
                         </button>
                       </Form>
                     </div>
+                    {edit === p.id ? <ProductPictures product={p} /> : null}
                     {edit === p.id ? (
                       <Form method="post" className="mt-3 space-y-3 rounded border p-3">
                         <input type="hidden" name="intent" value="update" />

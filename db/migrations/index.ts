@@ -31,6 +31,7 @@ import * as m0031 from './0031_shop';
 import * as m0033 from './0033_item_translations';
 import * as m0039 from './0039_chat_operator_windows';
 import * as m0034 from './0034_content_page_drafts';
+import * as m0035 from './0035_product_pictures';
 
 /**
  * Every migration, in order. Migrations are bundled with the server (no file-system scan at run time),
@@ -68,6 +69,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0031_shop': m0031,
   '0033_item_translations': m0033,
   '0034_content_page_drafts': m0034,
+  '0035_product_pictures': m0035,
   '0039_chat_operator_windows': m0039,
 };
 

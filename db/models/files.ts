@@ -63,4 +63,4 @@ export class FileUse extends Model {
   declare created_at: Date;
 }
 
-export type FileUseKind = 'content' | 'page' | 'room';
+export type FileUseKind = 'content' | 'page' | 'room' | 'product';

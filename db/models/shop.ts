@@ -55,6 +55,9 @@ export class ProductPicture extends BaseModel {
   declare product_id: string;
   declare file_id: string;
   declare order: number;
+  /** the picture's alternative text per language (empty: the product's title) */
+  declare alt_de: string;
+  declare alt_en: string;
 
   declare file?: UploadedFile;
 

@@ -1,4 +1,5 @@
 import {
+  addProductPicture,
   answerOrderRequest,
   cartAdd,
   cartOf,
@@ -14,6 +15,7 @@ import {
   orderRequestsOfOrganization,
   OutOfStockError,
   productsOf,
+  removeProductPicture,
   shopProduct,
   shopProducts,
   updateProduct,
@@ -79,5 +81,8 @@ export const shopResolvers: Resolvers = {
     productUpdate: (_root, args, ctx) => payload(async () => ({ product: await updateProduct(ctx.service, args.id, productInput(args.input)) })),
     productDelete: (_root, args, ctx) => payload(async () => ({ id: await deleteProduct(ctx.service, args.id) })),
     productOrder: (_root, args, ctx) => payload(async () => ({ products: await orderProducts(ctx.service, { ids: args.ids }) })),
+    productPictureAdd: (_root, args, ctx) =>
+      payload(async () => ({ product: await addProductPicture(ctx.service, args.id, { fileId: args.fileId, altDe: args.altDe ?? '', altEn: args.altEn ?? '' }) })),
+    productPictureRemove: (_root, args, ctx) => payload(async () => ({ product: await removeProductPicture(ctx.service, args.id, args.fileId) })),
   },
 };

@@ -1,6 +1,7 @@
 import { Form, Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { buttonClassName } from '~/components/ui/button-styles';
+import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 import { formatPrice } from '~/lib/schemas/shop';
 
 /** A product as the shop pages show it (the shop service's ProductView, as the loader sends it). */
@@ -11,7 +12,7 @@ export interface ShopProduct {
   priceCents: number | null;
   currency: string;
   available: number | null;
-  pictures: { id: string; url: string }[];
+  pictures: { id: string; url: string; alt: string; width: number | null }[];
   variants: { id: string; label: string; stock: number | null }[];
   seller: { name: string; standName: string | null; standSlug: string | null; hallSlug: string | null; hallStandSlug: string | null };
 }
@@ -39,7 +40,28 @@ export function ProductList({ products, conventionSlug, back, showSeller }: { pr
         return (
           <li key={p.id} className="flex flex-col rounded-lg bg-white p-4 shadow-sm">
             {p.pictures[0] ? (
-              <img src={p.pictures[0].url} alt="" width={320} height={200} loading="lazy" className="mb-3 aspect-[16/10] w-full rounded object-cover" />
+              <img
+                src={`${p.pictures[0].url}?w=640`}
+                srcSet={imageSrcSet(p.pictures[0].url, p.pictures[0].width)}
+                sizes={IMAGE_SIZES.card}
+                alt={p.pictures[0].alt}
+                width={320}
+                height={200}
+                loading="lazy"
+                decoding="async"
+                className="mb-3 aspect-[16/10] w-full rounded object-cover"
+              />
+            ) : null}
+            {p.pictures.length > 1 ? (
+              <ul className="mb-3 flex gap-2" aria-label={t('product.morePictures', { title: p.title })}>
+                {p.pictures.slice(1, 4).map((picture) => (
+                  <li key={picture.id}>
+                    <a href={picture.url} className="block rounded outline-none ring-brand-pink focus-visible:ring-2">
+                      <img src={`${picture.url}?w=320`} alt={picture.alt} width={64} height={40} loading="lazy" decoding="async" className="aspect-[16/10] w-16 rounded object-cover" />
+                    </a>
+                  </li>
+                ))}
+              </ul>
             ) : null}
             <h2 className="text-lg font-semibold text-brand-dark">{p.title}</h2>
             {showSeller ? (

@@ -68,6 +68,13 @@ export type ProductUpdateInput = z.input<typeof ProductUpdateSchema>;
 
 export const ProductOrderSchema = z.object({ ids: z.array(z.string().uuid()).min(1).max(500) });
 
+/** A picture added to a product: an image of the organisation with its alternative text per language (empty: the product's title). */
+export const ProductPictureSchema = z.object({
+  fileId: z.string().uuid(),
+  altDe: text(255).default(''),
+  altEn: text(255).default(''),
+});
+
 export const quantity = z.coerce.number().int().min(1).max(MAX_QUANTITY);
 
 export const CartAddSchema = z.object({

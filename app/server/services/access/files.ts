@@ -55,8 +55,32 @@ async function useVisible(ctx: ServiceContext, kind: FileUseKind, objectId: stri
       .first('id', 'organization_id', 'permission_type');
     return Boolean(group) && !isDenied(await accessState(ctx, 'content', group!));
   }
+  if (kind === 'product') return productVisible(ctx, objectId);
   const page = await ctx.db('content_pages').where({ id: objectId }).first('organization_id', 'state');
   return Boolean(page) && mayShowLinkedPage(ctx.viewer, page);
+}
+
+/**
+ * A shop product's pictures (issue 31): while the product is visible, to whoever may enter a convention whose shop
+ * shows it: the host's own in its convention, a stand's in every convention with a shop that lists the stand
+ * (approved) in one of its halls, by that convention's access type.
+ */
+async function productVisible(ctx: ServiceContext, productId: string): Promise<boolean> {
+  const product: { stand_id: string | null; convention_id: string | null; visible: boolean } | undefined = await ctx
+    .db('products')
+    .where({ id: productId })
+    .first('stand_id', 'convention_id', 'visible');
+  if (!product?.visible) return false;
+  const conventions: { id: string; organization_id: string; permission_type: PermissionType }[] = product.convention_id
+    ? await ctx.db('conventions').where({ id: product.convention_id, shop: true }).select('id', 'organization_id', 'permission_type')
+    : await ctx
+        .db('conventions as c')
+        .join('convention_halls as ch', 'ch.convention_id', 'c.id')
+        .join('hall_stands as hs', 'hs.hall_id', 'ch.hall_id')
+        .where({ 'hs.stand_id': product.stand_id, 'hs.approved': true, 'hs.stand_accepted': true, 'c.shop': true })
+        .distinct('c.id', 'c.organization_id', 'c.permission_type');
+  for (const convention of conventions) if (!isDenied(await accessState(ctx, 'convention', convention))) return true;
+  return false;
 }
 
 /** Whether the viewer may download the file. */

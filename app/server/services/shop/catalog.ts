@@ -50,7 +50,8 @@ export interface ProductView {
   available: number | null;
   visible: boolean;
   order: number;
-  pictures: { id: string; url: string }[];
+  /** `alt` is the picture's text in the reader's language, else the product's title; width and height of the original */
+  pictures: { id: string; url: string; alt: string; altDe: string; altEn: string; width: number | null; height: number | null }[];
   variants: ProductVariantView[];
   /** where the product is shown: the stand (with its hall) or the host's own */
   seller: { name: string; standName: string | null; standSlug: string | null; hallSlug: string | null; hallStandSlug: string | null };
@@ -211,7 +212,11 @@ export async function productViews(ctx: ServiceContext, ids: string[], conventio
   const [texts, variants, pictures] = await Promise.all([
     db('product_translations').whereIn('product_id', ids).select('product_id', 'language', 'title', 'description'),
     db('product_variants').whereIn('product_id', ids).orderBy([{ column: 'order' }, { column: 'created_at' }]).select('*'),
-    db('product_pictures').whereIn('product_id', ids).orderBy([{ column: 'order' }, { column: 'created_at' }]).select('product_id', 'file_id'),
+    db('product_pictures as pp')
+      .join('files as f', 'f.id', 'pp.file_id')
+      .whereIn('pp.product_id', ids)
+      .orderBy([{ column: 'pp.order' }, { column: 'pp.created_at' }])
+      .select('pp.product_id', 'pp.file_id', 'pp.alt_de', 'pp.alt_en', 'f.width', 'f.height'),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids
@@ -243,7 +248,17 @@ export async function productViews(ctx: ServiceContext, ids: string[], conventio
         available,
         visible: r.visible,
         order: r.order,
-        pictures: pictures.filter((p) => p.product_id === r.id).map((p) => ({ id: p.file_id, url: `/files/${p.file_id}` })),
+        pictures: pictures
+          .filter((p) => p.product_id === r.id)
+          .map((p) => ({
+            id: p.file_id,
+            url: `/files/${p.file_id}`,
+            alt: (ctx.language === 'DE' ? p.alt_de || p.alt_en : p.alt_en || p.alt_de) || text.title,
+            altDe: p.alt_de,
+            altEn: p.alt_en,
+            width: p.width,
+            height: p.height,
+          })),
         variants: vs,
         seller: {
           name: r.org_name,

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import { BaseStand, Convention, Product } from '#db/models/index';
-import { ProductCreateSchema, ProductOrderSchema, ProductUpdateSchema, type ProductCreateInput, type ProductUpdateInput, type VariantInput } from '~/lib/schemas/shop';
+import { ProductCreateSchema, ProductOrderSchema, ProductPictureSchema, ProductUpdateSchema, type ProductCreateInput, type ProductUpdateInput, type VariantInput } from '~/lib/schemas/shop';
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { assertId } from '../authz';
 import { DomainError } from '../errors';
-import { publishFile } from '../files/files.server';
+import { recordFileUses } from '../access/files';
 import { parseInput } from '../validation';
 import { productViews, type ProductView } from './catalog';
 import { requireProductManager, shopNotFound } from './policy';
@@ -87,11 +87,64 @@ async function writeVariants(db: Knex, product: { id: string; organization_id: s
   }
 }
 
+/**
+ * The product's pictures become `ids`, in this order; pictures it keeps keep their alternative texts. They are
+ * recorded as the product's file uses, so the access module serves them to whoever may see the product (a file that
+ * is public already, shown by another object, stays so).
+ */
 async function writePictures(ctx: ServiceContext, product: { id: string; organization_id: string }, ids: string[]) {
-  await ctx.db('product_pictures').where({ product_id: product.id }).delete();
+  await ctx.db('product_pictures').where({ product_id: product.id }).whereNotIn('file_id', ids).delete();
+  await ctx.db('file_uses').where({ kind: 'product', object_id: product.id }).whereNotIn('file_id', ids).delete();
   if (!ids.length) return;
-  await ctx.db('product_pictures').insert(ids.map((file_id, order) => ({ product_id: product.id, organization_id: product.organization_id, file_id, order })));
-  for (const id of ids) await publishFile(ctx, id, product.organization_id);
+  await ctx
+    .db('product_pictures')
+    .insert(ids.map((file_id, order) => ({ product_id: product.id, organization_id: product.organization_id, file_id, order })))
+    .onConflict(['product_id', 'file_id'])
+    .merge(['order']);
+  await recordPictureUses(ctx, product, ids);
+}
+
+async function recordPictureUses(ctx: ServiceContext, product: { id: string; organization_id: string }, ids: string[]) {
+  const privateIds: string[] = await ctx.db('files').whereIn('id', ids).where({ is_public: false }).pluck('id');
+  await recordFileUses(ctx, { kind: 'product', objectId: product.id, organizationId: product.organization_id }, privateIds);
+}
+
+/** The most pictures a product shows. */
+export const MAX_PRODUCT_PICTURES = 10;
+
+/**
+ * productPictureAdd(id, fileId, altDe, altEn): one more picture (an image of the organisation, e.g. just uploaded)
+ * at the end of the product's pictures, with its alternative texts.
+ */
+export async function addProductPicture(ctx: ServiceContext, id: string, raw: { fileId: string; altDe?: string; altEn?: string }): Promise<ProductView> {
+  const product = await ownProduct(ctx, id);
+  const input = parseInput(ctx, ProductPictureSchema, raw);
+  const [fileId] = await ownedPictures(ctx, product.organization_id, [input.fileId]);
+  await inTransaction(ctx, async (trx) => {
+    const pictures: string[] = await trx.db('product_pictures').where({ product_id: product.id }).orderBy('order').pluck('file_id');
+    if (!pictures.includes(fileId!) && pictures.length >= MAX_PRODUCT_PICTURES) {
+      throw new DomainError('INVALID', ctx.t('shop:errors.tooManyPictures', { max: MAX_PRODUCT_PICTURES }), 'file');
+    }
+    await trx
+      .db('product_pictures')
+      .insert({ product_id: product.id, organization_id: product.organization_id, file_id: fileId, order: pictures.length, alt_de: input.altDe, alt_en: input.altEn })
+      .onConflict(['product_id', 'file_id'])
+      .merge({ alt_de: input.altDe, alt_en: input.altEn, updated_at: trx.db.fn.now() });
+    await recordPictureUses(trx, product, [fileId!]);
+  });
+  return (await productViews(ctx, [product.id], null))[0];
+}
+
+/** productPictureRemove(id, fileId): the picture no longer shows with the product (the file stays the organisation's). */
+export async function removeProductPicture(ctx: ServiceContext, id: string, fileId: string): Promise<ProductView> {
+  const product = await ownProduct(ctx, id);
+  assertId(ctx, fileId, 'fileId');
+  await inTransaction(ctx, async (trx) => {
+    const removed = await trx.db('product_pictures').where({ product_id: product.id, file_id: fileId }).delete();
+    if (!removed) throw shopNotFound(ctx, 'fileId');
+    await trx.db('file_uses').where({ kind: 'product', object_id: product.id, file_id: fileId }).delete();
+  });
+  return (await productViews(ctx, [product.id], null))[0];
 }
 
 /** productCreate(standId | conventionId, fields): a new product at the end of the owner's list. */
