@@ -8,7 +8,7 @@ import { SetNewPasswordSchema } from '~/lib/schemas/auth';
 import { conventionPath } from '~/lib/schemas/blind-matching';
 import { runGuards, safeNext } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
-import { submitForm } from '~/server/route-kit.server';
+import { submitMailLinkPassword } from '~/server/pages/mail-link-password.server';
 import { blindMatchingSetPassword } from '~/server/services/accounts';
 import { createSession, destroySession } from '~/server/session.server';
 import { redirectWithToast } from '~/server/toast.server';
@@ -38,16 +38,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const t = context.service.t;
   const formData = await readForm(request);
-  const linkBroken = !String(formData.get('email') ?? '') || !String(formData.get('token') ?? '');
-  const done = await submitForm(
-    context,
-    formData,
-    'blind-matching-set-password',
-    SetNewPasswordSchema,
-    ({ email, token, password }) => blindMatchingSetPassword(context.service, { email, token, password }),
-    { markInvalid: t(linkBroken ? 'auth:activationTokenInvalid' : 'errors:correctFields'), knownFields: ['password', 'passwordRepeat'], status: 400 },
+  const done = await submitMailLinkPassword(context, formData, 'blind-matching-set-password', 'auth:activationTokenInvalid', ({ email, token, password }) =>
+    blindMatchingSetPassword(context.service, { email, token, password }),
   );
   if (!done.ok) return done.answer;
   const headers = new Headers();

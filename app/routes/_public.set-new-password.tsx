@@ -8,7 +8,7 @@ import { defineGuards } from '~/lib/guards';
 import { SetNewPasswordSchema } from '~/lib/schemas/auth';
 import { runGuards } from '~/server/guards.server';
 import { readForm } from '~/server/posted-form.server';
-import { submitForm } from '~/server/route-kit.server';
+import { submitMailLinkPassword } from '~/server/pages/mail-link-password.server';
 import { setPassword } from '~/server/services/accounts';
 import { redirectWithToast } from '~/server/toast.server';
 
@@ -25,16 +25,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  const t = context.service.t;
   const formData = await readForm(request);
-  const linkBroken = !String(formData.get('email') ?? '') || !String(formData.get('token') ?? '');
-  const done = await submitForm(
-    context,
-    formData,
-    'set-new-password',
-    SetNewPasswordSchema,
-    ({ email, token, password }) => setPassword(context.service, { email, token, password }),
-    { markInvalid: t(linkBroken ? 'auth:resetTokenInvalid' : 'errors:correctFields'), knownFields: ['password', 'passwordRepeat'], status: 400 },
+  const done = await submitMailLinkPassword(context, formData, 'set-new-password', 'auth:resetTokenInvalid', ({ email, token, password }) =>
+    setPassword(context.service, { email, token, password }),
   );
   if (!done.ok) return done.answer;
   return redirectWithToast('/login', { type: 'success', key: 'auth:setNewPassword.success' });
