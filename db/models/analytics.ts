@@ -54,6 +54,8 @@ export class AnalyticsHourly extends BaseModel {
   declare hall_id: string | null;
   declare views: number;
   declare visitors: number;
+  /** the hour's visitors seen the day before too */
+  declare recurring: number;
   declare duration_ms: string;
   declare durations: number;
 }

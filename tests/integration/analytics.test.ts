@@ -92,6 +92,7 @@ const view = (path: string, from: string | null, ip: string, ua = CHROME, consen
   send({ consent, ip, ua, body: { t: 'v', p: path, f: from } });
 
 const db = () => t.app.db;
+const utcDayOf = (at: Date) => at.toISOString().slice(0, 10);
 const flush = () => analytics.flushAnalytics(db());
 const rawCount = async (column: string, id: string) => Number((await db()('analytics_events').where(column, id).count({ n: '*' }))[0]!.n);
 
@@ -191,6 +192,11 @@ describe('reports', () => {
     ]);
     expect(hall.last4Weeks.at(-1)).toMatchObject({ total: 3, unique: 2, recurring: 1 });
     expect(hall.last4Weeks.at(-2)).toMatchObject({ total: 5, unique: 2, recurring: 0 });
+    // the last 24 hours by hour give total, unique and recurring too: the German's morning hour recurs
+    const hourOf = (at: Date) => hall.last24Hours.find((h) => h.datetime.getTime() === Math.floor(at.getTime() / 3_600_000) * 3_600_000);
+    expect(hall.last24Hours).toHaveLength(24);
+    expect(hourOf(day1)).toMatchObject({ total: 5, unique: 2, recurring: 0 });
+    expect(hourOf(day2)).toMatchObject({ total: 3, unique: 2, recurring: 1 });
     expect(hall.topStands).toEqual([{ id: f.stand.id, name: f.stand.name, total: 3, unique: 2 }]);
 
     const conv = await analytics.visitStatistics(host, { conventionId: f.convention.id, from: '2026-03-09', to: '2026-03-10' }, day2);
@@ -221,6 +227,27 @@ describe('reports', () => {
     // a second run changes nothing (idempotent)
     await analytics.rollUpDays(db(), '2026-03-09', '2026-03-10');
     expect((await analytics.visitStatistics(host, { hallId: f.hall.id, from: '2026-03-09', to: '2026-03-10' }, day2)).visitCount).toBe(8);
+  });
+
+  it('rolls up the same hours and days in several runs at once (every server process runs the job) without failing', async () => {
+    const f = await fair();
+    const now = new Date();
+    for (const [i, ip] of [GERMANY, USA, JAPAN].entries()) {
+      for (const step of ['hall', 'stand', 'room'] as const) {
+        analytics.recordPageView(db(), { consent: true, path: f.paths[step], ip, userAgent: CHROME, at: new Date(now.getTime() - i * 1000) });
+      }
+    }
+    await flush();
+    // before the lock, the second of two runs that had both deleted the hour's rows failed on analytics_hourly_uniq
+    const runs = Array.from({ length: 4 }, () => analytics.runAnalyticsJob(db(), { rawDays: 30, now }));
+    const results = await Promise.allSettled([...runs, analytics.rollUpDays(db(), utcDayOf(now), utcDayOf(now))]);
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    const hourly = await db()('analytics_hourly').where({ scope_kind: 'convention', scope_id: f.convention.id });
+    expect(hourly).toHaveLength(1);
+    expect(hourly[0]).toMatchObject({ views: 9, visitors: 3 });
+    const daily = await db()('analytics_daily').where({ scope_kind: 'convention', scope_id: f.convention.id });
+    expect(daily).toHaveLength(1);
+    expect(daily[0]).toMatchObject({ views: 9, visitors: 3 });
   });
 
   it('answers through GraphQL with the same figures, and the live funnel per stand', async () => {

@@ -93,12 +93,12 @@ function SeriesSection({ id, title, points, hourly }: { id: string; title: strin
     () => [
       { label: t('charts.total'), values: points.map((p) => p.total), color: '#283853' },
       { label: t('charts.unique'), values: points.map((p) => p.unique), color: '#e45364' },
-      ...(hourly ? [] : [{ label: t('charts.recurring'), values: points.map((p) => p.recurring), color: '#77bf70' }]),
+      { label: t('charts.recurring'), values: points.map((p) => p.recurring), color: '#77bf70' },
     ],
-    [points, hourly, t],
+    [points, t],
   );
-  const header = [t('charts.time'), t('charts.total'), t('charts.unique'), ...(hourly ? [] : [t('charts.recurring')])];
-  const rows = points.map((p) => [label(p.datetime as unknown as string), p.total, p.unique, ...(hourly ? [] : [p.recurring])]);
+  const header = [t('charts.time'), t('charts.total'), t('charts.unique'), t('charts.recurring')];
+  const rows = points.map((p) => [label(p.datetime as unknown as string), p.total, p.unique, p.recurring]);
   return (
     <PageSection id={id} title={title}>
       {hydrated ? (

@@ -22,8 +22,8 @@ export interface SeriesPoint {
   datetime: Date;
   total: number;
   unique: number;
-  /** null for hours: recurring visitors are counted per day */
-  recurring: number | null;
+  /** visitors seen the UTC day before too (per day, and per hour for the last 24 hours) */
+  recurring: number;
 }
 export interface PathRow {
   origin: string;
@@ -161,7 +161,7 @@ export async function visitStatistics(ctx: ServiceContext, input: unknown, now =
     hallShare: null,
   };
   const hourEnd = Math.floor(now.getTime() / 3_600_000) * 3_600_000;
-  empty.last24Hours = Array.from({ length: 24 }, (_, i) => ({ datetime: new Date(hourEnd - (23 - i) * 3_600_000), total: 0, unique: 0, recurring: null }));
+  empty.last24Hours = Array.from({ length: 24 }, (_, i) => ({ datetime: new Date(hourEnd - (23 - i) * 3_600_000), total: 0, unique: 0, recurring: 0 }));
   if (!scope) return empty;
   const { kind, ids } = scope;
   const inScope = <T extends Knex.QueryBuilder>(q: T) => q.where('scope_kind', kind).whereIn('scope_id', ids) as T;
@@ -184,7 +184,7 @@ export async function visitStatistics(ctx: ServiceContext, input: unknown, now =
     inScope(db('analytics_hourly'))
       .where('hour', '>=', new Date(hourEnd - 23 * 3_600_000))
       .groupBy('hour')
-      .select('hour', db.raw('sum(views) as total'), db.raw('sum(visitors) as unique')),
+      .select('hour', db.raw('sum(views) as total'), db.raw('sum(visitors) as unique'), db.raw('sum(recurring) as recurring')),
     db
       .from(
         inScope(db('analytics_daily_dims'))
@@ -213,7 +213,7 @@ export async function visitStatistics(ctx: ServiceContext, input: unknown, now =
       .filter((d) => d.dim === dim)
       .map((d) => ({ name: d.key, total: num(d.total), unique: num(d.unique) }))
       .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
-  const hourRows = new Map((hours as { hour: Date; total: unknown; unique: unknown }[]).map((h) => [new Date(h.hour).getTime(), h]));
+  const hourRows = new Map((hours as { hour: Date; total: unknown; unique: unknown; recurring: unknown }[]).map((h) => [new Date(h.hour).getTime(), h]));
 
   let hallShare: number | null = null;
   if (kind === 'stand') {
@@ -242,7 +242,7 @@ export async function visitStatistics(ctx: ServiceContext, input: unknown, now =
     geoVisits: byDim('country').map((c) => ({ country: c.name, total: c.total, unique: c.unique })),
     last24Hours: empty.last24Hours.map((p) => {
       const row = hourRows.get(p.datetime.getTime());
-      return { ...p, total: num(row?.total), unique: num(row?.unique) };
+      return { ...p, total: num(row?.total), unique: num(row?.unique), recurring: num(row?.recurring) };
     }),
     last4Weeks: fillDays(weeks as never, today, 28),
     visitPaths: byDim('path').map((p) => {

@@ -33,19 +33,39 @@ const SCOPED = (where: string) => `
 const hourStart = (at: Date) => new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000);
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 
-/** Recomputes the hourly rollups of the hours in [from, to). */
+/**
+ * Rollups of the same rows run one at a time: every server process runs the job (and the seed, the benchmark or a
+ * test may roll up too), and two runs that both deleted the old rows and then inserted the new ones collided on the
+ * unique index ("duplicate key value violates unique constraint analytics_hourly_uniq"), so the second run failed
+ * and its rows were lost until the next round. A transaction-scoped advisory lock per table makes the second run wait
+ * for the first to commit; its delete then sees (and replaces) the first run's rows.
+ */
+const LOCKS = { hourly: 3_030_001, daily: 3_030_002 } as const;
+const lockRollup = (trx: Db, table: keyof typeof LOCKS) => trx.raw('select pg_advisory_xact_lock(?)', [LOCKS[table]]);
+
+/**
+ * Recomputes the hourly rollups of the hours in [from, to): views, visitors of the hour and the hour's recurring
+ * visitors (seen the UTC day before too, as the daily rollups count them).
+ */
 export async function rollUpHours(db: Db, from: Date, to: Date) {
   const start = hourStart(from);
+  const dayBefore = new Date(dayStart(utcDay(start)).getTime() - 86_400_000);
   await db.transaction(async (trx) => {
+    await lockRollup(trx, 'hourly');
     await trx('analytics_hourly').where('hour', '>=', start).andWhere('hour', '<', to).delete();
     await trx.raw(
-      `insert into analytics_hourly (hour, scope_kind, scope_id, organization_id, convention_id, hall_id, views, visitors, duration_ms, durations)
-       select date_trunc('hour', s.at), s.kind, s.id, o.organization_id, s.convention_id, s.hall_id,
-              count(*), count(distinct s.visitor), coalesce(sum(s.duration_ms), 0), count(s.duration_ms)
-         from (${SCOPED('e.at >= ? and e.at < ?')}) s
-         join (${OWNERS}) o on o.kind = s.kind and o.id = s.id
+      `with s as (${SCOPED('e.at >= ? and e.at < ?')}),
+            y as (select distinct p.kind, p.id, p.visitor, (p.at at time zone 'UTC')::date + 1 as day
+                    from (${SCOPED('e.at >= ? and e.at < ? and e.visitor in (select x.prev_visitor from analytics_events x where x.at >= ? and x.at < ?)')}) p),
+            r as (select s.*, (y.visitor is not null) as recurring from s
+                    left join y on y.kind = s.kind and y.id = s.id and y.visitor = s.prev_visitor and y.day = (s.at at time zone 'UTC')::date)
+       insert into analytics_hourly (hour, scope_kind, scope_id, organization_id, convention_id, hall_id, views, visitors, recurring, duration_ms, durations)
+       select date_trunc('hour', r.at), r.kind, r.id, o.organization_id, r.convention_id, r.hall_id,
+              count(*), count(distinct r.visitor), count(distinct r.visitor) filter (where r.recurring),
+              coalesce(sum(r.duration_ms), 0), count(r.duration_ms)
+         from r join (${OWNERS}) o on o.kind = r.kind and o.id = r.id
         group by 1, 2, 3, 4, 5, 6`,
-      [start, to],
+      [start, to, dayBefore, to, start, to],
     );
   });
 }
@@ -56,6 +76,7 @@ export async function rollUpDay(db: Db, day: string) {
   const end = new Date(start.getTime() + 86_400_000);
   const before = new Date(start.getTime() - 86_400_000);
   await db.transaction(async (trx) => {
+    await lockRollup(trx, 'daily');
     await trx('analytics_daily').where({ day }).delete();
     await trx('analytics_daily_dims').where({ day }).delete();
     await trx.raw(
