@@ -63,6 +63,21 @@ export const SlotStatusForm = z.object({
   member,
 });
 
-export const AppointmentIntents = z.object({ intent: z.enum(['hours', 'dayOff', 'removeDayOff', 'confirmation', 'cancel', 'slot']) });
+/** A single slot added by hand: a day and times in the edited contact person's zone, free or blocked from the start. */
+export const AddSlotForm = z
+  .object({
+    intent: z.literal('addSlot'),
+    member,
+    date: day,
+    start: z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+    end: z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+    status: z.enum(['AVAILABLE', 'UNAVAILABLE']).default('AVAILABLE'),
+  })
+  .refine((value) => value.end > value.start, { path: ['end'], params: { i18n: 'timeRange' } });
+
+/** Who may book the organisation's slots (admins; the service's policy decides). */
+export const BookingAccessForm = z.object({ intent: z.literal('access'), access: z.enum(['PUBLIC', 'LOGGED_IN']) });
+
+export const AppointmentIntents = z.object({ intent: z.enum(['hours', 'dayOff', 'removeDayOff', 'confirmation', 'cancel', 'slot', 'addSlot', 'access']) });
 
 export const HERE = '/appointments';

@@ -12,7 +12,7 @@ import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import type { FormAnswer } from '~/lib/route-kit';
 import { runGuards } from '~/server/guards.server';
-import { ConfirmationForm, DayOffForm, HERE, HoursForm, WEEKDAYS } from './forms';
+import { AddSlotForm, BookingAccessForm, ConfirmationForm, DayOffForm, HERE, HoursForm, WEEKDAYS } from './forms';
 import { appointmentsAction, appointmentsData } from './server';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'appointments'], title: 'appointments:console.title' };
@@ -114,6 +114,56 @@ function WeekCalendar({ data }: { data: Data }) {
         })}
       </ol>
     </>
+  );
+}
+
+/** A single slot added by hand, in the edited contact person's zone; kept when the hours change. */
+function AddSlot({ data, answer }: { data: Data; answer: FormAnswer | undefined }) {
+  const { t } = useTranslation('appointments');
+  const [form, fields] = useRouteForm(AddSlotForm, { id: 'addSlot', answer, defaultValue: { status: 'AVAILABLE' } });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-wrap items-end gap-3 border-t pt-4">
+      <input type="hidden" name="intent" value="addSlot" />
+      <MemberField data={data} />
+      <TextField type="date" field={fields.date} label={t('console.addSlotDate')} />
+      <TextField type="time" field={fields.start} label={t('console.addSlotStart')} />
+      <TextField type="time" field={fields.end} label={t('console.addSlotEnd')} />
+      <NativeSelect
+        name="status"
+        label={t('console.addSlotStatus')}
+        defaultValue="AVAILABLE"
+        options={[
+          { value: 'AVAILABLE', label: t('status.AVAILABLE') },
+          { value: 'UNAVAILABLE', label: t('status.UNAVAILABLE') },
+        ]}
+      />
+      <SubmitButton>{t('console.addSlot')}</SubmitButton>
+      <p className="w-full text-sm text-gray-700">{t('console.addSlotHint', { zone: data.settings.timeZone })}</p>
+      <FormErrors errors={form.errors} className="w-full" />
+    </Form>
+  );
+}
+
+/** Who may book the organisation's slots: everyone, or logged-in users only; the form only for those the policy lets. */
+function BookingAccess({ data, answer }: { data: Data; answer: FormAnswer | undefined }) {
+  const { t } = useTranslation('appointments');
+  const [form] = useRouteForm(BookingAccessForm, { id: 'access', answer, defaultValue: { access: data.access.value } });
+  if (!data.access.mayChange) return <p className="mt-3 text-sm" data-testid="booking-access">{t(`console.access.${data.access.value}`)}</p>;
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+      <input type="hidden" name="intent" value="access" />
+      <fieldset>
+        <legend className="text-sm font-semibold">{t('console.accessLegend')}</legend>
+        {(['PUBLIC', 'LOGGED_IN'] as const).map((value) => (
+          <label key={value} className="mt-2 flex items-center gap-2 text-sm">
+            <input type="radio" name="access" value={value} defaultChecked={data.access.value === value} className="accent-brand-pink" />
+            {t(`console.access.${value}`)}
+          </label>
+        ))}
+      </fieldset>
+      <FormErrors errors={form.errors} />
+      <SubmitButton>{t('console.saveAccess')}</SubmitButton>
+    </Form>
   );
 }
 
@@ -284,6 +334,7 @@ export default function AppointmentsRoute() {
       <MemberFilter data={data} />
       <PageSection id="week" title={t('console.week', { date: formatDateValue(`${data.week.start}T12:00:00Z`, 'date', data.language, 'UTC') })}>
         <WeekCalendar data={data} />
+        {data.everyone ? null : <AddSlot data={data} answer={answer} />}
       </PageSection>
       <PageSection id="bookings" title={t('console.bookings')}>
         <Bookings data={data} />
@@ -301,6 +352,9 @@ export default function AppointmentsRoute() {
           </PageSection>
         </>
       )}
+      <PageSection id="booking-access" title={t('console.accessTitle')} intro={t('console.accessIntro')}>
+        <BookingAccess data={data} answer={answer} />
+      </PageSection>
       <PageSection id="booking-links" title={t('console.links')} intro={t('console.linksIntro')}>
         {data.everyone ? null : <CopyLink link={data.links.own} label={t('console.ownLink')} />}
         <CopyLink link={data.links.organization} label={t('console.organizationLink')} />

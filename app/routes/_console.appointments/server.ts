@@ -9,7 +9,7 @@ import type { BookingMailState } from '~/server/services/appointments';
 import { publicBaseUrl } from '~/server/services/accounts/common';
 import { membersOf } from '~/server/services/organizations/members';
 import { redirectWithToast } from '~/server/toast.server';
-import { AppointmentIntents, CancelBookingForm, ConfirmationForm, DayOffForm, HERE, HoursForm, RemoveDayOffForm, SlotStatusForm, weeklyHoursOf } from './forms';
+import { AddSlotForm, AppointmentIntents, BookingAccessForm, CancelBookingForm, ConfirmationForm, DayOffForm, HERE, HoursForm, RemoveDayOffForm, SlotStatusForm, weeklyHoursOf } from './forms';
 
 const DAY = 24 * 3600_000;
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -49,8 +49,9 @@ export async function appointmentsData(context: RequestContext, request: Request
   const from = weekStart(url.searchParams.get('week'));
   const to = new Date(from.getTime() + 7 * DAY);
   const now = new Date();
-  const [members, settings, week, upcoming] = await orNotFound(
+  const [access, members, settings, week, upcoming] = await orNotFound(
     Promise.all([
+    appointments.bookingAccess(ctx, organizationId),
     isAdmin ? membersOf(ctx, organizationId) : Promise.resolve([]),
     appointments.getSettings(ctx, { organizationId, userId: member }),
     appointments.listSlots(ctx, { organizationId, userId: everyone ? undefined : member, from, to }),
@@ -63,6 +64,8 @@ export async function appointmentsData(context: RequestContext, request: Request
   const origin = publicBaseUrl(ctx.app.env).origin;
   return {
     isAdmin,
+    // who may book the organisation's slots, and whether this viewer may change it (the service's policy)
+    access: { value: access, mayChange: appointments.mayChangeBookingAccess(viewer, organizationId) },
     member,
     everyone,
     members: members.map((m) => ({ id: m.user_id, name: nameOf.get(m.user_id)! })),
@@ -165,6 +168,21 @@ export async function appointmentsAction(context: RequestContext, request: Reque
       const parsed = CancelBookingForm.safeParse(Object.fromEntries(formData));
       if (!parsed.success) throw new Response('Bad Request', { status: 400 });
       return listAction(HERE, () => appointments.cancelBooking(ctx, { slotId: parsed.data.id }), { key: 'appointments:console.bookingCancelled', values: { name: parsed.data.name ?? '' } });
+    }
+    case 'addSlot': {
+      const done = await submitForm(context, formData, 'addSlot', AddSlotForm, (value) =>
+        appointments.addSlotByHand(ctx, { organizationId, userId: member(value), date: value.date, start: value.start, end: value.end, status: value.status }),
+      );
+      if (!done.ok) return done.answer;
+      return redirectWithToast(`${back(done.input.member)}${done.input.member ? '&' : '?'}week=${ymd(weekStart(done.input.date))}`, {
+        type: 'success',
+        key: done.input.status === 'AVAILABLE' ? 'appointments:console.slotAdded' : 'appointments:console.blockedSlotAdded',
+      });
+    }
+    case 'access': {
+      const done = await submitForm(context, formData, 'access', BookingAccessForm, (value) => appointments.setBookingAccess(ctx, { organizationId, permissionType: value.access }));
+      if (!done.ok) return done.answer;
+      return redirectWithToast(HERE, { type: 'success', key: done.value === 'PUBLIC' ? 'appointments:console.accessPublicSaved' : 'appointments:console.accessLoggedInSaved' });
     }
     case 'slot': {
       const parsed = SlotStatusForm.safeParse(Object.fromEntries(formData));

@@ -253,3 +253,28 @@ export async function setAvailability(
     return out;
   });
 }
+
+/**
+ * One slot added by hand in the console: a day and wall-clock times in the contact person's own zone (the viewer's
+ * own; admins any member's), free or blocked from the start. It is kept when the hours change; a slot in the past or
+ * overlapping another of the contact person's slots (booked ones included) is refused.
+ */
+export async function addSlotByHand(
+  ctx: ServiceContext,
+  input: { organizationId?: string; userId?: string | null; date: string; start: string; end: string; status: 'AVAILABLE' | 'UNAVAILABLE' },
+): Promise<AppointmentSlot> {
+  const settings = await getSettings(ctx, { organizationId: input.organizationId, userId: input.userId });
+  if (!DAY.test(input.date) || !TIME.test(input.start) || !TIME.test(input.end) || minutesOf(input.end) <= minutesOf(input.start)) {
+    throw new DomainError('INVALID', ctx.t('validation:timeRange'), 'end');
+  }
+  const [y, m, d] = input.date.split('-').map(Number) as [number, number, number];
+  const start = zonedInstant(settings.time_zone, y, m, d, minutesOf(input.start));
+  const end = zonedInstant(settings.time_zone, y, m, d, minutesOf(input.end));
+  if (start.getTime() <= Date.now()) throw new DomainError('INVALID', ctx.t('errors:appointments.slotInPast'), 'date');
+  const [slot] = await setAvailability(ctx, {
+    organizationId: settings.organization_id,
+    userId: settings.user_id,
+    slots: [{ start, end, status: input.status }],
+  });
+  return slot!;
+}

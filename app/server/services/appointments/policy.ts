@@ -27,6 +27,9 @@ export function mayManageContactPerson(viewer: Viewer | null, organizationId: st
 export const seesAllContactPersons = (viewer: Viewer | null, organizationId: string) =>
   mayUseFeature(viewer, 'appointment', organizationId) && isCurrentMember(viewer, organizationId, 'admin');
 
+/** The viewer decides who may book the organisation's slots (PUBLIC or LOGGED_IN): its admins. */
+export const mayChangeBookingAccess = seesAllContactPersons;
+
 /** The viewer may book a slot of an organisation whose booking page has this access type. */
 export function mayBook(viewer: Viewer | null, organizationId: string, permissionType: BookingPermissionType): boolean {
   return !isDenied(decideAccess(viewer, { id: organizationId, organization_id: organizationId, permission_type: permissionType }, null));

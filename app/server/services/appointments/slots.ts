@@ -6,7 +6,7 @@ import { permissionDenied } from '../authz';
 import { DomainError } from '../errors';
 import { fileUrl } from '../files/files.server';
 import { targetContactPerson } from './availability';
-import { mayBook, requireAppointmentMember, seesAllContactPersons } from './policy';
+import { mayBook, mayChangeBookingAccess, requireAppointmentMember, seesAllContactPersons } from './policy';
 
 /**
  * Slots as the console and the public booking pages see them (issue 27). The console lists a contact person's slots
@@ -53,7 +53,7 @@ export async function setBookingAccess(
   input: { organizationId?: string; permissionType: BookingPermissionType },
 ): Promise<BookingPermissionType> {
   const { viewer, organizationId } = requireAppointmentMember(ctx, input.organizationId);
-  if (!seesAllContactPersons(viewer, organizationId)) throw permissionDenied(ctx);
+  if (!mayChangeBookingAccess(viewer, organizationId)) throw permissionDenied(ctx);
   if (input.permissionType !== 'PUBLIC' && input.permissionType !== 'LOGGED_IN') {
     throw new DomainError('INVALID', ctx.t('errors:appointments.permissionType'), 'permissionType');
   }
