@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PathFlow } from '~/components/analytics/path-flow';
 import type { ChartSeries } from '~/components/analytics/series-chart';
 import { NativeSelect } from '~/components/conventions/native-select';
 import { buttonClassName } from '~/components/ui/button';
@@ -252,6 +253,7 @@ export default function AnalyticsPage() {
       ) : null}
       <CountSection id="top-pages" title={t('lists.topPages')} nameLabel={t('lists.name')} rows={stats.topPages} />
       <PageSection id="paths" title={t('lists.paths')}>
+        <PathFlow paths={stats.visitPaths} />
         <DataTable
           caption={t('lists.paths')}
           header={[t('lists.from'), t('lists.to'), t('lists.count')]}
