@@ -14,6 +14,7 @@ import { seedConventions } from './events-conventions';
 import { seedExhibitionStand } from './events-exhibition';
 import { seedHalls } from './events-halls';
 import { seedLeads } from './leads';
+import { seedShop } from './shop';
 import { seedVideoThumbnails } from './video-thumbnails';
 import { seedVirtualRooms } from './virtual-rooms';
 
@@ -121,6 +122,9 @@ export async function seedDemo(db: Db, options: { force: boolean }): Promise<{ s
 
     // the organisation's mails: its colour, a header image, sender and reply-to, and one changed German subject (issue 29)
     await seedEmail(trx, { organizationId: demoOrg.id });
+
+    // the demo convention's shop: products at four stands and the host's, pictures, Victor's two order requests (issue 31)
+    await seedShop(trx, { organizationId: demoOrg.id, conventionSlug: 'digitale-fachmesse-2026', visitorEmail: 'visitor@demo.example' });
 
     // four weeks of consented visits of the demo convention, rolled up, so /analytics is full on first start (issue 30)
     await seedAnalytics(trx, { conventionSlug: 'digitale-fachmesse-2026' });
