@@ -24,6 +24,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
   expect: { timeout: 7_000 },
+  // the run's SMTP sink: every mail of the app under test goes over real SMTP to it (tests/e2e/smtp-sink.ts)
+  globalSetup: './tests/e2e/smtp-sink.ts',
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
@@ -48,6 +50,8 @@ export default defineConfig({
       SEED_DEMO: 'always',
       // the "video sites" whose pictures the server fetches when a link is saved: a local server the tests start
       VIDEO_THUMBNAIL_ORIGIN: `http://127.0.0.1:${port + 1000}`,
+      // mails over real SMTP to the run's sink (globalSetup; port + 2000, as smtp-sink.ts listens)
+      SMTP_URL: `smtp://127.0.0.1:${port + 2000}`,
     },
   },
 });

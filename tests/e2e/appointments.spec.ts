@@ -1,12 +1,17 @@
+import crypto from 'node:crypto';
 import { createAppointmentSettings, createAppointmentSlot } from '../fixtures/factories';
+import { mimePart } from '../helpers/mime';
 import { expect, hydrated, necessaryCookiesOnly, test } from './fixtures';
+import { awaitCalendarMails, icsOf } from './smtp-mailbox';
 
 test.use({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
 
 /**
  * Appointments (issue 27): a contact person sets hours in the console, a visitor books on a phone (390×844), the
  * meeting page shows the video link, the visitor cancels from there (the token of the booking) and the slot is free
- * again. The mails of both sides are in the outbox (REQUEST on booking, CANCEL on cancelling).
+ * again. The mails of both sides arrive over real SMTP (the run's sink, smtp-sink.ts) with a valid .ics parsed back
+ * here: REQUEST with SEQUENCE 0 on booking, CANCEL with the same UID and SEQUENCE 1 on cancelling. Addresses are this
+ * test's own, so tests running beside it do not disturb it.
  */
 test('a contact person sets hours, a visitor books on a phone, sees the meeting link and cancels', async ({ page, login, db, browser, baseURL }) => {
   // one user journey across two browsers (about 25 s on an idle machine): more time for the whole, no step waits longer
@@ -14,6 +19,8 @@ test('a contact person sets hours, a visitor books on a phone, sees the meeting 
   const { userId, organizationIds } = await login({ language: 'EN' });
   await db('users').where({ id: userId }).update({ first_name: 'Anna', last_name: 'Berger' });
   const org = await db('organizations').where({ id: organizationIds[0] }).first('slug');
+  const { email: contactEmail } = await db('users').where({ id: userId }).first('email');
+  const visitorEmail = `eva-${crypto.randomBytes(4).toString('hex')}@example.com`;
 
   await page.goto('/appointments');
   await hydrated(page);
@@ -49,7 +56,7 @@ test('a contact person sets hours, a visitor books on a phone, sees the meeting 
     await first.check();
     const slotId = await first.inputValue();
     await visitor.getByLabel('Name').fill('Eva Muster');
-    await visitor.getByLabel('E-mail').fill('eva@example.com');
+    await visitor.getByLabel('E-mail').fill(visitorEmail);
     await visitor.getByLabel('Note (optional)').fill('About your offer');
     await visitor.getByRole('button', { name: 'Book appointment' }).click();
 
@@ -63,6 +70,22 @@ test('a contact person sets hours, a visitor books on a phone, sees the meeting 
     const booking = await db('appointment_bookings').where({ slot_id: slotId }).first('id');
     expect((await db('appointment_mails').where({ booking_id: booking.id, method: 'REQUEST' }).pluck('recipient')).sort()).toEqual(['BOOKER', 'CONTACT']);
 
+    // both invitations arrive over SMTP, each with the same event: UID of the meeting, SEQUENCE 0, the slot's UTC times
+    const held = await db('appointment_slots').where({ id: slotId }).first('start_at', 'end_at', 'meeting_slug', 'meeting_url');
+    const [bookerInvite] = await awaitCalendarMails(visitorEmail, 'REQUEST');
+    const [contactInvite] = await awaitCalendarMails(contactEmail, 'REQUEST');
+    const invite = icsOf(bookerInvite!);
+    expect(invite).toMatchObject({ method: 'REQUEST', sequence: 0, status: 'CONFIRMED' });
+    expect(invite.uid.startsWith(`${held.meeting_slug}@`)).toBe(true);
+    expect(invite.start.toISOString()).toBe(new Date(held.start_at).toISOString());
+    expect(invite.end.toISOString()).toBe(new Date(held.end_at).toISOString());
+    expect(icsOf(contactInvite!)).toEqual(invite);
+    // the booker's mail carries the meeting link the page shows, and the meeting page
+    const bookerText = mimePart(bookerInvite!.raw, 'text/plain');
+    expect(bookerText).toContain(held.meeting_url);
+    expect(bookerText).toContain(`/meeting/${held.meeting_slug}`);
+    await expect(visitor.getByRole('link', { name: 'Join the video meeting' })).toHaveAttribute('href', held.meeting_url);
+
     // the contact person sees the booking in the console
     await page.goto('/appointments');
     await expect(page.locator(`[data-booking="${slotId}"]`)).toContainText('Eva Muster');
@@ -72,6 +95,11 @@ test('a contact person sets hours, a visitor books on a phone, sees the meeting 
     await expect(visitor.getByRole('link', { name: 'Join the video meeting' })).toHaveCount(0);
     expect(await db('appointment_slots').where({ id: slotId }).first('status')).toEqual({ status: 'AVAILABLE' });
     expect((await db('appointment_mails').where({ booking_id: booking.id, method: 'CANCEL' }).pluck('recipient')).sort()).toEqual(['BOOKER', 'CONTACT']);
+    // the cancellations arrive over SMTP: METHOD:CANCEL for the same event (UID), one SEQUENCE later
+    for (const address of [visitorEmail, contactEmail]) {
+      const [cancelMail] = await awaitCalendarMails(address, 'CANCEL');
+      expect(icsOf(cancelMail!)).toEqual({ ...invite, method: 'CANCEL', sequence: 1, status: 'CANCELLED' });
+    }
 
     // the slot is offered again
     await visitor.goto(`${bookingUrl}?day=${new URL(dayUrl).searchParams.get('day')}`);
