@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Outlet, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
 import { isBusinessCardComplete, saveBusinessCard } from '~/server/pages/business-card.server';
+import { saveAvatar } from '~/server/pages/avatar.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LazyPageArticle } from '~/components/content-pages/lazy-page-article';
 import { ConventionInactive } from '~/components/visitor/convention-inactive';
@@ -8,9 +9,10 @@ import { ConventionShell, type ShellDialog, type VisitorCard } from '~/component
 import { defineGuards } from '~/lib/guards';
 import { runGuards, safeNext } from '~/server/guards.server';
 import { runShopGuards } from '~/server/pages/shop.server';
-import { readForm } from '~/server/posted-form.server';
+import { readPostedForm } from '~/server/posted-form.server';
 import type { RequestContext } from '~/server/request-context.server';
-import { addressOfUser } from '~/server/services/accounts';
+import { addressOfUser, me } from '~/server/services/accounts';
+import { fileUrl } from '~/server/services/files/files.server';
 import { conventionVisit } from '~/server/services/events/visit';
 import { cartCount } from '~/server/services/shop';
 import { listCountryCodes } from '~/server/services/i18n/languages';
@@ -18,10 +20,14 @@ import { redirectWithToast } from '~/server/toast.server';
 import { paramsOf } from '~/server/route-kit.server';
 
 import { visitorHandle } from '~/components/visitor/route-handles';
-export { visitorClientLoader as clientLoader } from '~/components/visitor/route-handles';
+import { withNamespaces } from '~/lib/i18n-namespaces';
 
-/** Its pages show the chat widget (issue 28; a deeper route may say `chat: false`). */
-export const handle = { ...visitorHandle, chat: true };
+/**
+ * Its pages show the chat widget (issue 28; a deeper route may say `chat: false`); the business card's avatar upload
+ * speaks the contact page's texts (auth).
+ */
+export const handle = { ...visitorHandle, i18n: [...visitorHandle.i18n, 'auth'], chat: true };
+export const clientLoader = withNamespaces(handle.i18n);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.convention?.title ?? '' }];
 
 /** Visitors may be logged out; the convention's access type decides (spec 001 point 6). */
@@ -57,20 +63,28 @@ async function layoutData({ request, context, params }: LoaderFunctionArgs) {
   // (visitor-cache.server.ts), which is what lets a fair's opening crowd be served from the shelf (issue 26)
   const showsCard = Boolean(viewer) && (initialDialog === 'card' || (cardRequired && !cardComplete));
   if (showsCard) context.personal?.();
+  const avatarUrl = showsCard ? await avatarUrlOf(context) : null;
   return {
     convention,
     language: context.language,
     cardRequired,
     initialDialog,
-    viewer: viewer ? { cardComplete, card: showsCard ? cardOf(viewer, address) : null } : null,
+    viewer: viewer ? { cardComplete, card: showsCard ? cardOf(viewer, address, avatarUrl) : null } : null,
     countries: showsCard ? countriesOf(context) : [],
     cartCount: cart,
   };
 }
 
-/** The business card as its form shows it: the viewer's name and e-mail, the address fields. */
-function cardOf(viewer: NonNullable<RequestContext['viewer']>, address: Awaited<ReturnType<typeof addressOfUser>>): VisitorCard {
+/** The viewer's own picture for the business card's avatar upload. */
+async function avatarUrlOf(context: RequestContext): Promise<string | null> {
+  const profile = await me(context.service);
+  return profile?.avatar_id ? fileUrl({ id: profile.avatar_id }) : null;
+}
+
+/** The business card as its form shows it: the viewer's name, e-mail and picture, the address fields. */
+function cardOf(viewer: NonNullable<RequestContext['viewer']>, address: Awaited<ReturnType<typeof addressOfUser>>, avatarUrl: string | null): VisitorCard {
   return {
+    avatarUrl,
     name: `${viewer.firstName} ${viewer.lastName}`.trim() || viewer.email,
     email: viewer.email,
     firstName: viewer.firstName,
@@ -89,19 +103,25 @@ const countriesOf = (context: RequestContext) => listCountryCodes(context.servic
 
 export type ConventionLayoutData = Awaited<ReturnType<typeof loader>>;
 
-/** The business-card modal posts here (from any page of the convention) and returns to `redirectTo`. */
+/**
+ * The business-card modal posts here (from any page of the convention) and returns to `redirectTo`: the address, and
+ * the avatar as the contact page takes it (`avatar-file` without JavaScript, `avatar` once cropped and uploaded).
+ */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
   if (!context.viewer) throw new Response('Unauthorized', { status: 401 });
-  const formData = await readForm(request);
-  if (formData.get('intent') !== 'address') throw new Response('Bad Request', { status: 400 });
+  const posted = await readPostedForm(request, context, ['avatar-file']);
+  const { formData } = posted;
+  const intent = formData.get('intent');
+  const back = safeNext(formData.get('redirectTo')?.toString(), `/convention/${params.conventionslug}`);
+  if (intent === 'avatar-file' || intent === 'avatar') return saveAvatar(context, posted, intent, back);
+  if (intent !== 'address') throw new Response('Bad Request', { status: 400 });
   const saved = await saveBusinessCard(context, formData);
   if (!saved.ok) {
     // the form comes back with its mistakes: the card and the countries, since the page itself leaves them out
-    const card = cardOf(context.viewer, await addressOfUser(context.service, context.viewer.userId));
+    const card = cardOf(context.viewer, await addressOfUser(context.service, context.viewer.userId), await avatarUrlOf(context));
     return Response.json({ cardResult: saved.result, card, countries: countriesOf(context) }, { status: saved.status });
   }
-  const back = safeNext(formData.get('redirectTo')?.toString(), `/convention/${params.conventionslug}`);
   return redirectWithToast(back, { type: 'success', key: saved.toastKey });
 }
 

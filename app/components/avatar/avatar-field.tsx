@@ -37,9 +37,11 @@ export function Avatar({ url, name, size = 96 }: { url: string | null; name: str
 /**
  * The contact card's picture. Without JavaScript the file posts to the page action as it is; with JavaScript
  * the chosen picture is cropped to a square in the browser, exported as JPEG 0.6, uploaded to
- * /resources/upload (purpose IMAGE) and then set as the avatar (intent `avatar`).
+ * /resources/upload (purpose IMAGE) and then set as the avatar (intent `avatar`). Both post to the page's own action,
+ * or to `action` (with `redirectTo`, where to come back) when the field sits in a layout's dialog (the convention's
+ * business card); that action answers them with `saveAvatar`.
  */
-export function AvatarField({ url, name }: { url: string | null; name: string }) {
+export function AvatarField({ url, name, action, redirectTo }: { url: string | null; name: string; action?: string; redirectTo?: string }) {
   const { t } = useTranslation('auth');
   const { t: te } = useTranslation('errors');
   const hydrated = useHydrated();
@@ -76,7 +78,7 @@ export function AvatarField({ url, name }: { url: string | null; name: string })
       const result = (await response.json().catch(() => null)) as { file?: { id: string }; error?: { message: string } } | null;
       if (!response.ok || !result?.file) throw new Error(result?.error?.message ?? te('generic'));
       close();
-      submit({ intent: 'avatar', avatarId: result.file.id }, { method: 'post' });
+      submit({ intent: 'avatar', avatarId: result.file.id, ...(redirectTo ? { redirectTo } : {}) }, { method: 'post', action });
     } catch {
       // spec 001 point 8: a failed avatar upload shows the generic error
       setError(te('generic'));
@@ -89,8 +91,9 @@ export function AvatarField({ url, name }: { url: string | null; name: string })
   return (
     <div className="flex flex-wrap items-center gap-6">
       <Avatar url={url} name={name} />
-      <Form method="post" encType="multipart/form-data" className="flex flex-col gap-2">
+      <Form method="post" action={action} encType="multipart/form-data" className="flex flex-col gap-2">
         <input type="hidden" name="intent" value="avatar-file" />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <FileField
           ref={input}
           id={inputId}

@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation, useNavigate } from '@remix-run/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '~/lib/language';
 import { DEFAULT_WELCOME_VIDEO } from '~/lib/video';
@@ -16,6 +16,10 @@ import { VisitorDialog } from './visitor-dialog';
 import { NavItem, navLinkClass } from './nav';
 import { SkipLink } from '~/components/visitor/thumbnail-card';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
+
+// the avatar upload with its square cropper (the contact page's, spec 001 point 5) is loaded with the card's dialog
+// only: it brings the UI kit, which visitor pages do not load up front (scripts/js-budget.mjs)
+const AvatarField = lazy(() => import('~/components/avatar/avatar-field').then((module) => ({ default: module.AvatarField })));
 
 /** The local storage key that remembers the dismissed welcome video (spec 001 point 9). */
 export const WELCOME_VIDEO_KEY = 'welcomeVideo';
@@ -39,7 +43,7 @@ export interface ShellConvention {
 }
 
 /** The business card as its dialog shows it (the viewer's own data: sent only with the dialog, issue 26). */
-export type VisitorCard = BusinessCardData & { name: string; email: string };
+export type VisitorCard = BusinessCardData & { name: string; email: string; avatarUrl: string | null };
 
 export interface ShellViewer {
   /** null until the dialog is asked for (`?dialog=card`): pages without it are the same for every visitor */
@@ -313,6 +317,13 @@ export function ConventionShell({
             </p>
           ) : null}
           {mustFillCard ? <p className="mb-4 text-sm text-gray-700">{t('card.required')}</p> : null}
+          {viewer.card ? (
+            <div className="mb-4 border-b pb-4">
+              <Suspense fallback={null}>
+                <AvatarField url={viewer.card.avatarUrl} name={viewer.card.name} action={base} redirectTo={withDialog(location.pathname, location.search, 'card')} />
+              </Suspense>
+            </div>
+          ) : null}
           {viewer.card ? (
             <BusinessCardForm action={base} redirectTo={here} viewer={{ name: viewer.card.name, email: viewer.card.email, card: viewer.card }} countries={countries} lastResult={cardResult} />
           ) : null}

@@ -316,29 +316,34 @@ export async function liveVisitors(ctx: ServiceContext, conventionId: string, no
     .where('at', '<=', now)
     .countDistinct({ count: 'visitor' })) as { count: unknown }[];
   if (!stands.length) return { conventionId, now: num(visitorsNow), stands: [] };
-  // one pass over today's views (an index-only scan of analytics_events_live_idx), then hash joins per step; the
-  // stands are joined to their hall's visitors, not crossed with every visitor of the day
+  // one pass over today's views grouped by visitor; each visitor's stands are unnested and joined to their stand
+  // (rows as many as stand visits), instead of crossing every stand with every visitor of the day
   const funnel = await db.raw(
-    `with e as materialized (
-       select distinct visitor, page_kind, hall_id, stand_id from analytics_events
+    `with v as (
+       select visitor,
+              array_agg(distinct hall_id) filter (where page_kind = 'hall') as halls,
+              array_agg(distinct stand_id) filter (where page_kind = 'stand') as stands,
+              array_agg(distinct stand_id) filter (where page_kind = 'room') as rooms,
+              bool_or(page_kind = 'infopoint') as info
+         from analytics_events
         where convention_id = ? and at >= ? and at <= ? and page_kind in ('hall', 'stand', 'room', 'infopoint')
+        group by visitor
      ),
      st as (select * from jsonb_to_recordset(?::jsonb) as x(id uuid, hall_id uuid)),
-     hv as (select distinct visitor, hall_id from e where page_kind = 'hall'),
-     sv as (select distinct visitor, stand_id from e where page_kind = 'stand'),
-     rv as (select distinct visitor, stand_id from e where page_kind = 'room'),
-     iv as (select distinct visitor from e where page_kind = 'infopoint')
-     select st.id,
-            count(*) as hall,
-            count(sv.visitor) as stand,
-            count(rv.visitor) filter (where sv.visitor is not null) as room,
-            count(iv.visitor) filter (where sv.visitor is not null and rv.visitor is not null) as info
+     hc as (select h as hall_id, count(*) as n from v cross join unnest(v.halls) as h group by h),
+     sc as (
+       select st.id, st.hall_id, count(*) as stand,
+              count(*) filter (where st.id = any(v.rooms)) as room,
+              count(*) filter (where st.id = any(v.rooms) and v.info) as info
+         from v cross join unnest(v.stands) as s
+         join st on st.id = s
+        where st.hall_id = any(v.halls)
+        group by st.id, st.hall_id
+     )
+     select st.id, coalesce(hc.n, 0) as hall, coalesce(sc.stand, 0) as stand, coalesce(sc.room, 0) as room, coalesce(sc.info, 0) as info
        from st
-       join hv on hv.hall_id = st.hall_id
-       left join sv on sv.visitor = hv.visitor and sv.stand_id = st.id
-       left join rv on rv.visitor = hv.visitor and rv.stand_id = st.id
-       left join iv on iv.visitor = hv.visitor
-      group by st.id, st.hall_id`,
+       left join hc on hc.hall_id = st.hall_id
+       left join sc on sc.id = st.id and sc.hall_id = st.hall_id`,
     [conventionId, since, now, JSON.stringify(stands.map((s) => ({ id: s.id, hall_id: s.hall_id })))],
   );
   const counts = new Map<string, { hall: number; stand: number; room: number; info: number }>();
