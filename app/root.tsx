@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import type { ShouldRevalidateFunction } from '@remix-run/react';
 import {
+  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -63,11 +64,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * The title of a page whose route names it by translation key (`handle.title`); the deepest route wins.
- * Routes whose title depends on their data use `meta` instead and set no `handle.title`.
+ * Routes whose title depends on their data use `meta` instead and set no `handle.title`; an error page without
+ * one is named by its error (axe `document-title`).
  */
 function PageTitle() {
   const { t } = useTranslation();
-  const key = [...useMatches()].reverse().map((match) => (match.handle as { title?: string } | undefined)?.title).find(Boolean);
+  // set when the root error boundary shows the page: the failed route's meta is not rendered, so its title is missing
+  const error = useRouteError();
+  const key =
+    [...useMatches()].reverse().map((match) => (match.handle as { title?: string } | undefined)?.title).find(Boolean) ??
+    (error === undefined ? undefined : isRouteErrorResponse(error) && error.status === 404 ? 'notFound.title' : 'errorPage.title');
   return key ? <title>{t(key)}</title> : null;
 }
 
