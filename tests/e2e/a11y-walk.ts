@@ -168,7 +168,8 @@ export class People {
   /** Who may use a route, most fitting first: its guards against what each demo person is and may use. */
   async candidates(guards: Guards): Promise<Person[]> {
     if (guards.checkLoggedIn) return ['anonymous'];
-    if (guards.public) return ['anonymous', 'visitor', 'admin'];
+    // platform staff last: the developer pages are public routes that answer 404 to everybody else
+    if (guards.public) return ['anonymous', 'visitor', 'admin', 'staff'];
     if (!guards.organization && !guards.staff) return ['visitor', 'admin'];
     const feature = guards.feature as FeatureName | undefined;
     const order: Person[] = feature && salesUserMayUse(feature) ? ['sales', 'admin', 'staff'] : ['admin', 'staff', 'sales'];
@@ -190,8 +191,18 @@ export class People {
   }
 }
 
+export type WalkLanguage = 'de' | 'en';
+
 export interface WalkOptions {
-  language: 'de' | 'en';
+  /** the language the walk opens its pages in (and reads their links) */
+  language: WalkLanguage;
+  /** further languages every checked page is opened and checked in as well (its texts, and so its names, differ) */
+  alsoIn?: WalkLanguage[];
+  /**
+   * opens the page's menus, dialogs, pickers and disclosures (every control that says it is collapsed, the first of
+   * each kind) and checks what opened; the top bar's are checked once per person and language
+   */
+  openStates?: boolean;
   /** only these routes (by id) */
   only?: (route: RoutePage) => boolean;
   /** runs on each opened page before axe (the proof that a planted violation fails the walk) */
@@ -205,6 +216,106 @@ export interface WalkResult {
   skipped: string[];
   /** one message per route: its id and address, the person, and each serious or critical violation with its nodes */
   failures: string[];
+  /** `route id  address as person, language: what was opened` of every menu or dialog checked open */
+  opened: string[];
+}
+
+/** The address in a language (the interface language is the query's `lang`). */
+export const inLanguage = (address: string, language: WalkLanguage) => `${address}${address.includes('?') ? '&' : '?'}lang=${language}`;
+
+/** Reports an axe check's violations as the walk's failure: the route, where and as whom, and what is wrong where. */
+export function walkFailure(route: Pick<RoutePage, 'id'>, where: string, language: WalkLanguage, violations: string[]): string | null {
+  return violations.length ? `${route.id} (${where}, ${language}):\n  ${violations.join('\n  ')}` : null;
+}
+
+/** What says it opens something and is closed: menu buttons, dialog triggers, pickers, disclosures. */
+const TRIGGERS = 'button[aria-expanded="false"], [role="button"][aria-expanded="false"], summary';
+/** What a trigger opens, when it is an overlay (else the element it controls, else the page is checked). */
+const OVERLAYS = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"], [role="tooltip"]';
+/** At most this many triggers per page (each of another kind): a list's delete buttons all open the same dialog. */
+const MAX_OPEN_PER_PAGE = 4;
+const OPEN_TIMEOUT = 3_000;
+
+/**
+ * Opens the page's menus, dialogs and disclosures one after the other and runs axe on what each opened: the first
+ * trigger of each kind (its element, popup type and classes), those of the page's banner (the top bar's language and
+ * account menus) once per `seen` key prefix. Returns a description per state checked, and the failures.
+ */
+export async function checkOpenStates(
+  page: Page,
+  options: { seen: Set<string>; shellKey: string; routeKey: string; disableRules?: string[] },
+): Promise<{ opened: string[]; failures: string[]; notOpened: string[] }> {
+  const out = { opened: [] as string[], failures: [] as string[], notOpened: [] as string[] };
+  const triggers = await page.evaluate(
+    ({ selector, max }) => {
+      const found: { index: number; kind: string; shell: boolean; name: string }[] = [];
+      const kinds = new Set<string>();
+      document.querySelectorAll(selector).forEach((element, index) => {
+        const el = element as HTMLElement;
+        el.setAttribute('data-a11y-walk-trigger', String(index));
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || el.closest('[aria-hidden="true"], [inert]') || (el as HTMLButtonElement).disabled) return;
+        if (el.tagName === 'SUMMARY' && (el.parentElement as HTMLDetailsElement | null)?.open) return;
+        const shell = !!el.closest('header, [role="banner"]');
+        const kind = `${shell ? 'shell' : 'page'}|${el.tagName}|${el.getAttribute('aria-haspopup') ?? ''}|${el.className}`;
+        if (kinds.has(kind) || found.length >= max) return;
+        kinds.add(kind);
+        const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+        found.push({ index, kind, shell, name });
+      });
+      return found;
+    },
+    { selector: TRIGGERS, max: MAX_OPEN_PER_PAGE },
+  );
+  const url = page.url();
+  for (const trigger of triggers) {
+    const key = `${trigger.shell ? options.shellKey : options.routeKey}|${trigger.kind}`;
+    if (options.seen.has(key)) continue;
+    options.seen.add(key);
+    if (page.url() !== url) await open(page, url);
+    const element = page.locator(`[data-a11y-walk-trigger="${trigger.index}"]`);
+    // what was there before: only what the trigger opens is checked
+    await page.evaluate((overlays) => document.querySelectorAll(overlays).forEach((o) => o.setAttribute('data-a11y-walk-before', '')), OVERLAYS);
+    const opened = await element
+      .click({ timeout: OPEN_TIMEOUT })
+      .then(() => element.evaluate((el) => el.tagName === 'SUMMARY' || el.getAttribute('aria-expanded') === 'true' || !el.isConnected).catch(() => false))
+      .catch(() => false);
+    const expanded = opened || (await page.waitForFunction((i) => document.querySelector(`[data-a11y-walk-trigger="${i}"]`)?.getAttribute('aria-expanded') === 'true', trigger.index, { timeout: OPEN_TIMEOUT }).then(() => true, () => false));
+    if (!expanded || page.url() !== url) {
+      out.notOpened.push(`"${trigger.name}" did not open (${trigger.kind})`);
+      continue;
+    }
+    const scope = await page.evaluate(
+      ({ overlays, index }) => {
+        const fresh = [...document.querySelectorAll(overlays)].filter((o) => !o.hasAttribute('data-a11y-walk-before'));
+        const trigger = document.querySelector(`[data-a11y-walk-trigger="${index}"]`);
+        const controlled = trigger?.getAttribute('aria-controls');
+        const targets = fresh.length ? fresh : controlled && document.getElementById(controlled) ? [document.getElementById(controlled)!] : [];
+        if (!targets.length && trigger?.tagName === 'SUMMARY' && trigger.parentElement) targets.push(trigger.parentElement);
+        targets.forEach((t) => t.setAttribute('data-a11y-walk-open', ''));
+        return targets.map((t) => t.getAttribute('role') ?? t.tagName.toLowerCase());
+      },
+      { overlays: OVERLAYS, index: trigger.index },
+    );
+    const violations = await severeViolations(page, {
+      fast: true,
+      include: scope.length ? ['[data-a11y-walk-open]'] : undefined,
+      disableRules: options.disableRules,
+    });
+    const what = `"${trigger.name}" open${scope.length ? ` (${scope.join(', ')})` : ''}`;
+    out.opened.push(what);
+    if (violations.length) out.failures.push(`${what}:\n  ${violations.join('\n  ')}`);
+    // closed again as a user would (Escape, or the trigger once more), or the page loaded afresh
+    await page.evaluate(() => document.querySelectorAll('[data-a11y-walk-open], [data-a11y-walk-before]').forEach((o) => {
+      o.removeAttribute('data-a11y-walk-open');
+      o.removeAttribute('data-a11y-walk-before');
+    }));
+    await page.keyboard.press('Escape');
+    const closed = async () => page.url() === url && (await page.locator(`${OVERLAYS}`).filter({ visible: true }).count()) === 0 && (await element.getAttribute('aria-expanded').catch(() => null)) !== 'true';
+    if (!(await closed()) && (await element.getAttribute('aria-expanded').catch(() => null)) === 'true') await element.click({ timeout: OPEN_TIMEOUT }).catch(() => undefined);
+    if (!(await closed())) await open(page, url);
+  }
+  return out;
 }
 
 /**
@@ -327,11 +438,12 @@ async function startingAddresses(db: Knex, table: RoutePage[]): Promise<{ addres
  * The same-origin addresses a page offers (path and query): its links, and the addresses it shows to be copied
  * (share and preview links in fields or text). The dynamic routes take their demo parameters from these.
  */
-async function addressesOf(page: Page, origin: string): Promise<string[]> {
-  const found = await page.evaluate(() => {
+async function addressesOf(page: Page, origin: string, linked?: Set<string>): Promise<string[]> {
+  const { anchors, found } = await page.evaluate(() => {
     const out = [...document.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).href);
     // framed pages (a content group's preview shows it at its visitor address)
     for (const frame of document.querySelectorAll('iframe[src]')) out.push((frame as HTMLIFrameElement).src);
+    const anchors = out.length;
     for (const field of document.querySelectorAll('input, textarea')) out.push((field as HTMLInputElement).value);
     for (const match of document.body.innerText.matchAll(/https?:\/\/[^\s"'<>]+/g)) out.push(match[0]);
     // and the paths in the page's data (menus and tours that render their links only when opened)
@@ -342,12 +454,15 @@ async function addressesOf(page: Page, origin: string): Promise<string[]> {
     ).__remixRouter;
     const data = JSON.stringify(router?.state.loaderData ?? {});
     for (const match of data.matchAll(/"(\/[a-zA-Z0-9][^"\s\\]*)"/g)) out.push(`${location.origin}${match[1]}`);
-    return out;
+    return { anchors, found: out };
   });
-  return found.flatMap((text) => {
+  return found.flatMap((text, i) => {
     if (!text.startsWith(origin)) return [];
     const url = new URL(text);
-    return [`${decodeURI(url.pathname)}${url.search}`];
+    const address = `${decodeURI(url.pathname)}${url.search}`;
+    // what a page links to is an address it opens; a path in its data may be a record of one (the analytics' paths)
+    if (i < anchors) linked?.add(address);
+    return [address];
   });
 }
 
@@ -362,7 +477,9 @@ const pathOf = (address: string) => address.split('?')[0];
  */
 export async function walkRoutes(people: People, baseURL: string, options: WalkOptions): Promise<WalkResult> {
   const origin = new URL(baseURL).origin;
-  const result: WalkResult = { checked: [], skipped: [], failures: [] };
+  const result: WalkResult = { checked: [], skipped: [], failures: [], opened: [] };
+  const seenTriggers = new Set<string>();
+  const linkedAddresses = new Set<string>();
   const table = await routeTable();
   const start = await startingAddresses(people.db, table);
   result.failures.push(...start.stale);
@@ -391,7 +508,8 @@ export async function walkRoutes(people: People, baseURL: string, options: WalkO
       .filter((other) => other.params.length < route.params.length && !other.params.includes('*'))
       .map((other) => patternRegExp(other.pattern));
     const matching = (pattern: RegExp) => offered.filter((a) => pattern.test(pathOf(a)) && !moreSpecific.some((other) => other.test(pathOf(a))));
-    const linked = matching(regexp);
+    // the addresses pages link to first: paths only mentioned in a page's data may be stale
+    const linked = matching(regexp).sort((a, b) => Number(linkedAddresses.has(b)) - Number(linkedAddresses.has(a)));
     if (linked.length > 0) return linked.slice(0, 3);
     // a page below another by fixed segments (a stand's imprint, a convention's chats, a shop link's editor) that no
     // walked page links to is at the address of the page above it and those segments
@@ -406,16 +524,40 @@ export async function walkRoutes(people: People, baseURL: string, options: WalkO
     return [];
   };
 
-  const check = async (route: RoutePage, page: Page, label: string, notHydrated: string | null) => {
+  // one page in one language: axe on the page as loaded, then on its menus and dialogs open
+  const checkIn = async (route: RoutePage, page: Page, person: Person, label: string, language: WalkLanguage, notHydrated: string | null) => {
     const started = Date.now();
-    if (notHydrated) result.failures.push(`${route.id} (${label}, ${options.language}): ${notHydrated}`);
-    for (const address of await addressesOf(page, origin)) offer(address);
+    if (notHydrated) result.failures.push(`${route.id} (${label}, ${language}): ${notHydrated}`);
     await options.beforeAxe?.(page, route);
-    const hydrated = Date.now();
-    const violations = await severeViolations(page);
-    if (process.env.A11Y_WALK_LOG) console.log(`${route.id} ${label}: links ${hydrated - started} ms, axe ${Date.now() - hydrated} ms`);
-    result.checked.push(`${route.id}  ${label}`);
-    if (violations.length) result.failures.push(`${route.id} (${label}, ${options.language}):\n  ${violations.join('\n  ')}`);
+    // in a further language only what its texts change: colours are the same (colour contrast is most of axe's time)
+    const again = language !== options.language ? ['color-contrast'] : undefined;
+    const violations = await severeViolations(page, { fast: true, disableRules: again });
+    const failure = walkFailure(route, label, language, violations);
+    if (failure) result.failures.push(failure);
+    if (failure && process.env.A11Y_WALK_LOG) console.log(`FAILURE ${failure}`);
+    result.checked.push(`${route.id}  ${label}${language === options.language ? '' : `, ${language}`}`);
+    const axed = Date.now();
+    if (options.openStates && !notHydrated) {
+      const states = await checkOpenStates(page, {
+        seen: seenTriggers,
+        shellKey: `${person}|${language}`,
+        routeKey: `${route.id}|${language}`,
+        disableRules: again,
+      });
+      for (const what of states.opened) result.opened.push(`${route.id}  ${label}, ${language}: ${what}`);
+      for (const what of states.notOpened) result.skipped.push(`${route.id}  ${label}, ${language}: ${what}`);
+      for (const what of states.failures) result.failures.push(`${route.id} (${label}, ${language}): ${what}`);
+      if (process.env.A11Y_WALK_LOG) for (const what of [...states.failures, ...states.notOpened]) console.log(`OPEN STATE ${route.id} ${language}: ${what}`);
+    }
+    if (process.env.A11Y_WALK_LOG) console.log(`${route.id} ${label} ${language}: axe ${axed - started} ms, open states ${Date.now() - axed} ms`);
+  };
+  const check = async (route: RoutePage, page: Page, person: Person, address: string, label: string, notHydrated: string | null) => {
+    for (const found of await addressesOf(page, origin, linkedAddresses)) offer(found);
+    await checkIn(route, page, person, label, options.language, notHydrated);
+    for (const language of options.alsoIn ?? []) {
+      const { notHydrated: notHydratedIn } = await open(page, inLanguage(address, language));
+      await checkIn(route, page, person, label, language, notHydratedIn);
+    }
   };
 
   // Where the walk went: the pages it checks offer their links; when routes with parameters are left without an
@@ -448,10 +590,10 @@ export async function walkRoutes(people: People, baseURL: string, options: WalkO
       visited.add(pathOf(address));
       explored += 1;
       const page = await people.page(person);
-      const { status } = await open(page, `${address}${address.includes('?') ? '&' : '?'}lang=${options.language}`);
+      const { status } = await open(page, inLanguage(address, options.language));
       if (process.env.A11Y_WALK_LOG) console.log(`explore ${address} as ${person}: ${status}`);
       if (status >= 400) continue;
-      for (const found of await addressesOf(page, origin)) offer(found);
+      for (const found of await addressesOf(page, origin, linkedAddresses)) offer(found);
       if (lost.some((l) => addressesFor(l).length > 0)) return true;
     }
     return offered.length > before && lost.some((l) => addressesFor(l).length > 0);
@@ -481,7 +623,7 @@ export async function walkRoutes(people: People, baseURL: string, options: WalkO
         for (const address of addresses) {
           const page = await people.page(person);
           visited.add(pathOf(address));
-          const url = `${address}${address.includes('?') ? '&' : '?'}lang=${options.language}`;
+          const url = inLanguage(address, options.language);
           const started = Date.now();
           const { status, notHydrated } = await open(page, url);
           if (process.env.A11Y_WALK_LOG) console.log(`goto ${url} as ${person}: ${status} in ${Date.now() - started} ms`);
@@ -489,7 +631,7 @@ export async function walkRoutes(people: People, baseURL: string, options: WalkO
           offer(`${decodeURI(at.pathname)}${at.search}`);
           // a page that answers 403 at its own address says so by design (a missing feature); refusals redirect
           if (patternRegExp(route.pattern).test(at.pathname) && (status < 400 || status === 403)) {
-            await check(route, page, `${address} as ${person}${status === 403 ? ', answering 403' : ''}`, notHydrated);
+            await check(route, page, person, address, `${address} as ${person}${status === 403 ? ', answering 403' : ''}`, notHydrated);
             opened = true;
             break;
           }
@@ -506,8 +648,8 @@ export async function walkRoutes(people: People, baseURL: string, options: WalkO
       if (!opened && notFound) {
         // a route that is a not-found page by nature (/404): its page is what everybody gets
         const page = await people.page(notFound.person);
-        const { notHydrated } = await open(page, `${notFound.address}?lang=${options.language}`);
-        await check(route, page, `${notFound.address} as ${notFound.person}, answering 404`, notHydrated);
+        const { notHydrated } = await open(page, inLanguage(notFound.address, options.language));
+        await check(route, page, notFound.person, notFound.address, `${notFound.address} as ${notFound.person}, answering 404`, notHydrated);
         opened = true;
       }
       if (!opened) result.failures.push(`${route.id} could not be opened with the demo data: ${outcomes.join('; ')}`);

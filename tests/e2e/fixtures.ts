@@ -148,6 +148,8 @@ export interface AxeCheckOptions {
   include?: string[];
   /** only these axe rules (by id) instead of all WCAG 2.1 A and AA rules */
   rules?: string[];
+  /** all WCAG 2.1 A and AA rules but these (by id) */
+  disableRules?: string[];
   /**
    * Runs axe in the page itself (@axe-core/playwright's legacy mode): about twice as fast, because it opens no blank
    * page per check to combine the frames' results, and as exact for the app's own pages; for the walks that check
@@ -169,6 +171,7 @@ export async function severeViolations(page: Page, options: AxeCheckOptions = {}
   for (const selector of options.include ?? []) builder = builder.include(selector);
   for (const selector of [...(options.exclude ?? []), SCRIPTLESS_FRAMES]) builder = builder.exclude(selector);
   if (options.rules) builder = builder.withRules(options.rules);
+  if (options.disableRules) builder = builder.disableRules(options.disableRules);
   if (options.fast) builder = builder.setLegacyMode();
   const { violations } = await builder.analyze();
   const node = (n: { target: unknown[]; html: string }) => `${n.target.join(' ')}  ${n.html.replace(/\s+/g, ' ').slice(0, 200)}`;
