@@ -96,6 +96,29 @@ export default function HubRoute() {
         )}
       </section>
 
+      <section aria-labelledby="hub-bookmarks" className={section}>
+        <h2 id="hub-bookmarks" className="text-lg font-semibold">
+          {t('hub.bookmarks')}
+        </h2>
+        {hub.bookmarks.length ? (
+          <ul className="mt-3 divide-y">
+            {hub.bookmarks.map((bookmark) => (
+              <li key={`${bookmark.kind}-${bookmark.id}`} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm" data-bookmark={bookmark.id}>
+                <span>
+                  <Link to={bookmark.path} className="font-medium underline">
+                    {bookmark.title}
+                  </Link>{' '}
+                  · {bookmark.organizationName}
+                </span>
+                <span className="text-gray-700">{t(`hub.bookmarkKind.${bookmark.kind}`)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 text-sm text-gray-700">{t('hub.noBookmarks')}</p>
+        )}
+      </section>
+
       <section aria-labelledby="hub-picture" className={section}>
         <h2 id="hub-picture" className="text-lg font-semibold">
           {t('hub.picture')}

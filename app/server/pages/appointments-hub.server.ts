@@ -6,7 +6,7 @@ import { readPostedForm } from '~/server/posted-form.server';
 import { me } from '~/server/services/accounts';
 import * as appointments from '~/server/services/appointments';
 import { fileUrl } from '~/server/services/files/files.server';
-import { contactPersonsOfVisitor } from '~/server/services/hub';
+import { bookmarksOfVisitor, contactPersonsOfVisitor } from '~/server/services/hub';
 import { saveAvatar } from './avatar.server';
 
 /**
@@ -15,7 +15,12 @@ import { saveAvatar } from './avatar.server';
  */
 export async function hubData(context: RequestContext) {
   const ctx = context.service;
-  const [profile, bookings, contacts] = await Promise.all([me(ctx), appointments.bookingsOfVisitor(ctx), contactPersonsOfVisitor(ctx)]);
+  const [profile, bookings, contacts, bookmarks] = await Promise.all([
+    me(ctx),
+    appointments.bookingsOfVisitor(ctx),
+    contactPersonsOfVisitor(ctx),
+    bookmarksOfVisitor(ctx),
+  ]);
   const name = profile ? `${profile.first_name} ${profile.last_name}`.trim() || profile.email : '';
   const persons = new Map<string, { organizationName: string; name: string; bookingLink: string }>();
   for (const contact of contacts) {
@@ -42,6 +47,7 @@ export async function hubData(context: RequestContext) {
         organization: booking.organization.name,
         meetingSlug: booking.slot.meeting_slug,
       })),
+    bookmarks: bookmarks.map((bookmark) => ({ id: bookmark.id, kind: bookmark.kind, title: bookmark.title, organizationName: bookmark.organizationName, path: bookmark.path })),
     contacts: [...persons.values()].sort((a, b) => a.organizationName.localeCompare(b.organizationName) || a.name.localeCompare(b.name)),
     language: context.language,
     title: ctx.t('appointments:hub.title', { name }),

@@ -1,5 +1,7 @@
 import { standOrganizationOf } from '../events/relations';
-import { Lead } from '#db/models/index';
+import { ContentGroup, Lead, type PermissionType } from '#db/models/index';
+import { visibleOnly } from '../access/index';
+import { contentKind } from '../content/access-kind';
 import { bookingPath } from '~/lib/appointments/paths';
 import { hasFeature } from '~/lib/features';
 import type { ServiceContext } from '../../context.server';
@@ -53,4 +55,45 @@ export async function bookingPathOf(ctx: ServiceContext, organizationId: string)
   // batched with (and usually primed by) the stand's own lookups, so a stand page costs no extra statement
   const org = await standOrganizationOf(ctx, { organization_id: organizationId });
   return org && hasFeature(org.suites, 'appointment') ? bookingPath(org.slug) : null;
+}
+
+/** Something the visitor bookmarked, with the visitor page it leads to. */
+export interface VisitorBookmark {
+  kind: 'contentGroup';
+  id: string;
+  title: string;
+  organizationName: string;
+  path: string;
+}
+
+/**
+ * The visitor's bookmarks for their hub (spec 000 point 1): the content groups they liked, newest first, that they may
+ * still open (the access module's rule; a group whose key was withdrawn drops out), each with its visitor page. One
+ * query for the likes; the access rule reads the viewer's permissions once per request (batched), not per row.
+ */
+export async function bookmarksOfVisitor(ctx: ServiceContext): Promise<VisitorBookmark[]> {
+  const viewer = requireViewer(ctx);
+  const rows = (await ContentGroup.query(ctx.db)
+    .join('content_group_likes as l', 'l.group_id', 'content_groups.id')
+    .join('organizations as org', 'org.id', 'content_groups.organization_id')
+    .where('l.user_id', viewer.userId)
+    .where('org.is_active', true)
+    .orderBy([{ column: 'l.created_at', order: 'desc' }, { column: 'content_groups.name' }])
+    .limit(200)
+    .select(
+      'content_groups.id',
+      'content_groups.organization_id',
+      'content_groups.permission_type',
+      'content_groups.slug',
+      'content_groups.name',
+      'org.name as organization_name',
+    )) as unknown as { id: string; organization_id: string; permission_type: PermissionType; slug: string; name: string; organization_name: string }[];
+  const visible = await visibleOnly(ctx, 'content', rows);
+  return visible.map((row) => ({
+    kind: 'contentGroup',
+    id: row.id,
+    title: row.name,
+    organizationName: row.organization_name,
+    path: contentKind.visitorPath(row.slug),
+  }));
 }
