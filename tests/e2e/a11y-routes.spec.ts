@@ -137,6 +137,7 @@ test.describe('accessibility over the route table', () => {
       // the imprint, with a picture without a text alternative planted after it loaded (nothing changes in the app)
       const result = await walkRoutes(people, baseURL!, {
         language: 'en',
+        alsoIn: ['de'],
         only: (route) => route.id === 'routes/imprint',
         beforeAxe: (page) =>
           page.evaluate(() => {
@@ -146,10 +147,36 @@ test.describe('accessibility over the route table', () => {
             document.body.append(img);
           }),
       });
-      expect(result.checked).toEqual(['routes/imprint  /imprint as anonymous']);
-      expect(result.failures).toHaveLength(1);
+      expect(result.checked).toEqual(['routes/imprint  /imprint as anonymous', 'routes/imprint  /imprint as anonymous, de']);
+      expect(result.failures).toHaveLength(2);
       expect(result.failures[0]).toMatch(/^routes\/imprint \(\/imprint as anonymous, en\):\n {2}image-alt \(critical\)/);
-      expect(result.failures[0]).toContain('#planted-violation');
+      expect(result.failures[1]).toMatch(/^routes\/imprint \(\/imprint as anonymous, de\):\n {2}image-alt \(critical\)/);
+      for (const failure of result.failures) expect(failure).toContain('#planted-violation');
+    } finally {
+      await people.close();
+    }
+  });
+  test('a violation in what a page opens fails the walk, naming the route and what was opened', async ({ browser, db, baseURL }) => {
+    test.setTimeout(2 * 60_000);
+    const people = await People.open(browser, db, baseURL!);
+    try {
+      // a disclosure planted on the imprint: closed it hides its picture without a text alternative, open it shows it
+      const result = await walkRoutes(people, baseURL!, {
+        language: 'en',
+        openStates: true,
+        only: (route) => route.id === 'routes/imprint',
+        beforeAxe: (page) =>
+          page.evaluate(() => {
+            const details = document.createElement('details');
+            details.innerHTML = '<summary>Planted disclosure</summary><img id="planted-in-disclosure" src="/favicon.svg">';
+            document.querySelector('main')!.append(details);
+          }),
+      });
+      expect(result.checked).toEqual(['routes/imprint  /imprint as anonymous']);
+      expect(result.opened).toContainEqual(expect.stringContaining('"Planted disclosure" open'));
+      expect(result.failures).toHaveLength(1);
+      expect(result.failures[0]).toMatch(/^routes\/imprint \(\/imprint as anonymous, en\): "Planted disclosure" open \(details\):\n {2}image-alt \(critical\)/);
+      expect(result.failures[0]).toContain('#planted-in-disclosure');
     } finally {
       await people.close();
     }
