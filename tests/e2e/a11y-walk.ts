@@ -302,7 +302,8 @@ export async function checkOpenStates(
   const url = page.url();
   for (const trigger of triggers) {
     const key = `${trigger.shell ? options.shellKey : options.routeKey}|${trigger.kind}`;
-    if (options.seen.has(key)) continue;
+    // a kind that did not open once (it needs what the walk does not do) is reported once, not tried on every page
+    if (options.seen.has(key) || options.seen.has(`not opening|${trigger.kind}`)) continue;
     options.seen.add(key);
     if (page.url() !== url) await open(page, url);
     const element = page.locator(`[data-a11y-walk-trigger="${trigger.index}"]`);
@@ -314,6 +315,7 @@ export async function checkOpenStates(
       .catch(() => false);
     const expanded = opened || (await page.waitForFunction((i) => document.querySelector(`[data-a11y-walk-trigger="${i}"]`)?.getAttribute('aria-expanded') === 'true', trigger.index, { timeout: OPEN_TIMEOUT }).then(() => true, () => false));
     if (!expanded || page.url() !== url) {
+      options.seen.add(`not opening|${trigger.kind}`);
       out.notOpened.push(`"${trigger.name}" did not open (${trigger.kind})`);
       continue;
     }
