@@ -228,7 +228,11 @@ export function ConventionShell({
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
                   <path d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4H2V2h4.6l.9 2H21l-3.4 8.3a2 2 0 0 1-1.9 1.2H8.1l-.9 1.5h11.8v2H5.6l2.1-3.6L5.2 4z" />
                 </svg>
-                <span>{t('shell.cart', { count: cartCount })}</span>
+                {/* on phones the icon with the count, so the top bar still fits 320 px */}
+                <TopBarLabel text={t('shell.cart', { count: cartCount })} />
+                <span aria-hidden="true" className="text-xs font-semibold sm:hidden">
+                  {cartCount}
+                </span>
               </Link>
             ) : null}
             <LanguageSwitch current={language} plain />
