@@ -47,7 +47,7 @@ describe('/email-management', () => {
     expect(res.status).toBe(200);
     const data = res.data as PageData;
     expect(data.query).toEqual({ mail: 'appointmentCancelled', lang: 'EN', width: 'phone', page: 1 });
-    expect(data.mails).toHaveLength(4);
+    expect(data.mails).toHaveLength(6);
     expect(data.mail.translatables.filter((x) => x.msgId === 'subject').map((x) => [x.lang, x.default])).toEqual([
       ['DE', 'Abgesagt: Termin am {{date}}'],
       ['EN', 'Cancelled: appointment on {{date}}'],

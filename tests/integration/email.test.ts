@@ -79,7 +79,7 @@ describe('who may manage mails', () => {
     const { org, admin } = await orgWithAdmin();
     const ok = await gql<EmailsData>(admin.id, EMAILS, { lang: 'EN' });
     expect(ok.body.errors).toBeUndefined();
-    expect(ok.body.data!.emails.map((e) => e.key)).toEqual(['leadInformation', 'appointmentBooked', 'appointmentContactBooked', 'appointmentCancelled']);
+    expect(ok.body.data!.emails.map((e) => e.key)).toEqual(['leadInformation', 'appointmentBooked', 'appointmentContactBooked', 'appointmentCancelled', 'invite', 'chatOffline']);
     const lead = ok.body.data!.emails[0];
     expect(lead.subject).toBe(`Your information from ${org.name}`);
     expect(lead.translatables.find((x) => x.msgId === 'subject')).toMatchObject({ lang: 'EN', msg: null, default: 'Your information from {{organisation}}' });
@@ -323,5 +323,76 @@ describe('mails through SMTP', () => {
     expect((await callRoute(t, pixel.loader, { url: '/email-open/unknown-token-123456', userId: null, params: { token: 'unknown-token-123456' } })).status).toBe(200);
     const log = (await gql<Deliveries>(admin.id, DELIVERIES)).body.data!.emailDeliveries.items;
     expect(Object.fromEntries(log.map((i) => [i.recipient, i.state]))).toEqual({ [yes.email]: 'OPENED', [no.email]: 'SENT' });
+  });
+});
+
+describe('invites and chat messages left offline (organisation templates)', () => {
+  it('the invite is the organisation\'s template in its delivery log: its German override reaches a German invitee, it is SENT (CREATED) until its link is followed, then OPENED', async () => {
+    received.length = 0;
+    refusing = false;
+    const { org, admin } = await orgWithAdmin(Package.BASIC, `Einladung ${unique()}`);
+    await gql(admin.id, UPDATE_SETTINGS, { s: { color: '#0b5394' } });
+    const texts = await gql<{ updateEmailTranslatables: { ok: boolean } }>(admin.id, UPDATE_TEXTS, {
+      translations: [{ template: 'invite', msgId: 'subject', lang: 'DE', msg: 'Kommen Sie zu {{organisation}}' }],
+    });
+    expect(texts.body.data!.updateEmailTranslatables.ok).toBe(true);
+    const de = await createUser(t.app.db, { default_language: 'DE', first_name: 'Jörg', last_name: 'Eingeladen' });
+    const en = await createUser(t.app.db, { default_language: 'EN', first_name: 'Jane', last_name: 'Invited' });
+    const ctx = await t.serviceContext(admin.id, 'EN');
+    const { inviteUser, openInvite } = await import('~/server/services/organizations/invites');
+    await inviteUser(ctx, { email: de.email, role: 'sales' });
+    await inviteUser(ctx, { email: en.email, role: 'sales' });
+    expect(await deliverPending(t.app)).toBe(2);
+    const toDe = received.find((m) => m.to[0] === de.email)!;
+    const toEn = received.find((m) => m.to[0] === en.email)!;
+    expect(headerOf(toDe.raw, 'Subject')).toBe(`Kommen Sie zu ${org.name}`);
+    expect(headerOf(toEn.raw, 'Subject')).toBe('You are invited to join an organisation');
+    expect(mimePart(toDe.raw, 'text/html')).toContain('#0b5394');
+    expect(mimePart(toDe.raw, 'text/html')).not.toContain('/email-open/');
+    const text = mimePart(toEn.raw, 'text/plain');
+    expect(text).toContain('Hello Jane Invited');
+    expect(text).toContain(`Ada Admin invites you to join ${org.name}`);
+    expect(text).toContain('valid for 14 days');
+
+    const states = async () =>
+      Object.fromEntries((await gql<Deliveries>(admin.id, DELIVERIES)).body.data!.emailDeliveries.items.map((i) => [i.recipient, [i.template, i.lang, i.state]]));
+    expect(await states()).toEqual({ [de.email]: ['invite', 'DE', 'SENT'], [en.email]: ['invite', 'EN', 'SENT'] });
+    const link = new URL(/https?:\/\/\S+\/invites\?\S+/.exec(text)![0]);
+    await openInvite(await t.serviceContext(null, 'EN'), link.searchParams.get('email')!, link.searchParams.get('token')!);
+    expect(await states()).toEqual({ [de.email]: ['invite', 'DE', 'SENT'], [en.email]: ['invite', 'EN', 'OPENED'] });
+  });
+
+  it('a chat message left offline reaches each operator in the operator\'s language with the organisation\'s look, logged; the visitor\'s text stays text', async () => {
+    received.length = 0;
+    refusing = false;
+    const { createChatOperator, createChatSettings } = await import('../fixtures/chats');
+    const { leaveOfflineMessage } = await import('~/server/services/chats/offline');
+    const { org, admin } = await orgWithAdmin(Package.EVENT | Package.BASIC, `Chat ${unique()}`);
+    await t.app.db('organizations').where({ id: org.id }).update({ chat_enabled: true });
+    await createChatSettings(t.app.db, { organization_id: org.id, allow_guests: true });
+    await createChatOperator(t.app.db, { organization_id: org.id, user_id: admin.id });
+    const german = await createUser(t.app.db, { default_language: 'DE', first_name: 'Otto', last_name: 'Operator' });
+    await addMember(t.app.db, org.id, german.id);
+    await createChatOperator(t.app.db, { organization_id: org.id, user_id: german.id });
+    await gql(admin.id, UPDATE_SETTINGS, { s: { color: '#0b5394' } });
+
+    await leaveOfflineMessage(await t.serviceContext(null, 'EN'), { organizationId: org.id, name: 'Gast', email: 'gast@x.example', body: 'Bitte <b>rufen</b> Sie zurück' });
+    expect(await deliverPending(t.app)).toBe(2);
+    const toAdmin = received.find((m) => m.to[0] === admin.email)!;
+    const toGerman = received.find((m) => m.to[0] === german.email)!;
+    expect(headerOf(toAdmin.raw, 'Subject')).toBe(`Chat message from Gast for ${org.name}`);
+    expect(headerOf(toGerman.raw, 'Subject')).toBe(`Chat-Nachricht von Gast für ${org.name}`);
+    expect(mimePart(toGerman.raw, 'text/plain')).toContain('Bitte <b>rufen</b> Sie zurück');
+    const html = mimePart(toGerman.raw, 'text/html');
+    expect(html).toContain('#0b5394');
+    expect(html).toContain('&lt;b&gt;rufen');
+    expect(html).not.toContain('/email-open/');
+    const log = await gql<Deliveries>(admin.id, DELIVERIES);
+    expect(log.body.data!.emailDeliveries.items.map((i) => [i.recipient, i.template, i.lang, i.state]).sort()).toEqual(
+      [
+        [admin.email, 'chatOffline', 'EN', 'SENT'],
+        [german.email, 'chatOffline', 'DE', 'SENT'],
+      ].sort(),
+    );
   });
 });

@@ -5,7 +5,7 @@
  * in an override of that message; a placeholder the template does not know is refused (both INVALID, naming it).
  */
 
-export const EMAIL_TEMPLATE_KEYS = ['leadInformation', 'appointmentBooked', 'appointmentContactBooked', 'appointmentCancelled'] as const;
+export const EMAIL_TEMPLATE_KEYS = ['leadInformation', 'appointmentBooked', 'appointmentContactBooked', 'appointmentCancelled', 'invite', 'chatOffline'] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
 
 export interface EmailMessageDef {
@@ -71,6 +71,26 @@ export const EMAIL_TEMPLATES: readonly EmailTemplateDef[] = [
       msg('intro', 'appointments.cancelled.intro', 'rich'),
       msg('when', 'appointments.when', 'rich', ['when']),
       msg('signature', 'signature', 'rich'),
+    ],
+  },
+  {
+    key: 'invite',
+    placeholders: ['name', 'organisation', 'inviter', 'days'],
+    messages: [
+      msg('subject', 'invite.subject', 'text'),
+      msg('intro', 'invite.intro', 'rich', ['organisation']),
+      msg('action', 'invite.action', 'text'),
+      msg('validity', 'invite.validity', 'rich', ['days']),
+      msg('signature', 'signature', 'rich'),
+    ],
+  },
+  {
+    key: 'chatOffline',
+    placeholders: ['name', 'organisation', 'visitor', 'email'],
+    messages: [
+      msg('subject', 'chatOffline.subject', 'text', ['visitor']),
+      msg('intro', 'chatOffline.intro', 'rich', ['visitor', 'email']),
+      msg('reply', 'chatOffline.reply', 'rich', ['email']),
     ],
   },
 ];

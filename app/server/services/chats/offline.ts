@@ -1,11 +1,11 @@
 import { ChatConversation, Lead, Organization } from '#db/models/index';
 import { ChatOfflineMessageInput } from '~/lib/schemas/chats';
-import { toLocale, type Language } from '~/lib/language';
+import type { Language } from '~/lib/language';
 import { inTransaction, type ServiceContext } from '../../context.server';
-import { getT } from '../../i18n.server';
 import { safeNext } from '../../guards.server';
-import { enqueueMail, notifyOutbox } from '../../mail/outbox.server';
-import type { RenderedMail } from '../../mail/templates.server';
+import { notifyOutbox } from '../../mail/outbox.server';
+import { sendOrganizationMail } from '../email/emails';
+import { chatOfflineBlocks } from '../email/blocks';
 import { createLead } from '../leads/leads';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation';
@@ -19,45 +19,33 @@ import { widgetState } from './settings';
  * leads service, which applies its own rules (the lead feature).
  */
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function offlineMail(language: Language, message: { organisation: string; name: string; email: string; body: string; source: string }): RenderedMail {
-  const t = getT(language);
-  const subject = t('chats:server.offlineMail.subject', { name: message.name, organisation: message.organisation });
-  const lines = [
-    t('chats:server.offlineMail.intro', { name: message.name, email: message.email, organisation: message.organisation }),
-    '',
-    message.body,
-    '',
-    ...(message.source ? [t('chats:server.offlineMail.source', { path: message.source }), ''] : []),
-    t('chats:server.offlineMail.reply', { email: message.email }),
-  ];
-  const text = lines.join('\n');
-  const html = `<!doctype html><html lang="${toLocale(language)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#283853">${lines.map((line) => `<p style="margin:0 0 8px;white-space:pre-wrap">${escapeHtml(line)}</p>`).join('')}</body></html>`;
-  return { subject, html, text };
-}
-
 /** A visitor's message while no operator is online: one mail per operator (or to the organisation). */
 export async function leaveOfflineMessage(ctx: ServiceContext, input: ChatOfflineMessageInput): Promise<{ recipients: number }> {
   const values = parseInput(ctx, ChatOfflineMessageInput, input);
   const widget = await widgetState(ctx, { organizationId: values.organizationId, standId: values.standId });
   if (!widget.enabled || !widget.offlineMessageEnabled) throw new DomainError('PERMISSION_DENIED', ctx.t('chats:server.errors.chatOff'), 'organizationId');
   const organization = (await Organization.query(ctx.db).findById(values.organizationId))!;
-  const operators: { email: string; default_language: Language }[] = await ctx.db('chat_operators as o')
+  const operators: { email: string; default_language: Language; name: string }[] = await ctx.db('chat_operators as o')
     .join('organization_members as m', (j) => j.on('m.organization_id', 'o.organization_id').andOn('m.user_id', 'o.user_id'))
     .join('users as u', 'u.id', 'o.user_id')
     .where('o.organization_id', organization.id)
     .where('u.is_active', true)
-    .select('u.email', 'u.default_language');
-  const recipients = operators.length ? operators : organization.email ? [{ email: organization.email, default_language: ctx.language }] : [];
+    .select('u.email', 'u.default_language', ctx.db.raw("trim(u.first_name || ' ' || u.last_name) as name"));
+  const recipients = operators.length ? operators : organization.email ? [{ email: organization.email, default_language: ctx.language, name: '' }] : [];
   if (!recipients.length) throw new DomainError('PERMISSION_DENIED', ctx.t('chats:server.errors.chatOff'), 'organizationId');
   const source = values.sourcePath ? safeNext(values.sourcePath, '') : '';
   await inTransaction(ctx, async (tx) => {
     for (const recipient of recipients) {
-      const mail = offlineMail(recipient.default_language, { organisation: organization.name, name: values.name, email: values.email, body: values.body, source });
-      await enqueueMail(tx.db, { to: recipient.email, ...mail });
+      // the organisation's template (issue 29), in its delivery log; operators get no open pixel
+      await sendOrganizationMail(tx, {
+        organizationId: organization.id,
+        template: 'chatOffline',
+        language: recipient.default_language,
+        to: recipient.email,
+        name: recipient.name,
+        values: { organisation: organization.name, visitor: values.name, email: values.email },
+        blocks: chatOfflineBlocks(recipient.default_language, values.body, source),
+      });
     }
   });
   notifyOutbox(ctx.app);

@@ -17,6 +17,23 @@ export function leadInformationBlocks(language: Language, link: string): MailBlo
   return [{ msg: 'intro' }, { button: { msg: 'action', href: link } }, { fixed: t('mail:linkFallback') as string }, { link }, { msg: 'validity' }, { msg: 'signature' }];
 }
 
+/** The invite into an organisation: intro, the accept button with the link in plain text, validity. */
+export function inviteBlocks(language: Language, link: string): MailBlock[] {
+  const t = getT(language);
+  return [{ msg: 'intro' }, { button: { msg: 'action', href: link } }, { fixed: t('mail:linkFallback') as string }, { link }, { msg: 'validity' }, { fixed: t('mail:ignore') as string }, { msg: 'signature' }];
+}
+
+/** A visitor's chat message left while no operator was online: intro, the visitor's text as typed, the page, reply note. */
+export function chatOfflineBlocks(language: Language, body: string, source: string): MailBlock[] {
+  const t = getT(language);
+  return [
+    { msg: 'intro' },
+    { fixed: body },
+    ...(source ? [{ fixed: t('chats:server.offlineMail.source', { path: source }) as string }] : []),
+    { msg: 'reply' },
+  ];
+}
+
 export interface AppointmentParts {
   note?: string | null;
   joinUrl?: string | null;
@@ -73,6 +90,16 @@ export function sampleMail(
   const link = (path: string) => new URL(path, baseUrl).toString();
   if (template === 'leadInformation') {
     return { name, values: { organisation, contact }, blocks: leadInformationBlocks(language, link('/information-collection/sample')) };
+  }
+  if (template === 'invite') {
+    return { name, values: { organisation, inviter: contact, days: '14' }, blocks: inviteBlocks(language, link('/invite/sample')) };
+  }
+  if (template === 'chatOffline') {
+    return {
+      name: contact,
+      values: { organisation, visitor: name, email: 'kim.example@example.com' },
+      blocks: chatOfflineBlocks(language, t('email:sample.chatMessage') as string, '/convention/sample'),
+    };
   }
   const start = new Date(Date.UTC(2026, 9, 26, 8, 0));
   const end = new Date(Date.UTC(2026, 9, 26, 8, 30));

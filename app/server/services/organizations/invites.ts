@@ -4,8 +4,8 @@ import { Invite, OrganizationMember, User } from '#db/models/index';
 import { InviteSchema, type MemberRole } from '~/lib/schemas/organization';
 import { isLanguage, type Language } from '~/lib/language';
 import { defineLoader, inTransaction, type ServiceContext } from '../../context.server';
-import { enqueueMail } from '../../mail/outbox.server';
-import { inviteMail } from '../../mail/templates.server';
+import { sendOrganizationMail } from '../email/emails';
+import { inviteBlocks } from '../email/blocks';
 import { assertId, requireViewer } from '../authz';
 import { requireMember } from '../access/membership';
 import { DomainError } from '../errors';
@@ -94,13 +94,16 @@ export async function inviteUser(ctx: ServiceContext, rawInput: { email: string;
         .returning('*');
       const name = invitee ? `${invitee.first_name} ${invitee.last_name}`.trim() : '';
       const inviter = `${viewer.firstName} ${viewer.lastName}`.trim() || viewer.email;
-      await enqueueMail(tx.db, {
+      // the organisation's template (issue 29): its look and texts, in its delivery log; no open pixel, since the
+      // invited person agreed to no tracking: the invite is CREATED until its link is followed (openInvite), then OPENED
+      await sendOrganizationMail(tx, {
+        organizationId,
+        template: 'invite',
+        language,
         to: input.email,
-        ...inviteMail(language, name, inviteLink(tx, input.email, token), {
-          organisation: organizationName,
-          inviter,
-          days: INVITE_VALID_DAYS,
-        }),
+        name,
+        values: { organisation: organizationName, inviter, days: String(INVITE_VALID_DAYS) },
+        blocks: inviteBlocks(language, inviteLink(tx, input.email, token)),
       });
       return Object.assign(invite, { organization_name: organizationName });
     });
@@ -139,9 +142,25 @@ export async function openInvite(ctx: ServiceContext, email: string, token: stri
   if (!invite) throw new DomainError('INVALID', ctx.t('org:errors.inviteInvalid'), 'token');
   if (invite.state === 'CREATED') {
     await Invite.query(ctx.db).findById(invite.id).patch({ state: 'OPENED' });
+    await markInviteMailOpened(ctx, invite);
     invite.state = 'OPENED';
   }
   return invite;
+}
+
+/**
+ * The invite's mail in the organisation's delivery log counts as opened once its link was followed (issue 29): the
+ * invite carries no open pixel, so following the link is what opening is. The mail is the invite mail to the address
+ * written with the invite (same transaction, so not older than the invite).
+ */
+async function markInviteMailOpened(ctx: ServiceContext, invite: Pick<InviteRow, 'organization_id' | 'email' | 'created_at'>): Promise<void> {
+  await ctx
+    .db('email_deliveries')
+    .where({ organization_id: invite.organization_id, template_key: 'invite' })
+    .whereRaw('lower(recipient) = lower(?)', [invite.email])
+    .where('created_at', '>=', invite.created_at)
+    .whereNull('opened_at')
+    .update({ opened_at: new Date() });
 }
 
 async function joinOrganization(ctx: ServiceContext, invite: InviteRow): Promise<InviteRow> {
