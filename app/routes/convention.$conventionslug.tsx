@@ -11,10 +11,10 @@ import { runGuards, safeNext } from '~/server/guards.server';
 import { runShopGuards } from '~/server/pages/shop.server';
 import { readPostedForm } from '~/server/posted-form.server';
 import type { RequestContext } from '~/server/request-context.server';
-import { addressOfUser, me } from '~/server/services/accounts';
+import { addressOfUser, addressOfUserWithCount, me } from '~/server/services/accounts';
 import { fileUrl } from '~/server/services/files/files.server';
 import { conventionVisit } from '~/server/services/events/visit';
-import { cartCount } from '~/server/services/shop';
+import { cartCountQuery } from '~/server/services/shop';
 import { listCountryCodes } from '~/server/services/i18n/languages';
 import { redirectWithToast } from '~/server/toast.server';
 import { paramsOf } from '~/server/route-kit.server';
@@ -50,9 +50,11 @@ async function layoutData({ request, context, params }: LoaderFunctionArgs) {
   const { conventionslug } = paramsOf(params, 'conventionslug');
   const convention = await conventionVisit(ctx, conventionslug, context.language);
   const viewer = context.viewer;
-  const address = viewer ? await addressOfUser(ctx, viewer.userId) : null;
-  // the cart button's count (issue 31) is part of the viewer's audience (pages/audience.server.ts)
-  const cart = viewer && convention.shop ? await cartCount(ctx, convention.id) : 0;
+  // the business card and the cart button's count (issue 31; part of the viewer's audience, pages/audience.server.ts)
+  // in one statement
+  const { address, count: cart } = viewer
+    ? await addressOfUserWithCount(ctx, viewer.userId, convention.shop ? cartCountQuery(ctx, viewer.userId, convention.id) : null)
+    : { address: null, count: 0 };
   const requested = new URL(request.url).searchParams.get('dialog') as ShellDialog;
   const initialDialog = DIALOGS.includes(requested) ? requested : null;
   // a business card is required where the organiser wants to know who comes: conventions that are not public

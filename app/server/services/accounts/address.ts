@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { isValidPhoneNumber, parsePhoneNumberWithError, type CountryCode } from 'libphonenumber-js';
 import { Address as AddressModel } from '#db/models/index';
 import { isUuid } from '~/lib/ids';
@@ -78,6 +79,25 @@ export async function addressOfUser(ctx: ServiceContext, userId: string): Promis
   if (!mayReadAccount(ctx.viewer, userId)) return null;
   const row = await AddressModel.query(ctx.db).findOne({ user_id: userId });
   return row ? toAddress(ctx, row) : null;
+}
+
+/**
+ * The user's business card and, in the same statement, a count another domain reads with it for the same page (the
+ * convention layout's cart count, issue 31), so a logged-in visitor's page keeps within its statements
+ * (visitor-statements.test.ts). `count` is a query of one number; without it the count is 0.
+ */
+export async function addressOfUserWithCount(
+  ctx: ServiceContext,
+  userId: string,
+  count: Knex.QueryBuilder | null,
+): Promise<{ address: Address | null; count: number }> {
+  if (!mayReadAccount(ctx.viewer, userId)) return { address: null, count: 0 };
+  const { rows } = await ctx.db.raw<{ rows: (AddressRow & { _count: string | number | null })[] }>(
+    `select a.*, ${count ? '(?)' : '0'} as _count from (select 1) as one left join addresses a on a.user_id = ?`,
+    count ? [count, userId] : [userId],
+  );
+  const row = rows[0];
+  return { address: row?.id ? toAddress(ctx, row as unknown as AddressModel) : null, count: Number(row?._count ?? 0) };
 }
 
 /** Validates the complete address (stored values merged with the input) and returns the columns to write. */

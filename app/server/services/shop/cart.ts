@@ -181,6 +181,15 @@ export async function cartCount(ctx: ServiceContext, conventionId: string): Prom
   return Number(row?.n ?? 0);
 }
 
+/** The query of how many items the user's cart in the convention holds, for a page that reads it with other data. */
+export function cartCountQuery(ctx: ServiceContext, userId: string, conventionId: string) {
+  return ctx
+    .db('cart_lines as l')
+    .join('carts as c', 'c.id', 'l.cart_id')
+    .where({ 'c.user_id': userId, 'c.convention_id': conventionId })
+    .sum('l.quantity');
+}
+
 /**
  * The viewer's cart counts as one string ("conventionId:count", sorted): a convention page's top bar shows it, so it
  * belongs to the viewer's audience (pages/audience.server.ts). One statement.
