@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '#db/connection';
 import { isUuid } from '~/lib/ids';
 import type { AppServices } from '../context.server';
+import { startPeriodicJob } from '../periodic-job.server';
 import type { Env } from '../env.server';
 import type { RenderedMail } from './templates.server';
 
@@ -164,30 +165,15 @@ const workers = new WeakMap<object, MailWorker>();
 
 /** Starts the delivery loop of this process: one round every `intervalMs`, never two at once. */
 export function startMailWorker(app: AppServices, options: { intervalMs?: number } = {}): MailWorker {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const round = () => {
-    if (running || stopped) return;
-    running = deliverPending(app)
-      .then(() => undefined)
-      .catch((error: unknown) => console.warn('[mail] delivery round failed:', error instanceof Error ? error.message : error))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(round, options.intervalMs ?? 5000);
-  timer.unref();
+  const job = startPeriodicJob('mail delivery round', () => deliverPending(app), { intervalMs: options.intervalMs ?? 5000, runNow: true });
   const worker: MailWorker = {
-    kick: round,
+    kick: job.kick,
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await job.stop();
       workers.delete(app);
     },
   };
   workers.set(app, worker);
-  round();
   return worker;
 }
 

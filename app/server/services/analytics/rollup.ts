@@ -1,5 +1,6 @@
 import type { Db } from '#db/connection';
 import { forgetSalts, utcDay } from './recording';
+import { startPeriodicJob } from '../../periodic-job.server';
 
 /**
  * The rollups reports read (issue 30): per scope object (convention, in-house fair, hall, stand, stage, content page,
@@ -142,24 +143,6 @@ export interface AnalyticsJob {
 
 /** The rollup job of a server process: every `intervalMs`, one run at a time. */
 export function startAnalyticsJob(db: Db, options: { intervalMs: number; rawDays: number }): AnalyticsJob {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const round = () => {
-    if (running || stopped) return;
-    running = runAnalyticsJob(db, { rawDays: options.rawDays })
-      .catch((error: unknown) => console.warn('[analytics] rollup failed:', error instanceof Error ? error.message : error))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(round, options.intervalMs);
-  timer.unref();
-  round();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const job = startPeriodicJob('analytics rollup', () => runAnalyticsJob(db, { rawDays: options.rawDays }), { intervalMs: options.intervalMs, runNow: true });
+  return { stop: () => job.stop() };
 }

@@ -1,4 +1,5 @@
 import { createServiceContext, type AppServices } from '../../context.server';
+import { startPeriodicJob } from '../../periodic-job.server';
 import { requeueAllOverdue } from './assignment';
 import { heartbeatWindows, settleWindows, sweepStaleWindows } from './windows';
 
@@ -20,24 +21,10 @@ export async function runChatJob(app: AppServices): Promise<{ offline: number; r
 }
 
 export function startChatJob(app: AppServices, options: { intervalMs: number }): ChatJob {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const round = () => {
-    if (running || stopped) return;
-    running = runChatJob(app)
-      .then(() => undefined)
-      .catch((error: unknown) => console.warn('[chats] job failed:', error instanceof Error ? error.message : error))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(round, options.intervalMs);
-  timer.unref();
+  const job = startPeriodicJob('chats job', () => runChatJob(app), options);
   return {
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await job.stop();
       await settleWindows(app);
     },
   };
