@@ -1,5 +1,6 @@
 import { GraphQLError, type ValidationRule } from 'graphql';
 import type { TFunction } from 'i18next';
+import { documentOnlyRule } from './limits';
 import { findValueProblem, MAX_REQUEST_DEPTH, MAX_REQUEST_STRING_CHARS, stringProblem } from '~/server/hygiene.server';
 
 /**
@@ -19,12 +20,13 @@ export function variablesHygieneErrors(variables: unknown, t: TFunction): GraphQ
 
 /** Refuses string literals in the document that the hygiene would refuse as variables. */
 export function stringLiteralHygieneRule(t: TFunction): ValidationRule {
-  return (context) => ({
+  // depends on the document alone (the language only words the error), so a document passes it once
+  return documentOnlyRule((context) => ({
     StringValue(node) {
       const problem = stringProblem(node.value);
       if (!problem) return;
       const message = problem === 'TOO_LONG' ? t('errors:query.literalTooLong', { max: MAX_REQUEST_STRING_CHARS }) : t('errors:query.literalCharacters');
       context.reportError(new GraphQLError(message, { nodes: [node], extensions: { code: 'INVALID' } }));
     },
-  });
+  }), 'stringLiteralHygiene');
 }

@@ -369,10 +369,28 @@ export function queryLimitRules(options: LimitOptions): ValidationRule[] {
 }
 
 /**
+ * Rules whose verdict depends on the document alone (not on variables, the viewer or the time), each with a key
+ * naming what it checks: graphql's standard rules by their names, and rules registered with documentOnlyRule (the
+ * string literal hygiene). A document that passed a set of them once passes it again, so validateLimitsFirst
+ * remembers the pass per schema and document (the parse cache hands out the same document for the same text).
+ */
+const documentRuleKeys = new WeakMap<ValidationRule, string>(specifiedRules.map((rule) => [rule, `graphql:${rule.name}`]));
+
+/** Marks a rule as depending on the document alone, under `key` (every rule made for the same check shares it). */
+export function documentOnlyRule(rule: ValidationRule, key: string): ValidationRule {
+  documentRuleKeys.set(rule, key);
+  return rule;
+}
+
+/** Per schema: each document that passed, with the rule sets it passed (their keys, joined). */
+const passedDocuments = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Set<string>>>();
+
+/**
  * graphql's `validate`, in two passes: the rules of queryLimitRules first (one linear walk), and the other
  * rules only for a document within the limits. Some standard rules do work that grows faster than the
  * document (OverlappingFieldsCanBeMerged compares fields pairwise); an abusive document is refused before
- * they start. A document over the limits gets only the limit errors.
+ * they start. A document over the limits gets only the limit errors. The limit rules run on every request (the
+ * cost depends on the variables); the document-only rules run once per document that passes them.
  */
 export function validateLimitsFirst(
   schema: GraphQLSchema,
@@ -382,24 +400,49 @@ export function validateLimitsFirst(
   const first = rules.filter((rule) => limitRules.has(rule));
   const limitErrors = first.length ? validate(schema, document, first) : [];
   if (limitErrors.length) return limitErrors;
-  return validate(
-    schema,
-    document,
-    rules.filter((rule) => !limitRules.has(rule)),
-  );
+  const rest = rules.filter((rule) => !limitRules.has(rule));
+  const keys = rest.map((rule) => documentRuleKeys.get(rule));
+  const key = keys.every((k) => k !== undefined) ? keys.join(',') : null;
+  let bySchema = passedDocuments.get(schema);
+  if (key !== null && bySchema?.get(document)?.has(key)) return [];
+  const errors = validate(schema, document, rest);
+  if (key !== null && !errors.length) {
+    if (!bySchema) passedDocuments.set(schema, (bySchema = new WeakMap()));
+    const passed = bySchema.get(document);
+    if (passed) passed.add(key);
+    else bySchema.set(document, new Set([key]));
+  }
+  return errors;
 }
+
+/** Parsed documents by their text (and token limit), most recently used last; see parseWithTokenLimit. */
+const parsedDocuments = new Map<string, DocumentNode>();
+const PARSED_DOCUMENTS_MAX = 500;
+const PARSED_SOURCE_MAX_CHARS = 20_000;
 
 /**
  * graphql's `parse` with a token limit: a huge document is given up on while lexing, before any AST is
- * built, and reported with a translated message.
+ * built, and reported with a translated message. Clients send the same few documents again and again (an app's
+ * queries, a chat client's send mutation), so a document that parsed is kept by its text (at most 500 of them, up
+ * to 20,000 characters each, the least recently used dropped first) and handed out again; graphql never changes a
+ * document, and the same object lets validateLimitsFirst skip the rules it already passed.
  */
 export function parseWithTokenLimit(
   source: string | Source,
   options: { maxTokens?: number; t: TFunction; parseOptions?: ParseOptions },
 ): DocumentNode {
   const maxTokens = options.maxTokens ?? QUERY_LIMITS.maxTokens;
+  const cacheKey =
+    typeof source === 'string' && source.length <= PARSED_SOURCE_MAX_CHARS && !Object.keys(options.parseOptions ?? {}).length ? `${maxTokens}:${source}` : null;
+  const cached = cacheKey === null ? undefined : parsedDocuments.get(cacheKey);
+  if (cached) {
+    parsedDocuments.delete(cacheKey!);
+    parsedDocuments.set(cacheKey!, cached);
+    return cached;
+  }
+  let document: DocumentNode;
   try {
-    return parse(source, { ...options.parseOptions, maxTokens });
+    document = parse(source, { ...options.parseOptions, maxTokens });
   } catch (error) {
     if (error instanceof GraphQLError && /Document contains more tha[nt] \d+ tokens/.test(error.message)) {
       throw new GraphQLError(options.t('errors:query.tooManyTokens', { max: maxTokens }), {
@@ -408,4 +451,9 @@ export function parseWithTokenLimit(
     }
     throw error;
   }
+  if (cacheKey !== null) {
+    parsedDocuments.set(cacheKey, document);
+    if (parsedDocuments.size > PARSED_DOCUMENTS_MAX) parsedDocuments.delete(parsedDocuments.keys().next().value!);
+  }
+  return document;
 }

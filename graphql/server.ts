@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Request as ExpressRequest, RequestHandler } from 'express';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { mergeTypeDefs } from '@graphql-tools/merge';
-import { getOperationAST, GraphQLError, parse, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { getOperationAST, GraphQLError, type ExecutionResult, type GraphQLSchema, type ValidationRule } from 'graphql';
 import { createHandler, type Response as HttpResponse } from 'graphql-http';
 import type { TFunction } from 'i18next';
 import type { AppServices } from '~/server/context.server';
@@ -71,9 +71,9 @@ function errorResponse(
 const TOKEN_FIELDS = new Set(['tokenCreate', 'tokenRefresh', 'tokenVerify', '__typename']);
 
 /** Whether the selected operation only asks for token mutations (so a stale Authorization header is ignored). */
-function selectsOnlyTokenFields(query: string, operationName: string | undefined): boolean {
+function selectsOnlyTokenFields(query: string, operationName: string | undefined, maxTokens: number): boolean {
   try {
-    const operation = getOperationAST(parse(query), operationName);
+    const operation = getOperationAST(parseWithTokenLimit(query, { maxTokens, t: getT('EN') }), operationName);
     return (
       operation?.operation === 'mutation' &&
       operation.selectionSet.selections.every((s) => s.kind === 'Field' && TOKEN_FIELDS.has(s.name.value))
@@ -84,9 +84,10 @@ function selectsOnlyTokenFields(query: string, operationName: string | undefined
 }
 
 /** Whether the operation the request selects is a mutation (false when the document does not say). */
-function selectsMutation(query: string, operationName: string | undefined): boolean {
+function selectsMutation(query: string, operationName: string | undefined, maxTokens: number): boolean {
   try {
-    return getOperationAST(parse(query), operationName)?.operation === 'mutation';
+    // the same (cached) parse as the request's own, so it costs nothing more and gives the same answer
+    return getOperationAST(parseWithTokenLimit(query, { maxTokens, t: getT('EN') }), operationName)?.operation === 'mutation';
   } catch {
     return false;
   }
@@ -98,6 +99,19 @@ export interface GraphQLHandlerOptions {
   maxBodyBytes?: number;
   /** the GraphiQL bundle; made from the env when absent */
   graphiql?: GraphiQLAssets;
+}
+
+/**
+ * The validation rules of one request, the same on both doors (HTTP and WebSocket): graphql's own, the query limits
+ * (measured with the request's variables) and the string literal hygiene, worded in the request's language.
+ */
+export function requestValidationRules(
+  standard: readonly ValidationRule[],
+  limits: QueryLimits,
+  t: TFunction,
+  variables: Record<string, unknown> | null | undefined,
+): ValidationRule[] {
+  return [...standard, ...queryLimitRules({ ...limits, t, variables: variables ?? undefined }), stringLiteralHygieneRule(t)];
 }
 
 export const GRAPHIQL_ASSETS_PATH = '/graphql/assets';
@@ -139,7 +153,7 @@ export function graphqlHandler(app: AppServices, schema: GraphQLSchema, options:
       } catch (error) {
         if (!(error instanceof JwtError)) throw error;
         // a client refreshing (or replacing) its expired token still sends the old one: let it through anonymously
-        if (selectsOnlyTokenFields(params.query, params.operationName ?? undefined)) {
+        if (selectsOnlyTokenFields(params.query, params.operationName ?? undefined, limits.maxTokens)) {
           ctx = await graphqlContext(app, req.raw, { ignoreAuthorization: true });
           return ctx as GraphQLContext & Record<PropertyKey, unknown>;
         }
@@ -150,7 +164,7 @@ export function graphqlHandler(app: AppServices, schema: GraphQLSchema, options:
       }
       const store = scope.getStore();
       if (store) store.t = ctx.service.t;
-      if (ctx.auth === 'session' && selectsMutation(params.query, params.operationName ?? undefined)) {
+      if (ctx.auth === 'session' && selectsMutation(params.query, params.operationName ?? undefined, limits.maxTokens)) {
         if (!(await passesCsrfCheck(req.raw, app))) {
           const rejection = new GraphQLError(ctx.service.t('errors:query.csrf'), { extensions: { code: 'JWT_INVALID_CSRF_TOKEN' } });
           return errorResponse([rejection], 403, mediaType);
@@ -167,8 +181,7 @@ export function graphqlHandler(app: AppServices, schema: GraphQLSchema, options:
     },
     validationRules: (_req, args, specifiedRules) => {
       const ctx = args.contextValue as GraphQLContext | undefined;
-      const t = ctx?.service.t ?? scopedT();
-      return [...specifiedRules, ...queryLimitRules({ ...limits, t, variables: args.variableValues }), stringLiteralHygieneRule(t)];
+      return requestValidationRules(specifiedRules, limits, ctx?.service.t ?? scopedT(), args.variableValues);
     },
     onOperation: (req, _args, result) => {
       // a result without data is a request error (a variable that does not coerce): 400 for the new media type

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Request as ExpressRequest } from 'express';
-import type { GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import { GraphQLError, specifiedRules, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { AppServices } from '~/server/context.server';
@@ -13,7 +13,8 @@ import { closeChatFanout } from '~/server/services/chats/fanout';
 import type { GraphQLContext } from './context';
 import { formatSocketError } from './errors';
 import { variablesHygieneErrors } from './hygiene';
-import { buildSchema } from './server';
+import { parseWithTokenLimit, QUERY_LIMITS, validateLimitsFirst } from './limits';
+import { buildSchema, requestValidationRules } from './server';
 
 /**
  * GraphQL over WebSocket (graphql-ws 6) on `/graphql/`, beside graphql-http and with the same schema: the door for
@@ -102,9 +103,23 @@ export function serveSubscriptions(app: AppServices, server: Server, schema: Gra
       },
       onNext: (ctx, _id, _payload, _args, result) => (result.errors ? { ...result, errors: format(ctx.extra, result.errors) } : undefined),
       onError: (ctx, _id, _payload, errors) => format(ctx.extra, errors),
+      // the HTTP door's checks, in its order: the variables' hygiene, the parse with its token limit, the query limits
+      // and the literal hygiene before the standard rules; the parse and the document-only rules are cached by the
+      // document's text (graphql/limits.ts), so a client sending the same mutation again pays for neither
       onSubscribe: (ctx, _id, payload) => {
-        const errors = variablesHygieneErrors(payload.variables, ctx.extra.auth?.service.t ?? getT('EN'));
-        return errors.length ? errors : undefined;
+        const t = ctx.extra.auth?.service.t ?? getT('EN');
+        const hygiene = variablesHygieneErrors(payload.variables, t);
+        if (hygiene.length) return hygiene;
+        let document: DocumentNode;
+        try {
+          document = parseWithTokenLimit(payload.query, { maxTokens: QUERY_LIMITS.maxTokens, t });
+        } catch (error) {
+          if (error instanceof GraphQLError) return [error];
+          throw error;
+        }
+        const errors = validateLimitsFirst(schema, document, requestValidationRules(specifiedRules, QUERY_LIMITS, t, payload.variables));
+        if (errors.length) return [...errors];
+        return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
       },
     },
     wss,

@@ -251,6 +251,47 @@ describe('errors on the WebSocket door', () => {
   });
 });
 
+describe('the HTTP door\'s request checks on the WebSocket door', () => {
+  /** the first (and only) answer to one operation: its data, or the error codes it was refused with */
+  const once = (client: Client, query: string, variables: Record<string, unknown> = {}) =>
+    new Promise<{ codes: string[]; messages: string[]; data: unknown }>((resolve) => {
+      let answer: { codes: string[]; messages: string[]; data: unknown } = { codes: [], messages: [], data: undefined };
+      client.subscribe<Record<string, unknown>>(
+        { query, variables },
+        {
+          next: (result) => {
+            const errors = (result.errors ?? []) as { message: string; extensions?: { code?: string } }[];
+            answer = { codes: errors.map((e) => String(e.extensions?.code)), messages: errors.map((e) => e.message), data: result.data };
+          },
+          error: (error) => {
+            const errors = (Array.isArray(error) ? error : [error]) as { message: string; extensions?: { code?: string } }[];
+            resolve({ codes: errors.map((e) => String(e.extensions?.code)), messages: errors.map((e) => e.message), data: undefined });
+          },
+          complete: () => resolve(answer),
+        },
+      );
+    });
+
+  it('refuses too many aliases, a too deep or too long document and a NUL byte in a literal, in the viewer\'s language, and runs nothing', async () => {
+    const user = await createUser(t.app.db, { default_language: 'DE' });
+    const client = connect(t.url, { token: await t.accessToken(user.id) });
+    const aliases = Array.from({ length: 31 }, (_, i) => `a${i}: persistDefaultLanguage(language: "EN") { language }`);
+    const tooMany = await once(client, `mutation { ${aliases.join(' ')} }`);
+    expect(tooMany.codes).toEqual(['QUERY_TOO_MANY_ALIASES']);
+    expect(tooMany.messages[0]).toBe('Die Abfrage verwendet zu viele Aliase (höchstens 30).');
+    expect((await t.app.db('users').where({ id: user.id }).first('default_language')).default_language).toBe('DE');
+
+    const deep = '{ __schema { types { fields { type { fields { type { fields { type { fields { type { fields { type { name } } } } } } } } } } } } }';
+    expect((await once(client, deep)).codes).toContain('QUERY_TOO_DEEP');
+    expect((await once(client, `{ ${Array.from({ length: 6000 }, () => '__typename').join(' ')} }`)).codes).toEqual(['QUERY_TOO_LONG']);
+    expect((await once(client, `{ conventionBySlug(slug: "a\\u0000b") { id } }`)).codes).toEqual(['INVALID']);
+    // the same documents again (now from the parse cache) are refused the same way; a good one still runs
+    expect((await once(client, `mutation { ${aliases.join(' ')} }`)).codes).toEqual(['QUERY_TOO_MANY_ALIASES']);
+    expect((await once(client, `{ conventionBySlug(slug: "a\\u0000b") { id } }`)).codes).toEqual(['INVALID']);
+    expect((await once(client, '{ __typename }')).data).toEqual({ __typename: 'Query' });
+  });
+});
+
 describe('two app instances on one PostgreSQL', () => {
   let second: { app: AppServices; server: Server; url: string; subscriptions: SubscriptionServer };
 

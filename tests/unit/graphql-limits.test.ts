@@ -11,6 +11,7 @@ import {
   queryLimitRules,
   validateLimitsFirst,
 } from '#graphql/limits';
+import { stringLiteralHygieneRule } from '#graphql/hygiene';
 
 const schema = buildSchema(`
   type Stand { id: ID! name: String! hall: Hall! }
@@ -252,5 +253,52 @@ describe('validation of any document up to the token limit', () => {
     // the aim is 50 ms on an idle machine; the bound is generous for a loaded 2-core one (CPU time, as the wall
     // time there mostly measures the wait for a core)
     expect(cpuMs).toBeLessThan(300);
+  });
+});
+
+describe('the parse cache and the document-only rules', () => {
+  it('hands out the same document for the same text and token limit, another for another limit', () => {
+    const query = '{ halls(first: 3) { id name } }';
+    const first = parseWithTokenLimit(query, { t });
+    expect(parseWithTokenLimit(query, { t })).toBe(first);
+    expect(parseWithTokenLimit(query, { t, maxTokens: 4000 })).not.toBe(first);
+    // a limit the cached document would not meet is still enforced
+    expect(() => parseWithTokenLimit(query, { t, maxTokens: 5 })).toThrow(GraphQLError);
+    expect(() => parseWithTokenLimit(query, { t, maxTokens: 5 })).toThrow(/at most 5/);
+  });
+
+  it('keeps measuring the limits with each request\'s variables after the document passed the other rules', () => {
+    const query = 'query($n: Int) { halls(first: $n) { stands(first: $n) { id } } }';
+    const document = parseWithTokenLimit(query, { t });
+    const small = validateLimitsFirst(schema, document, [...specifiedRules, ...queryLimitRules({ t, variables: { n: 2 } })]);
+    expect(small).toEqual([]);
+    const large = validateLimitsFirst(schema, document, [...specifiedRules, ...queryLimitRules({ t, variables: { n: 100_000 } })]);
+    expect(large.map((e) => e.extensions.code)).toEqual(['QUERY_TOO_COMPLEX']);
+  });
+
+  it('remembers a pass only for the rules that passed, and never a failure', () => {
+    const bad = parseWithTokenLimit('{ hall(id: "a\\u0000b") { id } }', { t });
+    // graphql's own rules pass it; the hygiene, asked later of the same document, still refuses it
+    expect(validateLimitsFirst(schema, bad, specifiedRules)).toEqual([]);
+    const withHygiene = [...specifiedRules, stringLiteralHygieneRule(t)];
+    expect(validateLimitsFirst(schema, bad, withHygiene).map((e) => e.extensions.code)).toEqual(['INVALID']);
+    expect(validateLimitsFirst(schema, bad, [...specifiedRules, stringLiteralHygieneRule(getT('DE'))]).map((e) => e.message)).toEqual([
+      getT('DE')('errors:query.literalCharacters'),
+    ]);
+    const unknown = parseWithTokenLimit('{ hall(id: "1") { colour } }', { t });
+    expect(validateLimitsFirst(schema, unknown, specifiedRules)).toHaveLength(1);
+    expect(validateLimitsFirst(schema, unknown, specifiedRules)).toHaveLength(1);
+  });
+
+  it('runs a rule it does not know as document-only every time', () => {
+    const document = parseWithTokenLimit('{ halls { id } }', { t });
+    let runs = 0;
+    const counting = () => {
+      runs += 1;
+      return {};
+    };
+    validateLimitsFirst(schema, document, [...specifiedRules, counting]);
+    validateLimitsFirst(schema, document, [...specifiedRules, counting]);
+    expect(runs).toBe(2);
   });
 });
