@@ -28,9 +28,10 @@ function decode(payload: string): ChatEvent | null {
   return null;
 }
 
-/** Sends the event when the current transaction commits (at once outside a transaction). */
-export async function notifyChat(db: Db, event: ChatEvent): Promise<void> {
-  await db.raw('select pg_notify(?, ?)', [CHAT_CHANNEL, encode(event)]);
+/** Sends the events, in one statement, when the current transaction commits (at once outside a transaction). */
+export async function notifyChat(db: Db, ...events: ChatEvent[]): Promise<void> {
+  if (!events.length) return;
+  await db.raw(`select ${events.map(() => 'pg_notify(?, ?)').join(', ')}`, events.flatMap((event) => [CHAT_CHANNEL, encode(event)]));
 }
 
 export interface ChatFanout {

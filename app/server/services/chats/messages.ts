@@ -53,51 +53,64 @@ export async function appendMessage(
   return inTransaction(ctx, async (tx) => {
     const locked = await ChatConversation.query(tx.db).findById(conversation.id).forUpdate();
     if (!locked) throw new DomainError('NOT_FOUND', tx.t('errors:notFound'), 'conversationId');
-    await assertRate(tx, conversation.id, message.sender, message.senderUserId);
-    const stored = await ChatMessage.query(tx.db)
-      .insert({ conversation_id: conversation.id, sender: message.sender, sender_user_id: message.senderUserId, body: message.body })
-      .returning('*');
-    const reopened = locked.state === 'ARCHIVED' && message.sender === 'VISITOR';
-    const now = new Date();
-    await ChatConversation.query(tx.db)
-      .findById(conversation.id)
-      .patch({
-        last_message_at: now,
-        awaiting_reply_since: message.sender === 'VISITOR' ? (locked.awaiting_reply_since ?? now) : message.sender === 'OPERATOR' ? null : locked.awaiting_reply_since,
-        ...(reopened ? { state: 'UNCLAIMED', archived_at: null, operator_user_id: null, claimed_at: null } : {}),
-      });
-    await notifyChat(tx.db, { kind: 'message', conversationId: conversation.id, seq: stored.seq });
-    await notifyChat(tx.db, { kind: 'conversation', organizationId: conversation.organization_id, conversationId: conversation.id });
-    if (reopened) await assignQueued(tx, conversation.organization_id);
-    return stored;
+    return appendToLocked(tx, locked, message);
   });
+}
+
+/** appendMessage for a conversation whose row the caller's transaction holds locked (`for update`). */
+async function appendToLocked(
+  tx: ServiceContext,
+  locked: ChatConversation,
+  message: { sender: ChatSender; senderUserId: string | null; body: string },
+): Promise<ChatMessage> {
+  await assertRate(tx, locked.id, message.sender, message.senderUserId);
+  const stored = await ChatMessage.query(tx.db)
+    .insert({ conversation_id: locked.id, sender: message.sender, sender_user_id: message.senderUserId, body: message.body })
+    .returning('*');
+  const reopened = locked.state === 'ARCHIVED' && message.sender === 'VISITOR';
+  const now = new Date();
+  await ChatConversation.query(tx.db)
+    .findById(locked.id)
+    .patch({
+      last_message_at: now,
+      awaiting_reply_since: message.sender === 'VISITOR' ? (locked.awaiting_reply_since ?? now) : message.sender === 'OPERATOR' ? null : locked.awaiting_reply_since,
+      ...(reopened ? { state: 'UNCLAIMED', archived_at: null, operator_user_id: null, claimed_at: null } : {}),
+    });
+  await notifyChat(
+    tx.db,
+    { kind: 'message', conversationId: locked.id, seq: stored.seq },
+    { kind: 'conversation', organizationId: locked.organization_id, conversationId: locked.id },
+  );
+  if (reopened) await assignQueued(tx, locked.organization_id);
+  return stored;
 }
 
 /**
  * Sends a message as the conversation's visitor (or guest, with the token) or as the organisation's side. An
  * operator answering a queued conversation claims it; someone else's is ALREADY_CLAIMED; an archived one is
- * read-only for the organisation's side.
+ * read-only for the organisation's side. The conversation is read once, locked, in the transaction that writes
+ * (a message is the chat's busiest write: seven statements, BEGIN and COMMIT included).
  */
 export async function sendMessage(ctx: ServiceContext, input: { conversationId: string; body: string; guestToken?: string | null }): Promise<ChatMessage> {
   assertId(ctx, input.conversationId, 'conversationId');
-  const found = await ChatConversation.query(ctx.db).findById(input.conversationId);
-  const { conversation, role } = assertChatReader(ctx, found, input.guestToken, 'conversationId');
-  const body = checkedBody(ctx, input.body);
-  if (role === 'VISITOR') {
-    return appendMessage(ctx, conversation, { sender: 'VISITOR', senderUserId: ctx.viewer && conversation.visitor_user_id === ctx.viewer.userId ? ctx.viewer.userId : null, body });
-  }
-  const { viewer } = requireChatMember(ctx, conversation.organization_id);
   return inTransaction(ctx, async (tx) => {
-    const locked = (await ChatConversation.query(tx.db).findById(conversation.id).forUpdate())!;
-    if (locked.state === 'ARCHIVED') throw new DomainError('INVALID', tx.t('chats:server.errors.archived'), 'conversationId');
-    if (locked.state === 'UNCLAIMED') {
-      await ChatConversation.query(tx.db).findById(locked.id).patch({ state: 'CLAIMED', operator_user_id: viewer.userId, claimed_at: new Date() });
-    } else if (locked.operator_user_id !== viewer.userId) {
-      const owner = await tx.db('users').where('id', locked.operator_user_id).first('first_name', 'last_name', 'email');
+    const found = await ChatConversation.query(tx.db).findById(input.conversationId).forUpdate();
+    const { conversation, role } = assertChatReader(tx, found, input.guestToken, 'conversationId');
+    const body = checkedBody(tx, input.body);
+    if (role === 'VISITOR') {
+      const senderUserId = tx.viewer && conversation.visitor_user_id === tx.viewer.userId ? tx.viewer.userId : null;
+      return appendToLocked(tx, conversation, { sender: 'VISITOR', senderUserId, body });
+    }
+    const { viewer } = requireChatMember(tx, conversation.organization_id);
+    if (conversation.state === 'ARCHIVED') throw new DomainError('INVALID', tx.t('chats:server.errors.archived'), 'conversationId');
+    if (conversation.state === 'UNCLAIMED') {
+      await ChatConversation.query(tx.db).findById(conversation.id).patch({ state: 'CLAIMED', operator_user_id: viewer.userId, claimed_at: new Date() });
+    } else if (conversation.operator_user_id !== viewer.userId) {
+      const owner = await tx.db('users').where('id', conversation.operator_user_id).first('first_name', 'last_name', 'email');
       const name = [owner?.first_name, owner?.last_name].filter(Boolean).join(' ') || owner?.email || '';
       throw new DomainError('ALREADY_CLAIMED', tx.t('chats:server.errors.claimed', { name }), 'conversationId');
     }
-    return appendMessage(tx, conversation, { sender: 'OPERATOR', senderUserId: viewer.userId, body });
+    return appendToLocked(tx, conversation, { sender: 'OPERATOR', senderUserId: viewer.userId, body });
   });
 }
 

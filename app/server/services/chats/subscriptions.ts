@@ -1,6 +1,7 @@
+import DataLoader from 'dataloader';
 import { ChatConversation, ChatMessage } from '#db/models/index';
 import type { AppServices, ServiceContext } from '../../context.server';
-import { loadViewer, type Viewer } from '../../viewer.server';
+import { viewerOf, viewerQuery, type Viewer } from '../../viewer.server';
 import { assertId } from '../authz';
 import { DomainError } from '../errors';
 import { conversationRow, type ChatConversationRow } from './conversations';
@@ -87,17 +88,52 @@ function pushIterator<T>(onClose: () => void) {
   };
 }
 
-/** The viewer as the database knows them now, re-read at most every VIEWER_RECHECK_MS. */
+/** Per process: the viewers re-read for deliveries, shared by every stream of the same user, read in batches. */
+interface ViewerRereads {
+  loader: DataLoader<string, Viewer | null>;
+  fresh: Map<string, { viewer: Viewer | null; at: number }>;
+}
+const rereads = new WeakMap<AppServices, ViewerRereads>();
+
+function rereadsOf(app: AppServices): ViewerRereads {
+  let shared = rereads.get(app);
+  if (!shared) {
+    shared = {
+      // the streams that need a fresh viewer in the same tick (a message reaches both sides at once) share one statement
+      loader: new DataLoader(
+        async (ids: readonly string[]) => {
+          const rows = (await viewerQuery(app.db).whereIn('u.id', [...new Set(ids)])) as Parameters<typeof viewerOf>[0][];
+          const byId = new Map(rows.map((row) => [row!.id, viewerOf(row)]));
+          return ids.map((id) => byId.get(id) ?? null);
+        },
+        { cache: false },
+      ),
+      fresh: new Map(),
+    };
+    rereads.set(app, shared);
+  }
+  return shared;
+}
+
+/**
+ * The viewer as the database knows them now, re-read at most every VIEWER_RECHECK_MS; what one stream of the user
+ * re-read serves the user's other streams too (an operator follows the queue and several conversations at once).
+ */
 function freshViewer(app: AppServices, initial: Viewer | null) {
-  let viewer = initial;
-  let checkedAt = Date.now();
+  let own = { viewer: initial, at: Date.now() };
   return async (): Promise<Viewer | null> => {
     if (!initial) return null;
-    if (Date.now() - checkedAt >= VIEWER_RECHECK_MS) {
-      viewer = await loadViewer(app.db, initial.userId);
-      checkedAt = Date.now();
+    const shared = rereadsOf(app);
+    const known = shared.fresh.get(initial.userId);
+    if (known && known.at > own.at) own = known;
+    if (Date.now() - own.at < VIEWER_RECHECK_MS) return own.viewer;
+    const at = Date.now();
+    own = { viewer: await shared.loader.load(initial.userId), at };
+    if (shared.fresh.size > 10_000) {
+      for (const [userId, entry] of shared.fresh) if (Date.now() - entry.at >= VIEWER_RECHECK_MS) shared.fresh.delete(userId);
     }
-    return viewer;
+    shared.fresh.set(initial.userId, own);
+    return own.viewer;
   };
 }
 
