@@ -205,6 +205,8 @@ async function measure(chrome, url) {
     onlyCategories: ['performance', 'accessibility'],
   });
   if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  // BENCH_LHR_DIR=dir: keep each full Lighthouse report (what blocked the first paint, the LCP's phases)
+  if (process.env.BENCH_LHR_DIR) fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${new URL(url).pathname.split('/').filter(Boolean).slice(-1)[0] ?? 'root'}-${Date.now()}.json`), JSON.stringify(lhr));
   const scripts = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script');
   const scriptFiles = [];
   for (const item of lhr.audits['network-requests']?.details?.items ?? []) {
