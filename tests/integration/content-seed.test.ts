@@ -85,5 +85,5 @@ describe('demo seed: content pool', () => {
     expect(points.length).toBeGreaterThan(0);
     const sheets = await t.app.db('content_groups').where({ slug: 'demo-produktblaetter' }).first('id');
     expect(points.every((p) => p.content_group_id === sheets.id)).toBe(true);
-  });
+  }, 120_000);
 });

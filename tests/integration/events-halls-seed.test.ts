@@ -99,5 +99,5 @@ describe('demo seed: halls and stands', () => {
       approved: false,
       stand_accepted: true,
     });
-  });
+  }, 120_000);
 });
