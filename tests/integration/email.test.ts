@@ -1,9 +1,12 @@
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Feature, Package } from '~/lib/features';
 import * as pixel from '~/routes/email-open.$token';
 import { deliverPending } from '~/server/mail/outbox.server';
+import { uploadFile } from '~/server/services/files/files.server';
 import { addMember, createFile, createLead, createOrganization, createUser } from '../fixtures/factories';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { callRoute } from '../helpers/routes';
@@ -217,6 +220,27 @@ describe('settings', () => {
 });
 
 describe('mails through SMTP', () => {
+  it('puts the header image into the mail sized for mail: asks for 1120 px (twice its 560) and gets the next stored width, 1280 px, as JPEG for a reader without WebP', async () => {
+    received.length = 0;
+    const { org, admin } = await orgWithAdmin(Package.SALES, `Kopfbild ${unique()}`);
+    const wide = await sharp({ create: { width: 3200, height: 800, channels: 3, background: { r: 11, g: 83, b: 148 } } }).jpeg({ quality: 95 }).toBuffer();
+    const header = await uploadFile(await t.serviceContext(admin.id), { stream: Readable.from(wide), filename: 'kopfbild.jpg' });
+    const saved = await gql<{ updateEmailSettings: { error: unknown } }>(admin.id, UPDATE_SETTINGS, { s: { headerImageId: header.id } });
+    expect(saved.body.data!.updateEmailSettings.error).toBeNull();
+    const lead = await createLead(t.app.db, { organization_id: org.id, email: `kopf-${unique()}@test.example`, name: 'Jörg', language: 'DE', contact_id: admin.id });
+    await gql(admin.id, `mutation($id: ID!) { sendLeadInformationEmail(id: $id) { error { code } } }`, { id: lead.id });
+    expect(await deliverPending(t.app)).toBe(1);
+    const html = mimePart(received.find((m) => m.to[0] === lead.email)!.raw, 'text/html');
+    const src = new RegExp(`src="([^"]*/files/${header.id}\\?w=1120)"`).exec(html)?.[1];
+    expect(src).toBeDefined();
+    // a mail reader fetches it without a session and without WebP in its Accept header
+    const res = await fetch(`${t.url}${new URL(src!).pathname}${new URL(src!).search}`, { headers: { accept: '*/*' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([1280, 320]);
+  });
+
   it('a German lead gets the organisation\'s German subject and colour, an English lead the default; a second send is MAIL_ALREADY_SENT_ONCE', async () => {
     received.length = 0;
     const { org, admin } = await orgWithAdmin(Package.SALES, `Farbe ${unique()}`);

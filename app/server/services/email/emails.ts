@@ -45,6 +45,9 @@ async function organizationOf(ctx: ServiceContext, organizationId: string): Prom
   return organization;
 }
 
+/** The header image's width in mails' pixels: twice the 560 CSS pixels it takes in the mail. */
+export const MAIL_HEADER_PIXELS = 2 * HEADER_MIN_WIDTH;
+
 /** Settings, header image address and overrides (template -> message -> text) of an organisation in a language. */
 export async function mailSetup(ctx: ServiceContext, organizationId: string, language: Language): Promise<MailSetup> {
   // in turn: inside a transaction the connection runs one statement at a time
@@ -56,7 +59,11 @@ export async function mailSetup(ctx: ServiceContext, organizationId: string, lan
     if (!overrides.has(row.template_key)) overrides.set(row.template_key, new Map());
     overrides.get(row.template_key)!.set(row.msg_id, row.text);
   }
-  const headerImageUrl = settings?.header_image_id ? new URL(fileUrl({ id: settings.header_image_id }), publicBaseUrl(ctx.app.env)).toString() : null;
+  // sized for mail: shown at most HEADER_MIN_WIDTH (560) px wide, so twice that for sharp screens; /files/{id}?w=1120
+  // serves the next stored width (1280 px; the original when it is narrower), as JPEG or PNG to readers without WebP
+  const headerImageUrl = settings?.header_image_id
+    ? new URL(`${fileUrl({ id: settings.header_image_id })}?w=${MAIL_HEADER_PIXELS}`, publicBaseUrl(ctx.app.env)).toString()
+    : null;
   return { organization, settings, overrides, look: { color: settings?.color ?? null, headerImageUrl, organisation: organization.name } };
 }
 
