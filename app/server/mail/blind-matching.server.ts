@@ -1,5 +1,6 @@
 import type { Language } from '~/lib/language';
-import { renderActionMail, type RenderedMail } from './templates.server';
+import { renderActionMail } from './account-mail.server';
+import type { RenderedMail } from './templates.server';
 
 /**
  * The two mails of a blind-matching registration (texts `auth:blindMatching.mail.{setPassword,login}.*`): the link to
@@ -10,11 +11,11 @@ function blindMatchingActionMail(
   language: Language,
   kind: 'setPassword' | 'login',
   mail: { name: string; link: string; convention: string; days?: number },
-): RenderedMail {
+): Promise<RenderedMail> {
   // the account mails' one layout, with the blind-matching texts
   const values = { convention: mail.convention, days: String(mail.days ?? 0) };
   return renderActionMail(language, {
-    kind: 'activation',
+    kind: 'blindMatching',
     prefix: `auth:blindMatching.mail.${kind}`,
     subjectValues: values,
     introValues: values,
@@ -24,10 +25,10 @@ function blindMatchingActionMail(
   });
 }
 
-export function blindMatchingMail(language: Language, name: string, link: string, convention: string, days: number): RenderedMail {
+export function blindMatchingMail(language: Language, name: string, link: string, convention: string, days: number): Promise<RenderedMail> {
   return blindMatchingActionMail(language, 'setPassword', { name, link, convention, days });
 }
 
-export function blindMatchingLoginMail(language: Language, name: string, link: string, convention: string): RenderedMail {
+export function blindMatchingLoginMail(language: Language, name: string, link: string, convention: string): Promise<RenderedMail> {
   return blindMatchingActionMail(language, 'login', { name, link, convention });
 }

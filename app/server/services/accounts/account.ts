@@ -4,7 +4,7 @@ import { isLanguage } from '~/lib/language';
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { ACCOUNT_TOKEN_TTL_SECONDS, consumeAccountToken, issueAccountToken } from '../../auth/tokens.server';
 import { enqueueMail, notifyOutbox } from '../../mail/outbox.server';
-import { accountDeletionMail } from '../../mail/templates.server';
+import { accountDeletionMail } from '../../mail/account-mail.server';
 import { requireViewer } from '../authz';
 import { DomainError, type FieldError } from '../errors';
 import { revokeAllCredentials } from './authentication';
@@ -111,7 +111,7 @@ export async function accountRequestDeletion(ctx: ServiceContext, redirectUrl?: 
     const hours = ACCOUNT_TOKEN_TTL_SECONDS.account_deletion / 3600;
     await enqueueMail(tx.db, {
       to: user.email,
-      ...accountDeletionMail(user.default_language, user.first_name, linkWith(linkBase, { token }), hours),
+      ...(await accountDeletionMail(user.default_language, user.first_name, linkWith(linkBase, { token }), hours)),
     });
   });
   notifyOutbox(ctx.app);

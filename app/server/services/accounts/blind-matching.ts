@@ -64,11 +64,11 @@ export async function blindMatchingRegister(
   const sendSetPasswordLink = async (tx: ServiceContext, user: Pick<User, 'id' | 'email' | 'default_language' | 'first_name'>) => {
     const token = await issueAccountToken(tx.db, user.id, 'activation');
     const link = linkWith(new URL(BLIND_MATCHING_SET_PASSWORD_PATH, base), { email: user.email, token, convention: convention.slug });
-    await enqueueMail(tx.db, { to: user.email, ...blindMatchingMail(user.default_language, user.first_name, link, convention.title, days) });
+    await enqueueMail(tx.db, { to: user.email, ...(await blindMatchingMail(user.default_language, user.first_name, link, convention.title, days)) });
   };
   const sendLoginLink = async (tx: ServiceContext, user: User) => {
     const link = linkWith(new URL('/login', base), { next: conventionPath(convention.slug) });
-    await enqueueMail(tx.db, { to: user.email, ...blindMatchingLoginMail(user.default_language, user.first_name, link, convention.title) });
+    await enqueueMail(tx.db, { to: user.email, ...(await blindMatchingLoginMail(user.default_language, user.first_name, link, convention.title)) });
   };
 
   const existing = await findUserByEmail(ctx.db, email);

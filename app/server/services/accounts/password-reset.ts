@@ -3,7 +3,7 @@ import { inTransaction, type ServiceContext } from '../../context.server';
 import { hashPassword } from '../../auth/password.server';
 import { ACCOUNT_TOKEN_TTL_SECONDS, consumeAccountToken, issueAccountToken } from '../../auth/tokens.server';
 import { enqueueMail, notifyOutbox } from '../../mail/outbox.server';
-import { passwordResetMail } from '../../mail/templates.server';
+import { passwordResetMail } from '../../mail/account-mail.server';
 import { DomainError } from '../errors';
 import { revokeAllCredentials } from './authentication';
 import { findUserByEmail, linkWith, mailLinkBase, passwordErrors, throwIfAny } from './common';
@@ -25,7 +25,7 @@ export async function requestPasswordReset(
     const token = await issueAccountToken(tx.db, user.id, 'password_reset');
     const link = linkWith(linkBase, { email: user.email, token });
     const minutes = ACCOUNT_TOKEN_TTL_SECONDS.password_reset / 60;
-    await enqueueMail(tx.db, { to: user.email, ...passwordResetMail(user.default_language, user.first_name, link, minutes) });
+    await enqueueMail(tx.db, { to: user.email, ...(await passwordResetMail(user.default_language, user.first_name, link, minutes)) });
   });
   notifyOutbox(ctx.app);
 }

@@ -6,7 +6,7 @@ import { hashPassword } from '../../auth/password.server';
 import { recordLoginFailure, throttleWait } from '../../auth/throttle.server';
 import { ACCOUNT_TOKEN_TTL_SECONDS, consumeAccountToken, issueAccountToken } from '../../auth/tokens.server';
 import { enqueueMail, notifyOutbox } from '../../mail/outbox.server';
-import { activationMail } from '../../mail/templates.server';
+import { activationMail } from '../../mail/account-mail.server';
 import { DomainError, type FieldError } from '../errors';
 import { isUniqueViolation } from '../slugs';
 import {
@@ -88,7 +88,7 @@ export async function accountRegister(
       const token = await issueAccountToken(tx.db, user.id, 'activation');
       const link = linkWith(linkBase, { email, token });
       const days = ACCOUNT_TOKEN_TTL_SECONDS.activation / 86400;
-      await enqueueMail(tx.db, { to: email, ...activationMail(language, firstName, link, days) });
+      await enqueueMail(tx.db, { to: email, ...(await activationMail(language, firstName, link, days)) });
       return user.id;
     });
     notifyOutbox(ctx.app);
@@ -140,7 +140,7 @@ export async function resendActivationMail(
     const token = await issueAccountToken(tx.db, user.id, 'activation');
     const link = linkWith(linkBase, { email: user.email, token });
     const days = ACCOUNT_TOKEN_TTL_SECONDS.activation / 86400;
-    await enqueueMail(tx.db, { to: user.email, ...activationMail(user.default_language, user.first_name, link, days) });
+    await enqueueMail(tx.db, { to: user.email, ...(await activationMail(user.default_language, user.first_name, link, days)) });
   });
   notifyOutbox(ctx.app);
 }

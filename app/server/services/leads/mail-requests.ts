@@ -3,7 +3,7 @@ import { Lead, LeadMailRequest, Organization, type Language, type LeadForm, type
 import { inTransaction, type ServiceContext } from '../../context.server';
 import { getT } from '../../i18n.server';
 import { enqueueMail, notifyOutbox } from '../../mail/outbox.server';
-import { leadMailConfirmationMail } from '../../mail/templates.server';
+import { leadMailConfirmationMail } from '../../mail/account-mail.server';
 import { publicBaseUrl } from '../accounts/common';
 import { DomainError } from '../errors';
 import { queueInformationMail } from './info';
@@ -66,7 +66,7 @@ export async function requestInformationMail(
   if (token) {
     const organization = await Organization.query(ctx.db).findById(lead.organization_id);
     const link = new URL(`/leadform/confirm?token=${encodeURIComponent(token)}&lang=${lead.language}`, publicBaseUrl(ctx.app.env)).toString();
-    await enqueueMail(ctx.db, { to: email, ...leadMailConfirmationMail(lead.language, link, organization?.name ?? '', MAIL_REQUEST_LIMITS.confirmDays) });
+    await enqueueMail(ctx.db, { to: email, ...(await leadMailConfirmationMail(lead.language, link, organization?.name ?? '', MAIL_REQUEST_LIMITS.confirmDays)) });
   }
   return status;
 }
