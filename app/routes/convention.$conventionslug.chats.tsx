@@ -9,6 +9,7 @@ import { conventionPageTitle } from '~/components/visitor/convention-info';
 import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
+import { paramsOf } from '~/server/route-kit.server';
 import { visitorChatsAction, visitorChatsData } from '~/server/pages/chats.server';
 
 /** The chats page is the chat itself: no widget on it (`chat: false`). */
@@ -21,12 +22,12 @@ export const guards = defineGuards({ public: true, permission: { kind: 'conventi
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  return visitorChatsData(context, request, params.conventionslug ?? '');
+  return visitorChatsData(context, request, paramsOf(params, 'conventionslug').conventionslug);
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await runGuards({ request, context, params }, guards);
-  return visitorChatsAction(context, request, params.conventionslug ?? '');
+  return visitorChatsAction(context, request, paramsOf(params, 'conventionslug').conventionslug);
 }
 
 const ConversationLive = lazy(() => import('~/components/chats/conversation-live'));
