@@ -357,6 +357,8 @@ export async function checkOpenStates(
  * scripts fail would otherwise hold the walk until the test's time is up.
  */
 const HYDRATION_TIMEOUT = 30_000;
+/** How long the walk waits for a page's document before it reports the route and goes on. */
+const GOTO_TIMEOUT = 30_000;
 
 /** The uncaught errors of each person's page since its last load (the reason a page did not hydrate). */
 const pageErrors = new WeakMap<Page, string[]>();
@@ -364,7 +366,15 @@ const pageErrors = new WeakMap<Page, string[]>();
 /** Opens an address and waits until the page has hydrated; the reason when it did not. */
 async function open(page: Page, url: string): Promise<{ status: number; notHydrated: string | null }> {
   pageErrors.set(page, []);
-  const status = (await page.goto(url))?.status() ?? 0;
+  // up to the document, not the load event: a picture or frame of another host (a YouTube thumbnail, an embed) that
+  // never answers where the tests run holds `load` without end (the walk stood still on /exhibition/demo-hausmesse);
+  // hydration, awaited below, is what the checks need. A page that does not even answer is reported, not waited for.
+  let status = 0;
+  try {
+    status = (await page.goto(url, { waitUntil: 'domcontentloaded', timeout: GOTO_TIMEOUT }))?.status() ?? 0;
+  } catch (error) {
+    return { status, notHydrated: `${url} did not load within ${GOTO_TIMEOUT / 1000} s: ${(error as Error).message.split('\n')[0]}` };
+  }
   const hydrated = await page
     .locator('html[data-hydrated]')
     .waitFor({ state: 'attached', timeout: HYDRATION_TIMEOUT })
@@ -432,6 +442,24 @@ export const DATABASE_SOURCES: {
   {
     pattern: '/old/content/:slug',
     rows: (db) => db('content_groups').orderBy('created_at').limit(3).select('slug'),
+  },
+  // a stand's reference point with a virtual room (/vr/{rpslug}): the real slugs of the demo, not the paths the
+  // analytics seed records (app/server/seed/analytics.ts invents /vr/rundgang), which the pages' data also offer
+  {
+    pattern: '/convention/:conventionslug/hall/:hallslug/stand/:standslug/vr/:rpslug',
+    rows: (db) =>
+      db('points as p')
+        .join('stand_nodes as n', 'n.id', 'p.node_id')
+        .join('hall_stands as hs', 'hs.stand_id', 'n.stand_id')
+        .join('halls as h', 'h.id', 'hs.hall_id')
+        .join('convention_halls as ch', 'ch.hall_id', 'hs.hall_id')
+        .join('conventions as c', 'c.id', 'ch.convention_id')
+        .where({ 'p.kind': 'REFERENCE', 'hs.approved': true })
+        .whereNotNull('p.virtual_room_id')
+        .whereNotNull('p.slug')
+        .orderBy([{ column: 'c.created_at' }, { column: 'ch.order' }, { column: 'hs.order' }])
+        .limit(3)
+        .select('c.slug as conventionslug', 'h.slug as hallslug', 'hs.slug as standslug', 'p.slug as rpslug'),
   },
   // a stand's preview link, which its exhibitor is given (also once approved): a pending stand's first
   {
