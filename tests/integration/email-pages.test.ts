@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_TEMPLATE_KEYS } from '~/lib/email/templates';
 import { Feature, Package } from '~/lib/features';
 import * as page from '~/routes/_console.email-management/route';
 import * as preview from '~/routes/_console.email-management_.preview';
@@ -47,7 +48,8 @@ describe('/email-management', () => {
     expect(res.status).toBe(200);
     const data = res.data as PageData;
     expect(data.query).toEqual({ mail: 'appointmentCancelled', lang: 'EN', width: 'phone', page: 1 });
-    expect(data.mails).toHaveLength(6);
+    expect(data.mails).toHaveLength(EMAIL_TEMPLATE_KEYS.length);
+    expect(data.mails.map((m: { key: string }) => m.key)).toEqual(expect.arrayContaining(['orderRequest', 'orderRequestCopy', 'orderAnswer']));
     expect(data.mail.translatables.filter((x) => x.msgId === 'subject').map((x) => [x.lang, x.default])).toEqual([
       ['DE', 'Abgesagt: Termin am {{date}}'],
       ['EN', 'Cancelled: appointment on {{date}}'],

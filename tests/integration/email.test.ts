@@ -82,7 +82,7 @@ describe('who may manage mails', () => {
     const { org, admin } = await orgWithAdmin();
     const ok = await gql<EmailsData>(admin.id, EMAILS, { lang: 'EN' });
     expect(ok.body.errors).toBeUndefined();
-    expect(ok.body.data!.emails.map((e) => e.key)).toEqual(['leadInformation', 'appointmentBooked', 'appointmentContactBooked', 'appointmentCancelled', 'invite', 'chatOffline']);
+    expect(ok.body.data!.emails.map((e) => e.key)).toEqual(['leadInformation', 'appointmentBooked', 'appointmentContactBooked', 'appointmentCancelled', 'invite', 'chatOffline', 'orderRequest', 'orderRequestCopy', 'orderAnswer']);
     const lead = ok.body.data!.emails[0];
     expect(lead.subject).toBe(`Your information from ${org.name}`);
     expect(lead.translatables.find((x) => x.msgId === 'subject')).toMatchObject({ lang: 'EN', msg: null, default: 'Your information from {{organisation}}' });

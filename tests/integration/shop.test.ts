@@ -242,6 +242,8 @@ describe('checkout', () => {
     await gql(ADD, { c, p: w.shirt.id, v: variants[0].id, q: 2 }, w.visitor.id);
     await gql(ADD, { c, p: w.catalogue.id, q: 1 }, w.visitor.id);
     await gql(ADD, { c, p: w.ticket.id, q: 1 }, w.visitor.id);
+    // the exhibitor has its own German subject for order requests (its mail template, issue 29)
+    await t.app.db('email_translatables').insert({ organization_id: w.exhibitor.id, template_key: 'orderRequest', msg_id: 'subject', language: 'DE', text: 'Bestellung {{number}} von {{buyer}}' });
     const out = await gql(CHECKOUT, { c, m: 'Please deliver to hall 2' }, w.visitor.id);
     expect(out.body.data!.checkout.error).toBeNull();
     const requests = out.body.data!.checkout.orderRequests;
@@ -262,6 +264,17 @@ describe('checkout', () => {
     expect(exhibitorMails[0]!.subject).toContain(exhibitorRequest.number);
     expect(exhibitorMails[0]!.text).toContain('2 × Coffee mug');
     expect(exhibitorMails[0]!.text).toContain('Please deliver to hall 2');
+    expect(exhibitorMails[0]!.subject).toBe(`Bestellung ${exhibitorRequest.number} von Vera Visitor`);
+    // answers go to the visitor; the mail is in the exhibitor's delivery log as its order-request template
+    expect(exhibitorMails[0]!.replyTo).toBe(w.visitor.email);
+    const deliveries = await t.app.db('email_deliveries').where({ organization_id: w.exhibitor.id }).select('template_key', 'recipient');
+    expect(deliveries).toHaveLength(2);
+    expect(deliveries).toEqual(
+      expect.arrayContaining([
+        { template_key: 'orderRequest', recipient: w.exhibitor.email },
+        { template_key: 'orderRequestCopy', recipient: w.visitor.email },
+      ]),
+    );
     expect(await listMails(t.app.db, { to: w.host.email! })).toHaveLength(1);
     // an organisation without an address of its own: its admins get it
     expect(await listMails(t.app.db, { to: (await t.app.db('users').where({ id: w.secondAdmin.id }).first()).email })).toHaveLength(1);

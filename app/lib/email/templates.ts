@@ -5,7 +5,17 @@
  * in an override of that message; a placeholder the template does not know is refused (both INVALID, naming it).
  */
 
-export const EMAIL_TEMPLATE_KEYS = ['leadInformation', 'appointmentBooked', 'appointmentContactBooked', 'appointmentCancelled', 'invite', 'chatOffline'] as const;
+export const EMAIL_TEMPLATE_KEYS = [
+  'leadInformation',
+  'appointmentBooked',
+  'appointmentContactBooked',
+  'appointmentCancelled',
+  'invite',
+  'chatOffline',
+  'orderRequest',
+  'orderRequestCopy',
+  'orderAnswer',
+] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
 
 export interface EmailMessageDef {
@@ -91,6 +101,38 @@ export const EMAIL_TEMPLATES: readonly EmailTemplateDef[] = [
       msg('subject', 'chatOffline.subject', 'text', ['visitor']),
       msg('intro', 'chatOffline.intro', 'rich', ['visitor', 'email']),
       msg('reply', 'chatOffline.reply', 'rich', ['email']),
+    ],
+  },
+  // the shop (issue 31): a visitor's order request to the selling organisation, the visitor's copy, the answer; the
+  // order lines, the visitor's message and the answer itself are the visitor's and seller's words, not translatables
+  {
+    key: 'orderRequest',
+    placeholders: ['name', 'organisation', 'number', 'convention', 'buyer', 'email'],
+    messages: [
+      msg('subject', 'shopOrder.seller.subject', 'text', ['number']),
+      msg('intro', 'shopOrder.seller.intro', 'rich', ['buyer']),
+      msg('action', 'shopOrder.seller.action', 'text'),
+      msg('signature', 'signature', 'rich'),
+    ],
+  },
+  {
+    key: 'orderRequestCopy',
+    placeholders: ['name', 'organisation', 'number', 'convention'],
+    messages: [
+      msg('subject', 'shopOrder.buyer.subject', 'text', ['number']),
+      msg('intro', 'shopOrder.buyer.intro', 'rich'),
+      msg('action', 'shopOrder.buyer.action', 'text'),
+      msg('signature', 'signature', 'rich'),
+    ],
+  },
+  {
+    key: 'orderAnswer',
+    placeholders: ['name', 'organisation', 'number'],
+    messages: [
+      msg('subject', 'shopOrder.answer.subject', 'text', ['number']),
+      msg('intro', 'shopOrder.answer.intro', 'rich'),
+      msg('action', 'shopOrder.answer.action', 'text'),
+      msg('signature', 'signature', 'rich'),
     ],
   },
 ];

@@ -36,7 +36,8 @@ export interface MailLook {
 export type MailBlock =
   | { msg: string; strong?: boolean }
   | { button: { msg?: string; label?: string; href: string } }
-  | { fixed: string; strong?: boolean }
+  | { fixed: string; strong?: boolean; preLine?: boolean }
+  | { list: string[] }
   | { link: string };
 
 export interface OrganizationMailInput {
@@ -89,9 +90,17 @@ function OrganizationMail({ input, subject }: { input: OrganizationMailInput; su
     if ('msg' in block) return <Rich key={index} html={messageHtml(input, block.msg).html} strong={block.strong} />;
     if ('fixed' in block)
       return (
-        <Text key={index} style={{ ...paragraph, fontWeight: block.strong ? 'bold' : undefined }}>
+        <Text key={index} style={{ ...paragraph, fontWeight: block.strong ? 'bold' : undefined, whiteSpace: block.preLine ? 'pre-line' : undefined }}>
           {block.fixed}
         </Text>
+      );
+    if ('list' in block)
+      return (
+        <ul key={index} style={{ ...paragraph, paddingLeft: '20px' }}>
+          {block.list.map((item, i) => (
+            <li key={i}>{item}</li>
+          ))}
+        </ul>
       );
     if ('link' in block)
       return (

@@ -35,6 +35,8 @@ export interface OutboxMail {
   subject: string;
   html: string;
   text: string;
+  /** where answers go, when the mail names it */
+  replyTo: string | null;
   status: 'pending' | 'sent' | 'failed';
   attempts: number;
   lastError: string | null;
@@ -201,6 +203,7 @@ function toOutboxMail(row: OutboxRow): OutboxMail {
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
+    replyTo: mail.replyTo ?? null,
     status: row.status,
     attempts: row.attempts,
     lastError: row.last_error,

@@ -3,6 +3,7 @@ import type { Language } from '#db/models/index';
 import type { EmailTemplateKey } from '~/lib/email/templates';
 import type { MailBlock } from '../../mail/organization-mail.server';
 import { getT } from '../../i18n.server';
+import { formatPrice } from '~/lib/schemas/shop';
 import { formatDay, formatWhen } from '../appointments/mails';
 
 /**
@@ -32,6 +33,38 @@ export function chatOfflineBlocks(language: Language, body: string, source: stri
     ...(source ? [{ fixed: t('chats:server.offlineMail.source', { path: source }) as string }] : []),
     { msg: 'reply' },
   ];
+}
+
+/** An order line as the mail shows it: "2 × Mug (blue): 12,00 €", or "on request" without a price. */
+export interface OrderMailLine {
+  name: string;
+  variantLabel: string;
+  quantity: number;
+  priceCents: number | null;
+  currency: string;
+}
+
+function orderLineText(language: Language, line: OrderMailLine): string {
+  const t = getT(language);
+  const price = line.priceCents === null ? (t('shop:product.onRequest') as string) : formatPrice(line.priceCents, line.currency, language);
+  return `${line.quantity} × ${line.name}${line.variantLabel ? ` (${line.variantLabel})` : ''}: ${price}`;
+}
+
+/** An order request (to the seller, or the visitor's copy): intro, the lines, the visitor's message, the button. */
+export function orderRequestBlocks(language: Language, parts: { lines: OrderMailLine[]; message: string; link: string }): MailBlock[] {
+  const t = getT(language);
+  return [
+    { msg: 'intro' },
+    { list: parts.lines.map((line) => orderLineText(language, line)) },
+    ...(parts.message ? [{ fixed: t('mail:shopOrder.message', { message: parts.message }) as string, preLine: true }] : []),
+    { button: { msg: 'action', href: parts.link } },
+    { msg: 'signature' },
+  ];
+}
+
+/** The seller's answer to an order request: intro, the answer as written, the button. */
+export function orderAnswerBlocks(answer: string, link: string): MailBlock[] {
+  return [{ msg: 'intro' }, { fixed: answer, preLine: true }, { button: { msg: 'action', href: link } }, { msg: 'signature' }];
 }
 
 export interface AppointmentParts {
@@ -100,6 +133,19 @@ export function sampleMail(
       values: { organisation, visitor: name, email: 'kim.example@example.com' },
       blocks: chatOfflineBlocks(language, t('email:sample.chatMessage') as string, '/convention/sample'),
     };
+  }
+  if (template === 'orderRequest' || template === 'orderRequestCopy' || template === 'orderAnswer') {
+    const number = 'A-2026-0042';
+    const convention = t('email:sample.convention') as string;
+    if (template === 'orderAnswer') return { name, values: { organisation, number }, blocks: orderAnswerBlocks(t('email:sample.orderAnswer') as string, link('/convention/sample/cart/okle')) };
+    const lines = [
+      { name: t('email:sample.orderLine') as string, variantLabel: '', quantity: 2, priceCents: 1250, currency: 'EUR' },
+      { name: t('email:sample.orderLineOnRequest') as string, variantLabel: '', quantity: 1, priceCents: null, currency: 'EUR' },
+    ];
+    const blocks = orderRequestBlocks(language, { lines, message: t('email:sample.orderMessage') as string, link: link(template === 'orderRequest' ? '/shop/order-requests' : '/convention/sample/cart/okle') });
+    return template === 'orderRequest'
+      ? { name: contact, values: { organisation, number, convention, buyer: name, email: 'kim.example@example.com' }, blocks }
+      : { name, values: { organisation, number, convention }, blocks };
   }
   const start = new Date(Date.UTC(2026, 9, 26, 8, 0));
   const end = new Date(Date.UTC(2026, 9, 26, 8, 30));

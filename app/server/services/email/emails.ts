@@ -78,6 +78,8 @@ export interface OrganizationMail {
   attachments?: MailAttachment[];
   /** the recipient agreed to tracking: the mail carries the open pixel */
   tracking?: boolean;
+  /** where answers go instead of the organisation's reply-to (a seller answering the visitor who asked) */
+  replyTo?: string;
 }
 
 /**
@@ -106,7 +108,7 @@ export async function sendOrganizationMail(ctx: ServiceContext, mail: Organizati
       ...rendered,
       ...(mail.attachments ? { attachments: mail.attachments } : {}),
       ...(setup.settings?.sender_name ? { fromName: setup.settings.sender_name } : {}),
-      ...(setup.settings?.reply_to ? { replyTo: setup.settings.reply_to } : {}),
+      ...(mail.replyTo ? { replyTo: mail.replyTo } : setup.settings?.reply_to ? { replyTo: setup.settings.reply_to } : {}),
     },
     bounce ? { held: bounce.answer } : {},
   );

@@ -2,12 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Cart, CartLine, type Currency } from '#db/models/index';
 import { CartAddSchema, CartRemoveSchema, CartUpdateSchema, CheckoutSchema, variantLabel } from '~/lib/schemas/shop';
 import { inTransaction, type ServiceContext } from '../../context.server';
-import { enqueueMail } from '../../mail/outbox.server';
 import { requireViewer } from '../authz';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation';
 import { productInShop, shopConvention, type ShopConvention } from './catalog';
-import { orderRequestMail } from './mails';
+import { sendOrderRequestMail } from './mails';
 import { siteUrl } from './orders';
 import { OutOfStockError, shopNotFound, type Shortage } from './policy';
 
@@ -383,12 +382,8 @@ async function enqueueOrderMails(
         .where((w) => w.where('m.role', 'admin').orWhere('m.is_owner', true))
         .where('u.is_active', true)
         .select('u.email', 'u.default_language');
-  const base = { number: order.number, convention: order.convention.title, seller: seller?.name ?? '', buyer: order.buyer, message: order.message, lines: order.lines };
+  const base = { organizationId: order.organizationId, number: order.number, convention: order.convention.title, buyer: order.buyer, message: order.message, lines: order.lines };
   const site = siteUrl(ctx);
-  for (const r of recipients)
-    await enqueueMail(ctx.db, orderRequestMail({ ...base, to: r.email, language: r.default_language, kind: 'seller', link: `${site}/shop/order-requests` }));
-  await enqueueMail(
-    ctx.db,
-    orderRequestMail({ ...base, to: order.buyer.email, language: order.buyer.language, kind: 'buyer', link: `${site}/convention/${order.convention.slug}/cart/okle` }),
-  );
+  for (const r of recipients) await sendOrderRequestMail(ctx, { ...base, to: r.email, language: r.default_language, kind: 'seller', link: `${site}/shop/order-requests` });
+  await sendOrderRequestMail(ctx, { ...base, to: order.buyer.email, language: order.buyer.language, kind: 'buyer', link: `${site}/convention/${order.convention.slug}/cart/okle` });
 }

@@ -1,11 +1,10 @@
 import { OrderRequest, type Currency, type OrderRequestLine } from '#db/models/index';
 import { ORDER_REQUEST_STATES, OrderAnswerSchema, OrderCloseSchema, type OrderRequestState } from '~/lib/schemas/shop';
 import type { ServiceContext } from '../../context.server';
-import { enqueueMail } from '../../mail/outbox.server';
 import { assertId, requireViewer } from '../authz';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation';
-import { orderAnswerMail } from './mails';
+import { sendOrderAnswerMail } from './mails';
 import { mayHandleOrders, requireOrderHandler, shopNotFound } from './policy';
 
 /**
@@ -153,20 +152,16 @@ export async function answerOrderRequest(ctx: ServiceContext, raw: { id: string;
       .update({ state: 'ANSWERED', answer: input.answer, answered_at: trx.fn.now(), updated_at: trx.fn.now() })
       .returning('id');
     if (!changed.length) throw new DomainError('INVALID', ctx.t('shop:errors.closed'), 'id');
-    const seller = await trx('organizations').where({ id: request.organization_id }).first('name');
     const convention = request.convention_id ? await trx('conventions').where({ id: request.convention_id }).first('slug') : null;
-    await enqueueMail(
-      trx,
-      orderAnswerMail({
-        to: request.buyer_email,
-        language: request.buyer_language,
-        name: request.buyer_name,
-        number: request.number,
-        seller: seller?.name ?? '',
-        answer: input.answer,
-        link: convention ? `${siteUrl(ctx)}/convention/${convention.slug}/cart/okle` : siteUrl(ctx),
-      }),
-    );
+    await sendOrderAnswerMail(tctx, {
+      organizationId: request.organization_id,
+      to: request.buyer_email,
+      language: request.buyer_language,
+      name: request.buyer_name,
+      number: request.number,
+      answer: input.answer,
+      link: convention ? `${siteUrl(ctx)}/convention/${convention.slug}/cart/okle` : siteUrl(ctx),
+    });
     return orderRequest(tctx, request.id);
   });
 }
