@@ -1,10 +1,10 @@
 import { Body, Button, Container, Head, Html, Link, Preview, Section, Text } from '@react-email/components';
-import { render } from '@react-email/render';
 import type { TFunction } from 'i18next';
 import { toLocale, type Language } from '~/lib/language';
 import { EMAIL_DEFAULT_COLOR } from '~/lib/email/templates';
 import { readableOn } from '~/lib/personalization-theme';
 import { getT } from '../i18n.server';
+import { renderMailElement } from './render.server';
 import type { RenderedMail } from './templates.server';
 
 /**
@@ -98,7 +98,7 @@ function AccountMail({ language, texts, link }: { language: Language; texts: Tex
 export async function renderActionMail(language: Language, mail: ActionMail): Promise<RenderedMail> {
   const texts = textsOf(getT(language), mail);
   const text = [texts.greeting, '', texts.intro, '', `${texts.action}: ${mail.link}`, '', texts.validity, texts.ignore, '', texts.signature].join('\n');
-  const html = await render(<AccountMail language={language} texts={texts} link={mail.link} />);
+  const { html } = renderMailElement(<AccountMail language={language} texts={texts} link={mail.link} />);
   return { subject: texts.subject, html, text };
 }
 

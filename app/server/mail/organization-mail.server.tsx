@@ -1,5 +1,4 @@
 import { Body, Button, Container, Head, Html, Img, Link, Preview, Section, Text } from '@react-email/components';
-import { render } from '@react-email/render';
 import type { ReactNode } from 'react';
 import { toLocale, type Language } from '~/lib/language';
 import { EMAIL_DEFAULT_COLOR, fillPlaceholders, templateDef, type EmailTemplateKey } from '~/lib/email/templates';
@@ -8,6 +7,7 @@ import deMail from '../../../locales/de/mail.json';
 import enMail from '../../../locales/en/mail.json';
 import { plainMailText, sanitizeMailText } from '../services/content/sanitize';
 import { getT } from '../i18n.server';
+import { renderMailElement } from './render.server';
 import { escapeHtml, type RenderedMail } from './templates.server';
 
 /**
@@ -149,7 +149,6 @@ export function organizationMailSubject(input: Pick<OrganizationMailInput, 'temp
 /** Subject, HTML and plain text of an organisation's mail. */
 export async function renderOrganizationMail(input: OrganizationMailInput): Promise<RenderedMail> {
   const subject = organizationMailSubject(input);
-  const element = <OrganizationMail input={input} subject={subject} />;
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  const { html, text } = renderMailElement(<OrganizationMail input={input} subject={subject} />);
   return { subject, html, text };
 }
