@@ -39,7 +39,7 @@ export async function buildGraphiQL({ rootDir, outDir, minify = true }) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const outDir = path.join(rootDir, process.env.BUILD_DIR ?? 'build', 'graphiql');
+  const outDir = path.resolve(rootDir, process.env.BUILD_DIR ?? 'build', 'graphiql');
   await buildGraphiQL({ rootDir, outDir });
   console.log(`GraphiQL bundle written to ${path.relative(rootDir, outDir)}`);
 }

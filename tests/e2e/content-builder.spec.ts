@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { Package } from '../../app/lib/features';
 import { pdf, png } from '../integration/files-fixtures';
 import { expect, expectAccessible, test } from './fixtures';
-import { sortableDrag } from './drag';
+import { pointIn, sortableDrag } from './drag';
 
 test.use({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
 
@@ -107,8 +107,9 @@ test('an editor builds a group: text, image with an e-mail link, a column with t
   // the whole list in view: the drag starts at the last row and ends on the first
   await page.setViewportSize({ width: 1280, height: 1800 });
   await page.getByRole('heading', { name: 'Content', exact: true, level: 2 }).last().evaluate((element) => element.scrollIntoView({ block: 'start' }));
-  const to = (await topLevel(page).first().boundingBox())!;
-  await sortableDrag(page, dragHandle, { x: to.x + 20, y: to.y + 5 }, ({ timeout }) => expect(topLevel(page).first()).toContainText('Einleitung', { timeout }));
+  // the first row is measured when the drag gets there: the image above can finish loading and grow the list, and
+  // the handle is scrolled into view first, so a point measured before would be stale
+  await sortableDrag(page, dragHandle, pointIn(topLevel(page).first(), 20, 5), ({ timeout }) => expect(topLevel(page).first()).toContainText('Einleitung', { timeout }));
   await expect(page.getByRole('status').filter({ hasText: 'Moved to position 1 of 3' })).toBeAttached();
   await expect
     .poll(async () => (await db('content_objects').where({ group_id: group.id, parent_id: null }).orderBy('sort')).map((row) => row.type))

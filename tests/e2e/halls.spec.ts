@@ -4,7 +4,7 @@ import { Package } from '../../app/lib/features';
 import { createOrganization } from '../fixtures/factories';
 import { png } from '../integration/files-fixtures';
 import { expect, hydrated, test } from './fixtures';
-import { sortableDrag } from './drag';
+import { pointIn, sortableDrag } from './drag';
 
 test.use({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
 
@@ -73,8 +73,7 @@ test('host creates a hall, adds stands, invites a guest stand (shown once its or
     const handle = page.locator('li', { hasText: 'Alpha' }).locator('[data-drag-handle]');
     const firstRow = page.getByRole('list', { name: 'Stands in their order' }).getByRole('listitem').first();
     await page.getByRole('heading', { name: 'Stands in this hall' }).scrollIntoViewIfNeeded();
-    const to = (await firstRow.boundingBox())!;
-    await sortableDrag(page, handle, { x: to.x + 20, y: to.y + 5 }, ({ timeout }) => expect(standNames(page)).toHaveText(['Alpha', 'Beta', 'Gast'], { timeout }));
+    await sortableDrag(page, handle, pointIn(firstRow, 20, 5), ({ timeout }) => expect(standNames(page)).toHaveText(['Alpha', 'Beta', 'Gast'], { timeout }));
     await expect(standNames(page)).toHaveText(['Alpha', 'Beta', 'Gast']);
     await expect(page.getByRole('status').filter({ hasText: 'Alpha is now at position 1 of 3.' })).toBeAttached();
     await expect.poll(savedOrder).toEqual(['Alpha', 'Beta', 'Gast']);
