@@ -31,6 +31,7 @@ import * as m0031 from './0031_shop';
 import * as m0033 from './0033_item_translations';
 import * as m0037 from './0037_analytics_hourly_recurring';
 import * as m0039 from './0039_chat_operator_windows';
+import * as m0040 from './0040_visitor_bookmarks';
 import * as m0034 from './0034_content_page_drafts';
 import * as m0035 from './0035_product_pictures';
 
@@ -73,6 +74,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0035_product_pictures': m0035,
   '0037_analytics_hourly_recurring': m0037,
   '0039_chat_operator_windows': m0039,
+  '0040_visitor_bookmarks': m0040,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -79,3 +79,15 @@ export class ContentPageTag extends BaseModel {
   declare page_id: string;
   declare tag_id: string;
 }
+
+/**
+ * One visitor's "liked" mark on a content page (issue 27: the hub's bookmarks), with the token of the link they liked
+ * it with (null for the page's organisation's members, who need none).
+ */
+export class ContentPageLike extends BaseModel {
+  static override tableName = 'content_page_likes';
+
+  declare page_id: string;
+  declare user_id: string;
+  declare token: string | null;
+}

@@ -85,3 +85,12 @@ export class HallStand extends BaseModel {
     thumbnail: belongsTo(UploadedFile, 'hall_stands.thumbnail_id'),
   });
 }
+
+/** One visitor's mark on a stand in a hall (issue 27: the hub's bookmarks), with the convention they marked it in. */
+export class StandMark extends BaseModel {
+  static override tableName = 'stand_marks';
+
+  declare hall_stand_id: string;
+  declare convention_id: string;
+  declare user_id: string;
+}

@@ -12,6 +12,7 @@ import {
   updatePage,
   viewPage,
 } from '~/server/services/content-pages/pages';
+import { isPageLiked, likePage } from '~/server/services/content-pages/likes';
 import { publishPage, tokenLink, unpublishPage } from '~/server/services/content-pages/publish';
 import { createTranslation, deleteTranslation, updateTranslation } from '~/server/services/content-pages/translations';
 import type { Resolvers } from '../generated/types';
@@ -36,6 +37,7 @@ export const contentPageResolvers: Resolvers = {
     translations: (page, _args, ctx) => translationsOfPage(ctx.service).load(page.id),
     translation: (page) => page.asked_translation ?? null,
     tokenLink: (page, _args, ctx) => (mayEditPage(ctx.service.viewer, page) ? tokenLink(ctx.service, page) : null),
+    liked: (page, _args, ctx) => isPageLiked(ctx.service, page.id),
   },
   ContentPageTranslation: {
     contentItems: (translation) => layoutItems(translation.layout as PageLayout),
@@ -72,6 +74,8 @@ export const contentPageResolvers: Resolvers = {
       }),
     contentPageDelete: (_root, args, ctx) => payload(async () => ({ id: await deletePage(ctx.service, args.id) })).then(withOk),
     contentPageDuplicate: (_root, args, ctx) => payload(async () => ({ contentPage: await duplicatePage(ctx.service, args.id) })),
+    contentPageLike: (_root, args, ctx) =>
+      payload(async () => ({ contentPage: await likePage(ctx.service, { id: args.id, token: args.token }, args.liked) })),
     contentPagePublish: (_root, args, ctx) => payload(async () => ({ contentPage: await publishPage(ctx.service, args.id) })),
     contentPageUnpublish: (_root, args, ctx) => payload(async () => ({ contentPage: await unpublishPage(ctx.service, args.id) })),
     contentPageTranslationUpdate: (_root, args, ctx) =>

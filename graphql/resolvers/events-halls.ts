@@ -36,6 +36,7 @@ import {
   updateHallTranslation,
 } from '~/server/services/events/halls';
 import { createStandNode, deleteStandNode, updateStandNode } from '~/server/services/events/nodes';
+import { isStandMarked, markStand } from '~/server/services/events/stand-marks';
 import { createPoint, deletePoint, ownPoint, updatePoint } from '~/server/services/events/points';
 import {
   foyerOf,
@@ -82,6 +83,7 @@ export const eventsHallsResolvers: Resolvers = {
     standName: (hs, _args, ctx) => standNameOf(ctx.service, hs),
     stand: (hs, _args, ctx) => standThroughHallStand(ctx.service, hs),
     hall: (hs, _args, ctx) => hallOf(ctx.service, hs),
+    marked: (hs, _args, ctx) => isStandMarked(ctx.service, hs.id),
   },
   BaseStand: {
     approved: (s, _args, ctx) => isStandListed(ctx.service, s.id),
@@ -135,6 +137,11 @@ export const eventsHallsResolvers: Resolvers = {
     conventionImageFoyer: (_root, args, ctx) => asQuery(() => conventionImageFoyer(ctx.service, args.conventionId)),
   },
   Mutation: {
+    standMark: (_root, args, ctx) =>
+      payload(async () => {
+        const { hallStand } = await markStand(ctx.service, { conventionSlug: args.conventionSlug, hallSlug: args.hallSlug, standSlug: args.standSlug }, args.marked);
+        return { hallStand };
+      }),
     hallCreate: (_root, args, ctx) => payload(async () => ({ hall: await createHall(ctx.service, given(args.input)) })),
     hallUpdate: (_root, args, ctx) => payload(async () => ({ hall: await updateHall(ctx.service, args.id, given(args.input)) })),
     hallDelete: (_root, args, ctx) => payload(async () => ({ id: await deleteHall(ctx.service, args.id) })).then(withOk),

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { BookmarkToggle } from './bookmark-toggle';
 import type { StandPreviewData } from '~/server/pages/stand.server';
 import { StandView } from '~/components/stands/stand-view';
 
@@ -14,13 +16,18 @@ export function StandPage({
   preview = false,
   children,
 }: {
-  data: StandPreviewData & { standPath: string; approved: boolean };
+  /** `marked`: the logged-in visitor's mark (issue 27), null or absent: no toggle */
+  data: StandPreviewData & { standPath: string; approved: boolean; marked?: boolean | null };
   preview?: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation('visitor');
+  const location = useLocation();
   return (
     <div className="space-y-4">
+      {data.marked != null && !preview ? (
+        <BookmarkToggle action={data.standPath} back={`${location.pathname}${location.search}`} pressed={data.marked} label={t('bookmarks.markStand')} className="flex justify-end" />
+      ) : null}
       {preview ? (
         <p role="note" className="rounded-md border-l-4 border-brand-pink bg-white p-3 text-sm text-gray-900 shadow-sm">
           {data.approved ? t('stand.previewApproved') : t('stand.previewPending')}

@@ -1,5 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
+import { BookmarkToggle } from '~/components/visitor/bookmark-toggle';
 import { useTranslation } from 'react-i18next';
 import { PageView } from '~/components/content-pages/page-view';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
@@ -11,6 +12,8 @@ import { defineGuards } from '~/lib/guards';
 import { withNamespaces } from '~/lib/i18n-namespaces';
 import { runGuards } from '~/server/guards.server';
 import { invariantResponse, paramsOf } from '~/server/route-kit.server';
+import { bookmarkAction } from '~/server/pages/bookmarks.server';
+import { likePage } from '~/server/services/content-pages/likes';
 import { contentPageView } from '~/server/services/content-pages/visit';
 
 export const handle = { i18n: ['common', 'errors', 'validation', 'visitor', 'pages'] };
@@ -37,11 +40,25 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   invariantResponse(view.status === 'ok', 'Not Found', { status: 404 });
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
   const base = `/content/${encodeURIComponent(slug)}`;
-  return { ...view.page, language: context.language, imprintHref: `${base}/imprint${query}`, dataPolicyHref: `${base}/datapolicy${query}` };
+  return { ...view.page, language: context.language, pageHref: `${base}${query}`, imprintHref: `${base}/imprint${query}`, dataPolicyHref: `${base}/datapolicy${query}` };
+}
+
+/** A logged-in visitor bookmarks the page for their hub, or takes it off (issue 27); the link's token decides as in the loader. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await runGuards({ request, context, params }, guards);
+  const url = new URL(request.url);
+  const { slug } = paramsOf(params, 'slug');
+  const token = url.searchParams.get('token');
+  return bookmarkAction(context, await request.formData(), {
+    fallback: `/content/${encodeURIComponent(slug)}${token ? `?token=${encodeURIComponent(token)}` : ''}`,
+    work: (pressed) => likePage(context.service, { slug, token }, pressed),
+    toasts: { on: 'visitor:bookmarks.pageLiked', off: 'visitor:bookmarks.pageUnliked' },
+  });
 }
 
 export default function ContentPageRoute() {
   const page = useLoaderData<typeof loader>();
+  const { t } = useTranslation('visitor');
   return (
     <BrandThemed theme={page.theme} className="min-h-screen bg-white text-gray-900" lang={page.pageLanguage.toLowerCase()}>
       <SkipLink />
@@ -50,6 +67,9 @@ export default function ContentPageRoute() {
       </BrandedHeader>
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl outline-none">
         <h1 className="sr-only">{page.name}</h1>
+        {page.liked !== null ? (
+          <BookmarkToggle action={page.pageHref} back={page.pageHref} pressed={page.liked} label={t('bookmarks.likePage')} className="flex justify-end px-4 pt-4" />
+        ) : null}
         <PageView layout={page.layout} files={page.files} />
       </main>
       <BrandedFooter imprintHref={page.imprintHref} dataPolicyHref={page.dataPolicyHref} />

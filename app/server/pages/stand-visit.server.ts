@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import type { Params } from '@remix-run/react';
 import type { Guards } from '~/lib/guards';
 import { runGuards } from '~/server/guards.server';
@@ -6,6 +6,8 @@ import { invariantResponse, orNotFound } from '~/server/route-kit.server';
 import { findReferencePoint, loadPreview } from '~/server/pages/stand.server';
 import type { RequestContext } from '~/server/request-context.server';
 import { standVisit } from '~/server/services/events/visit';
+import { markStand } from '~/server/services/events/stand-marks';
+import { bookmarkAction } from './bookmarks.server';
 
 const standArgs = (params: Params) => ({
   conventionSlug: params.conventionslug ?? '',
@@ -18,11 +20,17 @@ const standArgs = (params: Params) => ({
 const standPathOf = (params: Params) =>
   `${params.prevslug ? `/prev/${params.prevslug}` : ''}/convention/${params.conventionslug ?? ''}/hall/${params.hallslug ?? ''}/stand/${params.standslug ?? ''}`;
 
-/** A stand page of a convention (or its preview by preview slug): the stand in the visitor's language. */
+/**
+ * A stand page of a convention (or its preview by preview slug): the stand in the visitor's language, and for a
+ * logged-in visitor whether they marked it (issue 27: the hub's bookmarks; null: no toggle, as on a preview). That
+ * mark is the viewer's own, so such a page is never shared with another viewer of the same audience.
+ */
 async function loadStandPage(context: RequestContext, params: Params) {
-  const { stand, approved } = await orNotFound(standVisit(context.service, standArgs(params)));
+  const { stand, approved, marked } = await orNotFound(standVisit(context.service, standArgs(params)));
   const view = await loadPreview(context.service, stand, context.language, { fallback: true });
-  return { ...view, approved, standPath: standPathOf(params) };
+  const markable = Boolean(context.viewer) && !params.prevslug;
+  if (markable) context.personal?.();
+  return { ...view, approved, standPath: standPathOf(params), marked: markable ? marked : null };
 }
 
 /**
@@ -49,5 +57,18 @@ export function standReferencePointLoader(guards: Guards) {
   return async ({ request, context, params }: LoaderFunctionArgs) => {
     await runGuards({ request, context, params }, guards);
     return loadStandReferencePoint(context, params);
+  };
+}
+
+/** The action of a stand page: the visitor marks the stand or takes the mark off (BookmarkToggle). */
+export function standMarkAction(guards: Guards) {
+  return async ({ request, context, params }: ActionFunctionArgs) => {
+    await runGuards({ request, context, params }, guards);
+    const { previewSlug: _preview, ...address } = standArgs(params);
+    return bookmarkAction(context, await request.formData(), {
+      fallback: standPathOf(params),
+      work: (pressed) => markStand(context.service, address, pressed),
+      toasts: { on: 'visitor:bookmarks.standMarked', off: 'visitor:bookmarks.standUnmarked' },
+    });
   };
 }

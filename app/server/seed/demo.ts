@@ -2,6 +2,7 @@ import type { Db } from '#db/connection';
 import { hashPassword } from '~/server/auth/password.server';
 import { Package, Feature } from '~/lib/features';
 import { addMember, createInvite, createOrganization, createUser } from '../../../tests/fixtures/factories';
+import { seedVisitorBookmarks } from './bookmarks';
 import { seedChats } from './chats';
 import { seedAnalytics } from './analytics';
 import { seedAppointments } from './appointments';
@@ -125,6 +126,9 @@ export async function seedDemo(db: Db, options: { force: boolean }): Promise<{ s
 
     // the demo convention's shop: products at four stands and the host's, pictures, Victor's two order requests (issue 31)
     await seedShop(trx, { organizationId: demoOrg.id, conventionSlug: 'digitale-fachmesse-2026', visitorEmail: 'visitor@demo.example' });
+
+    // Victor's bookmarks in his hub: two marked stands of the demo convention and the liked product pages (issue 27)
+    await seedVisitorBookmarks(trx, { organizationId: demoOrg.id, visitorUserId: visitor.id, conventionSlug: 'digitale-fachmesse-2026' });
 
     // four weeks of consented visits of the demo convention, rolled up, so /analytics is full on first start (issue 30)
     await seedAnalytics(trx, { conventionSlug: 'digitale-fachmesse-2026' });

@@ -96,15 +96,31 @@ export interface VisitedPage {
  * not see, so nothing about it leaks.
  */
 export async function viewPage(ctx: ServiceContext, by: { slug: string; lang?: Language | null; token?: string | null }): Promise<VisitedPage> {
-  const page = by.slug ? await ContentPage.query(ctx.db).findOne({ slug: by.slug.toLowerCase() }) : undefined;
-  if (!page) throw notFound(ctx, 'slug');
-  const seen = pageVisibility(ctx.viewer, page, by.token);
-  if (seen === 'stale-token') throw new DomainError('NOT_FOUND', ctx.t('pages:errors.linkInvalid'), 'token');
-  if (seen === 'hidden') throw notFound(ctx, 'slug');
+  const page = await visiblePage(ctx, by);
   const translations = await translationsOfPage(ctx).load(page.id);
   const translation = translations.find((tr) => tr.language === (by.lang ?? ctx.language)) ?? translations[0];
   if (!translation) throw notFound(ctx, 'lang');
   return { page, translation };
+}
+
+/**
+ * The page by slug (or id) that the viewer may see at its own address with the token: the rule of viewPage, whose
+ * NOT_FOUND answers it gives (an old token with its own message at `token`).
+ */
+export async function visiblePage(ctx: ServiceContext, by: { id?: string | null; slug?: string | null; token?: string | null }): Promise<ContentPage> {
+  const field = by.id ? 'id' : 'slug';
+  const page = by.id
+    ? isUuid(by.id)
+      ? await ContentPage.query(ctx.db).findById(by.id.toLowerCase())
+      : undefined
+    : by.slug
+      ? await ContentPage.query(ctx.db).findOne({ slug: by.slug.toLowerCase() })
+      : undefined;
+  if (!page) throw notFound(ctx, field);
+  const seen = pageVisibility(ctx.viewer, page, by.token);
+  if (seen === 'stale-token') throw new DomainError('NOT_FOUND', ctx.t('pages:errors.linkInvalid'), 'token');
+  if (seen === 'hidden') throw notFound(ctx, field);
+  return page;
 }
 
 /** A page shown inside another object (a convention's or foyer's link), by id: published, or any state for its editors. */

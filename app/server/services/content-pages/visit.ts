@@ -5,6 +5,7 @@ import type { ServiceContext } from '../../context.server';
 import { isDomainError } from '../errors';
 import { organizationLegal, type LegalInfo } from '../events/visit';
 import { visitorLook, type PersonalizationLook } from '../personalizations/look';
+import { isPageLiked } from './likes';
 import { pageFiles, translationsOfPage, viewPage, type PageFileView } from './pages';
 import { mayEditPage, mayShowLinkedPage } from './policy';
 
@@ -25,6 +26,8 @@ export interface ContentPageView {
   favicon: string | null;
   /** the personalization's colours (issue 24 item 4), null without a personalization */
   theme: BrandTheme | null;
+  /** the logged-in visitor liked the page (issue 27: the hub's bookmarks); null for anonymous visitors */
+  liked: boolean | null;
 }
 
 export type ContentPageAnswer =
@@ -44,7 +47,11 @@ export async function contentPageView(ctx: ServiceContext, by: { slug: string; t
   }
   const { page, translation } = visited;
   const layout = translation.layout as PageLayout;
-  const [files, look] = await Promise.all([pageFiles(ctx, layout), visitorLook(ctx, page.organization_id, page.personalization_id)]);
+  const [files, look, liked] = await Promise.all([
+    pageFiles(ctx, layout),
+    visitorLook(ctx, page.organization_id, page.personalization_id),
+    ctx.viewer ? isPageLiked(ctx, page.id) : null,
+  ]);
   return {
     status: 'ok',
     page: {
@@ -55,6 +62,7 @@ export async function contentPageView(ctx: ServiceContext, by: { slug: string; t
       logo: look?.logo ?? null,
       favicon: look?.favicon ?? null,
       theme: look?.theme ?? null,
+      liked,
     },
   };
 }

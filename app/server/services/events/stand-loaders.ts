@@ -18,6 +18,7 @@ import {
 import { byIdLoader, defineLoader, type ServiceContext } from '../../context.server';
 import { filesJson, primeFiles } from '../files/files.server';
 import { allTranslationsJson, jsonArray, ownColumns, revived, revivedRows, type JsonRow } from '../json-rows';
+import { viewerMarksLoader } from '../viewer-marks';
 import { LISTED } from './policy';
 
 /** One query per batch: the rows of the model whose `column` is one of the keys, grouped by that key. */
@@ -83,9 +84,15 @@ export const FAIRS_JSON = jsonArray(
 );
 
 /**
+ * Whether the viewer marked each of the hall stands (issue 27: the hub's bookmarks), batched; false without a viewer.
+ * hallStandsByHall primes it, so a stand page or a hall with its stands costs no statement for it.
+ */
+export const standMarkedByViewer = viewerMarksLoader('stand_marks', 'hall_stand_id');
+
+/**
  * Hall stands of a hall in their order (listed or not; callers filter for visitors). One statement per batch of
  * halls brings each hall stand's base stand, its texts, its organisation, its in-house fairs and its picture along
- * and primes baseStandById, standTranslationsByStand, standOrganizationById, fairsOfStand and the files: a hall page
+ * and primes baseStandById, standTranslationsByStand, standOrganizationById, fairsOfStand, standMarkedByViewer and the files: a hall page
  * (or a GraphQL hall with its stands) costs one statement however many stands it lists.
  */
 export const hallStandsByHall = defineLoader(
@@ -104,11 +111,13 @@ export const hallStandsByHall = defineLoader(
           db.raw(`${FAIRS_JSON} as _fairs`),
           db.raw(`json_build_object('id', o.id, 'slug', o.slug, 'name', o.name, 'support_url', o.support_url, 'chat_enabled', o.chat_enabled, 'suites', o.suites) as _organization`),
           db.raw(`${filesJson('hs.thumbnail_id')} as _thumbnail`),
+          db.raw('exists (select 1 from stand_marks m where m.hall_stand_id = hs.id and m.user_id = ?) as _marked', [ctx.viewer?.userId ?? null]),
         );
       const groups = new Map<string, HallStand[]>(hallIds.map((id) => [id, []]));
       for (const row of rows) {
         const hallStand = ownColumns<HallStand>(row);
         groups.get(hallStand.hall_id)?.push(hallStand);
+        if (ctx.viewer) standMarkedByViewer(ctx).prime(hallStand.id, Boolean(row._marked));
         baseStandById(ctx).prime(hallStand.stand_id, revived<BaseStand>(row._stand as JsonRow));
         standTranslationsByStand(ctx).prime(hallStand.stand_id, revivedRows(row._translations));
         fairsOfStand(ctx).prime(hallStand.stand_id, row._fairs as StandFair[]);

@@ -11,7 +11,7 @@ import { standAccess } from './access';
 import { conventionStand, readableHallStands } from './hall-stands';
 import { conventionTranslations, onDemandOfConvention, organizationLogoById, organizationSummaryById, stageOfConvention, stageTranslations } from './loaders';
 import { isListed } from './policy';
-import { baseStandById, hallTranslationsByHall, standTranslationsByStand } from './stand-loaders';
+import { baseStandById, hallTranslationsByHall, standMarkedByViewer, standTranslationsByStand } from './stand-loaders';
 import { videoThumbnailUrl } from './video-thumbnails';
 import { conventionNavigation, type ConventionNavigationRecord } from './visitor-loaders';
 import { mayShowLinkedPage } from '../content-pages/policy';
@@ -255,16 +255,17 @@ export async function hallVisit(ctx: ServiceContext, conventionSlug: string, hal
 
 /**
  * A stand in a hall of a convention (listed, or previewed by its preview slug, or seen by the host or the
- * exhibitor; its own access rules apply). `approved`: it is listed (both sides agreed).
+ * exhibitor; its own access rules apply). `approved`: it is listed (both sides agreed); `marked`: the viewer marked it
+ * (issue 27; read with the hall's stands, no statement of its own).
  */
 export async function standVisit(
   ctx: ServiceContext,
   args: { conventionSlug: string; hallSlug: string; standSlug: string; previewSlug?: string | null },
-): Promise<{ stand: BaseStand; approved: boolean }> {
+): Promise<{ stand: BaseStand; approved: boolean; hallStandId: string; marked: boolean }> {
   const { hallStand } = await conventionStand(ctx, args);
-  const stand = await baseStandById(ctx).load(hallStand.stand_id);
+  const [stand, marked] = await Promise.all([baseStandById(ctx).load(hallStand.stand_id), standMarkedByViewer(ctx).load(hallStand.id)]);
   if (!stand) throw new Error(`hall stand ${hallStand.id} has no base stand`);
-  return { stand, approved: isListed(hallStand) };
+  return { stand, approved: isListed(hallStand), hallStandId: hallStand.id, marked };
 }
 
 export interface LegalInfo {

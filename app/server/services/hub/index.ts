@@ -6,6 +6,8 @@ import { bookingPath } from '~/lib/appointments/paths';
 import { hasFeature } from '~/lib/features';
 import type { ServiceContext } from '../../context.server';
 import { requireViewer } from '../authz';
+import { likedPagesOfViewer } from '../content-pages/likes';
+import { markedStandsOfViewer } from '../events/stand-marks';
 
 /** A contact person the visitor has at an exhibitor. */
 export interface VisitorContactPerson {
@@ -59,19 +61,15 @@ export async function bookingPathOf(ctx: ServiceContext, organizationId: string)
 
 /** Something the visitor bookmarked, with the visitor page it leads to. */
 export interface VisitorBookmark {
-  kind: 'contentGroup';
+  kind: 'contentGroup' | 'contentPage' | 'stand';
   id: string;
   title: string;
   organizationName: string;
   path: string;
 }
 
-/**
- * The visitor's bookmarks for their hub (spec 000 point 1): the content groups they liked, newest first, that they may
- * still open (the access module's rule; a group whose key was withdrawn drops out), each with its visitor page. One
- * query for the likes; the access rule reads the viewer's permissions once per request (batched), not per row.
- */
-export async function bookmarksOfVisitor(ctx: ServiceContext): Promise<VisitorBookmark[]> {
+/** The content groups the viewer liked (newest first) that the access module lets them open. */
+async function likedGroupsOfViewer(ctx: ServiceContext): Promise<(VisitorBookmark & { at: Date })[]> {
   const viewer = requireViewer(ctx);
   const rows = (await ContentGroup.query(ctx.db)
     .join('content_group_likes as l', 'l.group_id', 'content_groups.id')
@@ -86,8 +84,9 @@ export async function bookmarksOfVisitor(ctx: ServiceContext): Promise<VisitorBo
       'content_groups.permission_type',
       'content_groups.slug',
       'content_groups.name',
+      'l.created_at as liked_at',
       'org.name as organization_name',
-    )) as unknown as { id: string; organization_id: string; permission_type: PermissionType; slug: string; name: string; organization_name: string }[];
+    )) as unknown as { id: string; organization_id: string; permission_type: PermissionType; slug: string; name: string; liked_at: Date; organization_name: string }[];
   const visible = await visibleOnly(ctx, 'content', rows);
   return visible.map((row) => ({
     kind: 'contentGroup',
@@ -95,5 +94,23 @@ export async function bookmarksOfVisitor(ctx: ServiceContext): Promise<VisitorBo
     title: row.name,
     organizationName: row.organization_name,
     path: contentKind.visitorPath(row.slug),
+    at: new Date(row.liked_at),
   }));
+}
+
+/**
+ * The visitor's bookmarks for their hub (spec 000 point 1; issue 27): the content groups and content pages they liked
+ * and the stands they marked, newest first, that they may still open (each kind by the access module's rule for it; a
+ * group whose key was withdrawn, a page unpublished since, a stand no longer listed drop out), each with its visitor
+ * page. One query per kind; the access rule reads the viewer's permissions once per request (batched), not per row.
+ */
+export async function bookmarksOfVisitor(ctx: ServiceContext): Promise<VisitorBookmark[]> {
+  requireViewer(ctx);
+  const [groups, pages, stands] = await Promise.all([likedGroupsOfViewer(ctx), likedPagesOfViewer(ctx), markedStandsOfViewer(ctx)]);
+  const all = [
+    ...groups,
+    ...pages.map(({ likedAt, ...page }) => ({ kind: 'contentPage' as const, ...page, at: likedAt })),
+    ...stands.map(({ markedAt, ...stand }) => ({ kind: 'stand' as const, ...stand, at: markedAt })),
+  ];
+  return all.sort((a, b) => b.at.getTime() - a.at.getTime()).map(({ at: _at, ...bookmark }) => bookmark);
 }
