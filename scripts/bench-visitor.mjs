@@ -198,7 +198,7 @@ async function gzippedKib(url) {
 }
 
 async function measure(chrome, url) {
-  const { lhr } = await lighthouse(url, {
+  const { lhr, artifacts } = await lighthouse(url, {
     port: chrome.port,
     output: 'json',
     logLevel: 'error',
@@ -206,7 +206,13 @@ async function measure(chrome, url) {
   });
   if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   // BENCH_LHR_DIR=dir: keep each full Lighthouse report (what blocked the first paint, the LCP's phases)
-  if (process.env.BENCH_LHR_DIR) fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${new URL(url).pathname.split('/').filter(Boolean).slice(-1)[0] ?? 'root'}-${Date.now()}.json`), JSON.stringify(lhr));
+  // and the page load's trace beside it (-trace.json, opens in the browser's performance panel: what a long task was)
+  if (process.env.BENCH_LHR_DIR) {
+    const base = path.join(process.env.BENCH_LHR_DIR, `${new URL(url).pathname.split('/').filter(Boolean).slice(-1)[0] ?? 'root'}-${Date.now()}`);
+    fs.writeFileSync(`${base}.json`, JSON.stringify(lhr));
+    const trace = artifacts?.Trace ?? artifacts?.traces?.defaultPass;
+    if (trace) fs.writeFileSync(`${base}-trace.json`, JSON.stringify(trace));
+  }
   const scripts = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script');
   const scriptFiles = [];
   for (const item of lhr.audits['network-requests']?.details?.items ?? []) {
