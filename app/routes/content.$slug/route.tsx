@@ -40,7 +40,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   invariantResponse(view.status === 'ok', 'Not Found', { status: 404 });
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
   const base = `/content/${encodeURIComponent(slug)}`;
-  return { ...view.page, language: context.language, pageHref: `${base}${query}`, imprintHref: `${base}/imprint${query}`, dataPolicyHref: `${base}/datapolicy${query}` };
+  // the bookmark toggle's label comes with the data: the page's JavaScript has a budget of its own
+  const likeLabel = context.service.t('visitor:bookmarks.likePage');
+  return { ...view.page, language: context.language, likeLabel, pageHref: `${base}${query}`, imprintHref: `${base}/imprint${query}`, dataPolicyHref: `${base}/datapolicy${query}` };
 }
 
 /** A logged-in visitor bookmarks the page for their hub, or takes it off (issue 27); the link's token decides as in the loader. */
@@ -58,7 +60,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function ContentPageRoute() {
   const page = useLoaderData<typeof loader>();
-  const { t } = useTranslation('visitor');
   return (
     <BrandThemed theme={page.theme} className="min-h-screen bg-white text-gray-900" lang={page.pageLanguage.toLowerCase()}>
       <SkipLink />
@@ -68,7 +69,7 @@ export default function ContentPageRoute() {
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl outline-none">
         <h1 className="sr-only">{page.name}</h1>
         {page.liked !== null ? (
-          <BookmarkToggle action={page.pageHref} back={page.pageHref} pressed={page.liked} label={t('bookmarks.likePage')} className="flex justify-end px-4 pt-4" />
+          <BookmarkToggle action={page.pageHref} back={page.pageHref} pressed={page.liked} label={page.likeLabel} className="flex justify-end px-4 pt-4" />
         ) : null}
         <PageView layout={page.layout} files={page.files} />
       </main>
