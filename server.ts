@@ -15,7 +15,7 @@ import { startMailWorker } from '~/server/mail/outbox.server';
 import { startChatJob } from '~/server/services/chats/job';
 import { flushAnalytics, startAnalyticsJob, setGeoDatabase } from '~/server/services/analytics';
 import { serveSubscriptions } from '#graphql/subscriptions';
-import { visitorCache } from '~/server/visitor-cache.server';
+import { visitorCache, visitorCacheHooks } from '~/server/visitor-cache.server';
 import { audienceOf } from '~/server/pages/audience.server';
 import { buildRequestContext } from '~/server/request-context.server';
 import type { AppServices } from '~/server/context.server';
@@ -80,9 +80,7 @@ async function serve(env: Env, app: AppServices) {
     build,
     mode: env.NODE_ENV,
     getLoadContext: (req: ExpressRequest, res) =>
-      buildLoadContext(app, req, String(res.locals.cspNonce ?? ''), () => {
-        res.locals.personal = true;
-      }) as never,
+      buildLoadContext(app, req, String(res.locals.cspNonce ?? ''), visitorCacheHooks(res)) as never,
   });
 
   // what anonymous visitors get is kept between data changes, which arrive by PostgreSQL notifications
@@ -126,13 +124,13 @@ async function serve(env: Env, app: AppServices) {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-async function buildLoadContext(app: AppServices, req: ExpressRequest, cspNonce: string, personal: () => void) {
+async function buildLoadContext(app: AppServices, req: ExpressRequest, cspNonce: string, hooks: ReturnType<typeof visitorCacheHooks>) {
   const clientIp = req.ip ?? null;
   const ctx = await buildRequestContext(app, {
     url: req.originalUrl,
     headers: { get: (name: string) => req.get(name) ?? null },
   });
-  return { ...ctx, cspNonce, clientIp, personal };
+  return { ...ctx, cspNonce, clientIp, ...hooks };
 }
 
 main().catch((error) => {

@@ -38,7 +38,14 @@ export function graphqlContext(
   req: ExpressRequest,
   options: { ignoreAuthorization?: boolean } = {},
 ): Promise<GraphQLContext> {
-  return authenticateRequest(app, req, options);
+  return authenticateRequest(app, req, options).then((ctx) => ({
+    ...ctx,
+    // a field with the viewer's own state (a like, a mark) marks the answer as theirs alone: the visitor cache does
+    // not keep it, so it cannot outlive a change of that state (likes and marks do not empty the cache)
+    personal: () => {
+      if (req.res) req.res.locals.personal = true;
+    },
+  }));
 }
 
 type MediaType = 'application/graphql-response+json' | 'application/json';

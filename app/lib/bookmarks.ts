@@ -16,3 +16,11 @@ export interface BookmarkAnswer {
   pressed: boolean;
   error: string | null;
 }
+
+/** Where the stand page asks for the viewer's own mark (the page itself is shared; app/routes/resources.stand-mark.tsx). */
+export const STAND_MARK_STATE_PATH = '/resources/stand-mark';
+
+/** Its answer: null for a visitor without a login. */
+export interface StandMarkState {
+  pressed: boolean | null;
+}

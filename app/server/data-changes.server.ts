@@ -33,6 +33,12 @@ export const UNWATCHED_TABLES = [
   'chat_conversations',
   'chat_messages',
   'chat_reads',
+  // a visitor's likes and marks (issue 27): no shared page shows them (the stand page asks for the viewer's own mark
+  // apart, /resources/stand-mark) and a GraphQL answer with one is never kept (its resolvers call personal()), so a
+  // mark at a busy fair does not empty every visitor's kept pages
+  'content_group_likes',
+  'content_page_likes',
+  'stand_marks',
 ] as const;
 
 /** Puts the change trigger on every table but the unwatched ones (and takes it off those); run after migrating. */

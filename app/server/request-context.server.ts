@@ -22,6 +22,13 @@ export interface RequestContext {
    * it to another viewer of the same audience (issue 26). Pages call it when they render such data.
    */
   personal?: () => void;
+  /**
+   * Whether the visitor cache may keep this answer for other viewers of the same audience (a logged-in visitor's
+   * request with only the session, language and cookie-choice cookies, on a shared visitor path). A page that can show
+   * the viewer's own state cheaply leaves it out then (and lets the browser ask for it), and shows it when the answer
+   * is this viewer's alone (after a form post, with its toast cookie, or without the cache).
+   */
+  mayBeShared?: () => boolean;
 }
 
 export interface RequestLike {

@@ -36,6 +36,21 @@ const MAX_GRAPHQL_BODY = 64 * 1024;
 /** headers a kept answer does not repeat: the response sets them itself (security headers, compression) */
 const OWN_HEADERS = new Set(['content-length', 'content-encoding', 'vary', 'set-cookie', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'etag']);
 export const CACHE_HEADER = 'x-visitor-cache';
+/** `res.locals[KEEPS_ANSWER]` is true while the cache means to keep the answer being made (RequestContext.mayBeShared). */
+const KEEPS_ANSWER = 'visitorCacheKeeps';
+
+/**
+ * What the request context tells pages about the visitor cache for the response `res` being made
+ * (RequestContext.personal and mayBeShared); server.ts and the tests' page server build the context with it.
+ */
+export function visitorCacheHooks(res: Response): { personal: () => void; mayBeShared: () => boolean } {
+  return {
+    personal: () => {
+      res.locals.personal = true;
+    },
+    mayBeShared: () => res.locals[KEEPS_ANSWER] === true && res.locals.personal !== true,
+  };
+}
 
 interface KeptAnswer {
   status: number;
@@ -139,6 +154,7 @@ export function visitorCache(changes: DataChanges, options: VisitorCacheOptions 
     }
     if (changes.listening) {
       res.setHeader(CACHE_HEADER, 'miss');
+      res.locals[KEEPS_ANSWER] = true;
       keepWhenDone(res, changes, (answer) => {
         // only a page carries the nonce; other answers are handed out as they are
         if (keepable(answer.body)) answers.set(key, { ...answer, nonce: nonce && answer.body.includes(nonce) ? nonce : '' });

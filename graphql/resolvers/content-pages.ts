@@ -37,7 +37,11 @@ export const contentPageResolvers: Resolvers = {
     translations: (page, _args, ctx) => translationsOfPage(ctx.service).load(page.id),
     translation: (page) => page.asked_translation ?? null,
     tokenLink: (page, _args, ctx) => (mayEditPage(ctx.service.viewer, page) ? tokenLink(ctx.service, page) : null),
-    liked: (page, _args, ctx) => isPageLiked(ctx.service, page.id),
+    // the viewer's own like: an answer that asks for it is never kept for the viewer's audience (visitor cache)
+    liked: (page, _args, ctx) => {
+      ctx.personal?.();
+      return isPageLiked(ctx.service, page.id);
+    },
   },
   ContentPageTranslation: {
     contentItems: (translation) => layoutItems(translation.layout as PageLayout),

@@ -114,6 +114,11 @@ type LocalizedGroup = GroupView & { [LANGUAGE]?: ContentLanguage };
 
 export const contentResolvers: Resolvers = {
   ContentGroup: {
+    // the viewer's own like: an answer that asks for it is never kept for the viewer's audience (visitor cache)
+    liked: (group, _args, ctx) => {
+      ctx.personal?.();
+      return group.liked;
+    },
     tags: (group, _args, ctx) => tagsByGroup(ctx.service).load(group.id),
     children: async (group: LocalizedGroup, _args, ctx) =>
       (await groupTree(ctx.service, group.id)).map((node) => objectView(node, group[LANGUAGE])),

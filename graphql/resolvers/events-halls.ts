@@ -83,7 +83,11 @@ export const eventsHallsResolvers: Resolvers = {
     standName: (hs, _args, ctx) => standNameOf(ctx.service, hs),
     stand: (hs, _args, ctx) => standThroughHallStand(ctx.service, hs),
     hall: (hs, _args, ctx) => hallOf(ctx.service, hs),
-    marked: (hs, _args, ctx) => isStandMarked(ctx.service, hs.id),
+    // the viewer's own mark: an answer that asks for it is never kept for the viewer's audience (visitor cache)
+    marked: (hs, _args, ctx) => {
+      ctx.personal?.();
+      return isStandMarked(ctx.service, hs.id);
+    },
   },
   BaseStand: {
     approved: (s, _args, ctx) => isStandListed(ctx.service, s.id),

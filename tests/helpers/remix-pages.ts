@@ -8,7 +8,7 @@ import * as rootModule from '~/root';
 import { createExpressApp } from '~/server/app.server';
 import type { AppServices } from '~/server/context.server';
 import { buildRequestContext } from '~/server/request-context.server';
-import type { VisitorCache } from '~/server/visitor-cache.server';
+import { visitorCacheHooks, type VisitorCache } from '~/server/visitor-cache.server';
 import type { TestApp } from './app';
 
 type RouteModule = ServerBuild['routes'][string]['module'];
@@ -116,9 +116,7 @@ export async function createPageServer(app: AppServices, options: { visitorCache
       ...(await buildRequestContext(app, { url: req.originalUrl, headers: { get: (name: string) => req.get(name) ?? null } })),
       cspNonce: String(res.locals.cspNonce ?? ''),
       clientIp: req.ip ?? null,
-      personal: () => {
-        res.locals.personal = true;
-      },
+      ...visitorCacheHooks(res),
     }),
   });
   const express = await createExpressApp(app, { remixHandler, visitorCache: options.visitorCache });

@@ -32,7 +32,7 @@ export interface RouteOutcome {
 export async function callRoute(
   t: TestApp,
   fn: RouteFn | undefined,
-  options: { url: string; method?: 'GET' | 'POST'; form?: Record<string, string | File | (string | File)[]>; userId?: string | null; params?: Record<string, string> },
+  options: { url: string; method?: 'GET' | 'POST'; form?: Record<string, string | File | (string | File)[]>; userId?: string | null; params?: Record<string, string>; mayBeShared?: boolean },
 ): Promise<RouteOutcome> {
   if (!fn) throw new Error('route function missing');
   const headers = new Headers();
@@ -45,6 +45,8 @@ export async function callRoute(
   }
   const request = new Request(`http://localhost${options.url}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body });
   const context = await loadContext(t, request);
+  // as the server says while the visitor cache means to keep the answer (RequestContext.mayBeShared)
+  if (options.mayBeShared !== undefined) Object.assign(context, { mayBeShared: () => options.mayBeShared });
   let result: unknown;
   try {
     result = await fn({ request, context, params: options.params ?? {} });

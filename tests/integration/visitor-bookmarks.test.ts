@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as hubPage from '~/routes/hub';
 import * as standPage from '~/routes/convention.$conventionslug.hall.$hallslug.stand.$standslug';
 import * as contentPagePage from '~/routes/content.$slug/route';
+import * as standMarkState from '~/routes/resources.stand-mark';
 import { likePage } from '~/server/services/content-pages/likes';
 import { markStand } from '~/server/services/events/stand-marks';
 import { bookmarksOfVisitor } from '~/server/services/hub';
@@ -69,17 +70,32 @@ describe('marking stands', () => {
     await markStand(await t.serviceContext(visitor.id), fair.address, true);
     expect(Number((await marks(visitor.id))?.count)).toBe(1);
 
-    const page = await callRoute(t, standPage.loader, { url: fair.path, userId: visitor.id, params: { conventionslug: fair.convention.slug, hallslug: fair.hall.slug, standslug: fair.hallStand.slug } });
-    expect((page.data as { marked: boolean | null }).marked).toBe(true);
+    const params = { conventionslug: fair.convention.slug, hallslug: fair.hall.slug, standslug: fair.hallStand.slug };
+    type Mark = { mark: { hallStandId: string; marked: boolean | null } | null };
+    const page = await callRoute(t, standPage.loader, { url: fair.path, userId: visitor.id, params });
+    expect((page.data as Mark).mark).toEqual({ hallStandId: fair.hallStand.id, marked: true });
+    // while the visitor cache means to keep the page for the viewer's audience, the viewer's own mark stays out of
+    // it (the page is not made personal) and the browser asks /resources/stand-mark for it
+    const shared = await callRoute(t, standPage.loader, { url: fair.path, userId: visitor.id, params, mayBeShared: true });
+    expect((shared.data as Mark).mark).toEqual({ hallStandId: fair.hallStand.id, marked: null });
+    const own = await callRoute(t, standMarkState.loader, { url: `/resources/stand-mark?id=${fair.hallStand.id}`, userId: visitor.id });
+    expect(own.data).toEqual({ pressed: true });
+    // another visitor's answer is their own
+    const other = await createUser(t.app.db);
+    expect((await callRoute(t, standMarkState.loader, { url: `/resources/stand-mark?id=${fair.hallStand.id}`, userId: other.id })).data).toEqual({ pressed: false });
+    // no login: null; not an id: 400
+    expect((await callRoute(t, standMarkState.loader, { url: `/resources/stand-mark?id=${fair.hallStand.id}`, userId: null })).data).toEqual({ pressed: null });
+    expect((await callRoute(t, standMarkState.loader, { url: '/resources/stand-mark?id=x%00', userId: visitor.id })).status).toBe(400);
 
     await markStand(await t.serviceContext(visitor.id), fair.address, false);
     await markStand(await t.serviceContext(visitor.id), fair.address, false);
     expect(Number((await marks(visitor.id))?.count)).toBe(0);
-    const after = await callRoute(t, standPage.loader, { url: fair.path, userId: visitor.id, params: { conventionslug: fair.convention.slug, hallslug: fair.hall.slug, standslug: fair.hallStand.slug } });
-    expect((after.data as { marked: boolean | null }).marked).toBe(false);
+    const after = await callRoute(t, standPage.loader, { url: fair.path, userId: visitor.id, params });
+    expect((after.data as Mark).mark?.marked).toBe(false);
+    expect((await callRoute(t, standMarkState.loader, { url: `/resources/stand-mark?id=${fair.hallStand.id}`, userId: visitor.id })).data).toEqual({ pressed: false });
     // anonymous visitors get no toggle
-    const anonymous = await callRoute(t, standPage.loader, { url: fair.path, userId: null, params: { conventionslug: fair.convention.slug, hallslug: fair.hall.slug, standslug: fair.hallStand.slug } });
-    expect((anonymous.data as { marked: boolean | null }).marked).toBeNull();
+    const anonymous = await callRoute(t, standPage.loader, { url: fair.path, userId: null, params });
+    expect((anonymous.data as Mark).mark).toBeNull();
   });
 
   it('refuses a stand the visitor may not see: not listed (NOT_FOUND), a TOKEN in-house fair\'s stand without a key (PERMISSION_DENIED), anonymous (UNAUTHENTICATED)', async () => {

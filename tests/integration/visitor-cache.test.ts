@@ -303,6 +303,42 @@ describe('logged-in visitors share pages per audience (issue 26)', () => {
     expect((await page(PARTNER, `${holder.cookie}x`)).status).toBe(302);
   });
 
+  it('shares the stand page between visitors who marked it and who did not; the mark comes apart, and marking empties no shelf (issue 27)', async () => {
+    const vera = await visitor('Vera');
+    const otto = await visitor('Otto');
+    const stand = await t.app
+      .db('hall_stands as hs')
+      .join('halls as h', 'h.id', 'hs.hall_id')
+      .where({ 'h.slug': HALL, 'hs.approved': true, 'hs.stand_accepted': true })
+      .orderBy('hs.order')
+      .first('hs.id', 'hs.slug');
+    const STAND = `${HALL_PATH}/stand/${stand.slug}`;
+    await t.app.db('stand_marks').insert({ hall_stand_id: stand.id, user_id: vera.id, convention_id: (await t.app.db('conventions').where({ slug: CONVENTION }).first('id')).id });
+    const first = await page(STAND, vera.cookie);
+    const second = await page(STAND, otto.cookie);
+    expect([first.status, first.cache, second.cache]).toEqual([200, 'miss', 'hit']);
+    // the shared page carries the toggle without anybody's mark (Vera's would be true)
+    const STAND_ROUTE = `${HALL_ROUTE}.stand.$standslug`;
+    for (const answer of [first, second]) {
+      expect((JSON.parse(answer.html) as { loaderData: Record<string, { mark?: unknown }> }).loaderData[STAND_ROUTE]?.mark).toEqual({ hallStandId: stand.id, marked: null });
+    }
+    const mine = async (cookie: string) =>
+      (await (await fetch(`${a.url}/resources/stand-mark?id=${stand.id}`, { headers: { cookie } })).json()) as { pressed: boolean | null };
+    expect([await mine(vera.cookie), await mine(otto.cookie)]).toEqual([{ pressed: true }, { pressed: false }]);
+    // Otto marks it: the kept page stays kept, his own answer changes at once
+    await t.app.db('stand_marks').insert({ hall_stand_id: stand.id, user_id: otto.id, convention_id: (await t.app.db('conventions').where({ slug: CONVENTION }).first('id')).id });
+    expect((await page(STAND, otto.cookie)).cache).toBe('hit');
+    expect(await mine(otto.cookie)).toEqual({ pressed: true });
+    // GraphQL answers with the viewer's own mark are never kept
+    const marked = `query($c: String!, $h: String!, $s: String!) { fetchConventionStand(conventionSlug: $c, hallSlug: $h, standSlug: $s) { hallStand { marked } } }`;
+    const token = { authorization: `JWT ${await t.accessToken(otto.id)}` };
+    const vars = { c: CONVENTION, h: HALL, s: stand.slug };
+    expect((await ask(a, marked, vars, token)).cache).toBe('miss');
+    await t.app.db('stand_marks').where({ user_id: otto.id }).delete();
+    const again = await ask(a, marked, vars, token);
+    expect([again.cache, again.body.data]).toEqual(['miss', { fetchConventionStand: { hallStand: { marked: false } } }]);
+  });
+
   it('keeps GraphQL answers per user: one user’s `me` never reaches another', async () => {
     const vera = await visitor('Vera');
     const otto = await visitor('Otto');

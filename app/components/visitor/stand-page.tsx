@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { BookmarkToggle } from './bookmark-toggle';
+import { StandMarkToggle } from './stand-mark-toggle';
 import type { StandPreviewData } from '~/server/pages/stand.server';
 import { StandView } from '~/components/stands/stand-view';
 
@@ -16,8 +16,8 @@ export function StandPage({
   preview = false,
   children,
 }: {
-  /** `marked`: the logged-in visitor's mark (issue 27), null or absent: no toggle */
-  data: StandPreviewData & { standPath: string; approved: boolean; marked?: boolean | null };
+  /** `mark`: the logged-in visitor's mark toggle (issue 27; `marked` null: not known yet), null or absent: no toggle */
+  data: StandPreviewData & { standPath: string; approved: boolean; mark?: { hallStandId: string; marked: boolean | null } | null };
   preview?: boolean;
   children?: ReactNode;
 }) {
@@ -25,8 +25,15 @@ export function StandPage({
   const location = useLocation();
   return (
     <div className="space-y-4">
-      {data.marked != null && !preview ? (
-        <BookmarkToggle action={data.standPath} back={`${location.pathname}${location.search}`} pressed={data.marked} label={t('bookmarks.markStand')} className="flex justify-end" />
+      {data.mark && !preview ? (
+        <StandMarkToggle
+          hallStandId={data.mark.hallStandId}
+          marked={data.mark.marked}
+          action={data.standPath}
+          back={`${location.pathname}${location.search}`}
+          label={t('bookmarks.markStand')}
+          className="flex justify-end"
+        />
       ) : null}
       {preview ? (
         <p role="note" className="rounded-md border-l-4 border-brand-pink bg-white p-3 text-sm text-gray-900 shadow-sm">

@@ -22,15 +22,19 @@ const standPathOf = (params: Params) =>
 
 /**
  * A stand page of a convention (or its preview by preview slug): the stand in the visitor's language, and for a
- * logged-in visitor whether they marked it (issue 27: the hub's bookmarks; null: no toggle, as on a preview). That
- * mark is the viewer's own, so such a page is never shared with another viewer of the same audience.
+ * logged-in visitor the mark toggle (issue 27: the hub's bookmarks; `mark` null: no toggle, as on a preview). The
+ * page stays shared by the visitors of one audience (issue 26): while the visitor cache may keep it, the viewer's
+ * own mark is left out (`marked` null) and the browser asks /resources/stand-mark for it; an answer made for this
+ * viewer alone (after the toggle's form post, or without the cache) carries it.
  */
 async function loadStandPage(context: RequestContext, params: Params) {
-  const { stand, approved, marked } = await orNotFound(standVisit(context.service, standArgs(params)));
+  const { stand, approved, hallStandId, marked } = await orNotFound(standVisit(context.service, standArgs(params)));
   const view = await loadPreview(context.service, stand, context.language, { fallback: true });
-  const markable = Boolean(context.viewer) && !params.prevslug;
-  if (markable) context.personal?.();
-  return { ...view, approved, standPath: standPathOf(params), marked: markable ? marked : null };
+  const mark =
+    context.viewer && !params.prevslug
+      ? { hallStandId, marked: context.mayBeShared?.() ? null : marked }
+      : null;
+  return { ...view, approved, standPath: standPathOf(params), mark };
 }
 
 /**
