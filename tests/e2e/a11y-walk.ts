@@ -26,6 +26,11 @@ export interface RoutePage {
   /** false for resource routes (no default export: they answer data, files or redirects, never HTML) */
   html: boolean;
   params: string[];
+  /**
+   * the layout it renders in: the pathless layout below the root (_console, _public), else the first segment of its
+   * module name (convention, exhibition, imprint …)
+   */
+  layout: string;
 }
 
 /**
@@ -67,12 +72,20 @@ export async function routeTable(buildDir = process.env.BUILD_DIR ?? 'build'): P
   return [...byPattern.entries()]
     .map(([pattern, { route }]) => ({
       id: route.id,
+      layout: layoutOf(chain(route.id)),
       pattern,
       guards: route.module.guards ?? {},
       html: typeof route.module.default === 'function' || typeof route.module.default === 'object',
       params: [...pattern.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? '*'),
     }))
     .sort((a, b) => a.params.length - b.params.length || a.pattern.localeCompare(b.pattern));
+}
+
+/** The layout of a route by its chain from the root: see RoutePage.layout. */
+function layoutOf(chain: BuildRoute[]): string {
+  const top = chain[1] ?? chain[0];
+  if (top.path === undefined && !top.index) return top.id;
+  return top.id.replace(/^routes\//, '').split('.')[0].replace(/_$/, '');
 }
 
 /** The pattern as a regular expression over a pathname. */
@@ -203,6 +216,12 @@ export interface WalkOptions {
    * each kind) and checks what opened; the top bar's are checked once per person and language
    */
   openStates?: boolean;
+  /**
+   * the further languages and the open states only on the first page checked of each layout (RoutePage.layout):
+   * what they check is mostly the layout's (its shell, its menus, its texts' names), and the suite's time budget
+   * has no room for them on every page; every page is still checked in `language`
+   */
+  extraPassesOncePerLayout?: boolean;
   /** only these routes (by id) */
   only?: (route: RoutePage) => boolean;
   /** runs on each opened page before axe (the proof that a planted violation fails the walk) */
@@ -265,7 +284,7 @@ const TRIGGERS = 'button[aria-expanded="false"], [role="button"][aria-expanded="
 /** What a trigger opens, when it is an overlay (else the element it controls, else the page is checked). */
 const OVERLAYS = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"], [role="tooltip"]';
 /** At most this many triggers per page (each of another kind): a list's delete buttons all open the same dialog. */
-const MAX_OPEN_PER_PAGE = 4;
+const MAX_OPEN_PER_PAGE = 8;
 const OPEN_TIMEOUT = 3_000;
 
 /**
@@ -278,6 +297,13 @@ export async function checkOpenStates(
   options: { seen: Set<string>; shellKey: string; routeKey: string; rules?: string[] },
 ): Promise<{ opened: string[]; failures: string[]; notOpened: string[] }> {
   const out = { opened: [] as string[], failures: [] as string[], notOpened: [] as string[] };
+  // a dialog the page opens by itself (the convention's welcome video) was checked with the page; closed as a user
+  // would (Escape), so the page behind it can be used (a modal dialog takes the pointer from everything else)
+  const modal = page.locator('dialog[open]');
+  if (await modal.count()) {
+    await page.keyboard.press('Escape');
+    await modal.first().waitFor({ state: 'hidden', timeout: OPEN_TIMEOUT }).catch(() => undefined);
+  }
   const triggers = await page.evaluate(
     ({ selector, max }) => {
       const found: { index: number; kind: string; shell: boolean; name: string }[] = [];
@@ -309,27 +335,44 @@ export async function checkOpenStates(
     const element = page.locator(`[data-a11y-walk-trigger="${trigger.index}"]`);
     // what was there before: only what the trigger opens is checked
     await page.evaluate((overlays) => document.querySelectorAll(overlays).forEach((o) => o.setAttribute('data-a11y-walk-before', '')), OVERLAYS);
-    const opened = await element
-      .click({ timeout: OPEN_TIMEOUT })
-      .then(() => element.evaluate((el) => el.tagName === 'SUMMARY' || el.getAttribute('aria-expanded') === 'true' || !el.isConnected).catch(() => false))
-      .catch(() => false);
-    const expanded = opened || (await page.waitForFunction((i) => document.querySelector(`[data-a11y-walk-trigger="${i}"]`)?.getAttribute('aria-expanded') === 'true', trigger.index, { timeout: OPEN_TIMEOUT }).then(() => true, () => false));
+    const controls = await element.getAttribute('aria-controls', { timeout: OPEN_TIMEOUT }).catch(() => null);
+    const clicked = await element.click({ timeout: OPEN_TIMEOUT }).then(
+      () => true,
+      () => false,
+    );
+    // open: the trigger says so, or it gave its place to what it opens (the chat launcher is replaced by its panel)
+    const expanded =
+      clicked &&
+      (await page
+        .waitForFunction(
+          ({ index, overlays, controls }) => {
+            const el = document.querySelector(`[data-a11y-walk-trigger="${index}"]`);
+            if (el) return el.tagName === 'SUMMARY' || el.getAttribute('aria-expanded') === 'true';
+            return (!!controls && !!document.getElementById(controls)) || [...document.querySelectorAll(overlays)].some((o) => !o.hasAttribute('data-a11y-walk-before'));
+          },
+          { index: trigger.index, overlays: OVERLAYS, controls },
+          { timeout: OPEN_TIMEOUT },
+        )
+        .then(
+          () => true,
+          () => false,
+        ));
     if (!expanded || page.url() !== url) {
       options.seen.add(`not opening|${trigger.kind}`);
       out.notOpened.push(`"${trigger.name}" did not open (${trigger.kind})`);
       continue;
     }
     const scope = await page.evaluate(
-      ({ overlays, index }) => {
+      ({ overlays, index, controls }) => {
         const fresh = [...document.querySelectorAll(overlays)].filter((o) => !o.hasAttribute('data-a11y-walk-before'));
         const trigger = document.querySelector(`[data-a11y-walk-trigger="${index}"]`);
-        const controlled = trigger?.getAttribute('aria-controls');
+        const controlled = trigger?.getAttribute('aria-controls') ?? controls;
         const targets = fresh.length ? fresh : controlled && document.getElementById(controlled) ? [document.getElementById(controlled)!] : [];
         if (!targets.length && trigger?.tagName === 'SUMMARY' && trigger.parentElement) targets.push(trigger.parentElement);
         targets.forEach((t) => t.setAttribute('data-a11y-walk-open', ''));
         return targets.map((t) => t.getAttribute('role') ?? t.tagName.toLowerCase());
       },
-      { overlays: OVERLAYS, index: trigger.index },
+      { overlays: OVERLAYS, index: trigger.index, controls },
     );
     const violations = await severeViolations(page, {
       fast: true,
@@ -345,8 +388,14 @@ export async function checkOpenStates(
       o.removeAttribute('data-a11y-walk-before');
     }));
     await page.keyboard.press('Escape');
-    const closed = async () => page.url() === url && (await page.locator(`${OVERLAYS}`).filter({ visible: true }).count()) === 0 && (await element.getAttribute('aria-expanded').catch(() => null)) !== 'true';
-    if (!(await closed()) && (await element.getAttribute('aria-expanded').catch(() => null)) === 'true') await element.click({ timeout: OPEN_TIMEOUT }).catch(() => undefined);
+    // read without waiting: the trigger may be gone (replaced by what it opened)
+    const triggerExpanded = () => page.evaluate((i) => document.querySelector(`[data-a11y-walk-trigger="${i}"]`)?.getAttribute('aria-expanded') === 'true', trigger.index);
+    const closed = async () =>
+      page.url() === url &&
+      (await page.locator(`${OVERLAYS}`).filter({ visible: true }).count()) === 0 &&
+      !(controls && (await page.evaluate((id) => document.getElementById(id)?.checkVisibility() ?? false, controls))) &&
+      !(await triggerExpanded());
+    if (!(await closed()) && (await triggerExpanded())) await element.click({ timeout: OPEN_TIMEOUT }).catch(() => undefined);
     if (!(await closed())) await open(page, url);
   }
   return out;
@@ -418,6 +467,11 @@ export const DATABASE_SOURCES: {
     pattern: '/stage/:stageslug',
     rows: (db) => db('stages').orderBy('created_at').select('slug as stageslug'),
   },
+  // a developer page for support, linked from nowhere (a hall's slug after the path; platform staff only in production)
+  {
+    pattern: '/dev/hall-administration/*',
+    rows: async (db) => (await db('halls').orderBy('created_at').limit(1).select('slug')).map((row: { slug: string }) => ({ '*': row.slug })),
+  },
   {
     pattern: '/standalone-room/:slug',
     rows: (db) => db('virtual_rooms').orderBy('created_at').select('slug'),
@@ -485,7 +539,7 @@ async function startingAddresses(db: Knex, table: RoutePage[]): Promise<{ addres
       stale.push(`the walk's database source for ${source.pattern} names no route of the table: update DATABASE_SOURCES`);
       continue;
     }
-    for (const row of await source.rows(db)) addresses.push(source.pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(row[name])));
+    for (const row of await source.rows(db)) addresses.push(source.pattern.replace(/:(\w+)|\*/g, (_, name?: string) => encodeURIComponent(row[name ?? '*'])));
   }
   // a guard's missing feature sends to /missing-feature/{feature}: the features the guards name are its parameters
   const missingFeature = table.find((route) => /^\/missing-feature\/:\w+$/.test(route.pattern));
@@ -542,6 +596,8 @@ export async function walkRoutes(people: People, baseURL: string, options: WalkO
   const result: WalkResult = { checked: [], skipped: [], failures: [], opened: [] };
   const seenTriggers = new Set<string>();
   const linkedAddresses = new Set<string>();
+  /** the layouts whose first page had the further languages and open states (extraPassesOncePerLayout) */
+  const layoutsDone = new Set<string>();
   const table = await routeTable();
   const start = await startingAddresses(people.db, table);
   result.failures.push(...start.stale);
@@ -587,7 +643,7 @@ export async function walkRoutes(people: People, baseURL: string, options: WalkO
   };
 
   // one page in one language: axe on the page as loaded, then on its menus and dialogs open
-  const checkIn = async (route: RoutePage, page: Page, person: Person, label: string, language: WalkLanguage, notHydrated: string | null) => {
+  const checkIn = async (route: RoutePage, page: Page, person: Person, label: string, language: WalkLanguage, notHydrated: string | null, full: boolean) => {
     const started = Date.now();
     if (notHydrated) result.failures.push(`${route.id} (${label}, ${language}): ${notHydrated}`);
     await options.beforeAxe?.(page, route);
@@ -599,7 +655,7 @@ export async function walkRoutes(people: People, baseURL: string, options: WalkO
     if (failure && process.env.A11Y_WALK_LOG) console.log(`FAILURE ${failure}`);
     result.checked.push(`${route.id}  ${label}${language === options.language ? '' : `, ${language}`}`);
     const axed = Date.now();
-    if (options.openStates && !notHydrated) {
+    if (options.openStates && full && !notHydrated) {
       const states = await checkOpenStates(page, {
         seen: seenTriggers,
         shellKey: `${person}|${language}`,
@@ -615,10 +671,13 @@ export async function walkRoutes(people: People, baseURL: string, options: WalkO
   };
   const check = async (route: RoutePage, page: Page, person: Person, address: string, label: string, notHydrated: string | null) => {
     for (const found of await addressesOf(page, origin, linkedAddresses)) offer(found);
-    await checkIn(route, page, person, label, options.language, notHydrated);
+    const full = !options.extraPassesOncePerLayout || !layoutsDone.has(route.layout);
+    layoutsDone.add(route.layout);
+    await checkIn(route, page, person, label, options.language, notHydrated, full);
+    if (!full) return;
     for (const language of options.alsoIn ?? []) {
       const { notHydrated: notHydratedIn } = await open(page, inLanguage(address, language));
-      await checkIn(route, page, person, label, language, notHydratedIn);
+      await checkIn(route, page, person, label, language, notHydratedIn, full);
     }
   };
 
