@@ -228,6 +228,9 @@ test.describe('content page blocks on a phone', () => {
     await page.goto(url);
     const spin = page.getByRole('slider', { name: '360° view: Rundum' });
     await expect(spin).toHaveAttribute('aria-valuenow', '1');
+    // the keys are React's: a key pressed on the server's markup before hydration turns nothing (failed CI on a
+    // loaded machine)
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await spin.focus();
     await page.keyboard.press('ArrowRight');
     await expect(spin).toHaveAttribute('aria-valuenow', '2');
