@@ -344,3 +344,70 @@ describe('the page door (/analytics)', () => {
     expect(anonymous.location).toMatch(/^\/login/);
   });
 });
+
+describe('the live funnel kept by the job', () => {
+  const UK = '81.2.69.142';
+  /** what live answers, as stand id → funnel steps */
+  const funnelOf = async (userId: string, conventionId: string, now: Date) =>
+    Object.fromEntries(
+      (await analytics.liveVisitors(await t.serviceContext(userId), conventionId, now)).stands.map((s) => [s.standId, [s.hall, s.stand, s.room, s.infoPoint]]),
+    );
+
+  it('reads the counts of the job’s last run and adds what the visitors seen since changed, agreeing with today’s raw views', async () => {
+    const f = await fair();
+    const NOW = new Date('2026-03-12T12:00:00Z');
+    const record = (ip: string, step: keyof typeof f.paths, minutesAgo: number) =>
+      analytics.recordPageView(db(), { consent: true, path: f.paths[step], ip, userAgent: CHROME, at: new Date(NOW.getTime() - minutesAgo * 60_000) });
+    // yesterday's views count for nothing today
+    record(GERMANY, 'hall', 13 * 60);
+    record(GERMANY, 'stand', 13 * 60 - 1);
+    record(GERMANY, 'hall', 50);
+    record(GERMANY, 'stand', 49);
+    record(USA, 'hall', 48);
+    record(JAPAN, 'hall', 47);
+    record(JAPAN, 'otherStand', 46);
+    await flush();
+    await analytics.runAnalyticsJob(db(), { rawDays: 30, now: new Date(NOW.getTime() - 30 * 60_000) });
+    const kept = await db()('analytics_funnel').where({ convention_id: f.convention.id, day: '2026-03-12' }).orderBy('visitors');
+    expect(kept.map((r) => [r.stand_id, r.visitors, r.room, r.info])).toEqual(
+      expect.arrayContaining([[null, 3, 0, 0], [f.stand.id, 1, 0, 0], [f.otherStand.id, 1, 0, 0]]),
+    );
+    expect(kept).toHaveLength(3);
+    const before = { [f.stand.id]: [3, 1, 0, 0], [f.otherStand.id]: [3, 1, 0, 0] };
+    expect(await funnelOf(f.hostAdmin, f.convention.id, new Date(NOW.getTime() - 30 * 60_000))).toEqual(before);
+
+    // since the job ran: Germany enters the room and an info point (already at the stand: counts once), the USA
+    // visitor comes to the stand, a new visitor walks hall -> stand, Japan comes back to the hall (counted already)
+    record(GERMANY, 'room', 10);
+    record(GERMANY, 'infopoint', 9);
+    record(GERMANY, 'stand', 8);
+    record(USA, 'stand', 8);
+    record(UK, 'hall', 5);
+    record(UK, 'stand', 4);
+    record(JAPAN, 'hall', 3);
+    await flush();
+    const expected = { [f.stand.id]: [4, 3, 1, 1], [f.otherStand.id]: [4, 1, 0, 0] };
+    expect(await funnelOf(f.hostAdmin, f.convention.id, NOW)).toEqual(expected);
+    // the same as counting all of today's raw views (no counts of the job)
+    await db()('analytics_funnel_marks').where({ day: '2026-03-12' }).delete();
+    expect(await funnelOf(f.hostAdmin, f.convention.id, NOW)).toEqual(expected);
+    // a later run counts everything itself; live still agrees, and the exhibitor sees its own stand only
+    await analytics.runAnalyticsJob(db(), { rawDays: 30, now: NOW });
+    expect(await funnelOf(f.hostAdmin, f.convention.id, NOW)).toEqual(expected);
+    expect(await funnelOf(f.exhibitorAdmin, f.convention.id, NOW)).toEqual({ [f.stand.id]: [4, 3, 1, 1] });
+    // counts of a run ahead of the moment asked for are not used (they could hold later views)
+    expect(await funnelOf(f.hostAdmin, f.convention.id, new Date(NOW.getTime() - 30 * 60_000))).toEqual(before);
+  });
+
+  it('forgets earlier days’ counts, and no analytics write empties the visitor pages kept in memory', async () => {
+    await analytics.runAnalyticsJob(db(), { rawDays: 30, now: new Date('2026-03-13T00:00:05Z') });
+    expect(Number((await db()('analytics_funnel').where('day', '<', '2026-03-13').count({ n: '*' }))[0]!.n)).toBe(0);
+    // just after midnight the job has nothing of the new day counted yet: its mark is the start of the day
+    expect((await db()('analytics_funnel_marks').where({ day: '2026-03-13' }).first('through'))!.through).toEqual(new Date('2026-03-13T00:00:00Z'));
+    // the recorder writes every second while a fair runs: a change trigger there would empty every kept page
+    const watched = await db().raw(
+      `select c.relname from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.tgname = 'fp_data_changed' and c.relname like 'analytics%'`,
+    );
+    expect(watched.rows).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@ import { ANALYTICS_SCOPE_KINDS, VisitStatisticsFilterSchema, type AnalyticsScope
 import type { ServiceContext } from '../../context.server';
 import { parseInput } from '../validation';
 import { analyticsNotFound, assertOwnScope, requireAnalyticsReader } from './policy';
+import { funnelOfToday } from './funnel';
 import { utcDay } from './recording';
 
 /**
@@ -316,40 +317,19 @@ export async function liveVisitors(ctx: ServiceContext, conventionId: string, no
     .where('at', '<=', now)
     .countDistinct({ count: 'visitor' })) as { count: unknown }[];
   if (!stands.length) return { conventionId, now: num(visitorsNow), stands: [] };
-  // one pass over today's views grouped by visitor; each visitor's stands are unnested and joined to their stand
-  // (rows as many as stand visits), instead of crossing every stand with every visitor of the day
-  const funnel = await db.raw(
-    `with v as (
-       select visitor,
-              array_agg(distinct hall_id) filter (where page_kind = 'hall') as halls,
-              array_agg(distinct stand_id) filter (where page_kind = 'stand') as stands,
-              array_agg(distinct stand_id) filter (where page_kind = 'room') as rooms,
-              bool_or(page_kind = 'infopoint') as info
-         from analytics_events
-        where convention_id = ? and at >= ? and at <= ? and page_kind in ('hall', 'stand', 'room', 'infopoint')
-        group by visitor
-     ),
-     st as (select * from jsonb_to_recordset(?::jsonb) as x(id uuid, hall_id uuid)),
-     hc as (select h as hall_id, count(*) as n from v cross join unnest(v.halls) as h group by h),
-     sc as (
-       select st.id, st.hall_id, count(*) as stand,
-              count(*) filter (where st.id = any(v.rooms)) as room,
-              count(*) filter (where st.id = any(v.rooms) and v.info) as info
-         from v cross join unnest(v.stands) as s
-         join st on st.id = s
-        where st.hall_id = any(v.halls)
-        group by st.id, st.hall_id
-     )
-     select st.id, coalesce(hc.n, 0) as hall, coalesce(sc.stand, 0) as stand, coalesce(sc.room, 0) as room, coalesce(sc.info, 0) as info
-       from st
-       left join hc on hc.hall_id = st.hall_id
-       left join sc on sc.id = st.id and sc.hall_id = st.hall_id`,
-    [conventionId, since, now, JSON.stringify(stands.map((s) => ({ id: s.id, hall_id: s.hall_id })))],
-  );
+  // the job's counts of today corrected for the visitors seen since its last run (funnel.ts)
+  const funnel = await funnelOfToday(db, conventionId, now);
   const counts = new Map<string, { hall: number; stand: number; room: number; info: number }>();
-  for (const row of funnel.rows as { id: string; hall: unknown; stand: unknown; room: unknown; info: unknown }[]) {
-    const prev = counts.get(row.id) ?? { hall: 0, stand: 0, room: 0, info: 0 };
-    counts.set(row.id, { hall: prev.hall + num(row.hall), stand: prev.stand + num(row.stand), room: prev.room + num(row.room), info: prev.info + num(row.info) });
+  for (const stand of stands) {
+    // a stand in two halls of the convention counts in both
+    const prev = counts.get(stand.id) ?? { hall: 0, stand: 0, room: 0, info: 0 };
+    const here = funnel.stand.get(`${stand.hall_id}/${stand.id}`);
+    counts.set(stand.id, {
+      hall: prev.hall + (funnel.hall.get(stand.hall_id) ?? 0),
+      stand: prev.stand + (here?.visitors ?? 0),
+      room: prev.room + (here?.room ?? 0),
+      info: prev.info + (here?.info ?? 0),
+    });
   }
   const leads: { organization_id: string; count: unknown }[] = await db('leads')
     .whereIn('organization_id', [...new Set(stands.map((s) => s.organization_id))])

@@ -1,4 +1,5 @@
 import type { Db } from '#db/connection';
+import { rollUpFunnel } from './funnel';
 import { forgetSalts, utcDay } from './recording';
 import { startPeriodicJob } from '../../periodic-job.server';
 
@@ -121,7 +122,7 @@ export interface RollupOptions {
 
 /**
  * One run of the job: partitions for this and next month, the last two hours and today's and yesterday's rollups,
- * raw events older than `rawDays` and salts older than yesterday deleted.
+ * today's live funnel (funnel.ts), raw events older than `rawDays` and salts older than yesterday deleted.
  */
 export async function runAnalyticsJob(db: Db, { now = new Date(), rawDays }: RollupOptions) {
   await db.raw('select analytics_ensure_partitions(1)');
@@ -131,6 +132,7 @@ export async function runAnalyticsJob(db: Db, { now = new Date(), rawDays }: Rol
   // yesterday is final once the first run after midnight has seen it; until then both days are recomputed
   if (now.getTime() - dayStart(today).getTime() < 2 * 3_600_000) await rollUpDay(db, yesterday);
   await rollUpDay(db, today);
+  await rollUpFunnel(db, now);
   const keepDays = Math.max(2, rawDays);
   await db('analytics_events').where('at', '<', new Date(dayStart(today).getTime() - keepDays * 86_400_000)).delete();
   const deleted = await db('analytics_salts').where('day', '<', yesterday).delete();
