@@ -14,6 +14,7 @@ import type { Knex } from 'knex';
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     create table analytics_funnel (
+      id bigint generated always as identity primary key,
       day date not null,
       convention_id uuid not null references conventions(id) on delete cascade,
       hall_id uuid not null,

@@ -90,3 +90,29 @@ export class AnalyticsDailyDim extends BaseModel {
   declare views: number;
   declare visitors: number;
 }
+
+/**
+ * Today's live funnel of a convention as the analytics job counted it up to its mark: a hall's visitors (no stand),
+ * or a stand's visitors who saw the hall too, of them in its room, of those at an info point (services/analytics/funnel.ts).
+ */
+export class AnalyticsFunnel extends Model {
+  static override tableName = 'analytics_funnel';
+
+  declare id: string;
+  declare day: string;
+  declare convention_id: string;
+  declare hall_id: string;
+  declare stand_id: string | null;
+  declare visitors: number;
+  declare room: number;
+  declare info: number;
+}
+
+/** Up to which moment of a day the job counted the live funnel. */
+export class AnalyticsFunnelMark extends Model {
+  static override tableName = 'analytics_funnel_marks';
+  static override idColumn = 'day';
+
+  declare day: string;
+  declare through: Date;
+}
