@@ -16,7 +16,7 @@ import { startChatJob } from '~/server/services/chats/job';
 import { flushAnalytics, startAnalyticsJob, setGeoDatabase } from '~/server/services/analytics';
 import { serveSubscriptions } from '#graphql/subscriptions';
 import { visitorCache, visitorCacheHooks } from '~/server/visitor-cache.server';
-import { audienceOf } from '~/server/pages/audience.server';
+import { rememberedAudiences } from '~/server/pages/audience.server';
 import { buildRequestContext } from '~/server/request-context.server';
 import type { AppServices } from '~/server/context.server';
 
@@ -86,7 +86,7 @@ async function serve(env: Env, app: AppServices) {
   // what anonymous visitors get is kept between data changes, which arrive by PostgreSQL notifications
   const dataChanges = isProduction && env.VISITOR_CACHE_SECONDS > 0 ? listenForDataChanges(app.db) : null;
   const cache = dataChanges
-    ? visitorCache(dataChanges, { ttlMs: env.VISITOR_CACHE_SECONDS * 1000, audience: (req, kind) => audienceOf(app, req, kind) })
+    ? visitorCache(dataChanges, { ttlMs: env.VISITOR_CACHE_SECONDS * 1000, audience: rememberedAudiences(app, dataChanges, { ttlMs: env.VISITOR_CACHE_SECONDS * 1000 }) })
     : undefined;
   const server = await createExpressApp(app, { remixHandler, assets, visitorCache: cache });
   const mailWorker = startMailWorker(app);

@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useLocation,
   useMatches,
   useRouteError,
 } from '@remix-run/react';
@@ -15,6 +16,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { CookieBanner } from './components/cookie-banner';
+import { DeferredScripts } from './components/deferred-scripts';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { useRootData, type RootData } from './components/root-data';
 import { useHydrated } from './components/ui/use-hydrated';
@@ -83,7 +85,7 @@ function PageTitle() {
  * them. Same URL, mode and credentials as i18next-http-backend's fetch in entry.client.tsx, or the browser
  * would fetch twice. Client-side navigations load their namespaces in the routes' clientLoader instead.
  */
-function LocalePreloads({ locale }: { locale: string }) {
+function useLocalePreloads(locale: string): string[] {
   const hydrated = useHydrated();
   const namespaces = new Set(
     useMatches().flatMap((match) => {
@@ -92,15 +94,17 @@ function LocalePreloads({ locale }: { locale: string }) {
     }),
   );
   // only for the first page: after hydration, routes load their namespaces themselves (clientLoader)
-  if (hydrated) return null;
-  return (
-    <>
-      {[...namespaces].map((ns) => (
-        <link key={ns} rel="preload" as="fetch" crossOrigin="anonymous" href={`/locales/${locale}/${ns}.json?v=${LOCALES_VERSION}`} />
-      ))}
-    </>
-  );
+  if (hydrated) return [];
+  return [...namespaces].map((ns) => `/locales/${locale}/${ns}.json?v=${LOCALES_VERSION}`);
 }
+
+/**
+ * Visitor pages (the convention's, a stage's, a fair's, a content page and a virtual room) start their scripts after
+ * the page has loaded and painted (`DeferredScripts`, issue 26): what a visitor sees first needs none of them.
+ * Production builds only (Vite's development client needs its preamble before the modules).
+ */
+const DEFERRED_SCRIPTS_PATH = /^\/(?:content|virtual-room)\/[^/]/;
+const deferredScripts = (pathname: string) => import.meta.env.PROD && (isSharedVisitorPath(pathname) || DEFERRED_SCRIPTS_PATH.test(pathname));
 
 export function Document({ children, locale }: { children: React.ReactNode; locale: string }) {
   const nonce = useNonce();
@@ -109,6 +113,8 @@ export function Document({ children, locale }: { children: React.ReactNode; loca
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   const { i18n } = useTranslation();
+  const localePreloads = useLocalePreloads(locale);
+  const deferred = deferredScripts(useLocation().pathname);
   return (
     <html lang={locale} dir={i18n.dir(locale)}>
       <head>
@@ -119,12 +125,14 @@ export function Document({ children, locale }: { children: React.ReactNode; loca
         <Meta />
         <PageTitle />
         <Links />
-        <LocalePreloads locale={locale} />
+        {deferred
+          ? null
+          : localePreloads.map((href) => <link key={href} rel="preload" as="fetch" crossOrigin="anonymous" href={href} />)}
       </head>
       <body className="min-h-screen">
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {deferred ? <DeferredScripts nonce={nonce} fetches={localePreloads} /> : <Scripts nonce={nonce} />}
       </body>
     </html>
   );

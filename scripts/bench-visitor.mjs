@@ -35,17 +35,18 @@ const FALLBACK_STAND = 'mueller-praezisionstechnik';
 /** The demo showroom of app/server/seed/virtual-rooms.ts (DEMO_ROOM_SLUG). */
 const ROOM = 'showroom-demo-messe';
 
-export const TARGETS = { score: 90, lcpMs: 2500, cls: 0.1, jsKib: 150 };
+/** Issue 26: Lighthouse mobile at least 95, LCP at most 1.8 s, TBT at most 150 ms, CLS at most 0.02; the JavaScript budget. */
+export const TARGETS = { score: 95, lcpMs: 1800, tbtMs: 150, cls: 0.02, jsKib: 150 };
 /** A content page of text and pictures (issue 16): at most 130 KiB of gzipped JavaScript. */
 export const CONTENT_JS_KIB = 130;
 const DEMO_ADMIN = { email: 'admin@demo.example', password: 'Messe-Demo-2026!' };
 /** The demo's content page of text and a picture (app/server/seed/content-pages.ts DEMO_HELP_PAGE_SLUG). */
 const TEXT_PAGE = 'demo-hilfe';
 /**
- * The virtual room page (issue 17): the poster paints with LCP <= 2.5 s, at most 350 KiB of gzipped JavaScript with
- * the three.js viewer it loads after the poster, and a phone downloads no panorama wider than 2048 px.
+ * The virtual room page (issues 17 and 26): a score of at least 90, at most 350 KiB of gzipped JavaScript with the
+ * three.js viewer it loads after the poster, and a phone downloads no panorama wider than 2048 px.
  */
-export const ROOM_TARGETS = { ...TARGETS, jsKib: 350, panoramaPx: 2048 };
+export const ROOM_TARGETS = { ...TARGETS, score: 90, jsKib: 350, panoramaPx: 2048 };
 const targetsOf = (page) => (page === 'room' ? ROOM_TARGETS : TARGETS);
 
 const CHROME_FLAGS = [
@@ -245,6 +246,7 @@ function missed(result, targets = TARGETS) {
   const misses = [];
   if (result.score < targets.score) misses.push('score');
   if (result.lcpMs > targets.lcpMs) misses.push('LCP');
+  if (result.tbtMs > targets.tbtMs) misses.push('TBT');
   if (result.cls > targets.cls) misses.push('CLS');
   if (result.jsKib > targets.jsKib) misses.push('JS');
   if (targets.panoramaPx && result.panoramaPx > targets.panoramaPx) misses.push('panorama px');
@@ -274,9 +276,9 @@ function printTable(rows) {
   console.log(`\n${format(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const line of lines) console.log(format(line));
   console.log(
-    `\nTargets: score >= ${TARGETS.score}, LCP <= ${TARGETS.lcpMs / 1000} s, CLS <= ${TARGETS.cls}, JS <= ${TARGETS.jsKib} KiB gzipped` +
-      ` (bodies of all scripts the page loaded; "on wire" adds HTTP headers). TBT and accessibility are reported, not judged.` +
-      `\nThe room: JS <= ${ROOM_TARGETS.jsKib} KiB with its three.js viewer, the widest panorama a phone downloads <= ${ROOM_TARGETS.panoramaPx} px.`,
+    `\nTargets: score >= ${TARGETS.score}, LCP <= ${TARGETS.lcpMs / 1000} s, TBT <= ${TARGETS.tbtMs} ms, CLS <= ${TARGETS.cls}, JS <= ${TARGETS.jsKib} KiB gzipped` +
+      ` (bodies of all scripts the page loaded; "on wire" adds HTTP headers). Accessibility is reported, not judged.` +
+      `\nThe room: score >= ${ROOM_TARGETS.score}, JS <= ${ROOM_TARGETS.jsKib} KiB with its three.js viewer, the widest panorama a phone downloads <= ${ROOM_TARGETS.panoramaPx} px.`,
   );
   for (const row of rows.filter((r) => r.page === 'room' && !r.error)) {
     console.log(`Room: widest picture downloaded ${Number.isFinite(row.panoramaPx) ? `${row.panoramaPx} px` : 'an original (unscaled)'}`);

@@ -23,6 +23,17 @@ export function imageSrcSet(url: string | null | undefined, originalWidth?: numb
   return entries.length > 0 ? entries.join(', ') : undefined;
 }
 
+/** The organiser's logo on the top bar of a convention and of an in-house fair (CSS pixels; narrower on small phones). */
+export const TOP_BAR_LOGO_WIDTH = { convention: 200, exhibition: 160 } as const;
+
+/**
+ * The height a picture takes at `width` by its proportions (its pixel size), so its place is kept before it loads;
+ * null when its size is unknown (an SVG).
+ */
+export function heightAtWidth(width: number, picture: { width: number | null; height: number | null }): number | null {
+  return picture.width && picture.height ? Math.max(1, Math.round((width * picture.height) / picture.width)) : null;
+}
+
 /**
  * `sizes` values for the layouts the visitor pages use (CSS pixels the picture takes on screen). The grids
  * match CARD_GRID: one column on phones, two from 640 px, three from 1024 px, inside a 72 rem (1152 px) page.

@@ -62,19 +62,33 @@ export interface DataChanges {
   readonly listening: boolean;
   /** called on every change (and when listening is lost or resumes) */
   subscribe(listener: () => void): () => void;
+  /**
+   * Called when something of one user that their audience is made of changed in an unwatched table (their user row,
+   * sessions, object permissions, business card; migration 0042): the user's id, or '*' for anyone. Watched changes
+   * and a lost or resumed connection go to `subscribe`'s listeners only.
+   */
+  subscribeViewers(listener: (userId: string) => void): () => void;
   close(): Promise<void>;
 }
+
+/** The payload prefix of a change to one user's own rows (migration 0042). */
+const VIEWER_PAYLOAD = 'viewer:';
 
 /** Starts listening for changes on the app's database (its own connection for PostgreSQL). */
 export function listenForDataChanges(db: Db): DataChanges {
   const listeners = new Set<() => void>();
+  const viewerListeners = new Set<(userId: string) => void>();
   let generation = 0;
   const changed = () => {
     generation += 1;
     for (const listener of listeners) listener();
   };
+  const onPayload = (payload: string) => {
+    if (!payload.startsWith(VIEWER_PAYLOAD)) return changed();
+    for (const listener of viewerListeners) listener(payload.slice(VIEWER_PAYLOAD.length));
+  };
   // every notification, a lost connection and listening (again) all make what was read before suspect
-  const channel = listenToChannel(db, DATA_CHANGED_CHANNEL, { onPayload: changed, onListening: changed, onLost: changed });
+  const channel = listenToChannel(db, DATA_CHANGED_CHANNEL, { onPayload, onListening: changed, onLost: changed });
   return {
     get generation() {
       return generation;
@@ -85,6 +99,10 @@ export function listenForDataChanges(db: Db): DataChanges {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    subscribeViewers(listener) {
+      viewerListeners.add(listener);
+      return () => viewerListeners.delete(listener);
     },
     close: () => channel.close(),
   };

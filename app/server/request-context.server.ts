@@ -1,7 +1,7 @@
 import { parse as parseCookie } from 'cookie';
 import { detectLanguage, type Language } from '~/lib/language';
 import { createServiceContext, type AppServices, type ServiceContext } from './context.server';
-import { readSessionId, viewerForSession } from './session.server';
+import { liveSession, readSessionId } from './session.server';
 import type { Viewer } from './viewer.server';
 
 export const LANGUAGE_COOKIE = 'lng';
@@ -13,6 +13,8 @@ export interface RequestContext {
   viewer: Viewer | null;
   language: Language;
   service: ServiceContext;
+  /** until when the request's credentials hold (the session's end, the access token's expiry); null without */
+  validUntil?: number | null;
   /** nonce of this response's Content-Security-Policy, for Remix's inline scripts */
   cspNonce?: string;
   /** the client's address (behind a trusted proxy: the forwarded one), for throttling */
@@ -40,7 +42,8 @@ export interface RequestLike {
 export async function buildRequestContext(app: AppServices, request: RequestLike): Promise<RequestContext> {
   const cookieHeader = request.headers.get('cookie');
   const sessionId = await readSessionId(app.env, cookieHeader);
-  const viewer = sessionId ? await viewerForSession(app.db, sessionId) : null;
+  const session = sessionId ? await liveSession(app.db, sessionId) : null;
+  const viewer = session?.viewer ?? null;
   const cookies = cookieHeader ? parseCookie(cookieHeader) : {};
   const language = detectLanguage({
     query: new URL(request.url, 'http://localhost').searchParams.get('lang'),
@@ -52,6 +55,7 @@ export async function buildRequestContext(app: AppServices, request: RequestLike
     app,
     sessionId: viewer ? sessionId : null,
     viewer,
+    validUntil: session?.validUntil ?? null,
     language,
     service: createServiceContext(app, viewer, language),
   };

@@ -56,10 +56,11 @@ export function csrfTokenMatches(env: Env, sessionId: string, given: string | nu
 }
 
 /**
- * The viewer of a live session (session, user and memberships in one statement), refreshing its idle timer; expired
- * sessions are removed. Null without a live session or for an inactive user.
+ * The viewer of a live session (session, user and memberships in one statement), refreshing its idle timer, and until
+ * when the session holds unless it is used again (its idle or absolute end, whichever comes first); expired sessions
+ * are removed. Null without a live session or for an inactive user.
  */
-export async function viewerForSession(db: Db, sessionId: string): Promise<Viewer | null> {
+export async function liveSession(db: Db, sessionId: string): Promise<{ viewer: Viewer; validUntil: number } | null> {
   const row = await viewerQuery(db)
     .join('sessions as s', 's.user_id', 'u.id')
     .where('s.id', sessionId)
@@ -67,15 +68,23 @@ export async function viewerForSession(db: Db, sessionId: string): Promise<Viewe
     .first();
   if (!row) return null;
   const now = Date.now();
-  const lastSeen = new Date(row.session_last_seen_at).getTime();
-  if (new Date(row.session_expires_at).getTime() <= now || lastSeen + SESSION_IDLE_MS <= now) {
+  let lastSeen = new Date(row.session_last_seen_at).getTime();
+  const expires = new Date(row.session_expires_at).getTime();
+  if (expires <= now || lastSeen + SESSION_IDLE_MS <= now) {
     await db('sessions').where({ id: sessionId }).delete();
     return null;
   }
   if (now - lastSeen > TOUCH_EVERY_MS) {
     await db('sessions').where({ id: sessionId }).update({ last_seen_at: new Date(now) });
+    lastSeen = now;
   }
-  return viewerOf(row);
+  const viewer = viewerOf(row);
+  return viewer ? { viewer, validUntil: Math.min(expires, lastSeen + SESSION_IDLE_MS) } : null;
+}
+
+/** The viewer of a live session (liveSession), or null. */
+export async function viewerForSession(db: Db, sessionId: string): Promise<Viewer | null> {
+  return (await liveSession(db, sessionId))?.viewer ?? null;
 }
 
 /** Starts a new session (a fresh id at every login) and returns the Set-Cookie header. */

@@ -38,6 +38,8 @@ const OWN_HEADERS = new Set(['content-length', 'content-encoding', 'vary', 'set-
 export const CACHE_HEADER = 'x-visitor-cache';
 /** `res.locals[KEEPS_ANSWER]` is true while the cache means to keep the answer being made (RequestContext.mayBeShared). */
 const KEEPS_ANSWER = 'visitorCacheKeeps';
+/** `res.locals[AUDIENCE]`: the audience a logged-in request's answer is kept under */
+const AUDIENCE = 'visitorCacheAudience';
 
 /**
  * What the request context tells pages about the visitor cache for the response `res` being made
@@ -71,7 +73,7 @@ export interface VisitorCacheOptions {
    * null when the request's credentials do not hold. Viewers with the same audience get the same visitor pages, so
    * a page made for one is kept for the others; GraphQL answers are kept per user (`user` adds the user's id).
    */
-  audience?: (req: Request, kind: 'page' | 'graphql') => Promise<string | null>;
+  audience?: (req: Request, kind: 'page' | 'graphql', options?: { fresh?: boolean }) => Promise<string | null>;
 }
 
 export interface VisitorCache {
@@ -141,7 +143,12 @@ export function visitorCache(changes: DataChanges, options: VisitorCacheOptions 
   });
   changes.subscribe(() => answers.clear());
 
-  /** Answers from the shelf, or lets the request through and keeps its answer when `keepable` agrees. */
+  /**
+   * Answers from the shelf, or lets the request through and keeps its answer when `keepable` agrees. A logged-in
+   * request's answer is kept only when its viewer's audience, read afresh once the answer is made, is still the one
+   * it is kept under: a permission or card that changed while (or just before) the answer was made would otherwise
+   * put an answer made with the new one on the shelf of the old audience, for other viewers.
+   */
   const serve = (key: string, req: Request, res: Response, next: () => void, keepable: (body: Buffer) => boolean) => {
     const nonce = String(res.locals.cspNonce ?? '');
     const kept = changes.listening ? answers.get(key) : undefined;
@@ -155,7 +162,9 @@ export function visitorCache(changes: DataChanges, options: VisitorCacheOptions 
     if (changes.listening) {
       res.setHeader(CACHE_HEADER, 'miss');
       res.locals[KEEPS_ANSWER] = true;
-      keepWhenDone(res, changes, (answer) => {
+      const used = res.locals[AUDIENCE] as { kind: 'page' | 'graphql'; audience: string } | undefined;
+      const confirm = used && options.audience ? async () => (await options.audience!(req, used.kind, { fresh: true })) === used.audience : null;
+      keepWhenDone(res, changes, confirm, (answer) => {
         // only a page carries the nonce; other answers are handed out as they are
         if (keepable(answer.body)) answers.set(key, { ...answer, nonce: nonce && answer.body.includes(nonce) ? nonce : '' });
       });
@@ -164,17 +173,19 @@ export function visitorCache(changes: DataChanges, options: VisitorCacheOptions 
   };
 
   /** The key of a logged-in request's answer (its audience's), or null: made for this request alone. */
-  const audienceKey = async (req: Request, kind: 'page' | 'graphql', ...parts: unknown[]): Promise<string | null> => {
+  const audienceKey = async (req: Request, res: Response, kind: 'page' | 'graphql', ...parts: unknown[]): Promise<string | null> => {
     if (!options.audience) return null;
     const prefix = audiencePrefix(req, kind);
     if (prefix === null) return null;
     const audience = await options.audience(req, kind);
-    return audience === null ? null : JSON.stringify([prefix, audience, ...parts]);
+    if (audience === null) return null;
+    res.locals[AUDIENCE] = { kind, audience };
+    return JSON.stringify([prefix, audience, ...parts]);
   };
 
   const pages: RequestHandler = async (req, res, next) => {
     try {
-      const key = sharedPageKey(req) ?? (req.method === 'GET' && isSharedVisitorPath(req.path) ? await audienceKey(req, 'page') : null);
+      const key = sharedPageKey(req) ?? (req.method === 'GET' && isSharedVisitorPath(req.path) ? await audienceKey(req, res, 'page') : null);
       if (key === null) return next();
       serve(key, req, res, next, () => true);
     } catch (error) {
@@ -188,14 +199,14 @@ export function visitorCache(changes: DataChanges, options: VisitorCacheOptions 
         const key =
           req.accepts(['application/graphql-response+json', 'application/json', 'text/html']) === 'text/html'
             ? null
-            : (anonymousKey(req, 'graphql') ?? (await audienceKey(req, 'graphql')));
+            : (anonymousKey(req, 'graphql') ?? (await audienceKey(req, res, 'graphql')));
         if (key === null) return next();
         const params = Object.fromEntries(new URL(req.originalUrl, 'http://localhost').searchParams);
         return serve(key, req, res, next, (body) => noErrors(body) && isQuery(params));
       }
       const length = Number(req.get('content-length'));
       if (req.method !== 'POST' || !req.is('application/json') || !(length > 0 && length <= MAX_GRAPHQL_BODY) || req.body !== undefined) return next();
-      const prefix = anonymousKey(req) ?? (await audienceKey(req, 'graphql'));
+      const prefix = anonymousKey(req) ?? (await audienceKey(req, res, 'graphql'));
       if (prefix === null) return next();
       const body = await readSmallBody(req);
       // the GraphQL handler takes a body read before it as it is
@@ -225,8 +236,11 @@ function noErrors(body: Buffer): boolean {
   }
 }
 
-/** Collects the response as it is written and hands it over when it may be kept: 200, no cookie, data unchanged. */
-function keepWhenDone(res: Response, changes: DataChanges, keep: (answer: Omit<KeptAnswer, 'nonce'>) => void) {
+/**
+ * Collects the response as it is written and hands it over when it may be kept: 200, no cookie, data unchanged, and
+ * `confirm` (when given) agreeing; the response ends once that is decided.
+ */
+function keepWhenDone(res: Response, changes: DataChanges, confirm: (() => Promise<boolean>) | null, keep: (answer: Omit<KeptAnswer, 'nonce'>) => void) {
   const generation = changes.generation;
   const before = new Set(Object.keys(res.getHeaders()));
   const chunks: Buffer[] = [];
@@ -243,9 +257,18 @@ function keepWhenDone(res: Response, changes: DataChanges, keep: (answer: Omit<K
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     collect(chunk, rest[0]);
     // a page made with the viewer's own data (res.locals.personal, RequestContext.personal) is theirs alone
-    if (res.statusCode === 200 && !res.getHeader('set-cookie') && !res.locals.personal && changes.listening && changes.generation === generation) {
+    const unchanged = () => changes.listening && changes.generation === generation;
+    if (res.statusCode === 200 && !res.getHeader('set-cookie') && !res.locals.personal && unchanged()) {
       const headers = Object.entries(res.getHeaders()).filter(([name]) => !before.has(name) && !OWN_HEADERS.has(name) && name !== CACHE_HEADER);
-      keep({ status: res.statusCode, headers: headers as KeptAnswer['headers'], body: Buffer.concat(chunks) });
+      const answer = { status: res.statusCode, headers: headers as KeptAnswer['headers'], body: Buffer.concat(chunks) };
+      if (!confirm) keep(answer);
+      else {
+        confirm()
+          .then((same) => same && unchanged() && keep(answer))
+          .catch(() => {})
+          .finally(() => end(chunk, ...rest));
+        return res;
+      }
     }
     return end(chunk, ...rest);
   }) as Response['end'];

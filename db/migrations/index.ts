@@ -33,6 +33,7 @@ import * as m0037 from './0037_analytics_hourly_recurring';
 import * as m0039 from './0039_chat_operator_windows';
 import * as m0040 from './0040_visitor_bookmarks';
 import * as m0041 from './0041_analytics_live_funnel';
+import * as m0042 from './0042_viewer_change_notifications';
 import * as m0034 from './0034_content_page_drafts';
 import * as m0035 from './0035_product_pictures';
 
@@ -77,6 +78,7 @@ const migrations: Record<string, Knex.Migration> = {
   '0039_chat_operator_windows': m0039,
   '0040_visitor_bookmarks': m0040,
   '0041_analytics_live_funnel': m0041,
+  '0042_viewer_change_notifications': m0042,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

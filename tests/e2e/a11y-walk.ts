@@ -26,11 +26,6 @@ export interface RoutePage {
   /** false for resource routes (no default export: they answer data, files or redirects, never HTML) */
   html: boolean;
   params: string[];
-  /**
-   * the layout it renders in: the pathless layout below the root (_console, _public), else the first segment of its
-   * module name (convention, exhibition, imprint …)
-   */
-  layout: string;
 }
 
 /**
@@ -72,20 +67,12 @@ export async function routeTable(buildDir = process.env.BUILD_DIR ?? 'build'): P
   return [...byPattern.entries()]
     .map(([pattern, { route }]) => ({
       id: route.id,
-      layout: layoutOf(chain(route.id)),
       pattern,
       guards: route.module.guards ?? {},
       html: typeof route.module.default === 'function' || typeof route.module.default === 'object',
       params: [...pattern.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? '*'),
     }))
     .sort((a, b) => a.params.length - b.params.length || a.pattern.localeCompare(b.pattern));
-}
-
-/** The layout of a route by its chain from the root: see RoutePage.layout. */
-function layoutOf(chain: BuildRoute[]): string {
-  const top = chain[1] ?? chain[0];
-  if (top.path === undefined && !top.index) return top.id;
-  return top.id.replace(/^routes\//, '').split('.')[0].replace(/_$/, '');
 }
 
 /** The pattern as a regular expression over a pathname. */
@@ -216,12 +203,6 @@ export interface WalkOptions {
    * each kind) and checks what opened; the top bar's are checked once per person and language
    */
   openStates?: boolean;
-  /**
-   * the further languages and the open states only on the first page checked of each layout (RoutePage.layout):
-   * what they check is mostly the layout's (its shell, its menus, its texts' names), and the suite's time budget
-   * has no room for them on every page; every page is still checked in `language`
-   */
-  extraPassesOncePerLayout?: boolean;
   /** only these routes (by id) */
   only?: (route: RoutePage) => boolean;
   /** runs on each opened page before axe (the proof that a planted violation fails the walk) */
@@ -596,8 +577,6 @@ export async function walkRoutes(people: People, baseURL: string, options: WalkO
   const result: WalkResult = { checked: [], skipped: [], failures: [], opened: [] };
   const seenTriggers = new Set<string>();
   const linkedAddresses = new Set<string>();
-  /** the layouts whose first page had the further languages and open states (extraPassesOncePerLayout) */
-  const layoutsDone = new Set<string>();
   const table = await routeTable();
   const start = await startingAddresses(people.db, table);
   result.failures.push(...start.stale);
@@ -643,7 +622,7 @@ export async function walkRoutes(people: People, baseURL: string, options: WalkO
   };
 
   // one page in one language: axe on the page as loaded, then on its menus and dialogs open
-  const checkIn = async (route: RoutePage, page: Page, person: Person, label: string, language: WalkLanguage, notHydrated: string | null, full: boolean) => {
+  const checkIn = async (route: RoutePage, page: Page, person: Person, label: string, language: WalkLanguage, notHydrated: string | null) => {
     const started = Date.now();
     if (notHydrated) result.failures.push(`${route.id} (${label}, ${language}): ${notHydrated}`);
     await options.beforeAxe?.(page, route);
@@ -655,7 +634,7 @@ export async function walkRoutes(people: People, baseURL: string, options: WalkO
     if (failure && process.env.A11Y_WALK_LOG) console.log(`FAILURE ${failure}`);
     result.checked.push(`${route.id}  ${label}${language === options.language ? '' : `, ${language}`}`);
     const axed = Date.now();
-    if (options.openStates && full && !notHydrated) {
+    if (options.openStates && !notHydrated) {
       const states = await checkOpenStates(page, {
         seen: seenTriggers,
         shellKey: `${person}|${language}`,
@@ -671,13 +650,10 @@ export async function walkRoutes(people: People, baseURL: string, options: WalkO
   };
   const check = async (route: RoutePage, page: Page, person: Person, address: string, label: string, notHydrated: string | null) => {
     for (const found of await addressesOf(page, origin, linkedAddresses)) offer(found);
-    const full = !options.extraPassesOncePerLayout || !layoutsDone.has(route.layout);
-    layoutsDone.add(route.layout);
-    await checkIn(route, page, person, label, options.language, notHydrated, full);
-    if (!full) return;
+    await checkIn(route, page, person, label, options.language, notHydrated);
     for (const language of options.alsoIn ?? []) {
       const { notHydrated: notHydratedIn } = await open(page, inLanguage(address, language));
-      await checkIn(route, page, person, label, language, notHydratedIn, full);
+      await checkIn(route, page, person, label, language, notHydratedIn);
     }
   };
 

@@ -40,6 +40,8 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test('register, activate from the mail, log in and log out', async ({ page, db }) => {
+      // five pages, two password hashes and a mail: on a machine with both cores busy it took 32 s
+      test.slow();
       const email = uniqueEmail('register');
       emails.push(email);
       await page.goto('/register');

@@ -119,6 +119,48 @@ test('unsaved work is kept on the server as well, and offered where the browser 
   await expect.poll(kept).toBe('null');
 });
 
+test('no draft goes out while the page is being saved, so the save’s answer and its toast are not taken over', async ({ page, login, db }) => {
+  const { organizationIds } = await login({ language: 'EN' });
+  const content = await createContentPage(db, { organization_id: organizationIds[0]! });
+  const translation = await createContentPageTranslation(db, { page_id: content.id, language: 'DE', name: 'Gespeichert', layout: { rows: [] } });
+  // the browser's timers under the test's hand: the draft's delay passes when the test says so
+  await page.clock.install();
+  const drafts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /intent(=|"\r\n\r\n)(draft|discardDraft)\b/.test(request.postData() ?? '')) drafts.push(request.url());
+  });
+  // the save is held at the door until the draft's delay has passed twice over
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let saveArrived!: () => void;
+  const arrived = new Promise<void>((resolve) => (saveArrived = resolve));
+  await page.route(/\/contentpool\/builder_v2\//, async (route) => {
+    if (route.request().method() === 'POST' && /intent=save\b/.test(route.request().postData() ?? '')) {
+      saveArrived();
+      await held;
+    }
+    await route.continue();
+  });
+  await page.goto(`/contentpool/builder_v2/${content.slug}?language=DE`);
+  await hydrated(page);
+
+  await page.getByRole('button', { name: 'Add Text' }).click();
+  const form = page.locator('[data-builder-item-form]');
+  await form.locator('textarea').first().fill('<p>Gleich gespeichert</p>');
+  await form.getByRole('button', { name: 'Apply changes' }).click();
+  await page.getByRole('button', { name: 'Save page' }).click();
+  await arrived;
+  await page.clock.runFor(6_000);
+  expect(drafts).toEqual([]);
+  release();
+
+  await expect(page.getByText('The page has been saved.')).toBeVisible();
+  const saved = await db('content_page_translations').where({ id: translation.id }).first();
+  expect(JSON.stringify(saved.layout)).toContain('Gleich gespeichert');
+  expect(await db('content_page_drafts').where({ translation_id: translation.id }).first()).toBeUndefined();
+  expect(drafts).toEqual([]);
+});
+
 test('palette and properties beside the canvas on a desktop, in view while the page scrolls; no hydration error; the title in a language not made yet', async ({ page, login, db }) => {
   const errors = consoleErrors(page);
   const { organizationIds } = await login({ language: 'EN' });

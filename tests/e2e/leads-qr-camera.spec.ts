@@ -3,6 +3,7 @@ import path from 'node:path';
 import QRCode from 'qrcode';
 import { Package } from '../../app/lib/features';
 import { expect, test } from './fixtures';
+import { chromiumPath } from '../../playwright.config';
 
 /**
  * The camera QR scanner (issue 18, app/components/leads/qr-scanner.tsx) with a camera: Chromium's fake camera
@@ -48,7 +49,7 @@ test.use({
   viewport: { width: 390, height: 844 },
   permissions: ['camera'],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: [
       '--no-sandbox',
       '--disable-gpu',

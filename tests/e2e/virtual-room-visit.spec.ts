@@ -276,6 +276,64 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('[data-room-list]').getByRole('link', { name: 'Studio', exact: true })).toBeVisible();
   });
 
+  test('the panorama is drawn in a worker: the page hands its canvas over and never runs three.js itself (issue 26)', async ({ page }) => {
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`/virtual-room/${room.slug}`);
+    await readyIn(page, room.lobbyId);
+    expect(workers).toEqual([expect.stringMatching(/^\/assets\/room-render\.worker-[\w-]+\.js$/)]);
+    // a canvas whose drawing was handed to a worker gives the page no context of its own
+    const context = await page.locator('[data-room-canvas]').evaluate((canvas: HTMLCanvasElement) => {
+      try {
+        canvas.getContext('webgl2');
+        return 'the page draws';
+      } catch (error) {
+        return (error as Error).name;
+      }
+    });
+    expect(context).toBe('InvalidStateError');
+    // the scene's code for the page's own thread (and three.js with it) was not loaded
+    expect(scripts.filter((path) => /\/room-scene-/.test(path))).toEqual([]);
+    // a pano switch still draws (the worker hears of the new picture)
+    await page.getByRole('button', { name: 'To Studio' }).click();
+    await readyIn(page, room.studioId);
+  });
+
+  test('where a canvas cannot go to a worker, the page draws the panorama itself', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(HTMLCanvasElement.prototype, 'transferControlToOffscreen', { value: undefined });
+    });
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    await page.goto(`/virtual-room/${room.slug}`);
+    await readyIn(page, room.lobbyId);
+    expect(workers).toEqual([]);
+    const context = await page.locator('[data-room-canvas]').evaluate((canvas: HTMLCanvasElement) => Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl')));
+    expect(context).toBe(true);
+    await page.getByRole('button', { name: 'To Studio' }).click();
+    await readyIn(page, room.studioId);
+  });
+
+  test('without WebGL the flat view stays, with the message', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(HTMLCanvasElement.prototype, 'transferControlToOffscreen', { value: undefined });
+      const original = HTMLCanvasElement.prototype.getContext;
+      Object.defineProperty(HTMLCanvasElement.prototype, 'getContext', {
+        value(this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+          return /webgl/.test(type) ? null : (original as (...args: unknown[]) => unknown).call(this, type, ...rest);
+        },
+      });
+    });
+    await page.goto(`/virtual-room/${room.slug}`);
+    await expect(page.getByText('Your browser cannot show the 3D view; here is the flat view.')).toBeVisible();
+    await expect(page.locator('[data-room-strip]')).toBeVisible();
+    await expect(page.locator('[data-room-canvas]')).toHaveCount(0);
+  });
+
   test('a convention in room mode shows the room on its landing page', async ({ page, db }) => {
     const convention = await createConvention(db, { organization_id: room.organizationId, navigation_mode: 'VIRTUAL_ROOM', virtual_room_id: room.id });
     await dismissWelcomeVideoUpfront(page);

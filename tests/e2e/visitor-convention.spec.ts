@@ -163,26 +163,68 @@ test.describe('what a page downloads', () => {
   test.describe('scripts and texts', () => {
     test.use({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
 
-    test('the texts the page needs are preloaded with the scripts and fetched once', async ({ page }) => {
-      const locales: string[] = [];
-      page.on('request', (req) => {
-        const path = new URL(req.url()).pathname;
+    /** What came over the network (not from the browser's cache) for the texts, read through the DevTools protocol. */
+    async function textsFromTheNetwork(page: Page): Promise<() => string[]> {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      const fetched: string[] = [];
+      cdp.on('Network.responseReceived', (event) => {
+        const path = new URL(event.response.url).pathname;
         // the chat widget, embedded after the page has loaded (issue 28), brings its own texts then
-        if (path.startsWith('/locales/') && !path.endsWith('/chats.json')) locales.push(req.url());
+        if (path.startsWith('/locales/') && !path.endsWith('/chats.json') && !event.response.fromDiskCache && !event.response.fromPrefetchCache) fetched.push(event.response.url);
       });
+      return () => [...fetched].sort();
+    }
+
+    test('a visitor page starts its scripts and texts after it has loaded, hydrates without an error and fetches each text once', async ({ page }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      const texts = await textsFromTheNetwork(page);
       const response = await page.goto(HALL);
-      // the page as the server sent it (after hydration the links are gone: later pages load their own texts)
+      // the page as the server sent it: no module preloads, no text preloads in its head (issue 26)
       const html = (await response?.text()) ?? '';
-      const preloads = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="[^"]+" href="([^"]+)"/g)].map((m) => new URL(m[1].replace(/&amp;/g, '&'), page.url()).href);
+      expect(html).not.toMatch(/<link[^>]+rel="modulepreload"/);
+      expect(html).not.toMatch(/<link[^>]+rel="preload"[^>]+as="fetch"/);
       await expect(page.locator('html[data-hydrated]')).toBeAttached();
-      await expect(page.locator('link[rel="preload"][as="fetch"]')).toHaveCount(0);
-      expect(preloads.map((href) => new URL(href).pathname).sort()).toEqual(
+      // every script and text started after the load event (the browser's own record of the page's requests)
+      const timing = await page.evaluate(() => ({
+        load: performance.getEntriesByType('navigation')[0] ? (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart : NaN,
+        requests: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/(assets\/[^/]+\.js|locales\/)/.test(new URL(entry.name).pathname))
+          .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
+      }));
+      expect(timing.load).toBeGreaterThan(0);
+      expect(timing.requests.length).toBeGreaterThan(5);
+      expect(timing.requests.filter((request) => request.start < timing.load)).toEqual([]);
+      // the texts the page needs, each from the server once (the entry's i18next found them in the cache)
+      expect(texts().map((href) => new URL(href).pathname)).toEqual(
         // auth: the business card's avatar field (issue 27) is the layout's; its texts load with every convention page
         ['/locales/en/auth.json', '/locales/en/common.json', '/locales/en/errors.json', '/locales/en/validation.json', '/locales/en/visitor.json'],
       );
-      // the entry's i18next fetched the same URLs, so the browser used the preloads instead of asking again
-      expect([...locales].sort()).toEqual([...preloads].sort());
-      expect(preloads.every((href) => /\?v=[0-9a-f]{12}$/.test(href))).toBe(true);
+      expect(texts().every((href) => /\?v=[0-9a-f]{12}$/.test(href))).toBe(true);
+      // a hydration that did not match would be logged (React errors 418, 423) and the page rendered afresh
+      expect(errors).toEqual([]);
+      // and the page works as an app: a client-side move to a stand
+      await page.getByRole('link', { name: /^Müller Präzisionstechnik/ }).first().click();
+      await expect(page).toHaveURL(/\/stand\/mueller-praezisionstechnik/);
+      expect(errors).toEqual([]);
+    });
+
+    test('a page outside the visitor pages preloads its texts with the scripts and fetches them once', async ({ page }) => {
+      const texts = await textsFromTheNetwork(page);
+      const response = await page.goto('/login');
+      const html = (await response?.text()) ?? '';
+      const preloads = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="[^"]+" href="([^"]+)"/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, '&'), page.url()).href);
+      expect(html).toMatch(/<link rel="modulepreload"/);
+      await expect(page.locator('html[data-hydrated]')).toBeAttached();
+      // after hydration the links are gone: later pages load their own texts
+      await expect(page.locator('link[rel="preload"][as="fetch"]')).toHaveCount(0);
+      expect(preloads.map((href) => new URL(href).pathname)).toContain('/locales/en/auth.json');
+      expect(texts()).toEqual([...preloads].sort());
     });
 
     test('scripts and styles arrive Brotli-compressed (compressed at build time) and are cached for a year', async ({ page }) => {

@@ -44,7 +44,8 @@ async function world() {
   const org = await createOrganization(t.app.db, { suites: Package.BASIC | Package.SALES, imprint: 'Org imprint', data_privacy: 'Org privacy' });
   const admin = await createUser(t.app.db, { default_language: 'EN' });
   await addMember(t.app.db, org.id, admin.id, { role: 'admin', isOwner: true });
-  const logo = await createFile(t.app.db, { organization_id: org.id, is_public: false });
+  // a 3:1 logo: at 180 px wide its place is 60 px high before it loads
+  const logo = await createFile(t.app.db, { organization_id: org.id, is_public: false, width: 600, height: 200 });
   const favicon = await createFile(t.app.db, { organization_id: org.id, is_public: false });
   // a light yellow primary colour: white text on it would fail WCAG AA
   const standard = await createPersonalization(t.app.db, {
@@ -60,7 +61,8 @@ async function world() {
     data_privacy: '',
   });
   await Organization.query(t.app.db).findById(org.id).patch({ default_personalization_id: standard.id });
-  const otherLogo = await createFile(t.app.db, { organization_id: org.id, is_public: false });
+  // an SVG logo: no pixel size known, so no height is given
+  const otherLogo = await createFile(t.app.db, { organization_id: org.id, is_public: false, mime_type: 'image/svg+xml', width: null, height: null });
   const campaign = await createPersonalization(t.app.db, {
     organization_id: org.id,
     title: 'Kampagne',
@@ -85,7 +87,7 @@ describe('a content page in its personalization', () => {
   it('without a choice of its own shows the organisation default: logo, favicon, contrast-checked colours, imprint; a new default reaches it', async () => {
     const w = await world();
     const shown = await visit(w.page);
-    expect(shown.logo).toEqual({ url: `/files/${w.logo.id}`, alt: 'Hausfarben', width: 180, position: 'RIGHT' });
+    expect(shown.logo).toEqual({ url: `/files/${w.logo.id}`, alt: 'Hausfarben', width: 180, height: 60, position: 'RIGHT' });
     expect(shown.favicon).toBe(`/files/${w.favicon.id}`);
     // white on #ffdd00 is 1.4:1, so the text on the band is dark; yellow links would be unreadable on white: darkened
     expect(shown.theme).toMatchObject({ primary: '#ffdd00', onPrimary: '#283853', secondary: '#1a5e20', onSecondary: '#ffffff' });
@@ -109,6 +111,7 @@ describe('a content page in its personalization', () => {
     await Organization.query(t.app.db).findById(w.org.id).patch({ default_personalization_id: w.campaign.id });
     const after = await visit(w.page);
     expect(after.logo?.url).toBe(`/files/${w.otherLogo.id}`);
+    expect(after.logo?.height).toBeNull();
     expect(after.theme).toMatchObject({ primary: '#283853', onPrimary: '#ffffff', link: '#283853' });
     expect((await legal(datapolicyRoute, 'datapolicy')).info.dataPrivacy).toBe('Campaign privacy');
   });

@@ -7,9 +7,10 @@ import { createAppServices } from '~/server/app.server';
 import type { AppServices } from '~/server/context.server';
 import { listenForDataChanges, watchTables, type DataChanges } from '~/server/data-changes.server';
 import { CACHE_HEADER, visitorCache } from '~/server/visitor-cache.server';
-import { audienceOf } from '~/server/pages/audience.server';
+import { ACCESS_TOKEN_TTL_SECONDS } from '~/server/auth/jwt.server';
+import { rememberedAudiences } from '~/server/pages/audience.server';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { createPageServer } from '../helpers/remix-pages';
+import { countStatements, createPageServer } from '../helpers/remix-pages';
 
 /**
  * Issue 13: what anonymous visitors get (pages, GraphQL queries) is kept between data changes by each app instance,
@@ -32,7 +33,7 @@ interface Instance {
 
 async function startInstance(app: AppServices, options: { audiences?: boolean } = {}): Promise<Instance> {
   const changes = listenForDataChanges(app.db);
-  const audience = options.audiences ? (req: Parameters<typeof audienceOf>[1], kind: 'page' | 'graphql') => audienceOf(app, req, kind) : undefined;
+  const audience = options.audiences ? rememberedAudiences(app, changes, { ttlMs: 60_000 }) : undefined;
   const server = await createPageServer(app, { visitorCache: visitorCache(changes, { ttlMs: 60_000, audience }) });
   await vi.waitFor(() => expect(changes.listening).toBe(true));
   return { app, changes, url: server.url, close: async () => Promise.all([server.close(), changes.close()]).then(() => undefined) };
@@ -61,6 +62,9 @@ async function visit(instance: Instance, urlPath: string, headers: Record<string
     user: body?.loaderData.root?.user,
   };
 }
+
+/** how long a test waits for a change's notification to arrive */
+const NOTIFIED = { timeout: 2000, interval: 20 };
 
 const CONVENTION_QUERY = 'query($slug: String!) { conventionBySlug(slug: $slug) { title translation { title } stage { title } } }';
 
@@ -249,8 +253,8 @@ describe('logged-in visitors share pages per audience (issue 26)', () => {
 
   const layoutViewer = (body: string) => (JSON.parse(body) as { loaderData: Record<string, { viewer?: unknown }> }).loaderData['routes/convention.$conventionslug']?.viewer;
 
-  const page = async (urlPath: string, cookie: string) => {
-    const res = await fetch(`${a.url}${urlPath}`, { headers: { 'accept-language': 'en', accept: 'text/html', cookie }, redirect: 'manual' });
+  const page = async (urlPath: string, cookie: string, origin = a.url) => {
+    const res = await fetch(`${origin}${urlPath}`, { headers: { 'accept-language': 'en', accept: 'text/html', cookie }, redirect: 'manual' });
     return { status: res.status, cache: res.headers.get(CACHE_HEADER), location: res.headers.get('location'), html: res.status === 200 ? await res.text() : '' };
   };
 
@@ -295,10 +299,10 @@ describe('logged-in visitors share pages per audience (issue 26)', () => {
     expect((await page(PARTNER, holder.cookie)).cache).toBe('hit');
     const refused = await page(PARTNER, other.cookie);
     expect([refused.status, refused.location]).toEqual([302, `/token?next=${encodeURIComponent(PARTNER)}`]);
-    // object_permissions changes notify nobody (sign-ups are frequent): the audience carries the suspension
+    // object_permissions changes empty no shelf (sign-ups are frequent): the audience carries the suspension, and the
+    // holder's remembered audience is forgotten as the change commits (its notification)
     await t.app.db('object_permissions').where({ id: permission.id }).update({ suspended: true });
-    const suspended = await page(PARTNER, holder.cookie);
-    expect([suspended.status, suspended.location]).toEqual([302, `/token?next=${encodeURIComponent(PARTNER)}`]);
+    await expect.poll(async () => (await page(PARTNER, holder.cookie)).location, NOTIFIED).toBe(`/token?next=${encodeURIComponent(PARTNER)}`);
     // a logged-out request with the holder's old cookie value tampered gets nothing kept
     expect((await page(PARTNER, `${holder.cookie}x`)).status).toBe(302);
   });
@@ -353,6 +357,78 @@ describe('logged-in visitors share pages per audience (issue 26)', () => {
     // a token that does not verify is answered by the API itself (its error), never from the shelf
     const broken = await ask(a, me, {}, { authorization: 'JWT not-a-token' });
     expect(broken.cache).toBeNull();
+  });
+
+  it('hands out a kept answer of a logged-in visitor without a statement while nothing of hers changes', async () => {
+    const vera = await visitor('Vera');
+    // her audience is read (two statements: the viewer, then the rest) and remembered
+    const first = await countStatements(t, () => page(HALL_PATH, vera.cookie));
+    expect(first.result.status).toBe(200);
+    expect(first.count).toBeGreaterThanOrEqual(2);
+    const kept = await countStatements(t, () => page(HALL_PATH, vera.cookie));
+    expect(kept.result.cache).toBe('hit');
+    expect(kept.count, kept.statements.join('\n')).toBe(0);
+    // an integrator's client with a JWT: the same
+    const token = { authorization: `JWT ${await t.accessToken(vera.id)}` };
+    expect((await ask(a, CONVENTION_QUERY, { slug: CONVENTION }, token)).cache).toBe('miss');
+    const answer = await countStatements(t, () => ask(a, CONVENTION_QUERY, { slug: CONVENTION }, token));
+    expect(answer.result.cache).toBe('hit');
+    expect(answer.count, answer.statements.join('\n')).toBe(0);
+  });
+
+  it('keeps a logged-in answer only when her audience, read afresh once it is made, is still the one it is kept under', async () => {
+    const vera = await visitor('Vera');
+    // the audience as read before the page is made, and as read afresh after: a key redeemed in between makes them differ
+    let afresh = 'without the key';
+    const changes = listenForDataChanges(t.app.db);
+    const audience = async (_req: unknown, _kind: unknown, options?: { fresh?: boolean }) => (options?.fresh ? afresh : 'without the key');
+    const server = await createPageServer(t.app, { visitorCache: visitorCache(changes, { ttlMs: 60_000, audience }) });
+    try {
+      await vi.waitFor(() => expect(changes.listening).toBe(true));
+      const cache = async () => (await page(HALL_PATH, vera.cookie, server.url)).cache;
+      afresh = 'with the key';
+      expect([await cache(), await cache()]).toEqual(['miss', 'miss']);
+      afresh = 'without the key';
+      expect([await cache(), await cache()]).toEqual(['miss', 'hit']);
+    } finally {
+      await Promise.all([server.close(), changes.close()]);
+    }
+  });
+
+  it('forgets a remembered audience when her permissions, business card, session or account change, and when her token expires', async () => {
+    const vera = await visitor('Vera');
+    const otto = await visitor('Otto');
+    const partner = await t.app.db('conventions').where({ slug: 'partnertag-2026' }).first('id', 'organization_id');
+    const layout = async (cookie: string) => layoutViewer((await page(HALL_PATH, cookie)).html);
+    expect(await layout(vera.cookie)).toEqual({ cardComplete: true, card: null });
+    // a key redeemed (an unwatched table): her next request is read afresh, with the permission; before, the
+    // remembered audience has none (the key page), so the 200 below is the notification's doing
+    const before = await page(PARTNER, vera.cookie);
+    expect([before.status, before.location]).toEqual([302, expect.stringMatching(/^\/token\?next=/)]);
+    await t.app.db('object_permissions').insert({ user_id: vera.id, convention_id: partner.id, organization_id: partner.organization_id });
+    await expect.poll(async () => (await page(PARTNER, vera.cookie)).status, NOTIFIED).toBe(200);
+    // her card emptied: the top bar asks for it again; Otto's remembered audience is untouched
+    await t.app.db('addresses').where({ user_id: vera.id }).update({ phone: '' });
+    await expect.poll(() => layout(vera.cookie), NOTIFIED).toEqual({ cardComplete: false, card: null });
+    expect(await layout(otto.cookie)).toEqual({ cardComplete: true, card: null });
+    // logged out elsewhere (her sessions removed): the cookie no longer gets a logged-in page
+    await t.app.db('sessions').where({ user_id: vera.id }).delete();
+    await expect.poll(() => layout(vera.cookie), NOTIFIED).toBeNull();
+    // Otto's account deactivated
+    await t.app.db('users').where({ id: otto.id }).update({ is_active: false });
+    await expect.poll(() => layout(otto.cookie), NOTIFIED).toBeNull();
+    // an access token is remembered until its expiry, not beyond
+    const olga = await visitor('Olga');
+    const token = { authorization: `JWT ${await t.accessToken(olga.id)}` };
+    await ask(a, CONVENTION_QUERY, { slug: CONVENTION }, token);
+    expect((await ask(a, CONVENTION_QUERY, { slug: CONVENTION }, token)).cache).toBe('hit');
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + (ACCESS_TOKEN_TTL_SECONDS + 1) * 1000 });
+    try {
+      const expired = await ask(a, CONVENTION_QUERY, { slug: CONVENTION }, token);
+      expect([expired.status, expired.cache]).toEqual([401, null]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

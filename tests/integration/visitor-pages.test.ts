@@ -88,6 +88,21 @@ describe('convention layout and landing', () => {
     expect(page.status).toBe(200);
   });
 
+  it("gives the organiser's logo its height at the top bar's width by the picture's proportions, so the bar keeps its place before it loads", async () => {
+    const w = await world();
+    const load = async () => ((await callRoute(t, layout.loader, { url: `/convention/${w.convention.slug}`, params: params(w.convention.slug) })).data as LayoutData).convention;
+    // without a logo: the fallback (the shell gives it the fallback's own proportions)
+    expect(await load()).toMatchObject({ logoUrl: null, logoHeight: null });
+    // a public 800 by 200 avatar: 50 px high at 200 px
+    const logoId = await image(t, w.owner.id, 800, 200);
+    await t.app.db('files').where({ id: logoId }).update({ is_public: true });
+    await t.app.db('organizations').where({ id: w.host.id }).update({ avatar_id: logoId });
+    expect(await load()).toMatchObject({ logoUrl: `/files/${logoId}`, logoHeight: 50 });
+    // a picture without a known size (an SVG): no height, the shell's default applies
+    await t.app.db('files').where({ id: logoId }).update({ width: null, height: null });
+    expect(await load()).toMatchObject({ logoUrl: `/files/${logoId}`, logoHeight: null });
+  });
+
   it('sends a logged-out visitor of a LOGGED_IN convention to login and back; a logged-in one gets in', async () => {
     const w = await world();
     await t.app.db('conventions').where({ id: w.convention.id }).update({ permission_type: 'LOGGED_IN' });

@@ -8,6 +8,8 @@ export interface BrandLogo {
   url: string;
   alt: string;
   width: number;
+  /** at `width` by the picture's proportions, when known: the header keeps the logo's place before it loads (no layout shift) */
+  height?: number | null;
   position: LogoPositionName;
 }
 
@@ -35,6 +37,7 @@ export function BrandLogoImage({ logo, className = '' }: { logo: BrandLogo; clas
       src={logo.url}
       alt={logo.alt}
       width={logo.width}
+      height={logo.height ?? undefined}
       style={{ width: logo.width }}
       className={`block h-auto max-h-16 max-w-full object-contain ${className}`}
       data-brand-logo

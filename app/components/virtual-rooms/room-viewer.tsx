@@ -71,15 +71,6 @@ const KEY_STEP = 0.12; // radians per arrow key press
 const ZOOM_STEP = 1.15;
 const CLICK_SLOP = 5; // px a pointer may move and still count as a click
 
-function hasWebGl(): boolean {
-  try {
-    const canvas = document.createElement('canvas');
-    return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The one viewer of a virtual room (issue 17): for `/virtual-room/{slug}`, `/standalone-room/{slug}`, the stand's
  * `/vr/{rpslug}`, the convention in room mode and the console editor's preview.
@@ -143,10 +134,6 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initialPanoId]);
-
-  useEffect(() => {
-    if (hydrated) setWebgl(hasWebGl());
-  }, [hydrated]);
 
   useEffect(() => {
     if (pano) onViewChange?.(pano.id, view);
@@ -226,6 +213,8 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
 
   const onReady = useCallback((key: string) => setReady(key), []);
   const onError = useCallback((key: string) => setFailed(key), []);
+  // whether WebGL can be had is found out by drawing (in the render worker or here), not by a context of its own
+  const onNoWebgl = useCallback(() => setWebgl(false), []);
 
   // Tab order: nav points, then info points, each from left to right as the pano starts
   const ordered = useMemo(() => {
@@ -505,7 +494,7 @@ export function RoomViewer({ room, lang, mode, onPick, onViewChange, initialPano
           <>
               <FallbackBoundary fallback={<StageMessage>{t('viewer.textureError')}</StageMessage>}>
                 <Suspense fallback={null}>
-                  {picture ? <Room3D picture={picture} view={view} onReady={onReady} onError={onError} onMaxTextureSize={setMaxTexture} /> : null}
+                  {picture ? <Room3D picture={picture} view={view} onReady={onReady} onError={onError} onMaxTextureSize={setMaxTexture} onNoWebgl={onNoWebgl} /> : null}
                 </Suspense>
               </FallbackBoundary>
               {/* role application: the panorama takes the arrow keys and +/- itself (a focusable widget of its own) */}

@@ -15,7 +15,7 @@ import { VideoPlayer } from './video-player';
 import { VisitorDialog } from './visitor-dialog';
 import { NavItem, navLinkClass } from './nav';
 import { SkipLink } from '~/components/visitor/thumbnail-card';
-import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
+import { IMAGE_SIZES, imageSrcSet, TOP_BAR_LOGO_WIDTH } from '~/lib/images';
 
 // the avatar upload with its square cropper (the contact page's, spec 001 point 5) is loaded with the card's dialog
 // only: it brings the UI kit, which visitor pages do not load up front (scripts/js-budget.mjs)
@@ -31,6 +31,8 @@ export interface ShellConvention {
   /** the welcome video's picture, kept in our storage (null: the placeholder) */
   videoThumbnailUrl: string | null;
   logoUrl: string | null;
+  /** the logo's height at its top-bar width by its proportions (null: unknown) */
+  logoHeight?: number | null;
   /** the convention has a shop: the top bar shows the cart button (issue 31) */
   shop?: boolean;
   navigation: {
@@ -207,11 +209,12 @@ export function ConventionShell({
             <img
               src={convention.logoUrl ?? '/images/logo-fallback.svg'}
               srcSet={imageSrcSet(convention.logoUrl)}
-              sizes={IMAGE_SIZES.logo(200)}
+              sizes={IMAGE_SIZES.logo(TOP_BAR_LOGO_WIDTH.convention)}
               alt={t('shell.logoAlt', { title: convention.title })}
-              width={200}
-              height={48}
-              style={{ width: 200 }}
+              // the picture's proportions (the fallback's are 200 by 48), so the bar keeps its height before it loads
+              width={TOP_BAR_LOGO_WIDTH.convention}
+              height={convention.logoHeight ?? 48}
+              style={{ width: TOP_BAR_LOGO_WIDTH.convention }}
               className="h-auto max-h-12 min-w-0 max-w-full object-contain object-left"
             />
           </Link>

@@ -6,7 +6,7 @@ import type { ExhibitionVisit } from '~/server/services/events/exhibition-visit'
 import { LanguageSwitch } from '../layout/language-switch';
 import { NavItem, navLinkClass } from './nav';
 import { SkipLink } from '~/components/visitor/thumbnail-card';
-import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
+import { IMAGE_SIZES, imageSrcSet, TOP_BAR_LOGO_WIDTH } from '~/lib/images';
 import { safeHref } from '~/lib/safe-href';
 
 const topButton =
@@ -43,11 +43,12 @@ export function ExhibitionShell({
             <img
               src={exhibition.organization.logoUrl ?? '/images/logo-fallback.svg'}
               srcSet={imageSrcSet(exhibition.organization.logoUrl)}
-              sizes={IMAGE_SIZES.logo(160)}
+              sizes={IMAGE_SIZES.logo(TOP_BAR_LOGO_WIDTH.exhibition)}
               alt={t('exhibition.logoAlt', { name: exhibition.name })}
-              width={160}
-              height={48}
-              style={{ width: 160, maxWidth: '28vw' }}
+              // the picture's proportions, so the bar keeps its height before it loads
+              width={TOP_BAR_LOGO_WIDTH.exhibition}
+              height={exhibition.organization.logoHeight ?? 48}
+              style={{ width: TOP_BAR_LOGO_WIDTH.exhibition, maxWidth: '28vw' }}
               className="h-auto max-h-12 object-contain object-left"
             />
           </Link>

@@ -34,7 +34,8 @@ export async function authenticateRequest(
     if (!viewer) throw new JwtError('JWT_INVALID_TOKEN');
     viewer.features = claims.org === viewer.organization?.id ? claims.features : viewer.features;
     const language = detectLanguage({ query: new URL(request.url, 'http://localhost').searchParams.get('lang'), userLanguage: viewer.defaultLanguage, acceptLanguage: req.get('accept-language') });
-    return { ...base, viewer, language, sessionId: null, service: createServiceContext(app, viewer, language), auth: 'jwt' };
+    const validUntil = claims.exp === undefined ? null : claims.exp * 1000;
+    return { ...base, viewer, language, sessionId: null, validUntil, service: createServiceContext(app, viewer, language), auth: 'jwt' };
   }
   const ctx = await buildRequestContext(app, request);
   return { ...ctx, auth: ctx.viewer ? 'session' : 'none' };

@@ -1,4 +1,4 @@
-import { Form, useBlocker, useFetcher } from '@remix-run/react';
+import { Form, useBlocker, useFetcher, useNavigation } from '@remix-run/react';
 import { createContext, memo, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BlockView } from '~/components/content-pages/page-view';
@@ -414,6 +414,9 @@ function Editor({
     const withForm = draft && showable(draft.content) ? applyOp(layout, { op: 'update', itemId: draft.itemId, content: draft.content as LayoutItem['content'] }) : null;
     return withForm?.ok ? withForm.layout : layout;
   }, [layout, draft]);
+  // no draft goes out while the page is being saved (or left): the fetcher's answer would make Remix load the root
+  // again and take over the save's own answer, and with it the "saved" toast
+  const navigating = useNavigation().state !== 'idle';
   useEffect(() => {
     if (offer && !pendingWork) return; // the kept draft waits for the user's answer
     if (offer) setOffer(null); // a change before answering: the new work is the draft now
@@ -427,14 +430,14 @@ function Editor({
     }
     writeDraft(translation.id, { baseVersion: translation.version, layout: work, savedAt: new Date().toISOString() });
     const json = JSON.stringify(work);
-    if (json === sentDraft.current) return;
+    if (json === sentDraft.current || navigating) return;
     const timer = window.setTimeout(() => {
       sentDraft.current = json;
       sendDraft({ intent: 'draft', baseVersion: String(translation.version), layout: json });
     }, SERVER_DRAFT_DELAY_MS);
     return () => window.clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- written on a change of the work, not of the offer
-  }, [pendingWork, work, translation.id, translation.version]);
+  }, [pendingWork, work, translation.id, translation.version, navigating]);
   const restoreDraft = () => {
     if (!offer) return;
     offerAnswered.current = true;

@@ -1,10 +1,12 @@
 import DataLoader from 'dataloader';
+import type { Knex } from 'knex';
+import type { Db } from '#db/connection';
 import type { ObjectPermission } from '#db/models/index';
 import { defineLoader, type ServiceContext } from '../../context.server';
 import type { Viewer } from '../../viewer.server';
 import { permissionDenied } from '../authz';
 import { isMember } from './membership';
-import { KINDS, objectOfRow } from './registry';
+import { KEYED_KINDS, KINDS, objectOfRow } from './registry';
 import type { AccessObject, KeyedKind } from './types';
 
 /**
@@ -92,11 +94,13 @@ export function asAccessObject(kind: KeyedKind, row: { id: string; organization_
 }
 
 /**
- * The viewer's object permissions as one string (sorted "kind:id:suspended" entries): with the viewer's memberships it
- * is all the rule reads of a viewer, so two viewers with the same signature get the same answers (issue 26).
+ * The user's object permissions as one value (sorted "object:suspended" entries, '' for none), as a query of one value
+ * for a statement that reads more (pages/audience.server.ts): with the viewer's memberships it is all the rule reads of
+ * a viewer, so two viewers with the same signature get the same answers (issue 26).
  */
-export async function permissionSignature(ctx: ServiceContext): Promise<string> {
-  if (!ctx.viewer) return '';
-  const permissions = await permissionsOfUser(ctx).load(ctx.viewer.userId);
-  return [...permissions].map(([key, p]) => `${key}:${p.suspended ? 1 : 0}`).sort().join(',');
+export function permissionSignatureQuery(db: Db, userId: string): Knex.QueryBuilder {
+  const entry = `concat(${KEYED_KINDS.map((kind) => KINDS[kind].permissionColumn).join(", '/', ")}, ':', case when suspended then 1 else 0 end)`;
+  return db('object_permissions')
+    .where({ user_id: userId })
+    .select(db.raw(`coalesce(string_agg(${entry}, ',' order by ${entry}), '')`));
 }

@@ -82,22 +82,38 @@ export async function addressOfUser(ctx: ServiceContext, userId: string): Promis
 }
 
 /**
- * The user's business card and, in the same statement, a count another domain reads with it for the same page (the
- * convention layout's cart count, issue 31), so a logged-in visitor's page keeps within its statements
- * (visitor-statements.test.ts). `count` is a query of one number; without it the count is 0.
+ * The user's business card and, in the same statement, values other domains read with it for the same request, each
+ * a query of one value (the convention layout's cart count, issue 31; the viewer's audience, issue 26), so a
+ * logged-in visitor's page keeps within its statements (visitor-statements.test.ts). Values the viewer may not read
+ * of the user are not read at all (null).
  */
+export async function addressOfUserWith<K extends string>(
+  ctx: ServiceContext,
+  userId: string,
+  values: Record<K, Knex.QueryBuilder>,
+): Promise<{ address: Address | null; values: Record<K, unknown> | null }> {
+  if (!mayReadAccount(ctx.viewer, userId)) return { address: null, values: null };
+  const names = Object.keys(values) as K[];
+  const { rows } = await ctx.db.raw<{ rows: Record<string, unknown>[] }>(
+    `select a.*${names.map((_, i) => `, (?) as _v${i}`).join('')} from (select 1) as one left join addresses a on a.user_id = ?`,
+    [...names.map((name) => values[name]), userId],
+  );
+  const row = rows[0] ?? {};
+  return {
+    address: row.id ? toAddress(ctx, row as unknown as AddressModel) : null,
+    values: Object.fromEntries(names.map((name, i) => [name, row[`_v${i}`] ?? null])) as Record<K, unknown>,
+  };
+}
+
+/** The user's business card and a count of one number read in the same statement (0 without it). */
 export async function addressOfUserWithCount(
   ctx: ServiceContext,
   userId: string,
   count: Knex.QueryBuilder | null,
 ): Promise<{ address: Address | null; count: number }> {
-  if (!mayReadAccount(ctx.viewer, userId)) return { address: null, count: 0 };
-  const { rows } = await ctx.db.raw<{ rows: (AddressRow & { _count: string | number | null })[] }>(
-    `select a.*, ${count ? '(?)' : '0'} as _count from (select 1) as one left join addresses a on a.user_id = ?`,
-    count ? [count, userId] : [userId],
-  );
-  const row = rows[0];
-  return { address: row?.id ? toAddress(ctx, row as unknown as AddressModel) : null, count: Number(row?._count ?? 0) };
+  if (!count) return { address: (await addressOfUserWith(ctx, userId, {})).address, count: 0 };
+  const { address, values } = await addressOfUserWith(ctx, userId, { count });
+  return { address, count: Number(values?.count ?? 0) };
 }
 
 /** Validates the complete address (stored values merged with the input) and returns the columns to write. */

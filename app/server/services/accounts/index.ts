@@ -13,7 +13,7 @@ export {
   organizationsOfUser,
   type HandOverNeeded,
 } from './account';
-export { addressCreate, addressOfUser, addressOfUserWithCount, addressUpdate, type Address } from './address';
+export { addressCreate, addressOfUser, addressOfUserWith, addressOfUserWithCount, addressUpdate, type Address } from './address';
 export {
   BLIND_MATCHING_SET_PASSWORD_PATH,
   blindMatchingConvention,

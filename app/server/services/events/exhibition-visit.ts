@@ -8,7 +8,8 @@ import { notFound } from './hall-common';
 import { organizationSummaryById, stageById, stageTranslations } from './loaders';
 import { stageVisit, type StageVisit } from './programme';
 import { baseStandById } from './stand-loaders';
-import { organizationLegal, organizationLogoUrl, type LegalInfo } from './visit';
+import { organizationLegal, organizationLogo, type LegalInfo } from './visit';
+import { TOP_BAR_LOGO_WIDTH } from '~/lib/images';
 import { videoThumbnailUrl } from './video-thumbnails';
 
 /**
@@ -28,7 +29,8 @@ export interface ExhibitionVisit {
   /** the video-meeting link (http or https); '' when none */
   meeting: string;
   permissionType: Exhibition['permission_type'];
-  organization: { name: string; logoUrl: string | null };
+  /** the organiser's logo (null: the fallback) and its height at TOP_BAR_LOGO_WIDTH.exhibition when its proportions are known */
+  organization: { name: string; logoUrl: string | null; logoHeight: number | null };
   /** the fair's stage in the visitor's language (title, description with the other language as fallback) */
   stage: { slug: string; title: string; description: string | null } | null;
   hasStand: boolean;
@@ -37,9 +39,9 @@ export interface ExhibitionVisit {
 /** The in-house fair for its layout and landing page: name, organiser, video, meeting link, stage; batched loads. */
 export async function exhibitionVisit(ctx: ServiceContext, slug: string, language: Language): Promise<ExhibitionVisit> {
   const exhibition = await exhibitionForVisitor(ctx, slug);
-  const [organization, logoUrl, stage, stageTexts, videoThumbnail] = await Promise.all([
+  const [organization, logo, stage, stageTexts, videoThumbnail] = await Promise.all([
     organizationSummaryById(ctx).load(exhibition.organization_id),
-    organizationLogoUrl(ctx, exhibition.organization_id),
+    organizationLogo(ctx, exhibition.organization_id, TOP_BAR_LOGO_WIDTH.exhibition),
     exhibition.stage_id ? stageById(ctx).load(exhibition.stage_id) : Promise.resolve(null),
     exhibition.stage_id ? stageTranslations(ctx).load(exhibition.stage_id) : Promise.resolve([]),
     videoThumbnailUrl(ctx, exhibition.organization_id, exhibition.video),
@@ -51,7 +53,7 @@ export async function exhibitionVisit(ctx: ServiceContext, slug: string, languag
     videoThumbnailUrl: videoThumbnail,
     meeting: safeHref(exhibition.meeting) ?? '',
     permissionType: exhibition.permission_type,
-    organization: { name: organization?.name ?? '', logoUrl },
+    organization: { name: organization?.name ?? '', logoUrl: logo?.url ?? null, logoHeight: logo?.height ?? null },
     stage: stage
       ? { slug: stage.slug, title: textIn(stageTexts, language, 'title') ?? stage.title, description: textIn(stageTexts, language, 'description') }
       : null,

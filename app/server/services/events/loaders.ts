@@ -144,18 +144,26 @@ export const organizationSummaryById = defineLoader(
 export const ORGANIZATION_SUMMARY_JSON =
   "json_build_object('id', o.id, 'slug', o.slug, 'name', o.name, 'chat_enabled', o.chat_enabled, 'support_url', o.support_url)";
 
-/** SQL: the logo of the organisation `o` visitors may load: its avatar when that file is public, else null. */
-export const ORGANIZATION_LOGO_SQL = '(select f.id from files f where f.id = o.avatar_id and f.is_public)';
+/** An organisation's logo for visitors: its public avatar file with its pixel size (null when unknown, an SVG). */
+export interface OrganizationLogo {
+  id: string;
+  width: number | null;
+  height: number | null;
+}
 
-/** The logo file of each organisation for visitors (its public avatar; null shows the fallback logo), batched. */
+/** SQL: the logo of the organisation `o` visitors may load (its avatar when that file is public, else null), as JSON. */
+export const ORGANIZATION_LOGO_SQL =
+  "(select jsonb_build_object('id', f.id, 'width', f.width, 'height', f.height) from files f where f.id = o.avatar_id and f.is_public)";
+
+/** The logo of each organisation for visitors (its public avatar; null shows the fallback logo), batched. */
 export const organizationLogoById = defineLoader(
   (ctx) =>
-    new DataLoader<string, string | null>(async (ids) => {
-      const rows: { id: string; logo_id: string | null }[] = await ctx
+    new DataLoader<string, OrganizationLogo | null>(async (ids) => {
+      const rows: { id: string; logo: OrganizationLogo | null }[] = await ctx
         .db('organizations as o')
         .whereIn('o.id', ids as string[])
-        .select('o.id', ctx.db.raw(`${ORGANIZATION_LOGO_SQL} as logo_id`));
-      const byId = new Map(rows.map((r) => [r.id, r.logo_id]));
+        .select('o.id', ctx.db.raw(`${ORGANIZATION_LOGO_SQL} as logo`));
+      const byId = new Map(rows.map((r) => [r.id, r.logo]));
       return ids.map((id) => byId.get(id) ?? null);
     }),
 );

@@ -1,5 +1,6 @@
 import type { BaseStand, Convention, Hall } from '#db/models/index';
 import { conventionStatus, type ConventionStatus } from '~/lib/events';
+import { heightAtWidth, TOP_BAR_LOGO_WIDTH } from '~/lib/images';
 import type { Language } from '~/lib/language';
 import type { ServiceContext } from '../../context.server';
 import { safeHref } from '~/lib/url';
@@ -59,6 +60,8 @@ export interface ConventionVisit {
   shop: boolean;
   /** the organiser's logo (its avatar until personalizations exist); null shows the fallback logo */
   logoUrl: string | null;
+  /** the logo's height at the top bar's width (TOP_BAR_LOGO_WIDTH) by its proportions (null: unknown, the bar's own height is used) */
+  logoHeight: number | null;
   /** null while the convention is inactive (outsiders see only its title, text and dates) */
   navigation: {
     halls: (VisitLink & { thumbnailUrl: string | null })[];
@@ -78,10 +81,20 @@ export interface ConventionVisit {
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
-/** The organisation's logo for visitors: its avatar when that file is public, else null (the page shows the fallback logo). */
-export async function organizationLogoUrl(ctx: ServiceContext, organizationId: string): Promise<string | null> {
-  const logoId = await organizationLogoById(ctx).load(organizationId);
-  return logoId ? fileUrl({ id: logoId }) : null;
+/** The organiser's logo as a visitor page's top bar shows it. */
+export interface VisitLogo {
+  url: string;
+  height: number | null;
+}
+
+/**
+ * The organiser's logo on a visitor page's top bar, shown at `width` CSS pixels: its address and the height that
+ * keeps the picture's proportions there (heightAtWidth). Null (no public avatar) shows the fallback logo.
+ */
+export async function organizationLogo(ctx: ServiceContext, organizationId: string, width: number = TOP_BAR_LOGO_WIDTH.convention): Promise<VisitLogo | null> {
+  const logo = await organizationLogoById(ctx).load(organizationId);
+  if (!logo) return null;
+  return { url: fileUrl({ id: logo.id }), height: heightAtWidth(width, logo) };
 }
 
 function hallTitle(hall: Hall, translations: { language: Language; title: string }[], language: Language): string {
@@ -147,10 +160,10 @@ async function foyerVisit(
  */
 export async function conventionVisit(ctx: ServiceContext, slug: string, language: Language, now = new Date()): Promise<ConventionVisit> {
   const convention = await conventionBySlug(ctx, slug);
-  const [translations, organization, logoUrl, videoThumbnail] = await Promise.all([
+  const [translations, organization, logo, videoThumbnail] = await Promise.all([
     conventionTranslations(ctx).load(convention.id),
     organizationSummaryById(ctx).load(convention.organization_id),
-    organizationLogoUrl(ctx, convention.organization_id),
+    organizationLogo(ctx, convention.organization_id),
     videoThumbnailUrl(ctx, convention.organization_id, convention.video),
   ]);
   const text = pickTranslation(translations, language);
@@ -168,7 +181,8 @@ export async function conventionVisit(ctx: ServiceContext, slug: string, languag
     videoThumbnailUrl: videoThumbnail,
     organization: { name: organization?.name ?? '', supportUrl: organization?.support_url ?? '' },
     shop: convention.shop,
-    logoUrl,
+    logoUrl: logo?.url ?? null,
+    logoHeight: logo?.height ?? null,
     navigation: null,
     inactivePage: null,
   };

@@ -2,7 +2,7 @@ import type { BaseStand, Convention, Exhibition, FoyerPoint, Hall, ImageFoyer, O
 import DataLoader from 'dataloader';
 import { defineLoader, type ServiceContext } from '../../context.server';
 import { allTranslationsJson, jsonArray, ownColumns, revived, revivedRows, translationsJson, type JsonRow } from '../json-rows';
-import { conventionTranslations, onDemandOfConvention, onDemandTranslations, organizationLogoById, organizationSummaryById, stageById, stageOfConvention, stageTranslations, ORGANIZATION_LOGO_SQL, ORGANIZATION_SUMMARY_JSON, type OrganizationSummary } from './loaders';
+import { conventionTranslations, onDemandOfConvention, onDemandTranslations, organizationLogoById, organizationSummaryById, stageById, stageOfConvention, stageTranslations, ORGANIZATION_LOGO_SQL, ORGANIZATION_SUMMARY_JSON, type OrganizationLogo, type OrganizationSummary } from './loaders';
 import { baseStandById, FAIRS_JSON, fairsOfStand, foyerByConvention, foyerPointsByFoyer, hallTranslationsByHall, standTranslationsByStand, type StandFair } from './stand-loaders';
 import { filesJson, primeFiles } from '../files/files.server';
 import { primeVideoThumbnails, videoThumbnailsJson } from './video-thumbnails';
@@ -30,14 +30,14 @@ const CONVENTION_FILES_SQL = filesJson(`select c.header_image_id
 /** What a visitor page shows of the organiser (summary, logo, kept video pictures), read along as columns of `o`. */
 const organizerColumns = (ctx: ServiceContext) => [
   ctx.db.raw(`${ORGANIZATION_SUMMARY_JSON} as _organization`),
-  ctx.db.raw(`${ORGANIZATION_LOGO_SQL} as _logo_id`),
+  ctx.db.raw(`${ORGANIZATION_LOGO_SQL} as _logo`),
   ctx.db.raw(`${videoThumbnailsJson('o.id')} as _video_thumbnails`),
 ];
 
 /** Primes the organiser's loaders from a row read with organizerColumns. */
 function primeOrganizer(ctx: ServiceContext, organizationId: string, row: JsonRow): void {
   organizationSummaryById(ctx).prime(organizationId, row._organization as OrganizationSummary);
-  organizationLogoById(ctx).prime(organizationId, (row._logo_id as string | null) ?? null);
+  organizationLogoById(ctx).prime(organizationId, (row._logo as OrganizationLogo | null) ?? null);
   primeVideoThumbnails(ctx, organizationId, row._video_thumbnails);
 }
 

@@ -1,5 +1,6 @@
 import { Organization, Personalization, UploadedFile, type LogoPosition } from '#db/models/index';
 import { isUuid } from '~/lib/ids';
+import { heightAtWidth } from '~/lib/images';
 import { brandTheme, type BrandTheme } from '~/lib/personalization-theme';
 import type { ServiceContext } from '../../context.server';
 import { fileUrl, publishFile } from '../files/files.server';
@@ -12,7 +13,8 @@ import { fileUrl, publishFile } from '../files/files.server';
 export interface PersonalizationLook {
   id: string;
   title: string;
-  logo: { url: string; alt: string; width: number; position: LogoPosition } | null;
+  /** height: at the logo's width by the picture's proportions (null when unknown, an SVG), so its place is kept before it loads */
+  logo: { url: string; alt: string; width: number; height: number | null; position: LogoPosition } | null;
   favicon: string | null;
   theme: BrandTheme;
   /** the personalization's own texts, trimmed ('' when it has none: the organisation's apply) */
@@ -41,16 +43,18 @@ export async function personalizationInEffect(ctx: ServiceContext, organizationI
  */
 export async function lookOf(ctx: ServiceContext, personalization: Personalization): Promise<PersonalizationLook> {
   const ids = [personalization.logo_id, personalization.favicon_id].filter((id): id is string => Boolean(id));
-  const files = ids.length ? await UploadedFile.query(ctx.db).whereIn('id', ids).select('id', 'is_public', 'mime_type') : [];
+  const files = ids.length ? await UploadedFile.query(ctx.db).whereIn('id', ids).select('id', 'is_public', 'mime_type', 'width', 'height') : [];
   for (const file of files) {
     if (!file.is_public) await publishFile(ctx, file.id, personalization.organization_id);
   }
   const image = (id: string | null) => (id && files.some((file) => file.id === id && file.mime_type.startsWith('image/')) ? fileUrl({ id }) : null);
   const logo = image(personalization.logo_id);
+  const logoFile = files.find((file) => file.id === personalization.logo_id);
+  const logoHeight = logoFile ? heightAtWidth(personalization.logo_width, logoFile) : null;
   return {
     id: personalization.id,
     title: personalization.title,
-    logo: logo ? { url: logo, alt: personalization.title, width: personalization.logo_width, position: personalization.logo_position } : null,
+    logo: logo ? { url: logo, alt: personalization.title, width: personalization.logo_width, height: logoHeight, position: personalization.logo_position } : null,
     favicon: image(personalization.favicon_id),
     theme: brandTheme(personalization.primary_color, personalization.secondary_color),
     imprint: personalization.imprint.trim(),

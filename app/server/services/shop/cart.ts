@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Db } from '#db/connection';
 import { Cart, CartLine, type Currency } from '#db/models/index';
 import { CartAddSchema, CartRemoveSchema, CartUpdateSchema, CheckoutSchema, variantLabel } from '~/lib/schemas/shop';
 import { inTransaction, type ServiceContext } from '../../context.server';
@@ -190,19 +192,26 @@ export function cartCountQuery(ctx: ServiceContext, userId: string, conventionId
 }
 
 /**
- * The viewer's cart counts as one string ("conventionId:count", sorted): a convention page's top bar shows it, so it
- * belongs to the viewer's audience (pages/audience.server.ts). One statement.
+ * The user's cart counts as one value ("conventionId:count", sorted; '' for none), as a query of one value for a
+ * statement that reads more: a convention page's top bar shows the count, so it belongs to the viewer's audience
+ * (pages/audience.server.ts).
  */
+export function cartSignatureQuery(db: Db, userId: string): Knex.QueryBuilder {
+  const perConvention = db('cart_lines as l')
+    .join('carts as c', 'c.id', 'l.cart_id')
+    .where('c.user_id', userId)
+    .groupBy('c.convention_id')
+    .select('c.convention_id', db.raw('sum(l.quantity) as n'));
+  return db
+    .from(perConvention.as('counts'))
+    .select(db.raw(`coalesce(string_agg(counts.convention_id || ':' || counts.n, ',' order by counts.convention_id), '')`));
+}
+
+/** The viewer's cart counts as cartSignatureQuery gives them ('' for nobody). */
 export async function cartSignature(ctx: ServiceContext): Promise<string> {
   if (!ctx.viewer) return '';
-  const rows: { convention_id: string; n: string }[] = await ctx
-    .db('cart_lines as l')
-    .join('carts as c', 'c.id', 'l.cart_id')
-    .where('c.user_id', ctx.viewer.userId)
-    .groupBy('c.convention_id')
-    .orderBy('c.convention_id')
-    .select('c.convention_id', ctx.db.raw('sum(l.quantity) as n'));
-  return rows.map((r) => `${r.convention_id}:${r.n}`).join(',');
+  const row: { signature: string } = await ctx.db.first(ctx.db.raw('(?) as signature', [cartSignatureQuery(ctx.db, ctx.viewer.userId)]));
+  return row.signature;
 }
 
 const outOfStock = (ctx: ServiceContext, name: string, requested: number, available: number, ids: { productId: string | null; variantId: string | null }) =>
