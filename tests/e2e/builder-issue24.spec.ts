@@ -161,6 +161,50 @@ test('no draft goes out while the page is being saved, so the save’s answer an
   expect(drafts).toEqual([]);
 });
 
+test('a draft on its way when Save is pressed: the save waits for its answer and keeps its toast', async ({ page, login, db }) => {
+  const { organizationIds } = await login({ language: 'EN' });
+  const content = await createContentPage(db, { organization_id: organizationIds[0]! });
+  const translation = await createContentPageTranslation(db, { page_id: content.id, language: 'DE', name: 'Entwurf', layout: { rows: [] } });
+  await page.clock.install();
+  // the draft is held at the door; the save must not leave the browser before the draft's answer is back
+  const sent: string[] = [];
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let draftArrived!: () => void;
+  const arrived = new Promise<void>((resolve) => (draftArrived = resolve));
+  await page.route(/\/contentpool\/builder_v2\//, async (route) => {
+    const body = route.request().postData() ?? '';
+    if (route.request().method() === 'POST') {
+      const intent = /intent(?:=|"\r\n\r\n)(\w+)/.exec(body)?.[1] ?? '?';
+      sent.push(intent);
+      if (intent === 'draft') {
+        draftArrived();
+        await held;
+      }
+    }
+    await route.continue();
+  });
+  await page.goto(`/contentpool/builder_v2/${content.slug}?language=DE`);
+  await hydrated(page);
+
+  await page.getByRole('button', { name: 'Add Text' }).click();
+  const form = page.locator('[data-builder-item-form]');
+  await form.locator('textarea').first().fill('<p>Nach dem Entwurf gespeichert</p>');
+  await form.getByRole('button', { name: 'Apply changes' }).click();
+  await page.clock.runFor(3_000);
+  await arrived;
+  await page.getByRole('button', { name: 'Save page' }).click();
+  // the click is taken and the save waits while the draft is held
+  await expect(page.locator('[data-builder-save]')).toHaveAttribute('aria-busy', 'true');
+  expect(sent).toEqual(['draft']);
+  release();
+
+  await expect(page.getByText('The page has been saved.')).toBeVisible();
+  expect(sent).toEqual(['draft', 'save']);
+  const saved = await db('content_page_translations').where({ id: translation.id }).first();
+  expect(JSON.stringify(saved.layout)).toContain('Nach dem Entwurf gespeichert');
+});
+
 test('palette and properties beside the canvas on a desktop, in view while the page scrolls; no hydration error; the title in a language not made yet', async ({ page, login, db }) => {
   const errors = consoleErrors(page);
   const { organizationIds } = await login({ language: 'EN' });

@@ -417,6 +417,12 @@ function Editor({
   // no draft goes out while the page is being saved (or left): the fetcher's answer would make Remix load the root
   // again and take over the save's own answer, and with it the "saved" toast
   const navigating = useNavigation().state !== 'idle';
+  // set as the save's form is submitted, before the request leaves: the render that knows of the navigation can come
+  // after a pending draft's delay has run out
+  const saving = useRef(false);
+  useEffect(() => {
+    if (!navigating) saving.current = false;
+  }, [navigating]);
   useEffect(() => {
     if (offer && !pendingWork) return; // the kept draft waits for the user's answer
     if (offer) setOffer(null); // a change before answering: the new work is the draft now
@@ -432,12 +438,30 @@ function Editor({
     const json = JSON.stringify(work);
     if (json === sentDraft.current || navigating) return;
     const timer = window.setTimeout(() => {
+      if (saving.current) return;
       sentDraft.current = json;
       sendDraft({ intent: 'draft', baseVersion: String(translation.version), layout: json });
     }, SERVER_DRAFT_DELAY_MS);
     return () => window.clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- written on a change of the work, not of the offer
   }, [pendingWork, work, translation.id, translation.version, navigating]);
+  // a draft already on its way when Save is pressed: the save waits for its answer, for the same reason (the draft's
+  // answer would arrive during the save and take over its answer and toast)
+  const [heldSave, setHeldSave] = useState<HTMLFormElement | null>(null);
+  const draftIdle = draftFetcher.state === 'idle';
+  useEffect(() => {
+    if (!draftIdle || !heldSave) return;
+    setHeldSave(null);
+    heldSave.requestSubmit();
+  }, [draftIdle, heldSave]);
+  const holdSaveForDraft = (event: FormEvent<HTMLFormElement>) => {
+    if (draftIdle) {
+      saving.current = true;
+      return;
+    }
+    event.preventDefault();
+    setHeldSave(event.currentTarget);
+  };
   const restoreDraft = () => {
     if (!offer) return;
     offerAnswered.current = true;
@@ -711,7 +735,7 @@ function Editor({
             </CanvasContext.Provider>
           </BlockRenderProvider>
         </div>
-        <Form method="post" className="flex flex-wrap items-end gap-3 border-t pt-3" data-builder-save>
+        <Form method="post" className="flex flex-wrap items-end gap-3 border-t pt-3" data-builder-save onSubmit={holdSaveForDraft} aria-busy={heldSave ? true : undefined}>
           <Hidden
             values={{
               ...hidden,
