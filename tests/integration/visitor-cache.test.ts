@@ -106,7 +106,8 @@ describe('page cache on PostgreSQL, two app instances', () => {
     second = await createAppServices(t.app.env, createDb({ databaseUrl: connection, pool: { min: 0, max: 2 } }));
     a = await startInstance(t.app);
     b = await startInstance(second);
-  });
+    // the whole demo seed: about 15 s on an idle machine, over a minute on a loaded one (a guard, not a measure)
+  }, 180_000);
   afterAll(async () => {
     await a?.close();
     await b?.close();
@@ -220,7 +221,8 @@ describe('logged-in visitors share pages per audience (issue 26)', () => {
     await seedDemo(t.app.db, { force: false });
     await watchTables(t.app.db);
     a = await startInstance(t.app, { audiences: true });
-  });
+    // the whole demo seed: about 15 s on an idle machine, over a minute on a loaded one (a guard, not a measure)
+  }, 180_000);
   afterAll(async () => {
     await a?.close();
     await t?.close();
@@ -442,7 +444,8 @@ describe('page cache on the embedded database', () => {
     await seedDemo(t.app.db, { force: false });
     await watchTables(t.app.db);
     instance = await startInstance(t.app);
-  });
+    // the whole demo seed: about 15 s on an idle machine, over a minute on a loaded one (a guard, not a measure)
+  }, 180_000);
   afterAll(async () => {
     await instance?.close();
     await t?.close();

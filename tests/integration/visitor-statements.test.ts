@@ -45,7 +45,8 @@ beforeAll(async () => {
     const user = await t.app.db('users').where({ email }).first('id');
     cookies[who] = await t.sessionCookie(user.id);
   }
-});
+  // the whole demo seed: about 15 s on an idle machine, over a minute on a loaded one (a guard, not a measure)
+}, 180_000);
 afterAll(async () => {
   await t.close();
   fs.rmSync(path.resolve(`var/test-uploads/${process.pid}`), { recursive: true, force: true });
