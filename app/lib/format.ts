@@ -29,8 +29,65 @@ function toDate(value: Date | string | number): Date {
 }
 
 /**
- * Formats a date in the given language. `timeZone` is an IANA name (e.g. Europe/Berlin); without it the
- * runtime's zone is used, so pass one wherever server and browser must render the same text.
+ * The visitor's own zone, whatever it is called: formatted with the runtime's local clock (Date's local fields),
+ * not with Intl. Pages ask for it after hydration to show a visitor abroad their own times.
+ */
+export const LOCAL_TIME_ZONE = 'local';
+
+/**
+ * Europe/Berlin's offset from UTC in minutes at an instant, by the EU's summer time rule (since 1996: from the last
+ * Sunday of March to the last Sunday of October, both at 01:00 UTC); null outside 1996 to 2099, where the caller asks
+ * Intl. The unit test compares it with Intl for every hour of decades.
+ */
+function berlinOffsetMinutes(date: Date): number | null {
+  const year = date.getUTCFullYear();
+  if (year < 1996 || year > 2099) return null;
+  const lastSundayAt1Utc = (month: number) => {
+    const lastDay = new Date(Date.UTC(year, month + 1, 0, 1));
+    return lastDay.getTime() - lastDay.getUTCDay() * 86_400_000;
+  };
+  const t = date.getTime();
+  return t >= lastSundayAt1Utc(2) && t < lastSundayAt1Utc(9) ? 120 : 60;
+}
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+/** The wall clock of an instant in Europe/Berlin or the local zone without Intl; null where only Intl knows it. */
+function wallClock(date: Date, timeZone: string | undefined): WallClock | null {
+  if (timeZone === undefined || timeZone === LOCAL_TIME_ZONE) {
+    return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate(), hour: date.getHours(), minute: date.getMinutes() };
+  }
+  if (timeZone !== 'Europe/Berlin') return null;
+  const offset = berlinOffsetMinutes(date);
+  if (offset === null) return null;
+  const shifted = new Date(date.getTime() + offset * 60_000);
+  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate(), hour: shifted.getUTCHours(), minute: shifted.getUTCMinutes() };
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The three formats are numbers only, so they are written here for the event's zone and the visitor's own: the first
+ * Intl.DateTimeFormat of a page costs 25-35 ms of the main thread (ICU's locale data), which every visitor page paid
+ * while hydrating its programme's times (issue 26). Other zones and years go through Intl, with the same text.
+ */
+function formatWithoutIntl(clock: WallClock, format: DateFormat, language: Language): string | null {
+  if (clock.year < 1000 || clock.year > 9999) return null;
+  const separator = language === 'DE' ? '.' : '/';
+  const date = `${two(clock.day)}${separator}${two(clock.month)}${separator}${clock.year}`;
+  const time = `${two(clock.hour)}:${two(clock.minute)}`;
+  return format === 'date' ? date : format === 'time' ? time : `${date}, ${time}`;
+}
+
+/**
+ * Formats a date in the given language. `timeZone` is an IANA name (e.g. Europe/Berlin); without it (or with
+ * LOCAL_TIME_ZONE) the runtime's zone is used, so pass one wherever server and browser must render the same text.
  * An invalid date gives an empty string instead of throwing.
  */
 export function formatDateValue(
@@ -41,7 +98,9 @@ export function formatDateValue(
 ): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
-  return formatter(format, language, timeZone).format(date);
+  const clock = wallClock(date, timeZone);
+  const text = clock ? formatWithoutIntl(clock, format, language) : null;
+  return text ?? formatter(format, language, timeZone === LOCAL_TIME_ZONE ? undefined : timeZone).format(date);
 }
 
 export const formatDateTime = (value: Date | string | number, language: Language, timeZone?: string) =>

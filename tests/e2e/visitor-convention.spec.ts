@@ -248,6 +248,36 @@ test.describe('what a page downloads', () => {
   });
 });
 
+test.describe('times in the visitor own zone', () => {
+  test('a visitor in New York sees the fair times in Berlin and their own after hydration, written without Intl', async ({ browser, baseURL, db }) => {
+    const convention = await db('conventions').where({ slug: CONVENTION.split('/').pop() }).first('start_date', 'end_date');
+    const nyTime = (value: Date) =>
+      new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'America/New_York' }).format(value);
+    const berlinTime = (value: Date) =>
+      new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Berlin' }).format(value);
+    const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'America/New_York', baseURL, viewport: { width: 1280, height: 900 } });
+    await necessaryCookiesOnly(context, baseURL);
+    // counts the page's Intl date formatters: the event zone and the visitor's own are written without them
+    await context.addInitScript(() => {
+      const original = Intl.DateTimeFormat;
+      const counted = function (this: unknown, ...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        (window as unknown as { __dateFormats: number }).__dateFormats += 1;
+        return new original(...args);
+      } as unknown as typeof Intl.DateTimeFormat;
+      (window as unknown as { __dateFormats: number }).__dateFormats = 0;
+      Intl.DateTimeFormat = Object.assign(counted, original);
+    });
+    const page = await context.newPage();
+    await page.goto(CONVENTION);
+    const start = new Date(convention.start_date);
+    const end = new Date(convention.end_date);
+    await expect(page.getByText(`${berlinTime(start)} –`, { exact: false }).first()).toBeVisible();
+    await expect(page.getByText(`(your time: ${nyTime(start)} – ${nyTime(end)})`)).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __dateFormats: number }).__dateFormats)).toBe(0);
+    await context.close();
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ locale: 'en-GB', javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
   // answered on an earlier visit: the banner slides in 500 ms after each page load and could take a click

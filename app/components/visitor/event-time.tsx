@@ -1,16 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EVENT_TIME_ZONE } from '~/components/conventions/datetime';
-import { formatDateValue, type DateFormat } from '~/lib/format';
+import { formatDateValue, LOCAL_TIME_ZONE, type DateFormat } from '~/lib/format';
 import type { Language } from '~/lib/language';
 
-/** The visitor's own time zone once the page runs in the browser (null on the server and when it equals the event's). */
+/**
+ * The visitor's own time zone once the page runs in the browser (LOCAL_TIME_ZONE; null on the server). Times in it
+ * are shown where they differ from the event's. Asked without Intl: naming the zone
+ * (`Intl.DateTimeFormat().resolvedOptions()`) cost every page ICU's start-up on the main thread (issue 26).
+ */
 export function useVisitorTimeZone(): string | null {
   const [zone, setZone] = useState<string | null>(null);
-  useEffect(() => {
-    const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (own && own !== EVENT_TIME_ZONE) setZone(own);
-  }, []);
+  useEffect(() => setZone(LOCAL_TIME_ZONE), []);
   return zone;
 }
 
