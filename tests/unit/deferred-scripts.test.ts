@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deferredModuleScript } from '~/components/deferred-scripts';
 
 /** Remix 2's module script as `<Scripts>` renders it with lazy route discovery (@remix-run/react components.js). */
