@@ -119,6 +119,30 @@ test('unsaved work is kept on the server as well, and offered where the browser 
   await expect.poll(kept).toBe('null');
 });
 
+/**
+ * Holds the builder's first post of one intent (save, draft) at the door until `release`; `arrived` resolves when it
+ * got there, `sent` lists the intents of every post in order.
+ */
+async function holdBuilderPost(page: Page, intent: string) {
+  const sent: string[] = [];
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let reached!: () => void;
+  const arrived = new Promise<void>((resolve) => (reached = resolve));
+  await page.route(/\/contentpool\/builder_v2\//, async (route) => {
+    if (route.request().method() === 'POST') {
+      const posted = /intent(?:=|"\r\n\r\n)(\w+)/.exec(route.request().postData() ?? '')?.[1] ?? '?';
+      sent.push(posted);
+      if (posted === intent) {
+        reached();
+        await held;
+      }
+    }
+    await route.continue();
+  });
+  return { arrived, release, sent };
+}
+
 test('no draft goes out while the page is being saved, so the save’s answer and its toast are not taken over', async ({ page, login, db }) => {
   const { organizationIds } = await login({ language: 'EN' });
   const content = await createContentPage(db, { organization_id: organizationIds[0]! });
@@ -130,17 +154,7 @@ test('no draft goes out while the page is being saved, so the save’s answer an
     if (request.method() === 'POST' && /intent(=|"\r\n\r\n)(draft|discardDraft)\b/.test(request.postData() ?? '')) drafts.push(request.url());
   });
   // the save is held at the door until the draft's delay has passed twice over
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let saveArrived!: () => void;
-  const arrived = new Promise<void>((resolve) => (saveArrived = resolve));
-  await page.route(/\/contentpool\/builder_v2\//, async (route) => {
-    if (route.request().method() === 'POST' && /intent=save\b/.test(route.request().postData() ?? '')) {
-      saveArrived();
-      await held;
-    }
-    await route.continue();
-  });
+  const { arrived, release } = await holdBuilderPost(page, 'save');
   await page.goto(`/contentpool/builder_v2/${content.slug}?language=DE`);
   await hydrated(page);
 
@@ -167,23 +181,7 @@ test('a draft on its way when Save is pressed: the save waits for its answer and
   const translation = await createContentPageTranslation(db, { page_id: content.id, language: 'DE', name: 'Entwurf', layout: { rows: [] } });
   await page.clock.install();
   // the draft is held at the door; the save must not leave the browser before the draft's answer is back
-  const sent: string[] = [];
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let draftArrived!: () => void;
-  const arrived = new Promise<void>((resolve) => (draftArrived = resolve));
-  await page.route(/\/contentpool\/builder_v2\//, async (route) => {
-    const body = route.request().postData() ?? '';
-    if (route.request().method() === 'POST') {
-      const intent = /intent(?:=|"\r\n\r\n)(\w+)/.exec(body)?.[1] ?? '?';
-      sent.push(intent);
-      if (intent === 'draft') {
-        draftArrived();
-        await held;
-      }
-    }
-    await route.continue();
-  });
+  const { arrived, release, sent } = await holdBuilderPost(page, 'draft');
   await page.goto(`/contentpool/builder_v2/${content.slug}?language=DE`);
   await hydrated(page);
 
