@@ -209,6 +209,7 @@ async function measure(chrome, url) {
   // BENCH_LHR_DIR=dir: keep each full Lighthouse report (what blocked the first paint, the LCP's phases)
   // and the page load's trace beside it (-trace.json, opens in the browser's performance panel: what a long task was)
   if (process.env.BENCH_LHR_DIR) {
+    fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
     const base = path.join(process.env.BENCH_LHR_DIR, `${new URL(url).pathname.split('/').filter(Boolean).slice(-1)[0] ?? 'root'}-${Date.now()}`);
     fs.writeFileSync(`${base}.json`, JSON.stringify(lhr));
     const trace = artifacts?.Trace ?? artifacts?.traces?.defaultPass;

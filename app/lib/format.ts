@@ -1,7 +1,11 @@
 import type { Language } from './language';
 
-/** The three date formats of spec 001 point 9: full date and time, date only, hour and minute. */
-export type DateFormat = 'dateTime' | 'date' | 'time';
+/**
+ * The three date formats of spec 001 point 9: full date and time, date only, hour and minute; and the short date
+ * and time (24.12., 10:00 / 24/12, 10:00) for a second line that repeats a dated range in the visitor's own zone,
+ * where the year is already on the line above and a full range would not fit a phone's line.
+ */
+export type DateFormat = 'dateTime' | 'date' | 'time' | 'shortDateTime';
 
 /** German dates read 24.12.2026, English ones 24/12/2026 (British order, 24-hour clock as the fairs use it). */
 const LOCALE_OF: Record<Language, string> = { DE: 'de-DE', EN: 'en-GB' };
@@ -10,6 +14,7 @@ const OPTIONS: Record<DateFormat, Intl.DateTimeFormatOptions> = {
   dateTime: { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   date: { day: '2-digit', month: '2-digit', year: 'numeric' },
   time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  shortDateTime: { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
 };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -82,6 +87,7 @@ function formatWithoutIntl(clock: WallClock, format: DateFormat, language: Langu
   const separator = language === 'DE' ? '.' : '/';
   const date = `${two(clock.day)}${separator}${two(clock.month)}${separator}${clock.year}`;
   const time = `${two(clock.hour)}:${two(clock.minute)}`;
+  if (format === 'shortDateTime') return `${two(clock.day)}${separator}${two(clock.month)}${language === 'DE' ? '.' : ''}, ${time}`;
   return format === 'date' ? date : format === 'time' ? time : `${date}, ${time}`;
 }
 

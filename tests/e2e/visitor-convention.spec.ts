@@ -251,8 +251,9 @@ test.describe('what a page downloads', () => {
 test.describe('times in the visitor own zone', () => {
   test('a visitor in New York sees the fair times in Berlin and their own after hydration, written without Intl', async ({ browser, baseURL, db }) => {
     const convention = await db('conventions').where({ slug: CONVENTION.split('/').pop() }).first('start_date', 'end_date');
+    // the own line repeats the fair's days without the year (the line above has it)
     const nyTime = (value: Date) =>
-      new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'America/New_York' }).format(value);
+      new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'America/New_York' }).format(value);
     const berlinTime = (value: Date) =>
       new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Berlin' }).format(value);
     const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'America/New_York', baseURL, viewport: { width: 1280, height: 900 } });
@@ -274,6 +275,34 @@ test.describe('times in the visitor own zone', () => {
     await expect(page.getByText(`${berlinTime(start)} –`, { exact: false }).first()).toBeVisible();
     await expect(page.getByText(`(your time: ${nyTime(start)} – ${nyTime(end)})`)).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __dateFormats: number }).__dateFormats)).toBe(0);
+    await context.close();
+  });
+
+  test('the own times of a visitor far away appear on a phone without moving the page', async ({ browser, baseURL }) => {
+    // 13 hours ahead of Berlin: every talk and the fair's days fall on other dates there, the longest own lines
+    const context = await browser.newContext({ locale: 'de-DE', timezoneId: 'Pacific/Kiritimati', baseURL, viewport: { width: 360, height: 2000 }, isMobile: true });
+    await necessaryCookiesOnly(context, baseURL);
+    // the shifts of anything but the foyer's points (they are spread apart once the picture's size is known, by design)
+    await context.addInitScript(() => {
+      const shifts: string[] = [];
+      (window as unknown as { __shifts: string[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; sources: { node?: Node | null }[] }[]) {
+          const moved = entry.sources.map((source) => source.node).filter((node) => !(node instanceof Element && node.closest('[data-foyer-point]')));
+          for (const node of moved) shifts.push(`${entry.value}: ${node instanceof Element ? node.outerHTML.slice(0, 120) : String(node)}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const page = await context.newPage();
+    await page.goto(CONVENTION);
+    const programme = page.locator('[data-programme-entry]');
+    await expect(programme.first()).toBeVisible();
+    // every talk's own line is there once the page has hydrated
+    await expect(programme.getByText(/^\(Ihre Zeit: /)).toHaveCount(await programme.count());
+    await expect(page.locator('[data-now-line]')).toContainText('Ihre Zeit');
+    // the observer reports a shift in the frame after it; one more frame makes sure it has been counted
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDateValue, formatTime, LOCAL_TIME_ZONE } from '~/lib/format';
+import { formatDate, formatDateTime, formatDateValue, formatTime, LOCAL_TIME_ZONE, type DateFormat } from '~/lib/format';
 
 // 24 Dec 2026, 14:05 UTC = 15:05 in Berlin (CET), 09:05 in New York (EST)
 const instant = '2026-12-24T14:05:00Z';
@@ -21,6 +21,12 @@ describe('date formats per language', () => {
     expect(formatTime('2026-07-01T00:30:00Z', 'EN', 'UTC')).toBe('00:30');
   });
 
+  it('formats the short date and time of a second line without the year', () => {
+    expect(formatDateValue(instant, 'shortDateTime', 'DE', 'Europe/Berlin')).toBe('24.12., 15:05');
+    expect(formatDateValue(instant, 'shortDateTime', 'EN', 'Europe/Berlin')).toBe('24/12, 15:05');
+    expect(formatDateValue(instant, 'shortDateTime', 'EN', 'Asia/Tokyo')).toBe('24/12, 23:05');
+  });
+
   it('honours the time zone, including across midnight', () => {
     expect(formatTime(instant, 'DE', 'America/New_York')).toBe('09:05');
     expect(formatDate('2026-12-24T23:30:00Z', 'DE', 'Europe/Berlin')).toBe('25.12.2026');
@@ -36,13 +42,13 @@ describe('date formats per language', () => {
 
 describe('the event zone and the visitor own zone without Intl (issue 26)', () => {
   const formatters = new Map<string, Intl.DateTimeFormat>();
-  const intl = (date: Date, format: 'dateTime' | 'date' | 'time', language: 'DE' | 'EN', timeZone?: string) => {
+  const intl = (date: Date, format: DateFormat, language: 'DE' | 'EN', timeZone?: string) => {
     const key = `${format}|${language}|${timeZone}`;
     if (!formatters.has(key)) {
       formatters.set(
         key,
         new Intl.DateTimeFormat(language === 'DE' ? 'de-DE' : 'en-GB', {
-          ...(format === 'time' ? {} : { day: '2-digit', month: '2-digit', year: 'numeric' }),
+          ...(format === 'time' ? {} : { day: '2-digit', month: '2-digit', ...(format === 'shortDateTime' ? {} : { year: 'numeric' }) }),
           ...(format === 'date' ? {} : { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
           timeZone,
         } as Intl.DateTimeFormatOptions),
@@ -64,7 +70,7 @@ describe('the event zone and the visitor own zone without Intl (issue 26)', () =
     expect(mismatches).toEqual([]);
   }, LONG);
 
-  it('changes the clocks at the minute Intl does, in both languages and all three formats', () => {
+  it('changes the clocks at the minute Intl does, in both languages and all formats', () => {
     const mismatches: string[] = [];
     for (let year = 1996; year <= 2045; year += 1) {
       for (const month of [2, 9]) {
@@ -74,7 +80,7 @@ describe('the event zone and the visitor own zone without Intl (issue 26)', () =
         for (let t = sunday; t <= sunday + 2 * 3_600_000; t += 60_000) {
           const date = new Date(t);
           for (const language of ['DE', 'EN'] as const) {
-            for (const format of ['dateTime', 'date', 'time'] as const) {
+            for (const format of ['dateTime', 'date', 'time', 'shortDateTime'] as const) {
               const ours = formatDateValue(date, format, language, 'Europe/Berlin');
               if (ours !== intl(date, format, language, 'Europe/Berlin')) mismatches.push(`${date.toISOString()} ${language} ${format}: ${ours}`);
             }
@@ -104,6 +110,7 @@ describe('the event zone and the visitor own zone without Intl (issue 26)', () =
           for (const language of ['DE', 'EN'] as const) {
             const expected = intl(date, 'dateTime', language, zone);
             if (formatDateValue(date, 'dateTime', language, LOCAL_TIME_ZONE) !== expected) mismatches.push(`${zone} ${date.toISOString()} ${language}`);
+            if (formatDateValue(date, 'shortDateTime', language, LOCAL_TIME_ZONE) !== intl(date, 'shortDateTime', language, zone)) mismatches.push(`${zone} ${date.toISOString()} ${language} (short)`);
             if (formatDateValue(date, 'dateTime', language) !== expected) mismatches.push(`${zone} ${date.toISOString()} ${language} (no zone)`);
           }
         }

@@ -33,22 +33,38 @@ export function EventTime({ value, format = 'dateTime', language }: { value: str
 }
 
 /**
+ * A range (a talk, the fair's days) in the visitor's own zone for the line under the event's: null where it reads the
+ * same as in the event's zone; the times alone when it falls on the same day and date there; otherwise with day and
+ * month but no year (the line above has it), so it fits one line of a phone and appearing after hydration moves
+ * nothing below it (a full second range wrapped to two lines: layout shift, issue 26).
+ */
+export function ownTimeRange(start: string, end: string, language: Language, zone: string): string | null {
+  const format = (value: string, kind: DateFormat, timeZone: string) => formatDateValue(value, kind, language, timeZone);
+  if (format(start, 'dateTime', zone) === format(start, 'dateTime', EVENT_TIME_ZONE) && format(end, 'dateTime', zone) === format(end, 'dateTime', EVENT_TIME_ZONE)) {
+    return null;
+  }
+  const startDate = format(start, 'date', zone);
+  const sameDay = startDate === format(end, 'date', zone);
+  const eventSameDay = format(start, 'date', EVENT_TIME_ZONE) === format(end, 'date', EVENT_TIME_ZONE);
+  if (sameDay && eventSameDay && startDate === format(start, 'date', EVENT_TIME_ZONE)) return `${format(start, 'time', zone)} – ${format(end, 'time', zone)}`;
+  return `${format(start, 'shortDateTime', zone)} – ${format(end, sameDay ? 'time' : 'shortDateTime', zone)}`;
+}
+
+/**
  * The dates of an event (start – end) in the event's time zone, and on a line of its own the visitor's local
  * times when their zone differs. That line is always reserved, so adding it after hydration moves nothing.
  */
 export function EventTimeRange({ start, end, language }: { start: string; end: string; language: Language }) {
   const { t } = useTranslation('visitor');
   const zone = useVisitorTimeZone();
-  const range = (timeZone: string) => `${formatDateValue(start, 'dateTime', language, timeZone)} – ${formatDateValue(end, 'dateTime', language, timeZone)}`;
-  const event = range(EVENT_TIME_ZONE);
-  const own = zone ? range(zone) : null;
+  const own = zone ? ownTimeRange(start, end, language, zone) : null;
   return (
     <>
       <span className="block">
         <time dateTime={start}>{formatDateValue(start, 'dateTime', language, EVENT_TIME_ZONE)}</time> –{' '}
         <time dateTime={end}>{formatDateValue(end, 'dateTime', language, EVENT_TIME_ZONE)}</time>
       </span>
-      <span className="block min-h-5 text-gray-600">{own && own !== event ? t('time.yours', { time: own }) : null}</span>
+      <span className="block min-h-5 text-gray-600">{own ? t('time.yours', { time: own }) : null}</span>
     </>
   );
 }

@@ -6,7 +6,7 @@ import { formatDateValue } from '~/lib/format';
 import type { Language } from '~/lib/language';
 import { isLive, nowLineIndex, NOW_LINE_MS, PROGRAMME_REFRESH_MS, programmeAt, upcomingEntries } from '~/lib/programme';
 import type { Programme, ProgrammeEntry, ProgrammeStage } from '~/server/services/events/programme';
-import { useVisitorTimeZone } from './event-time';
+import { ownTimeRange, useVisitorTimeZone } from './event-time';
 import { inputClass } from './styles';
 import { IMAGE_SIZES, imageSrcSet } from '~/lib/images';
 
@@ -19,27 +19,24 @@ function newest(a: Programme, b: Programme | undefined): Programme {
 }
 
 /**
- * A talk's time, "24.12.2026, 10:00 – 10:45", in the event's zone and, when it differs, in the visitor's own
- * (without the date when that is the same day there).
+ * A talk's time, "24.12.2026, 10:00 – 10:45", in the event's zone and, when it differs, in the visitor's own on a
+ * line of its own (ownTimeRange: short enough for one line of a phone).
  */
 function TalkTime({ entry, language }: { entry: ProgrammeEntry; language: Language }) {
   const { t } = useTranslation('visitor');
   const zone = useVisitorTimeZone();
-  const format = (value: string, kind: 'date' | 'time' | 'dateTime', tz: string) => formatDateValue(value, kind, language, tz);
-  const sameDay = (tz: string) => format(entry.startsAt, 'date', tz) === format(entry.endsAt, 'date', tz);
-  const times = (tz: string) => `${format(entry.startsAt, 'time', tz)} – ${format(entry.endsAt, 'time', tz)}`;
-  const range = (tz: string) => (sameDay(tz) ? `${format(entry.startsAt, 'date', tz)}, ${times(tz)}` : `${format(entry.startsAt, 'dateTime', tz)} – ${format(entry.endsAt, 'dateTime', tz)}`);
-  const event = range(EVENT_TIME_ZONE);
-  const sameDate = zone !== null && sameDay(zone) && format(entry.startsAt, 'date', zone) === format(entry.startsAt, 'date', EVENT_TIME_ZONE);
-  const own = zone === null ? null : sameDate ? times(zone) : range(zone);
-  const [start, end] = event.split(' – ');
+  const format = (value: string, kind: 'date' | 'time' | 'dateTime') => formatDateValue(value, kind, language, EVENT_TIME_ZONE);
+  const sameDay = format(entry.startsAt, 'date') === format(entry.endsAt, 'date');
+  const start = sameDay ? `${format(entry.startsAt, 'date')}, ${format(entry.startsAt, 'time')}` : format(entry.startsAt, 'dateTime');
+  const end = sameDay ? format(entry.endsAt, 'time') : format(entry.endsAt, 'dateTime');
+  const own = zone === null ? null : ownTimeRange(entry.startsAt, entry.endsAt, language, zone);
   // the visitor's own time gets a line of its own that is always there, so adding it after hydration moves nothing
   return (
     <>
       <span className="block">
         <time dateTime={entry.startsAt}>{start}</time> – <time dateTime={entry.endsAt}>{end}</time>
       </span>
-      <span className="block min-h-5 text-gray-600">{own && !event.endsWith(own) ? t('time.yours', { time: own }) : null}</span>
+      <span className="block min-h-5 text-gray-600">{own ? t('time.yours', { time: own }) : null}</span>
     </>
   );
 }
@@ -49,13 +46,14 @@ function NowLine({ now, language }: { now: number; language: Language }) {
   const zone = useVisitorTimeZone();
   const event = formatDateValue(now, 'time', language, EVENT_TIME_ZONE);
   const own = zone ? formatDateValue(now, 'time', language, zone) : null;
+  // the line runs under the label, so the visitor's own time added after hydration moves neither (layout shift)
   return (
-    <li className="flex items-center gap-2 py-1" data-now-line>
-      <span className="shrink-0 text-xs font-semibold uppercase tracking-wide text-brand-pink-text">
+    <li className="py-1" data-now-line>
+      <span className="block text-xs font-semibold uppercase tracking-wide text-brand-pink-text">
         {t('programme.now', { time: event })}
         {own && own !== event ? <span className="font-normal normal-case"> {t('time.yours', { time: own })}</span> : null}
       </span>
-      <span aria-hidden="true" className="h-0.5 flex-1 rounded bg-brand-pink" />
+      <span aria-hidden="true" className="mt-1 block h-0.5 rounded bg-brand-pink" />
     </li>
   );
 }
