@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EVENT_TIME_ZONE } from '~/components/conventions/datetime';
 import { formatDateValue, LOCAL_TIME_ZONE, type DateFormat } from '~/lib/format';
@@ -7,11 +7,12 @@ import type { Language } from '~/lib/language';
 /**
  * The visitor's own time zone once the page runs in the browser (LOCAL_TIME_ZONE; null on the server). Times in it
  * are shown where they differ from the event's. Asked without Intl: naming the zone
- * (`Intl.DateTimeFormat().resolvedOptions()`) cost every page ICU's start-up on the main thread (issue 26).
+ * (`Intl.DateTimeFormat().resolvedOptions()`) cost every page ICU's start-up on the main thread (issue 26). Set in
+ * a transition, so the times of a long programme are added in tasks React can split (see useHydrated).
  */
 export function useVisitorTimeZone(): string | null {
   const [zone, setZone] = useState<string | null>(null);
-  useEffect(() => setZone(LOCAL_TIME_ZONE), []);
+  useEffect(() => startTransition(() => setZone(LOCAL_TIME_ZONE)), []);
   return zone;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useMemo, useState, type RefObject } from 'react';
 import { spreadSpots, type Spot } from '~/lib/point-layout';
 
 /**
@@ -53,21 +53,22 @@ export function useSpreadSpots(picture: RefObject<HTMLElement>, points: { x: num
   useEffect(() => {
     const element = picture.current;
     if (!element) return;
-    const measure = () => setSize((old) => (old && old.width === element.clientWidth && old.height === element.clientHeight ? old : { width: element.clientWidth, height: element.clientHeight }));
+    // a transition: after hydration the points move in a task React can split (see useHydrated)
+    const measure = () =>
+      startTransition(() => setSize((old) => (old && old.width === element.clientWidth && old.height === element.clientHeight ? old : { width: element.clientWidth, height: element.clientHeight })));
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
   }, [picture]);
   const key = points.map((p) => `${p.x},${p.y}`).join(';');
-  const [spots, setSpots] = useState<Spot[] | null | undefined>(undefined);
-  useEffect(() => {
-    if (!size || size.width === 0 || size.height === 0) return;
-    setSpots(spreadSpots(points, size.width, size.height));
+  // worked out in the render that has the size (not in an effect and one more render after it)
+  return useMemo(
+    () => (!size || size.width === 0 || size.height === 0 ? undefined : spreadSpots(points, size.width, size.height)),
     // the points' positions are the key
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, size]);
-  return spots;
+    [key, size],
+  );
 }
 
 /** The style (and whether to show it) of the `index`th point: its spread spot once measured, its percentages before. */

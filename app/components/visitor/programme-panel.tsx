@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher } from '@remix-run/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { startTransition, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EVENT_TIME_ZONE } from '~/components/conventions/datetime';
 import { formatDateValue } from '~/lib/format';
@@ -139,8 +139,11 @@ export function ProgrammePanel({
   const headingId = useId();
 
   useEffect(() => {
-    setHydrated(true);
-    setNow(Date.now());
+    // the clock's first reading with the page's other updates after hydration, in tasks React can split (useHydrated)
+    startTransition(() => {
+      setHydrated(true);
+      setNow(Date.now());
+    });
     const clock = window.setInterval(() => setNow(Date.now()), NOW_LINE_MS);
     return () => window.clearInterval(clock);
   }, []);
