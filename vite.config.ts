@@ -3,6 +3,7 @@ import path from 'node:path';
 import { vitePlugin as remix } from '@remix-run/dev';
 import { defineConfig, type Plugin } from 'vite';
 import { localesVersion } from './locales/version';
+import { compileHints } from './scripts/compile-hints';
 
 declare module '@remix-run/node' {
   interface Future {
@@ -142,6 +143,8 @@ export default defineConfig({
   build: {
     target: 'es2020',
     cssMinify: true,
+    // BUILD_MINIFY=false: the app's own names in a profile (npm run profile:page); React's files come minified anyway
+    minify: process.env.BUILD_MINIFY !== 'false',
     // React, React DOM, Remix and its router form one chunk every page loads. Before, Rollup's merging of small
     // chunks put them together with small app modules (the stage view, the content group viewer) that every page
     // then loaded too, content pages included (issue 16). Only chunks below 1 kB are merged: Rollup merges a small
@@ -175,5 +178,6 @@ export default defineConfig({
       },
     }),
     chunkReport(),
+    compileHints(['framework', 'shell']),
   ],
 });
