@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 let hydrated = false;
 
@@ -6,15 +6,16 @@ let hydrated = false;
  * False during the server render and the hydration pass, true afterwards (and at once for components that
  * mount later). Lets a widget render a plain-HTML fallback that works before JavaScript has loaded.
  *
- * The change after hydration is a transition: an update from an effect is otherwise rendered in one task that React
- * does not split (the default lane), and every component that swaps its fallback re-renders in it at once, the
- * shell's header and navigation among them (issue 26: blocking time on a slow phone).
+ * Not a transition (unlike the visitor pages' own updates after hydration, issue 26): all transitions started in
+ * one effect flush share a lane, and where a fallback swap re-renders a block whose code is still loading (the
+ * builder's lazily loaded blocks), the transition waits for that code, and every other swap with it (the language
+ * switch stayed a link until the block's code came).
  */
 export function useHydrated(): boolean {
   const [isHydrated, setHydrated] = useState(hydrated);
   useEffect(() => {
     hydrated = true;
-    startTransition(() => setHydrated(true));
+    setHydrated(true);
   }, []);
   return isHydrated;
 }

@@ -8,7 +8,8 @@ import type { Language } from '~/lib/language';
  * The visitor's own time zone once the page runs in the browser (LOCAL_TIME_ZONE; null on the server). Times in it
  * are shown where they differ from the event's. Asked without Intl: naming the zone
  * (`Intl.DateTimeFormat().resolvedOptions()`) cost every page ICU's start-up on the main thread (issue 26). Set in
- * a transition, so the times of a long programme are added in tasks React can split (see useHydrated).
+ * a transition, so the times of a long programme are added in tasks React can split (an update from an effect
+ * otherwise renders in one task of the default lane, which React never splits).
  */
 export function useVisitorTimeZone(): string | null {
   const [zone, setZone] = useState<string | null>(null);

@@ -53,7 +53,7 @@ export function useSpreadSpots(picture: RefObject<HTMLElement>, points: { x: num
   useEffect(() => {
     const element = picture.current;
     if (!element) return;
-    // a transition: after hydration the points move in a task React can split (see useHydrated)
+    // a transition: after hydration the points move in tasks React can split (not in one task of the default lane)
     const measure = () =>
       startTransition(() => setSize((old) => (old && old.width === element.clientWidth && old.height === element.clientHeight ? old : { width: element.clientWidth, height: element.clientHeight })));
     measure();

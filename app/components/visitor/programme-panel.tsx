@@ -139,7 +139,7 @@ export function ProgrammePanel({
   const headingId = useId();
 
   useEffect(() => {
-    // the clock's first reading with the page's other updates after hydration, in tasks React can split (useHydrated)
+    // the clock's first reading with the page's other updates after hydration, in tasks React can split (not in one task of the default lane)
     startTransition(() => {
       setHydrated(true);
       setNow(Date.now());
