@@ -139,7 +139,8 @@ export function ProgrammePanel({
   const headingId = useId();
 
   useEffect(() => {
-    // the clock's first reading with the page's other updates after hydration, in tasks React can split (not in one task of the default lane)
+    // the clock's first reading with the page's other updates after hydration: a transition, in tasks React can
+    // split (an update from an effect otherwise renders in one task of the default lane)
     startTransition(() => {
       setHydrated(true);
       setNow(Date.now());
